@@ -1,0 +1,1 @@
+//! libhpmagent.so entry points. Filled in by the HotSpot agent work.

@@ -1,0 +1,1 @@
+//! The arcflow model and what feeds it.

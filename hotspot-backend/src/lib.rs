@@ -1,0 +1,1 @@
+//! The JVMTI side of hpmagent. Filled in by the HotSpot agent work.

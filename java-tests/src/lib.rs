@@ -1,0 +1,156 @@
+//! Finding a JDK and compiling the Java test programs.
+//!
+//! The Java sources live beside this crate, one folder per program group (`calls/`, `workloads/`, …).
+//! Tests and build scripts call [`compile`] to get a directory of class files; compiled output goes
+//! under the Cargo target directory so that a clean checkout never contains class files.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A JDK found on this machine.
+#[derive(Debug, Clone)]
+pub struct Jdk {
+    pub home: PathBuf,
+}
+
+impl Jdk {
+    pub fn java(&self) -> PathBuf {
+        self.home.join("bin/java")
+    }
+    pub fn javac(&self) -> PathBuf {
+        self.home.join("bin/javac")
+    }
+    /// The feature release (17, 25, …) read from the JDK's `release` file.
+    pub fn feature_version(&self) -> Option<u32> {
+        let text = std::fs::read_to_string(self.home.join("release")).ok()?;
+        let line = text.lines().find(|l| l.starts_with("JAVA_VERSION="))?;
+        let v = line.trim_start_matches("JAVA_VERSION=").trim_matches('"');
+        let first = v.split('.').next()?;
+        let n: u32 = first.parse().ok()?;
+        Some(if n == 1 { v.split('.').nth(1)?.parse().ok()? } else { n })
+    }
+}
+
+fn is_jdk(home: &Path) -> bool {
+    home.join("bin/javac").is_file() && home.join("bin/java").is_file()
+}
+
+/// The JDK to use: `$HPM_JAVA_HOME`, then `$JAVA_HOME`, then JDK 17 under `/usr/lib/jvm`, then
+/// the `javac` on `PATH`.
+pub fn jdk() -> Result<Jdk, String> {
+    for var in ["HPM_JAVA_HOME", "JAVA_HOME"] {
+        if let Some(h) = std::env::var_os(var) {
+            let home = PathBuf::from(h);
+            if is_jdk(&home) {
+                return Ok(Jdk { home });
+            }
+        }
+    }
+    let preferred = Path::new("/usr/lib/jvm/java-17-openjdk-amd64");
+    if is_jdk(preferred) {
+        return Ok(Jdk { home: preferred.to_path_buf() });
+    }
+    if let Some(j) = all_jdks().into_iter().next() {
+        return Ok(j);
+    }
+    if let Ok(out) = Command::new("sh").arg("-c").arg("readlink -f \"$(command -v javac)\"").output() {
+        let p = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+        if let Some(home) = p.parent().and_then(Path::parent) {
+            if is_jdk(home) {
+                return Ok(Jdk { home: home.to_path_buf() });
+            }
+        }
+    }
+    Err("no JDK found: install one (e.g. `apt-get install openjdk-17-jdk-headless`) or set JAVA_HOME to a JDK with bin/javac".into())
+}
+
+/// Every JDK under `/usr/lib/jvm` (distinct real paths), oldest feature version first.
+pub fn all_jdks() -> Vec<Jdk> {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut found = Vec::new();
+    if let Ok(rd) = std::fs::read_dir("/usr/lib/jvm") {
+        for e in rd.flatten() {
+            let Ok(real) = std::fs::canonicalize(e.path()) else { continue };
+            if is_jdk(&real) && seen.insert(real.clone()) {
+                found.push(Jdk { home: real });
+            }
+        }
+    }
+    found.sort_by_key(|j| j.feature_version().unwrap_or(0));
+    found
+}
+
+/// The newest JDK found whose feature version is above 17, for tests that also run on it.
+pub fn newer_jdk() -> Option<Jdk> {
+    all_jdks().into_iter().filter(|j| j.feature_version().unwrap_or(0) > 17).last()
+}
+
+/// Root of the Java sources (this crate's folder).
+pub fn source_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Where compiled classes go: `$CARGO_TARGET_DIR` or the workspace `target/`, under `java-classes/`.
+pub fn class_root() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| source_root().parent().unwrap().join("target"));
+    target.join("java-classes")
+}
+
+/// Compiles every `.java` file under `java-tests/<group>` into `<class_root>/<group>` with
+/// `--release 8`-compatible flags (so older class-file versions are exercised too when asked),
+/// and returns the class directory. Recompiles only when a source is newer than the stamp.
+pub fn compile(group: &str) -> Result<PathBuf, String> {
+    compile_with(group, &[])
+}
+
+/// Like [`compile`], with extra `javac` arguments (e.g. `["--release", "8"]`).
+pub fn compile_with(group: &str, extra_args: &[&str]) -> Result<PathBuf, String> {
+    let src = source_root().join(group);
+    let suffix = if extra_args.is_empty() { String::new() } else { format!("-{:x}", fxhash(&extra_args.join(" "))) };
+    let out = class_root().join(format!("{group}{suffix}"));
+    let mut sources = Vec::new();
+    collect_java(&src, &mut sources).map_err(|e| format!("cannot read {}: {e}", src.display()))?;
+    if sources.is_empty() {
+        return Err(format!("no .java files under {}", src.display()));
+    }
+    let stamp = out.join(".stamp");
+    let newest_src = sources.iter().filter_map(|p| p.metadata().and_then(|m| m.modified()).ok()).max();
+    if let (Ok(s), Some(n)) = (stamp.metadata().and_then(|m| m.modified()), newest_src) {
+        if s >= n {
+            return Ok(out);
+        }
+    }
+    let jdk = jdk()?;
+    std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let status = Command::new(jdk.javac())
+        .args(["-g", "-encoding", "UTF-8", "-XDstringConcat=inline", "-d"])
+        .arg(&out)
+        .args(extra_args)
+        .args(&sources)
+        .status()
+        .map_err(|e| format!("cannot run {}: {e}", jdk.javac().display()))?;
+    if !status.success() {
+        return Err(format!("javac failed ({status}) compiling {}", src.display()));
+    }
+    std::fs::write(&stamp, b"").map_err(|e| e.to_string())?;
+    Ok(out)
+}
+
+fn collect_java(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for e in std::fs::read_dir(dir)? {
+        let p = e?.path();
+        if p.is_dir() {
+            collect_java(&p, out)?;
+        } else if p.extension().is_some_and(|x| x == "java") {
+            out.push(p);
+        }
+    }
+    out.sort();
+    Ok(())
+}
+
+fn fxhash(s: &str) -> u64 {
+    s.bytes().fold(0xcbf29ce484222325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100000001b3))
+}

@@ -1,0 +1,1 @@
+//! Reports of the arcflow model.

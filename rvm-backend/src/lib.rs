@@ -1,0 +1,1 @@
+//! The research VM. Filled in by the research VM work.
