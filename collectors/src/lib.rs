@@ -1,1 +1,13 @@
-//! The arcflow model and what feeds it.
+//! What hpmagent measures and records.
+//!
+//! - [`arcflow`]: the arcflow model (per-thread calling-context trees with calls and one base value per
+//!   metric) and the builders that fill it from start/end events, stack samples or a serialized tree.
+//! - [`text_trace`]: the raw start/end trace format of the arcflow paper (Figure 2).
+//! - [`metrics`]: the small interface through which a recorder reads the current value of its metrics
+//!   (thread CPU time, wall time, perf_event counters).
+//!
+//! Nothing in this crate talks to a VM: backends translate VM events into calls on these types.
+
+pub mod arcflow;
+pub mod metrics;
+pub mod text_trace;

@@ -1,0 +1,21 @@
+//! Metric sources: where the values charged to arcflow contexts come from.
+//!
+//! A recorder keeps one [`ThreadMetrics`] per thread, opened *on* that thread, and reads it at every
+//! event. Values must grow monotonically per thread (CPU time, counter totals); the builder charges
+//! the difference between two reads to the context that was current in between.
+
+pub use crate::arcflow::Metric;
+
+/// The current values of a thread's metrics.
+pub trait ThreadMetrics: Send {
+    /// Writes one value per metric into `out` (same order as [`MetricSet::metrics`]).
+    fn read(&mut self, out: &mut [u64]);
+}
+
+/// A set of metrics that can be opened for the calling thread.
+pub trait MetricSet: Send + Sync {
+    /// Names and units, in the order `read` writes them.
+    fn metrics(&self) -> Vec<Metric>;
+    /// Opens per-thread state for the calling thread (e.g. a perf_event group, a CPU clock id).
+    fn open_current_thread(&self) -> Box<dyn ThreadMetrics>;
+}
