@@ -3,11 +3,14 @@
 //! - [`arcflow`]: the arcflow model (per-thread calling-context trees with calls and one base value per
 //!   metric) and the builders that fill it from start/end events, stack samples or a serialized tree.
 //! - [`text_trace`]: the raw start/end trace format of the arcflow paper (Figure 2).
-//! - [`metrics`]: the small interface through which a recorder reads the current value of its metrics
-//!   (thread CPU time, wall time, perf_event counters).
+//! - [`metrics`]: the small interface through which a recorder reads the current value of its metrics.
+//! - [`counters`]: metric sources: perf_event counter groups, thread CPU and wall clocks.
+//! - [`recorder`]: live recording, per-thread state fed by a VM backend.
 //!
 //! Nothing in this crate talks to a VM: backends translate VM events into calls on these types.
 
 pub mod arcflow;
+pub mod counters;
 pub mod metrics;
+pub mod recorder;
 pub mod text_trace;

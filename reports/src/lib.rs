@@ -1,1 +1,3 @@
 //! Reports of the arcflow model.
+
+pub mod vm;

@@ -1,0 +1,1 @@
+//! Live recording: per-thread recorder state fed by a VM backend.

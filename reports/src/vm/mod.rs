@@ -1,0 +1,1 @@
+//! Reports of VM activity: threads, garbage collection, monitors, waits, allocation.
