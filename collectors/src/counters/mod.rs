@@ -2,10 +2,26 @@
 //!
 //! - [`clock`]: `cpu-time` ([`ThreadCpuClock`]) and `wall-time` ([`WallClock`]), the [`Metrics`]
 //!   combinator, and CPU time of another thread by tid.
+//! - [`events`]: event names as `perf` accepts them, parsed without opening anything.
+//! - [`group`]: per-thread counter groups ([`CounterGroup`]), the [`CounterSetSpec`] metric set,
+//!   [`probe`] and [`available_events`].
+//! - [`refusal`]: one line per event that is not counted: event, reason, fix.
+//!
+//! See `docs/counters.md`.
 
 pub mod clock;
+pub mod events;
+pub mod group;
+pub mod refusal;
 
 pub use clock::{
     clock_ns, current_tid, monotonic_ns, pthread_cpu_clock, thread_cpu_ns, thread_cpu_ns_of, thread_cpu_ns_of_stat,
     Metrics, ThreadCpuClock, WallClock,
 };
+pub use events::{parse_event, EventKind, EventParseError, EventSpec};
+pub use group::{
+    available_events, kernel_counting_permitted, probe, scale_count, CounterGroup, CounterOptions, CounterSetSpec,
+    CounterStats, CounterStatsSnapshot, EventAvailability, GroupOpenError, GroupReading, KernelMode, Probe,
+    ReadCounts, ReadMode, ReadPath, Target,
+};
+pub use refusal::{perf_event_paranoid, Refusal, RefusalReason};
