@@ -47,17 +47,15 @@ impl CursorBuilder {
     /// Charges the metrics consumed since the last event to the current context.
     #[inline]
     pub fn charge(&mut self, now: &[u64]) {
-        let m = self.last.len();
-        debug_assert_eq!(now.len(), m);
-        let base = self.tree.base_mut(self.cursor);
-        for i in 0..m {
-            let (n, l) = (now[i], self.last[i]);
-            if n >= l {
-                base[i] = base[i].wrapping_add(n - l);
-            } else {
-                self.stats.non_monotonic += 1;
+        debug_assert_eq!(now.len(), self.last.len());
+        let CursorBuilder { tree, cursor, last, stats } = self;
+        let base = tree.base_mut(*cursor);
+        for ((b, l), &n) in base.iter_mut().zip(last.iter_mut()).zip(now) {
+            if n < *l {
+                stats.non_monotonic += 1;
             }
-            self.last[i] = n;
+            *b = b.wrapping_add(n.saturating_sub(*l));
+            *l = n;
         }
     }
 

@@ -1,6 +1,6 @@
 //! The calling-context tree: an arena of nodes with calls and one base value per metric.
 
-use rustc_hash::FxHashMap;
+use hashbrown::HashTable;
 
 use super::{ConsumerId, NodeId, NO_NODE};
 
@@ -23,9 +23,14 @@ struct Node {
 /// scanning their sibling list, which is faster and costs no memory.
 const SCAN_LIMIT: u32 = 8;
 
+/// Hash of a (parent, consumer) pair for the child index (a splitmix64 finaliser: hashbrown uses
+/// both the high bits and the low bits of the hash).
 #[inline]
-fn key(parent: NodeId, consumer: ConsumerId) -> u64 {
-    ((parent as u64) << 32) | consumer as u64
+fn hash(parent: NodeId, consumer: ConsumerId) -> u64 {
+    let mut h = ((parent as u64) << 32) | consumer as u64;
+    h = (h ^ (h >> 30)).wrapping_mul(0xbf58476d1ce4e5b9);
+    h = (h ^ (h >> 27)).wrapping_mul(0x94d049bb133111eb);
+    h ^ (h >> 31)
 }
 
 /// One calling-context tree. Node 0 is the root (for a thread tree, the thread itself).
@@ -37,14 +42,15 @@ pub struct Tree {
     metrics: usize,
     nodes: Vec<Node>,
     base: Vec<u64>,
-    /// (parent, consumer) → child, only for the children of nodes with more than `SCAN_LIMIT` children.
-    index: FxHashMap<u64, NodeId>,
+    /// Children of nodes with more than `SCAN_LIMIT` children, found by (parent, consumer). Entries are
+    /// bare node ids (4 bytes) and the key is read from the node, so the index costs ~5 bytes a node.
+    index: HashTable<NodeId>,
 }
 
 impl Tree {
     /// A tree with only a root, for `metrics` metrics. The root starts with 0 calls.
     pub fn new(root: ConsumerId, metrics: usize) -> Tree {
-        let mut t = Tree { metrics, nodes: Vec::new(), base: Vec::new(), index: FxHashMap::default() };
+        let mut t = Tree { metrics, nodes: Vec::new(), base: Vec::new(), index: HashTable::new() };
         t.push_node(root, NO_NODE);
         t
     }
@@ -158,7 +164,14 @@ impl Tree {
     pub fn find_child(&self, parent: NodeId, consumer: ConsumerId) -> Option<NodeId> {
         let p = &self.nodes[parent as usize];
         if p.children > SCAN_LIMIT {
-            return self.index.get(&key(parent, consumer)).copied();
+            let nodes = &self.nodes;
+            return self
+                .index
+                .find(hash(parent, consumer), |&c| {
+                    let n = &nodes[c as usize];
+                    n.parent == parent && n.consumer == consumer
+                })
+                .copied();
         }
         let mut c = p.first_child;
         while c != NO_NODE {
@@ -203,13 +216,22 @@ impl Tree {
             let mut k = c;
             while k != NO_NODE {
                 let node = self.nodes[k as usize];
-                self.index.insert(key(parent, node.consumer), k);
+                self.index_insert(k);
                 k = node.next_sibling;
             }
         } else if children > SCAN_LIMIT + 1 {
-            self.index.insert(key(parent, consumer), c);
+            self.index_insert(c);
         }
         c
+    }
+
+    fn index_insert(&mut self, c: NodeId) {
+        let nodes = &self.nodes;
+        let n = nodes[c as usize];
+        self.index.insert_unique(hash(n.parent, n.consumer), c, |&k| {
+            let kn = &nodes[k as usize];
+            hash(kn.parent, kn.consumer)
+        });
     }
 
     /// Finds or creates the context `path` below `from` and returns its node. Calls are not changed.
@@ -311,7 +333,7 @@ impl Tree {
         self.nodes.capacity() * std::mem::size_of::<Node>()
             + self.base.capacity() * 8
             // hashbrown: one control byte per bucket plus the entry.
-            + self.index.capacity() * (std::mem::size_of::<(u64, NodeId)>() + 1)
+            + self.index.capacity() * (std::mem::size_of::<NodeId>() + 1)
     }
 
     /// Every context with its calls and base, keyed by its consumer path from the root. Two trees
