@@ -1,0 +1,29 @@
+# Sourced by the other scripts: finds (or, as root with apt, installs) what the build and tests need,
+# and exports JAVA_HOME. Every failure names the missing piece and what to do.
+
+hpm_die() { echo "hpm: error: $*" >&2; exit 1; }
+
+command -v cargo >/dev/null 2>&1 || hpm_die "cargo not found: install Rust with rustup (https://rustup.rs) and retry"
+
+hpm_find_jdk() {
+    local c
+    for c in "${HPM_JAVA_HOME:-}" "${JAVA_HOME:-}" /usr/lib/jvm/java-17-openjdk-amd64 /usr/lib/jvm/*; do
+        if [ -n "$c" ] && [ -x "$c/bin/javac" ] && [ -x "$c/bin/java" ]; then
+            echo "$c"
+            return 0
+        fi
+    done
+    return 1
+}
+
+if ! JAVA_HOME=$(hpm_find_jdk); then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "hpm: no JDK found; installing openjdk-17-jdk-headless with apt-get" >&2
+        (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jdk-headless) >&2 \
+            || hpm_die "could not install openjdk-17-jdk-headless; install a JDK 17+ and set JAVA_HOME"
+        JAVA_HOME=$(hpm_find_jdk) || hpm_die "no JDK with bin/javac found after installing; set JAVA_HOME"
+    else
+        hpm_die "no JDK found (need bin/java and bin/javac): install openjdk-17-jdk-headless or set JAVA_HOME"
+    fi
+fi
+export JAVA_HOME

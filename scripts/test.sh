@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Runs every test of the project: unit, property and integration tests (real JVMs, real perf_event
+# file descriptors, real sockets). Release mode, because the integration tests run the agent inside
+# JVMs and the research VM on real programs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/prereqs.sh
+echo "hpm: testing with JDK at $JAVA_HOME" >&2
+cargo test --workspace --release "$@"
