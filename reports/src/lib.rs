@@ -1,3 +1,343 @@
-//! Reports of the arcflow model.
+//! Reports of the arcflow model: pure functions from a [`Profile`] to text or bytes.
+//!
+//! | file | module | what |
+//! |---|---|---|
+//! | `xtree.txt` | [`xtree`] | every calling context as a tree (the paper's Figure 5) |
+//! | `xarc.txt` | [`xarc`] | per consumer: its parents, itself, its children (Figure 4) |
+//! | `xprof.txt` | [`xprof`] | flat profile, one row per consumer (Figure 6) |
+//! | `arcflow.json` | [`json`] | the complete model, versioned; [`json::read`] reads it back |
+//! | `collapsed.txt` | [`collapsed`] | folded stacks, one line per context |
+//! | `flame.svg` | [`flame`] | flame graph (inferno) |
+//!
+//! [`write_reports`] writes them all into a directory, each file atomically. xarc and xprof share
+//! the per-consumer [`aggregate`], which defines how recursion is counted. See `docs/reports.md`.
 
+pub mod aggregate;
+pub mod collapsed;
+pub mod flame;
+pub mod json;
+mod text;
 pub mod vm;
+pub mod xarc;
+pub mod xprof;
+pub mod xtree;
+
+use std::borrow::Cow;
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use hpm_collectors::arcflow::Profile;
+
+/// The consumer that stands for the children dropped by pruning.
+pub const PRUNED: &str = "(pruned)";
+
+/// One report file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Format {
+    Xtree,
+    Xarc,
+    Xprof,
+    Json,
+    Collapsed,
+    Flame,
+}
+
+impl Format {
+    pub const ALL: [Format; 6] = [Format::Xtree, Format::Xarc, Format::Xprof, Format::Json, Format::Collapsed, Format::Flame];
+
+    /// The short name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Xtree => "xtree",
+            Format::Xarc => "xarc",
+            Format::Xprof => "xprof",
+            Format::Json => "json",
+            Format::Collapsed => "collapsed",
+            Format::Flame => "flame",
+        }
+    }
+
+    /// The file written for this format.
+    pub fn file_name(self) -> &'static str {
+        match self {
+            Format::Xtree => "xtree.txt",
+            Format::Xarc => "xarc.txt",
+            Format::Xprof => "xprof.txt",
+            Format::Json => "arcflow.json",
+            Format::Collapsed => "collapsed.txt",
+            Format::Flame => "flame.svg",
+        }
+    }
+
+    /// Parses a short name (`xtree`, …) or a file name (`xtree.txt`, …).
+    pub fn parse(s: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.name() == s || f.file_name() == s)
+    }
+}
+
+/// What to render and how.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReportOptions {
+    /// Index of the metric the reports show (into `profile.bindings.metrics`).
+    pub metric: usize,
+    /// Absolute integer values instead of percentages of the total.
+    pub absolute: bool,
+    /// Prune contexts whose cum of the chosen metric is below this fraction of the total (e.g.
+    /// 0.001); 0 keeps everything. Dropped children are folded into a `(pruned)` child. Applies to
+    /// every report except `arcflow.json`, which always holds the complete (selected) model.
+    pub prune: f64,
+    /// Which files to write.
+    pub formats: Vec<Format>,
+    /// Thread names to report on; empty means all threads.
+    pub threads: Vec<String>,
+    /// Also write xtree/xarc/xprof for each thread on its own, under `threads/`.
+    pub per_thread: bool,
+    /// In xprof, add a base column for each metric other than the chosen one.
+    pub extra_metrics: bool,
+    /// In collapsed.txt and flame.svg, contexts deeper than this many frames are folded into a
+    /// `(deeper)` frame; 0 means no limit.
+    pub max_stack_depth: usize,
+}
+
+impl Default for ReportOptions {
+    fn default() -> ReportOptions {
+        ReportOptions {
+            metric: 0,
+            absolute: false,
+            prune: 0.0,
+            formats: Format::ALL.to_vec(),
+            threads: Vec::new(),
+            per_thread: false,
+            extra_metrics: true,
+            max_stack_depth: 512,
+        }
+    }
+}
+
+fn invalid(msg: String) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, msg)
+}
+
+/// Checks `opts` against `profile`: the metric exists, the prune fraction is in [0, 1], and every
+/// named thread exists.
+pub fn check_options(profile: &Profile, opts: &ReportOptions) -> io::Result<()> {
+    let m = profile.metric_count();
+    if opts.metric >= m {
+        let names: Vec<&str> = profile.bindings.metrics.iter().map(|m| m.name.as_str()).collect();
+        return Err(invalid(format!(
+            "metric index {} is out of range: the profile has {m} metric(s) [{}]",
+            opts.metric,
+            names.join(", ")
+        )));
+    }
+    if !(opts.prune.is_finite() && (0.0..=1.0).contains(&opts.prune)) {
+        return Err(invalid(format!("prune fraction {} is not between 0 and 1 (e.g. 0.001 for 0.1%)", opts.prune)));
+    }
+    for name in &opts.threads {
+        if !profile.threads.iter().any(|t| thread_matches(&t.name, name)) {
+            let names: Vec<&str> = profile.threads.iter().map(|t| t.name.as_str()).collect();
+            return Err(invalid(format!("no thread named `{name}`; the profile's threads are: {}", names.join(", "))));
+        }
+    }
+    Ok(())
+}
+
+/// A thread selector matches the thread's name, or its name without the `_pidtid` suffix that text
+/// traces add.
+fn thread_matches(thread: &str, wanted: &str) -> bool {
+    thread == wanted || thread.strip_suffix("_pidtid") == Some(wanted)
+}
+
+/// The threads chosen by `opts.threads` (all when empty).
+pub fn select<'a>(profile: &'a Profile, opts: &ReportOptions) -> Cow<'a, Profile> {
+    if opts.threads.is_empty() {
+        Cow::Borrowed(profile)
+    } else {
+        Cow::Owned(profile.select_threads(|t| opts.threads.iter().any(|w| thread_matches(&t.name, w))))
+    }
+}
+
+/// The cum threshold for `opts.prune`: ⌈fraction × total of the chosen metric⌉.
+pub fn prune_threshold(profile: &Profile, opts: &ReportOptions) -> u64 {
+    if opts.prune <= 0.0 {
+        return 0;
+    }
+    let total = profile.total().get(opts.metric).copied().unwrap_or(0);
+    (opts.prune * total as f64).ceil() as u64
+}
+
+/// `profile` pruned as `opts.prune` says: in every thread tree, contexts whose cum of the chosen
+/// metric is below the threshold are folded into a `(pruned)` child of their parent.
+pub fn prune<'a>(profile: &'a Profile, opts: &ReportOptions) -> Cow<'a, Profile> {
+    let threshold = prune_threshold(profile, opts);
+    if threshold == 0 {
+        return Cow::Borrowed(profile);
+    }
+    let mut p = Profile { bindings: profile.bindings.clone(), consumers: profile.consumers.clone(), threads: Vec::new() };
+    let pruned = p.consumers.intern(PRUNED);
+    p.threads = profile
+        .threads
+        .iter()
+        .map(|t| hpm_collectors::arcflow::ThreadProfile {
+            name: t.name.clone(),
+            kind: t.kind.clone(),
+            os_tid: t.os_tid,
+            tree: t.tree.pruned(opts.metric, threshold, pruned),
+        })
+        .collect();
+    Cow::Owned(p)
+}
+
+/// Renders one format of an already selected and pruned profile.
+pub fn render(profile: &Profile, format: Format, opts: &ReportOptions) -> io::Result<Vec<u8>> {
+    Ok(match format {
+        Format::Xtree => xtree::render(profile, opts).into_bytes(),
+        Format::Xarc => xarc::render(profile, opts).into_bytes(),
+        Format::Xprof => xprof::render(profile, opts).into_bytes(),
+        Format::Json => json::to_vec(profile),
+        Format::Collapsed => collapsed::render(profile, opts).into_bytes(),
+        Format::Flame => flame::render(profile, opts)?,
+    })
+}
+
+/// Writes the reports chosen in `opts` for `profile` into `dir` (created if needed) and returns the
+/// paths written. Each file is written to a temporary file in `dir`, synced, and renamed over its
+/// final name, so a reader never sees a half-written report.
+///
+/// Thread selection applies to every file; pruning to every file but `arcflow.json`, which holds
+/// the complete model of the selected threads so that it can be re-rendered with other options.
+pub fn write_reports(profile: &Profile, dir: &Path, opts: &ReportOptions) -> io::Result<Vec<PathBuf>> {
+    check_options(profile, opts)?;
+    let selected = select(profile, opts);
+    let shown = prune(&selected, opts);
+    let mut formats = opts.formats.clone();
+    formats.sort();
+    formats.dedup();
+
+    // Render in parallel (each format is independent), then write.
+    let outputs: Vec<(Format, io::Result<Vec<u8>>)> = std::thread::scope(|s| {
+        let shown: &Profile = &shown;
+        let selected: &Profile = &selected;
+        let agg_formats: Vec<Format> = formats.iter().copied().filter(|f| matches!(f, Format::Xarc | Format::Xprof)).collect();
+        let agg_job = (!agg_formats.is_empty()).then(|| {
+            s.spawn(move || {
+                let agg = aggregate::Aggregate::new(shown);
+                agg_formats
+                    .into_iter()
+                    .map(|f| {
+                        let text = match f {
+                            Format::Xarc => xarc::render_with(shown, &agg, opts),
+                            _ => xprof::render_with(shown, &agg, opts),
+                        };
+                        (f, Ok(text.into_bytes()))
+                    })
+                    .collect::<Vec<_>>()
+            })
+        });
+        let folded_job = formats.iter().any(|f| matches!(f, Format::Collapsed | Format::Flame)).then(|| {
+            let want_collapsed = formats.contains(&Format::Collapsed);
+            let want_flame = formats.contains(&Format::Flame);
+            s.spawn(move || {
+                let folded = collapsed::render(shown, opts);
+                let mut v = Vec::new();
+                if want_flame {
+                    v.push((Format::Flame, flame::render_folded(shown, opts, &folded)));
+                }
+                if want_collapsed {
+                    v.push((Format::Collapsed, Ok(folded.into_bytes())));
+                }
+                v
+            })
+        });
+        let mut out = Vec::new();
+        for &f in &formats {
+            match f {
+                Format::Xtree => out.push((f, Ok(xtree::render(shown, opts).into_bytes()))),
+                Format::Json => out.push((f, Ok(json::to_vec(selected)))),
+                _ => {}
+            }
+        }
+        for job in [agg_job, folded_job].into_iter().flatten() {
+            match job.join() {
+                Ok(v) => out.extend(v),
+                Err(_) => out.push((Format::Xarc, Err(io::Error::other("a report renderer panicked")))),
+            }
+        }
+        out
+    });
+
+    fs::create_dir_all(dir)?;
+    let mut written = Vec::new();
+    let mut outputs = outputs;
+    outputs.sort_by_key(|(f, _)| *f);
+    for (f, bytes) in outputs {
+        let path = dir.join(f.file_name());
+        write_atomic(&path, &bytes?)?;
+        written.push(path);
+    }
+
+    if opts.per_thread {
+        let sub_opts = ReportOptions { prune: 0.0, threads: Vec::new(), per_thread: false, ..opts.clone() };
+        for (i, th) in shown.threads.iter().enumerate() {
+            let one = shown.select_threads(|t| std::ptr::eq(t, th));
+            let sub = dir.join("threads").join(format!("{i:03}-{}", file_safe(&th.name)));
+            fs::create_dir_all(&sub)?;
+            for &f in &formats {
+                if matches!(f, Format::Xtree | Format::Xarc | Format::Xprof) {
+                    let path = sub.join(f.file_name());
+                    write_atomic(&path, &render(&one, f, &sub_opts)?)?;
+                    written.push(path);
+                }
+            }
+        }
+    }
+    sync_dir(dir);
+    Ok(written)
+}
+
+/// A thread name as a file-name component.
+fn file_safe(name: &str) -> String {
+    let s: String = name
+        .chars()
+        .map(|c| if c.is_alphanumeric() || matches!(c, '-' | '_' | '.') { c } else { '_' })
+        .take(64)
+        .collect();
+    if s.is_empty() || s.starts_with('.') {
+        format!("_{s}")
+    } else {
+        s
+    }
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same directory, fsync, rename.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("report");
+    let mut attempt = 0u32;
+    let (tmp, mut file) = loop {
+        let tmp = dir.join(format!(".{name}.{}.{attempt}.tmp", std::process::id()));
+        match fs::OpenOptions::new().write(true).create_new(true).open(&tmp) {
+            Ok(f) => break (tmp, f),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 1000 => attempt += 1,
+            Err(e) => return Err(io::Error::new(e.kind(), format!("cannot create {}: {e}", tmp.display()))),
+        }
+    };
+    let mut result = file.write_all(bytes).and_then(|_| file.sync_all());
+    drop(file);
+    if result.is_ok() {
+        result = fs::rename(&tmp, path);
+    }
+    if let Err(e) = result {
+        let _ = fs::remove_file(&tmp);
+        return Err(io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())));
+    }
+    Ok(())
+}
+
+/// Makes the renames durable (best effort: not every platform can sync a directory).
+fn sync_dir(dir: &Path) {
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+}

@@ -1,0 +1,49 @@
+//! The `hpm` command line: one file per subcommand (`report.rs`, …), wired together here.
+//!
+//! Errors are reported as one line, `hpm: error: <cause>; <what to do>`, with exit code 1; usage
+//! errors (unknown options, bad values) are clap's, with exit code 2. Nothing here panics on user
+//! input.
+
+use clap::{Parser, Subcommand};
+
+mod report;
+
+/// Exit codes, shown in every `--help`.
+pub(crate) const EXIT_CODES: &str = "Exit codes:
+  0  success (warnings about the input, if any, are printed to stderr as `hpm: warning: …`)
+  1  the input could not be used (missing or unreadable file, invalid arcflow.json, unknown metric
+     or thread) or the output could not be written; one line `hpm: error: …` says why
+  2  usage error (unknown option, missing or invalid argument)";
+
+#[derive(Parser)]
+#[command(name = "hpm", version, about = "hpmagent's command-line tool: reports of arcflow profiles", after_long_help = EXIT_CODES)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Render the arcflow reports (xtree, xarc, xprof, arcflow.json, collapsed stacks, flame graph)
+    /// of a raw start/end trace or of a saved arcflow.json.
+    Report(report::ReportArgs),
+}
+
+/// An error for the user: printed as `hpm: error: {0}`, exit code 1.
+#[derive(Debug)]
+pub(crate) struct Failure(pub String);
+
+/// Runs the command line and returns the process exit code.
+pub fn main() -> i32 {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Report(args) => report::run(args),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(Failure(msg)) => {
+            eprintln!("hpm: error: {msg}");
+            1
+        }
+    }
+}

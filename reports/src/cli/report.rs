@@ -1,0 +1,169 @@
+//! `hpm report`: render the reports of a raw trace or re-render an arcflow.json.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::{ArgGroup, Args};
+use hpm_collectors::arcflow::Profile;
+use hpm_collectors::text_trace::read_text_trace;
+use hpm_reports::{json, write_reports, Format, ReportOptions};
+
+use super::{Failure, EXIT_CODES};
+
+const ABOUT: &str = "Two inputs:
+
+  hpm report --trace FILE --out DIR [--metric-name NAME[:UNIT]]...
+      reads a raw start/end trace in the text format of the arcflow paper (Figure 2): one record per
+      line, `<value>... <kind> <name>` with kind `>` (start), `<` (end) or `pidtid` (switch thread).
+      Malformed lines are skipped with a warning naming the line.
+
+  hpm report DIR_OR_JSON --out DIR
+      re-renders an arcflow.json (or the arcflow.json in a directory) with other options.
+
+Both write xtree.txt, xarc.txt, xprof.txt, arcflow.json, collapsed.txt and flame.svg into DIR
+(each file atomically) and print the paths written. See docs/reports.md.";
+
+#[derive(Args, Debug)]
+#[command(long_about = ABOUT, after_long_help = EXIT_CODES)]
+#[command(group(ArgGroup::new("source").required(true).args(["input", "trace"])))]
+pub(crate) struct ReportArgs {
+    /// An arcflow.json to re-render, or a directory that contains one.
+    #[arg(value_name = "DIR_OR_JSON")]
+    input: Option<PathBuf>,
+
+    /// A raw start/end trace in the paper's Figure 2 text format.
+    #[arg(long, value_name = "FILE")]
+    trace: Option<PathBuf>,
+
+    /// Directory to write the reports into (created if needed).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+
+    /// Names (and units) of the trace's value columns, in order, e.g. `cpu-time:ns`. Repeat for
+    /// several columns. Default: `metric`, `metric2`, …
+    #[arg(long = "metric-name", value_name = "NAME[:UNIT]", requires = "trace")]
+    metric_names: Vec<String>,
+
+    /// The metric the reports show: its name or its index (0 is the first). Default: the first.
+    #[arg(long, value_name = "NAME|INDEX")]
+    metric: Option<String>,
+
+    /// Prune contexts whose cum is below this fraction of the total (e.g. 0.001 = 0.1%); the
+    /// dropped children are shown as one `(pruned)` child. arcflow.json is never pruned.
+    #[arg(long, value_name = "FRACTION", default_value_t = 0.0, value_parser = parse_fraction)]
+    prune: f64,
+
+    /// Report only this thread (its name, with or without the `_pidtid` suffix); repeatable.
+    #[arg(long = "thread", value_name = "NAME")]
+    threads: Vec<String>,
+
+    /// Which files to write, comma-separated: xtree, xarc, xprof, json, collapsed, flame.
+    /// Default: all.
+    #[arg(long = "format", value_name = "FORMAT", value_delimiter = ',', value_parser = parse_format)]
+    formats: Vec<Format>,
+
+    /// Show absolute values instead of percentages of the total.
+    #[arg(long)]
+    absolute: bool,
+
+    /// Also write xtree/xarc/xprof of each thread on its own under DIR/threads/.
+    #[arg(long = "per-thread")]
+    per_thread: bool,
+
+    /// In collapsed.txt and flame.svg, fold contexts deeper than this many frames into one
+    /// `(deeper)` frame (0: no limit).
+    #[arg(long = "max-stack-depth", value_name = "FRAMES", default_value_t = ReportOptions::default().max_stack_depth)]
+    max_stack_depth: usize,
+}
+
+fn parse_fraction(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && (0.0..=1.0).contains(&v) => Ok(v),
+        _ => Err(format!("`{s}` is not a fraction between 0 and 1 (e.g. 0.001 for 0.1%)")),
+    }
+}
+
+fn parse_format(s: &str) -> Result<Format, String> {
+    Format::parse(s.trim()).ok_or_else(|| {
+        let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+        format!("unknown format `{s}` (known: {})", names.join(", "))
+    })
+}
+
+pub(crate) fn run(args: ReportArgs) -> Result<(), Failure> {
+    let profile = match (&args.trace, &args.input) {
+        (Some(trace), _) => load_trace(trace, &args.metric_names)?,
+        (None, Some(input)) => load_json(input)?,
+        (None, None) => return Err(Failure("no input: give a trace with --trace FILE, or an arcflow.json or its directory".into())),
+    };
+    let metric = match &args.metric {
+        None => 0,
+        Some(m) => resolve_metric(&profile, m)?,
+    };
+    let opts = ReportOptions {
+        metric,
+        absolute: args.absolute,
+        prune: args.prune,
+        formats: if args.formats.is_empty() { Format::ALL.to_vec() } else { args.formats.clone() },
+        threads: args.threads.clone(),
+        per_thread: args.per_thread,
+        max_stack_depth: args.max_stack_depth,
+        ..ReportOptions::default()
+    };
+    let written = write_reports(&profile, &args.out, &opts)
+        .map_err(|e| Failure(format!("cannot write the reports into {}: {e}", args.out.display())))?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for p in written {
+        // A closed stdout (e.g. `| head`) is not an error worth failing for: the files are written.
+        let _ = writeln!(out, "{}", p.display());
+    }
+    Ok(())
+}
+
+fn load_trace(path: &Path, metric_names: &[String]) -> Result<Profile, Failure> {
+    let file = std::fs::File::open(path)
+        .map_err(|e| Failure(format!("cannot open trace {}: {e}; check the path", path.display())))?;
+    let trace = read_text_trace(std::io::BufReader::new(file), metric_names)
+        .map_err(|e| Failure(format!("cannot read trace {}: {e}", path.display())))?;
+    let stderr = std::io::stderr();
+    let mut err = stderr.lock();
+    for w in &trace.warnings {
+        let _ = writeln!(err, "hpm: warning: {}: {w}", path.display());
+    }
+    if trace.records == 0 {
+        let _ = writeln!(err, "hpm: warning: {}: no trace records; the reports are empty", path.display());
+    }
+    Ok(trace.profile)
+}
+
+fn load_json(input: &Path) -> Result<Profile, Failure> {
+    let path = if input.is_dir() { input.join("arcflow.json") } else { input.to_path_buf() };
+    let bytes = std::fs::read(&path).map_err(|e| {
+        if input.is_dir() {
+            Failure(format!(
+                "no readable arcflow.json in directory {} ({e}); pass the file itself or a directory written by `hpm report` or the agent",
+                input.display()
+            ))
+        } else {
+            Failure(format!("cannot read {}: {e}; check the path", path.display()))
+        }
+    })?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| Failure(format!("{} is not UTF-8 text, so not an arcflow.json; pass an arcflow.json or use --trace for a raw trace", path.display())))?;
+    json::read(&text).map_err(|e| Failure(format!("{} is not a valid arcflow.json: {e}", path.display())))
+}
+
+fn resolve_metric(profile: &Profile, m: &str) -> Result<usize, Failure> {
+    if let Some(i) = profile.bindings.metric_index(m) {
+        return Ok(i);
+    }
+    if let Ok(i) = m.parse::<usize>() {
+        if i < profile.metric_count() {
+            return Ok(i);
+        }
+    }
+    let names: Vec<String> =
+        profile.bindings.metrics.iter().enumerate().map(|(i, x)| format!("{i}: {}", x.name)).collect();
+    Err(Failure(format!("unknown metric `{m}`; the profile's metrics are [{}]", names.join(", "))))
+}

@@ -1,0 +1,52 @@
+//! Flame graphs (`flame.svg`), drawn by `inferno` from the folded stacks of [`crate::collapsed`].
+//!
+//! The title names the metric and its unit; the frame tooltips count in the metric's unit. inferno
+//! drops frames narrower than [`MIN_WIDTH_PX`] pixels (of a 1200-pixel image) before drawing: with a
+//! million contexts almost all of them are invisible slivers, and writing them would make the SVG
+//! hundreds of megabytes without showing anything more.
+
+use hpm_collectors::arcflow::Profile;
+
+use crate::{collapsed, text, ReportOptions};
+
+/// Frames narrower than this (in pixels of the default 1200-pixel width) are not drawn.
+pub const MIN_WIDTH_PX: f64 = 0.1;
+
+/// Renders the flame graph of `opts.metric` as SVG.
+pub fn render(profile: &Profile, opts: &ReportOptions) -> std::io::Result<Vec<u8>> {
+    render_folded(profile, opts, &collapsed::render(profile, opts))
+}
+
+/// Renders the flame graph from folded stacks already produced by [`collapsed::render`].
+pub fn render_folded(profile: &Profile, opts: &ReportOptions, folded: &str) -> std::io::Result<Vec<u8>> {
+    let label = text::metric_label(profile, opts.metric);
+    let mut o = inferno::flamegraph::Options::default();
+    o.title = format!("{label}: {}", profile.bindings.consumer_label);
+    o.count_name = match profile.bindings.metrics.get(opts.metric) {
+        Some(m) if !m.unit.is_empty() => m.unit.clone(),
+        Some(m) => m.name.clone(),
+        None => "samples".into(),
+    };
+    o.name_type = "Consumer:".into();
+    o.min_width = MIN_WIDTH_PX;
+    o.hash = true;
+    let mut svg = Vec::new();
+    if folded.lines().all(|l| l.trim().is_empty()) {
+        return Ok(empty_svg(&o.title));
+    }
+    inferno::flamegraph::from_lines(&mut o, folded.lines(), &mut svg)?;
+    Ok(svg)
+}
+
+/// A small SVG saying that there is nothing to draw (inferno refuses empty input).
+fn empty_svg(title: &str) -> Vec<u8> {
+    let title = title.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    format!(
+        "<?xml version=\"1.0\" standalone=\"no\"?>\n\
+         <svg version=\"1.1\" width=\"1200\" height=\"80\" xmlns=\"http://www.w3.org/2000/svg\">\n\
+         <text x=\"600\" y=\"24\" text-anchor=\"middle\" font-family=\"Verdana\" font-size=\"17\">{title}</text>\n\
+         <text x=\"600\" y=\"56\" text-anchor=\"middle\" font-family=\"Verdana\" font-size=\"12\">No samples: every context has zero base for this metric.</text>\n\
+         </svg>\n"
+    )
+    .into_bytes()
+}

@@ -1,0 +1,144 @@
+//! Shared text formatting for the x-reports: header lines, value columns, widths.
+
+use std::fmt::Write;
+
+use hpm_collectors::arcflow::Profile;
+
+/// How values of the chosen metric are shown: percentages of a total, or absolute integers.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ValueFormat {
+    pub total: u64,
+    pub absolute: bool,
+    /// Column width for a value.
+    pub width: usize,
+}
+
+impl ValueFormat {
+    /// `max` is the largest value that will be printed (for the absolute width).
+    pub fn new(total: u64, absolute: bool, max: u64, header: &str) -> ValueFormat {
+        let w = if absolute { digits(max) } else { 6 }; // "100.00"
+        ValueFormat { total, absolute, width: w.max(header.len()) }
+    }
+
+    /// Appends `v` right-aligned in the column width.
+    pub fn push(&self, out: &mut String, v: u64) {
+        if self.absolute {
+            let _ = write!(out, "{v:>w$}", w = self.width);
+        } else {
+            push_percent(out, v, self.total, self.width);
+        }
+    }
+
+    pub fn blank(&self, out: &mut String) {
+        pad(out, self.width);
+    }
+}
+
+/// `v` as a percentage of `total` with two decimals, rounded half up, computed in integers so that
+/// the output does not depend on floating-point formatting. A zero total prints `0.00`.
+pub(crate) fn push_percent(out: &mut String, v: u64, total: u64, width: usize) {
+    let hundredths: u128 = if total == 0 { 0 } else { (v as u128 * 10_000 + total as u128 / 2) / total as u128 };
+    let int = hundredths / 100;
+    let frac = hundredths % 100;
+    let len = digits_u128(int) + 3;
+    pad(out, width.saturating_sub(len));
+    let _ = write!(out, "{int}.{frac:02}");
+}
+
+pub(crate) fn pad(out: &mut String, n: usize) {
+    for _ in 0..n {
+        out.push(' ');
+    }
+}
+
+pub(crate) fn digits(v: u64) -> usize {
+    digits_u128(v as u128)
+}
+
+fn digits_u128(mut v: u128) -> usize {
+    let mut d = 1;
+    while v >= 10 {
+        v /= 10;
+        d += 1;
+    }
+    d
+}
+
+/// `name (unit)`, or just `name` when the unit is empty.
+pub(crate) fn metric_label(profile: &Profile, metric: usize) -> String {
+    match profile.bindings.metrics.get(metric) {
+        Some(m) if m.unit.is_empty() => m.name.clone(),
+        Some(m) => format!("{} ({})", m.name, m.unit),
+        None => format!("metric {metric}"),
+    }
+}
+
+/// The two header lines every x-report starts with:
+///
+/// ```text
+/// Units :: CPU time (s)  Total :: 10
+/// Consumers :: methods  Count :: calls  Threads :: 1
+/// ```
+pub(crate) fn header(out: &mut String, profile: &Profile, metric: usize, total: u64, absolute: bool) {
+    let _ = writeln!(out, "Units :: {}  Total :: {}", metric_label(profile, metric), total);
+    let _ = writeln!(
+        out,
+        "Consumers :: {}  Count :: {}  Threads :: {}  Values :: {}",
+        profile.bindings.consumer_label,
+        profile.bindings.count_label,
+        profile.threads.len(),
+        if absolute { "absolute" } else { "percent of total" }
+    );
+    out.push('\n');
+}
+
+/// The total of `metric` over all threads of `profile`.
+pub(crate) fn metric_total(profile: &Profile, metric: usize) -> u64 {
+    profile.total().get(metric).copied().unwrap_or(0)
+}
+
+/// Column header pair for base and cum.
+pub(crate) fn value_headers(absolute: bool) -> (&'static str, &'static str) {
+    if absolute {
+        ("Base", "Cum")
+    } else {
+        ("%Base", "%Cum")
+    }
+}
+
+/// Appends `s` right-aligned in `width`.
+pub(crate) fn right(out: &mut String, s: &str, width: usize) {
+    pad(out, width.saturating_sub(s.chars().count()));
+    out.push_str(s);
+}
+
+/// Appends `s` left-aligned in `width`.
+pub(crate) fn left(out: &mut String, s: &str, width: usize) {
+    out.push_str(s);
+    pad(out, width.saturating_sub(s.chars().count()));
+}
+
+/// Appends a `=` underline of `s`'s length, right-aligned in `width`.
+pub(crate) fn underline_right(out: &mut String, s: &str, width: usize) {
+    let n = s.chars().count();
+    pad(out, width.saturating_sub(n));
+    for _ in 0..n {
+        out.push('=');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percent_rounds_half_up_in_integers() {
+        let mut s = String::new();
+        push_percent(&mut s, 1, 3, 7);
+        push_percent(&mut s, 2, 3, 7);
+        push_percent(&mut s, 10, 10, 7);
+        push_percent(&mut s, 5, 0, 7);
+        push_percent(&mut s, 1, 80_000, 7);
+        assert_eq!(s, "  33.33  66.67 100.00   0.00   0.00");
+    }
+}

@@ -1,0 +1,59 @@
+//! Shared test data and helpers.
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+
+use hpm_collectors::arcflow::Profile;
+use hpm_collectors::text_trace::read_text_trace;
+
+/// The paper's Figure 2 trace (the OCR noise line before `pidtid` left out), as in
+/// `collectors/src/arcflow/tests.rs`.
+pub const FIGURE_2: &str = "0 pidtid AC_test
+0 > Main
+0 > A
+1 > B
+2 < B
+2 > B
+3 > C
+4 < C
+4 < B
+4 < A
+4 > B
+5 > A
+6 > C
+7 < C
+7 > X
+7 > E
+8 < E
+8 > F
+9 < F
+9 > G
+10 < G
+10 < X
+10 < A
+10 < B
+10 < Main
+";
+
+/// The metric of the paper's example: CPU time in seconds.
+pub const PAPER_METRIC: &str = "CPU time:s";
+
+pub fn paper_profile() -> Profile {
+    let t = read_text_trace(FIGURE_2.as_bytes(), &[PAPER_METRIC.to_string()]).expect("reading from memory");
+    assert!(t.warnings.is_empty(), "{:?}", t.warnings);
+    t.profile
+}
+
+/// Every context of every thread keyed by thread name and consumer *names* (consumer ids may differ
+/// between two models of the same data).
+pub fn named_contexts(p: &Profile) -> BTreeMap<(String, Vec<String>), (u64, Vec<u64>)> {
+    let mut out = BTreeMap::new();
+    for th in &p.threads {
+        for (path, v) in th.tree.contexts() {
+            let names = path.iter().map(|&c| p.consumers.name(c).to_string()).collect();
+            let old = out.insert((th.name.clone(), names), v);
+            assert!(old.is_none(), "two threads called {}", th.name);
+        }
+    }
+    out
+}
