@@ -180,7 +180,9 @@ fn configure(b: &mut Builder<'static>, modifier: Option<super::events::Modifier>
         Some(m) => (!m.user, !m.kernel),
         None => (false, !include_kernel),
     };
-    b.exclude_user(exclude_user).exclude_kernel(exclude_kernel).exclude_hv(true).any_cpu();
+    // exclude_hv stays 0 like perf's default: some PMUs (msr) reject every exclude_* bit, and the
+    // paranoid check only concerns exclude_kernel.
+    b.exclude_user(exclude_user).exclude_kernel(exclude_kernel).exclude_hv(false).any_cpu();
     match target {
         Target::CurrentThread => b.observe_self(),
         Target::Tid(t) => b.observe_pid(t),
@@ -191,6 +193,10 @@ fn builder_for(ev: &EventSpec, include_kernel: bool, target: Target) -> Builder<
     let mut b = Builder::new(Raw::new(ev.config).config1(ev.config1).config2(ev.config2));
     b.attrs_mut().type_ = ev.type_;
     configure(&mut b, ev.modifier, include_kernel, target);
+    // Members are created enabled and start counting when the (disabled) leader is enabled, as
+    // perf does. Members created disabled and enabled through the leader's group ioctl were seen
+    // not to count on this kernel (6.18).
+    b.enabled(true);
     b
 }
 
@@ -205,7 +211,7 @@ fn leader_builder(include_kernel: bool, target: Target) -> Builder<'static> {
 /// included on the calling thread (EACCES/EPERM means no).
 pub fn kernel_counting_permitted() -> bool {
     let mut b = Builder::new(Software::DUMMY);
-    b.exclude_kernel(false).exclude_hv(true).observe_self().any_cpu();
+    b.exclude_kernel(false).exclude_hv(false).observe_self().any_cpu();
     b.build().is_ok()
 }
 
@@ -239,11 +245,13 @@ pub struct CounterGroup {
     slots: Vec<Option<usize>>,
     path: ReadPath,
     include_kernel: bool,
-    /// Raw read buffer: nr, enabled, running, leader value, member values.
+    /// Raw read buffer: nr, enabled, running, (value, id) of the leader and each member.
     buf: Vec<u64>,
     /// Last values written (outputs never decrease, even when scale estimates wobble).
     last: Vec<u64>,
     member_raw: Vec<u64>,
+    /// (time_enabled, time_running) of the last successful read (of the first member).
+    last_times: (u64, u64),
     counts: ReadCounts,
     flushed: ReadCounts,
     stats: Option<Arc<CounterStats>>,
@@ -302,9 +310,21 @@ impl CounterGroup {
                 }
                 Err(e) => {
                     let mut r = Refusal::from_open_error(ev, &e);
-                    if matches!(e.raw_os_error(), Some(libc::EINVAL) | Some(libc::ENOSPC)) && b.build().is_ok() {
-                        // Opens alone but not in this group: the PMU has no room for it.
-                        r.reason = RefusalReason::TooManyInGroup { errno: e.raw_os_error().unwrap_or(0) };
+                    if matches!(e.raw_os_error(), Some(libc::EINVAL) | Some(libc::ENOSPC)) {
+                        if b.build().is_ok() {
+                            // Opens alone but not in this group: the PMU has no room for it.
+                            r.reason = RefusalReason::TooManyInGroup { errno: e.raw_os_error().unwrap_or(0) };
+                        } else if !include_kernel && ev.modifier.is_none() {
+                            // Some PMUs (msr, power) cannot filter by privilege level: they
+                            // reject exclude_kernel, and counting with the kernel is not permitted.
+                            let mut k = builder_for(ev, true, target);
+                            k.exclude_kernel(false);
+                            if let Err(ke) = k.build() {
+                                if matches!(ke.raw_os_error(), Some(libc::EACCES) | Some(libc::EPERM)) {
+                                    r.reason = RefusalReason::KernelOnly { paranoid: perf_event_paranoid() };
+                                }
+                            }
+                        }
                     }
                     refusals.push(r);
                     slots.push(None);
@@ -323,9 +343,10 @@ impl CounterGroup {
             slots,
             path,
             include_kernel,
-            buf: vec![0; 3 + 1 + n],
+            buf: vec![0; 3 + 2 * (n + 1)],
             last: vec![0; events.len()],
             member_raw: vec![0; n],
+            last_times: (0, 0),
             counts: ReadCounts::default(),
             flushed: ReadCounts::default(),
             stats: None,
@@ -336,6 +357,9 @@ impl CounterGroup {
                 message: format!("cannot enable the perf_event group: {error}"),
                 error,
             })?;
+            // One read right after enabling: the kernel brings the new events' times up to date
+            // here, so the first read the caller makes is already a clean baseline.
+            let _ = g.read_syscall();
             if read == ReadMode::Auto && target == Target::CurrentThread {
                 g.try_rdpmc(events);
             }
@@ -383,7 +407,7 @@ impl CounterGroup {
             }
         }
         let n = self.members.len();
-        self.buf = vec![0; 4 + n];
+        self.buf = vec![0; 3 + 2 * (n + 1)];
         self.member_raw = vec![0; n];
         if n == 0 {
             self.path = ReadPath::Empty;
@@ -453,12 +477,16 @@ impl CounterGroup {
             return Err(io::Error::last_os_error());
         }
         let n = n as usize / 8;
-        // Layout (PERF_FORMAT_GROUP | TOTAL_TIME_ENABLED | TOTAL_TIME_RUNNING):
-        // nr, time_enabled, time_running, value[leader], value[member 0], …
-        if n < 4 || self.buf[0] as usize != self.members.len() + 1 || n < 3 + self.buf[0] as usize {
+        // Layout (PERF_FORMAT_GROUP | TOTAL_TIME_ENABLED | TOTAL_TIME_RUNNING | ID; perf-event2
+        // always adds ID to group reads): nr, time_enabled, time_running, then (value, id) for
+        // the leader and each member in the order they were added.
+        let m = self.members.len();
+        if n < 3 + 2 * (m + 1) || self.buf[0] as usize != m + 1 {
             return Err(io::Error::new(io::ErrorKind::InvalidData, "short perf_event group read"));
         }
-        self.member_raw.copy_from_slice(&self.buf[4..4 + self.members.len()]);
+        for (i, v) in self.member_raw.iter_mut().enumerate() {
+            *v = self.buf[3 + 2 * (i + 1)];
+        }
         Ok((self.buf[1], self.buf[2]))
     }
 
@@ -515,6 +543,7 @@ impl CounterGroup {
                 }
             }
         }
+        self.last_times = times[0];
         for (i, slot) in self.slots.iter().enumerate() {
             let v = match slot {
                 Some(m) => {
@@ -547,7 +576,7 @@ impl CounterGroup {
     pub fn read_full(&mut self) -> GroupReading {
         let mut values = vec![0; self.slots.len()];
         let scaled = self.read_into(&mut values);
-        let (en, run) = if self.members.is_empty() { (0, 0) } else { (self.buf[1], self.buf[2]) };
+        let (en, run) = self.last_times;
         let raw = self.slots.iter().map(|s| s.map_or(0, |m| self.member_raw[m])).collect();
         GroupReading { values, raw, time_enabled: en, time_running: run, scaled }
     }

@@ -127,8 +127,8 @@ impl fmt::Display for Refusal {
             ),
             RefusalReason::KernelOnly { paranoid } => write!(
                 f,
-                "`{ev}` counts only with kernel events included, and only user-mode counting is permitted \
-                 ({}): event not counted (it would always read 0); \
+                "`{ev}` counts only with kernel events included (user-mode-only counting would read 0 or is \
+                 rejected), and only user-mode counting is permitted ({}): event not counted; \
                  fix: `sysctl kernel.perf_event_paranoid=1` (or lower), or give the process CAP_PERFMON",
                 paranoid_text(*paranoid)
             ),
