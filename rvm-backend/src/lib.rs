@@ -1,1 +1,174 @@
-//! The research VM. Filled in by the research VM work.
+//! `rvm`, the bundled research VM: a Java bytecode interpreter whose Java threads are multiplexed
+//! M-to-N onto a few OS threads ("virtual processors") as in Jikes RVM, with a semispace copying
+//! collector. See README.md.
+
+pub mod class;
+pub mod code;
+pub mod gc;
+pub mod heap;
+pub mod hooks;
+pub mod interp;
+pub mod native;
+pub mod sched;
+pub mod vm;
+
+use std::sync::Arc;
+pub use vm::{Options, Vm};
+
+pub const USAGE: &str = "usage: rvm [-Xvps:N] [-Xquantum:MS] [-XmxSIZE] [-verbose:gc] [-cp PATH] [-agentpath:LIB[=OPTS]] MAIN [ARGS...]";
+
+/// Parses a size as `java -Xmx` does: bytes, or with a k/m/g suffix.
+pub fn parse_size(s: &str) -> Option<usize> {
+    let s = s.trim();
+    let (num, mult) = match s.chars().last()? {
+        'k' | 'K' => (&s[..s.len() - 1], 1usize << 10),
+        'm' | 'M' => (&s[..s.len() - 1], 1 << 20),
+        'g' | 'G' => (&s[..s.len() - 1], 1 << 30),
+        _ => (s, 1),
+    };
+    num.parse::<usize>().ok()?.checked_mul(mult)
+}
+
+/// Parses the command line (without the program name).
+pub fn parse_args(args: &[String]) -> Result<Options, String> {
+    let mut o = Options {
+        vps: 1,
+        quantum_ms: 10,
+        max_heap: 256 << 20,
+        classpath: vec![std::path::PathBuf::from(".")],
+        agent: None,
+        main_class: String::new(),
+        args: Vec::new(),
+        verbose_gc: false,
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if let Some(v) = a.strip_prefix("-Xvps:") {
+            o.vps = v.parse().ok().filter(|n| *n >= 1 && *n <= 256).ok_or(format!("bad -Xvps value: {v}"))?;
+        } else if let Some(v) = a.strip_prefix("-Xquantum:") {
+            o.quantum_ms = v.parse().ok().filter(|n| *n >= 1).ok_or(format!("bad -Xquantum value: {v}"))?;
+        } else if let Some(v) = a.strip_prefix("-Xmx") {
+            o.max_heap = parse_size(v).filter(|n| *n >= 1 << 20).ok_or(format!("bad -Xmx value: {v}"))?;
+        } else if a == "-cp" || a == "-classpath" || a == "--class-path" {
+            let p = it.next().ok_or("-cp needs a path")?;
+            o.classpath = std::env::split_paths(p).collect();
+        } else if let Some(v) = a.strip_prefix("-agentpath:") {
+            let (lib, opts) = match v.split_once('=') {
+                Some((l, op)) => (l.to_string(), Some(op.to_string())),
+                None => (v.to_string(), None),
+            };
+            if lib.is_empty() {
+                return Err("-agentpath needs a library path".into());
+            }
+            o.agent = Some((lib, opts));
+        } else if a == "-verbose:gc" {
+            o.verbose_gc = true;
+        } else if a.starts_with('-') {
+            return Err(format!("unrecognized option: {a}"));
+        } else {
+            o.main_class = a.replace('.', "/");
+            o.args = it.cloned().collect();
+            return Ok(o);
+        }
+    }
+    Err("no main class given".into())
+}
+
+/// Runs a program to completion and returns the process exit code.
+pub fn run(opts: Options) -> i32 {
+    let nvps = opts.vps;
+    let vm = Arc::new(Vm::new(opts));
+    match boot(&vm) {
+        Ok(()) => {}
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    }
+    for vp in 0..nvps {
+        let v = vm.clone();
+        std::thread::Builder::new().name(format!("rvm-vp{vp}")).spawn(move || sched::vp_loop(v, vp)).expect("spawn processor");
+    }
+    let v = vm.clone();
+    std::thread::Builder::new().name("rvm-timer".into()).spawn(move || sched::timer_loop(v)).expect("spawn timer");
+    let code = {
+        let mut st = vm.sched.lock();
+        loop {
+            if let Some(c) = st.exit_code {
+                break c;
+            }
+            st = vm.sched.cv.wait(st).unwrap_or_else(|e| e.into_inner());
+        }
+    };
+    vm.sched.done.store(true, std::sync::atomic::Ordering::Relaxed);
+    vm.flush_out();
+    code
+}
+
+fn boot(vm: &Arc<Vm>) -> Result<(), String> {
+    use vm::{JThread, Value};
+    let reg = &vm.reg;
+    for c in ["java/lang/Object", "java/lang/String", "java/lang/Class", "java/lang/Thread", "[C", "[I"] {
+        reg.load(c)?;
+    }
+    // Main thread (id 0), then each processor's idle and collector threads.
+    let main_tid = sched::register_thread(vm, |tid| JThread::new(tid, "main".into(), 0, false, false));
+    for vp in 0..vm.opts.vps {
+        let i = sched::register_thread(vm, |tid| JThread::new(tid, format!("VM.Idle-{vp}"), 0, true, true));
+        vm.sched.idle_tids.lock().unwrap().push(i);
+        let c = sched::register_thread(vm, |tid| JThread::new(tid, format!("VM.Collector-{vp}"), 0, true, true));
+        vm.sched.collector_tids.lock().unwrap().push(c);
+    }
+    let sp = vm.heap.current();
+    let dummy = JThread::new(u32::MAX, String::new(), 0, true, true);
+    let oom = interp::make_exception(vm, &sp, &dummy, "java/lang/OutOfMemoryError", Some("Java heap space")).ok_or("heap too small")?;
+    vm.oom_root.store(vm.add_root(oom), std::sync::atomic::Ordering::Relaxed);
+    // The main thread's java.lang.Thread object.
+    let tc = reg.load("java/lang/Thread")?;
+    let tobj = vm.alloc_object(&sp, &tc, true).ok_or("heap too small")?;
+    let name = vm.new_string(&sp, "main", true).ok_or("heap too small")?;
+    let set = |f: &str, d: &str, v: u32| sp.set(tobj as usize + vm.field_offset("java/lang/Thread", f, d), v);
+    set("name", "Ljava/lang/String;", name);
+    set("priority", "I", 5);
+    set("tid", "I", main_tid);
+    set("alive", "Z", 1);
+    set("started", "Z", 1);
+    // Main class and method.
+    let main_class = match reg.load(&vm.opts.main_class) {
+        Ok(c) => c,
+        Err(e) => {
+            let n = vm.opts.main_class.replace('/', ".");
+            return Err(if e.contains("NoClassDefFoundError") && e.ends_with(&vm.opts.main_class) {
+                format!("Error: Could not find or load main class {n}\nCaused by: java.lang.ClassNotFoundException: {n}")
+            } else {
+                format!("Error: Could not load main class {n}: {e}")
+            });
+        }
+    };
+    let main = main_class
+        .find_method("main", "([Ljava/lang/String;)V")
+        .filter(|m| m.is_static)
+        .ok_or_else(|| {
+            format!(
+                "Error: Main method not found in class {}, please define the main method as:\n   public static void main(String[] args)\nor a JavaFX application class must extend javafx.application.Application",
+                main_class.java_name()
+            )
+        })?;
+    let sa = reg.load("[Ljava/lang/String;")?;
+    let args = vm.alloc_array(&sp, &sa, vm.opts.args.len(), true).ok_or("heap too small")?;
+    let arg_root = vm.add_root(args);
+    for (i, a) in vm.opts.args.iter().enumerate() {
+        let s = vm.new_string(&sp, a, true).ok_or("heap too small")?;
+        sp.array_set(vm.root(arg_root), 4, i, s as u64);
+    }
+    let t = vm.sched.thread(main_tid);
+    {
+        let mut th = t.lock().unwrap();
+        th.obj = tobj;
+        interp::call_bottom(vm, &mut th, main, &[Value::Ref(vm.root(arg_root))])?;
+        interp::init_on_top(vm, &mut th, &main_class);
+    }
+    let mut st = vm.sched.lock();
+    sched::make_ready(vm, &mut st, main_tid);
+    Ok(())
+}

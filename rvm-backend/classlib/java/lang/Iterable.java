@@ -1,0 +1,7 @@
+package java.lang;
+
+import java.util.Iterator;
+
+public interface Iterable<T> {
+    Iterator<T> iterator();
+}

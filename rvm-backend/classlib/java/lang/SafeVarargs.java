@@ -1,0 +1,6 @@
+package java.lang;
+
+import java.lang.annotation.*;
+
+@Retention(RetentionPolicy.RUNTIME)
+public @interface SafeVarargs {}

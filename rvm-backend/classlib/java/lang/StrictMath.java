@@ -1,0 +1,126 @@
+package java.lang;
+
+public final class StrictMath {
+    private StrictMath() {}
+    public static final double E = 2.718281828459045;
+    public static final double PI = 3.141592653589793;
+    public static double sin(double a) { return Math.sin(a); };
+    public static double cos(double a) { return Math.cos(a); };
+    public static double tan(double a) { return Math.tan(a); };
+    public static double asin(double a) { return Math.asin(a); };
+    public static double acos(double a) { return Math.acos(a); };
+    public static double atan(double a) { return Math.atan(a); };
+    public static double exp(double a) { return Math.exp(a); };
+    public static double log(double a) { return Math.log(a); };
+    public static double log10(double a) { return Math.log10(a); };
+    public static double sqrt(double a) { return Math.sqrt(a); };
+    public static double cbrt(double a) { return Math.cbrt(a); };
+    public static double floor(double a) { return Math.floor(a); };
+    public static double ceil(double a) { return Math.ceil(a); };
+    public static double rint(double a) { return Math.rint(a); };
+    public static double atan2(double y, double x) { return Math.atan2(y, x); }
+    public static double pow(double a, double b) { return Math.pow(a, b); }
+    public static double sinh(double x) { return Math.sinh(x); };
+    public static double cosh(double x) { return Math.cosh(x); };
+    public static double tanh(double x) { return Math.tanh(x); };
+    public static double hypot(double x, double y) { return Math.hypot(x, y); }
+    public static double expm1(double x) { return Math.expm1(x); };
+    public static double log1p(double x) { return Math.log1p(x); };
+    public static double toRadians(double angdeg) { return angdeg * 0.017453292519943295; }
+    public static double toDegrees(double angrad) { return angrad * 57.29577951308232; }
+    public static int round(float a) {
+        if (a != a) return 0;
+        return (int) floor(a + 0.5d) == (int) floor((double) a + 0.5d) ? roundF(a) : roundF(a);
+    }
+    private static int roundF(float a) {
+        int intBits = Float.floatToRawIntBits(a);
+        int biasedExp = (intBits & 0x7F800000) >> 23;
+        int shift = (23 + 127) - biasedExp;
+        if ((shift & -32) == 0) {
+            int r = ((intBits & 0x007FFFFF) | 0x00800000);
+            if (intBits < 0) r = -r;
+            return ((r >> shift) + 1) >> 1;
+        } else {
+            return (int) a;
+        }
+    }
+    public static long round(double a) {
+        long longBits = Double.doubleToRawLongBits(a);
+        long biasedExp = (longBits & 0x7FF0000000000000L) >> 52;
+        long shift = (52 + 1023) - biasedExp;
+        if ((shift & -64) == 0) {
+            long r = ((longBits & 0x000FFFFFFFFFFFFFL) | 0x0010000000000000L);
+            if (longBits < 0) r = -r;
+            return ((r >> shift) + 1) >> 1;
+        } else {
+            return (long) a;
+        }
+    }
+    public static double random() { return RandomHolder.r.nextDouble(); }
+    private static class RandomHolder { static final java.util.Random r = new java.util.Random(); }
+    public static int abs(int a) { return (a < 0) ? -a : a; }
+    public static long abs(long a) { return (a < 0) ? -a : a; }
+    public static float abs(float a) { return Float.intBitsToFloat(Float.floatToRawIntBits(a) & 0x7fffffff); }
+    public static double abs(double a) { return Double.longBitsToDouble(Double.doubleToRawLongBits(a) & 0x7fffffffffffffffL); }
+    public static int max(int a, int b) { return (a >= b) ? a : b; }
+    public static long max(long a, long b) { return (a >= b) ? a : b; }
+    public static int min(int a, int b) { return (a <= b) ? a : b; }
+    public static long min(long a, long b) { return (a <= b) ? a : b; }
+    public static float max(float a, float b) {
+        if (a != a) return a;
+        if ((a == 0.0f) && (b == 0.0f) && (Float.floatToRawIntBits(a) == Float.floatToRawIntBits(-0.0f))) return b;
+        return (a >= b) ? a : b;
+    }
+    public static double max(double a, double b) {
+        if (a != a) return a;
+        if ((a == 0.0d) && (b == 0.0d) && (Double.doubleToRawLongBits(a) == Double.doubleToRawLongBits(-0.0d))) return b;
+        return (a >= b) ? a : b;
+    }
+    public static float min(float a, float b) {
+        if (a != a) return a;
+        if ((a == 0.0f) && (b == 0.0f) && (Float.floatToRawIntBits(b) == Float.floatToRawIntBits(-0.0f))) return b;
+        return (a <= b) ? a : b;
+    }
+    public static double min(double a, double b) {
+        if (a != a) return a;
+        if ((a == 0.0d) && (b == 0.0d) && (Double.doubleToRawLongBits(b) == Double.doubleToRawLongBits(-0.0d))) return b;
+        return (a <= b) ? a : b;
+    }
+    public static double signum(double d) { return (d == 0.0 || d != d) ? d : (d > 0 ? 1.0 : -1.0); }
+    public static float signum(float f) { return (f == 0.0f || f != f) ? f : (f > 0 ? 1.0f : -1.0f); }
+    public static int addExact(int x, int y) {
+        int r = x + y;
+        if (((x ^ r) & (y ^ r)) < 0) throw new ArithmeticException("integer overflow");
+        return r;
+    }
+    public static long addExact(long x, long y) {
+        long r = x + y;
+        if (((x ^ r) & (y ^ r)) < 0) throw new ArithmeticException("long overflow");
+        return r;
+    }
+    public static int subtractExact(int x, int y) {
+        int r = x - y;
+        if (((x ^ y) & (x ^ r)) < 0) throw new ArithmeticException("integer overflow");
+        return r;
+    }
+    public static int multiplyExact(int x, int y) {
+        long r = (long) x * (long) y;
+        if ((int) r != r) throw new ArithmeticException("integer overflow");
+        return (int) r;
+    }
+    public static long multiplyExact(long x, long y) {
+        long r = x * y;
+        long ax = Math.abs(x), ay = Math.abs(y);
+        if (((ax | ay) >>> 31 != 0)) {
+            if (((y != 0) && (r / y != x)) || (x == Long.MIN_VALUE && y == -1)) throw new ArithmeticException("long overflow");
+        }
+        return r;
+    }
+    public static int negateExact(int a) { if (a == Integer.MIN_VALUE) throw new ArithmeticException("integer overflow"); return -a; }
+    public static int toIntExact(long value) { if ((int) value != value) throw new ArithmeticException("integer overflow"); return (int) value; }
+    public static int floorDiv(int x, int y) { int q = x / y; if ((x ^ y) < 0 && (q * y != x)) q--; return q; }
+    public static long floorDiv(long x, long y) { long q = x / y; if ((x ^ y) < 0 && (q * y != x)) q--; return q; }
+    public static int floorMod(int x, int y) { int m = x % y; if ((m ^ y) < 0 && m != 0) m += y; return m; }
+    public static long floorMod(long x, long y) { long m = x % y; if ((m ^ y) < 0 && m != 0) m += y; return m; }
+    public static int floorMod(long x, int y) { return (int) floorMod(x, (long) y); }
+}

@@ -1,0 +1,3 @@
+package java.lang.annotation;
+
+public interface Annotation {}

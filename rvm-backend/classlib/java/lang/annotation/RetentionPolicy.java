@@ -1,0 +1,3 @@
+package java.lang.annotation;
+
+public enum RetentionPolicy { SOURCE, CLASS, RUNTIME }

@@ -1,0 +1,630 @@
+//! Runtime classes, fields and methods; loading (bundled class library first, then `-cp`),
+//! linking (field layout, vtables, interface dispatch tables) and array classes.
+
+use crate::code::Code;
+use crate::native::NativeFn;
+use cafebabe::descriptors::{FieldType, ReturnDescriptor};
+use cafebabe::{ClassAccessFlags, FieldAccessFlags, MethodAccessFlags};
+use rustc_hash::FxHashMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::*};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
+
+/// Storage kind of a field, array element or value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Z,
+    B,
+    C,
+    S,
+    I,
+    F,
+    J,
+    D,
+    L,
+}
+
+impl Kind {
+    pub fn from_desc(d: &str) -> Kind {
+        match d.as_bytes()[0] {
+            b'Z' => Kind::Z,
+            b'B' => Kind::B,
+            b'C' => Kind::C,
+            b'S' => Kind::S,
+            b'I' => Kind::I,
+            b'F' => Kind::F,
+            b'J' => Kind::J,
+            b'D' => Kind::D,
+            _ => Kind::L,
+        }
+    }
+    pub fn words(self) -> usize {
+        if matches!(self, Kind::J | Kind::D) { 2 } else { 1 }
+    }
+    pub fn slots(self) -> usize {
+        self.words()
+    }
+    /// Bytes of an array element of this kind.
+    pub fn elem_size(self) -> usize {
+        match self {
+            Kind::Z | Kind::B => 1,
+            Kind::C | Kind::S => 2,
+            Kind::J | Kind::D => 8,
+            _ => 4,
+        }
+    }
+}
+
+pub fn field_type_desc(ft: &FieldType, dims: u8) -> String {
+    let mut s = "[".repeat(dims as usize);
+    s.push_str(&match ft {
+        FieldType::Byte => "B".into(),
+        FieldType::Char => "C".into(),
+        FieldType::Double => "D".into(),
+        FieldType::Float => "F".into(),
+        FieldType::Integer => "I".into(),
+        FieldType::Long => "J".into(),
+        FieldType::Short => "S".into(),
+        FieldType::Boolean => "Z".into(),
+        FieldType::Object(n) => format!("L{};", n),
+    });
+    s
+}
+
+#[derive(Debug)]
+pub struct Field {
+    pub name: String,
+    pub desc: String,
+    pub kind: Kind,
+    pub is_static: bool,
+    /// Word offset: from the object start for instance fields, into `statics` for static ones.
+    pub offset: usize,
+    pub constant: Option<ConstVal>,
+}
+
+#[derive(Debug, Clone)]
+pub enum ConstVal {
+    Int(i32),
+    Long(i64),
+    Float(f32),
+    Double(f64),
+    Str(String),
+}
+
+pub struct Method {
+    pub id: u32,
+    pub class_id: u32,
+    pub class_name: Arc<str>,
+    pub name: String,
+    pub desc: String,
+    pub selector: u32,
+    pub flags: MethodAccessFlags,
+    pub is_static: bool,
+    pub is_native: bool,
+    pub is_abstract: bool,
+    pub is_sync: bool,
+    pub is_private: bool,
+    pub is_final: bool,
+    /// Argument slots including `this`.
+    pub arg_slots: usize,
+    pub ret_slots: usize,
+    /// Index into the class's method list (to find its bytecode when translating).
+    pub index: usize,
+    pub code: OnceLock<Result<Arc<Code>, String>>,
+    pub native: OnceLock<Option<NativeFn>>,
+}
+
+impl Method {
+    pub fn full_name(&self) -> String {
+        format!("{}.{}{}", self.class_name.replace('/', "."), self.name, self.desc)
+    }
+}
+
+impl std::fmt::Debug for Method {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.full_name())
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InitState {
+    Uninit,
+    InProgress(u32),
+    Done,
+    Failed,
+}
+
+pub struct Class {
+    pub id: u32,
+    pub name: Arc<str>,
+    pub super_class: Option<Arc<Class>>,
+    pub interfaces: Vec<Arc<Class>>,
+    /// Ids of every superclass and superinterface, and of the class itself.
+    pub supertypes: rustc_hash::FxHashSet<u32>,
+    pub is_interface: bool,
+    pub is_abstract: bool,
+    /// Instance size in words, header included.
+    pub instance_words: usize,
+    /// Word offsets (from the object start) of reference fields.
+    pub ref_offsets: Vec<usize>,
+    pub fields: Vec<Field>,
+    pub statics: Vec<AtomicU32>,
+    pub static_ref_offsets: Vec<usize>,
+    pub methods: Vec<Arc<Method>>,
+    pub vtable: Vec<Arc<Method>>,
+    pub vindex: FxHashMap<u32, usize>,
+    /// Every instance method callable on an object of this class by selector (vtable entries and
+    /// inherited default methods), for `invokeinterface`.
+    pub dispatch: FxHashMap<u32, Arc<Method>>,
+    /// For array classes: element kind and (for reference arrays) the component class.
+    pub elem: Option<Kind>,
+    pub component: Option<Arc<Class>>,
+    pub init: Mutex<InitState>,
+    pub initialized: AtomicBool,
+    /// Index of the `java.lang.Class` mirror in the VM's global roots.
+    pub mirror_root: AtomicU32,
+    pub source_file: Option<String>,
+    pub bytes: Option<Arc<Vec<u8>>>,
+    pub array_class: OnceLock<Arc<Class>>,
+}
+
+impl std::fmt::Debug for Class {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.name)
+    }
+}
+
+impl Class {
+    pub fn is_array(&self) -> bool {
+        self.elem.is_some()
+    }
+    pub fn java_name(&self) -> String {
+        if self.is_array() {
+            self.name.replace('/', ".")
+        } else {
+            self.name.replace('/', ".")
+        }
+    }
+    pub fn find_method(&self, name: &str, desc: &str) -> Option<Arc<Method>> {
+        self.methods.iter().find(|m| m.name == name && m.desc == desc).cloned()
+    }
+    pub fn clinit(&self) -> Option<Arc<Method>> {
+        self.find_method("<clinit>", "()V")
+    }
+    /// Is an instance of `self` assignable to `other`?
+    pub fn is_subtype_of(&self, other: &Class) -> bool {
+        if self.id == other.id || self.supertypes.contains(&other.id) {
+            return true;
+        }
+        if let (Some(se), Some(oe)) = (self.elem, other.elem) {
+            return match (se, oe, &self.component, &other.component) {
+                (Kind::L, Kind::L, Some(a), Some(b)) => a.is_subtype_of(b),
+                _ => false,
+            };
+        }
+        false
+    }
+    /// Looks a field up by name and descriptor in this class, its superinterfaces and superclasses.
+    pub fn lookup_field(self: &Arc<Class>, name: &str, desc: &str) -> Option<(Arc<Class>, usize)> {
+        if let Some(i) = self.fields.iter().position(|f| f.name == name && f.desc == desc) {
+            return Some((self.clone(), i));
+        }
+        for i in &self.interfaces {
+            if let Some(r) = i.lookup_field(name, desc) {
+                return Some(r);
+            }
+        }
+        self.super_class.as_ref().and_then(|s| s.lookup_field(name, desc))
+    }
+    /// Method resolution (JVMS 5.4.3.3/5.4.3.4): the class chain, then superinterfaces.
+    pub fn lookup_method(self: &Arc<Class>, name: &str, desc: &str) -> Option<Arc<Method>> {
+        let mut c = Some(self.clone());
+        while let Some(cl) = c {
+            if let Some(m) = cl.find_method(name, desc) {
+                return Some(m);
+            }
+            c = cl.super_class.clone();
+        }
+        self.lookup_interface_method(name, desc)
+    }
+    fn lookup_interface_method(&self, name: &str, desc: &str) -> Option<Arc<Method>> {
+        let mut abstract_found = None;
+        let mut stack: Vec<Arc<Class>> = self.interfaces.clone();
+        let mut c = self.super_class.clone();
+        while let Some(cl) = c {
+            stack.extend(cl.interfaces.iter().cloned());
+            c = cl.super_class.clone();
+        }
+        while let Some(i) = stack.pop() {
+            if let Some(m) = i.find_method(name, desc) {
+                if !m.is_abstract {
+                    return Some(m);
+                }
+                abstract_found.get_or_insert(m);
+            }
+            stack.extend(i.interfaces.iter().cloned());
+        }
+        abstract_found
+    }
+}
+
+/// Global registries: classes by id and name, methods by id, selectors.
+pub struct Registry {
+    pub by_name: Mutex<FxHashMap<String, Arc<Class>>>,
+    pub by_id: RwLock<Vec<Arc<Class>>>,
+    pub methods: RwLock<Vec<Arc<Method>>>,
+    pub selectors: Mutex<FxHashMap<String, u32>>,
+    pub classpath: Vec<PathBuf>,
+    pub bundled: FxHashMap<&'static str, &'static [u8]>,
+    /// Serialises loading so a class is defined once.
+    pub load_lock: Mutex<()>,
+}
+
+mod classlib {
+    include!(concat!(env!("OUT_DIR"), "/classlib.rs"));
+}
+
+impl Registry {
+    pub fn new(classpath: Vec<PathBuf>) -> Registry {
+        Registry {
+            by_name: Mutex::new(FxHashMap::default()),
+            by_id: RwLock::new(Vec::new()),
+            methods: RwLock::new(Vec::new()),
+            selectors: Mutex::new(FxHashMap::default()),
+            classpath,
+            bundled: classlib::CLASSLIB.iter().cloned().collect(),
+            load_lock: Mutex::new(()),
+        }
+    }
+    pub fn selector(&self, name: &str, desc: &str) -> u32 {
+        let key = format!("{name}{desc}");
+        let mut s = self.selectors.lock().unwrap();
+        let n = s.len() as u32;
+        *s.entry(key).or_insert(n)
+    }
+    pub fn class(&self, id: u32) -> Arc<Class> {
+        self.by_id.read().unwrap()[id as usize].clone()
+    }
+    pub fn method(&self, id: u32) -> Arc<Method> {
+        self.methods.read().unwrap()[id as usize].clone()
+    }
+    pub fn loaded(&self, name: &str) -> Option<Arc<Class>> {
+        self.by_name.lock().unwrap().get(name).cloned()
+    }
+
+    fn find_bytes(&self, name: &str) -> Option<Vec<u8>> {
+        if let Some(b) = self.bundled.get(name) {
+            return Some(b.to_vec());
+        }
+        if name.starts_with("java/") {
+            return None;
+        }
+        for dir in &self.classpath {
+            let p = dir.join(format!("{name}.class"));
+            if let Ok(b) = std::fs::read(&p) {
+                return Some(b);
+            }
+        }
+        None
+    }
+
+    /// Loads and links a class (not initialising it). Errors name the missing class.
+    pub fn load(&self, name: &str) -> Result<Arc<Class>, String> {
+        if let Some(c) = self.loaded(name) {
+            return Ok(c);
+        }
+        if name.starts_with('[') {
+            return self.load_array(name);
+        }
+        let _guard = self.load_lock.lock().unwrap_or_else(|e| e.into_inner());
+        self.load_locked(name)
+    }
+
+    fn load_locked(&self, name: &str) -> Result<Arc<Class>, String> {
+        if let Some(c) = self.loaded(name) {
+            return Ok(c);
+        }
+        let bytes = Arc::new(self.find_bytes(name).ok_or_else(|| format!("java.lang.NoClassDefFoundError: {name}"))?);
+        let mut opts = cafebabe::ParseOptions::default();
+        opts.parse_bytecode(false);
+        let cf = cafebabe::parse_class_with_options(&bytes, &opts)
+            .map_err(|e| format!("java.lang.ClassFormatError: {name}: {e}"))?;
+        if cf.major_version > 61u16 {
+            return Err(format!(
+                "java.lang.UnsupportedClassVersionError: {name} has class file version {}.{} (rvm supports up to 61, Java 17)",
+                cf.major_version, cf.minor_version
+            ));
+        }
+        if cf.this_class.to_string() != name {
+            return Err(format!("java.lang.NoClassDefFoundError: {name} (wrong name: {})", cf.this_class));
+        }
+        let super_class = match &cf.super_class {
+            Some(s) => Some(self.load_locked(s)?),
+            None => None,
+        };
+        let mut interfaces = Vec::new();
+        for i in &cf.interfaces {
+            interfaces.push(self.load_locked(i)?);
+        }
+        let id = self.by_id.read().unwrap().len() as u32;
+        let mut supertypes = rustc_hash::FxHashSet::default();
+        supertypes.insert(id);
+        if let Some(s) = &super_class {
+            supertypes.extend(s.supertypes.iter().copied());
+        }
+        for i in &interfaces {
+            supertypes.extend(i.supertypes.iter().copied());
+        }
+        // Field layout.
+        let mut instance_words = super_class.as_ref().map_or(crate::heap::HEADER, |s| s.instance_words);
+        let mut ref_offsets = super_class.as_ref().map_or(Vec::new(), |s| s.ref_offsets.clone());
+        let mut static_words = 0usize;
+        let mut static_ref_offsets = Vec::new();
+        let mut fields = Vec::new();
+        for f in &cf.fields {
+            let desc = field_type_desc(&f.descriptor.field_type, f.descriptor.dimensions);
+            let kind = if f.descriptor.dimensions > 0 { Kind::L } else { Kind::from_desc(&desc) };
+            let is_static = f.access_flags.contains(FieldAccessFlags::STATIC);
+            let offset = if is_static {
+                let o = static_words;
+                static_words += kind.words();
+                if kind == Kind::L {
+                    static_ref_offsets.push(o);
+                }
+                o
+            } else {
+                let o = instance_words;
+                instance_words += kind.words();
+                if kind == Kind::L {
+                    ref_offsets.push(o);
+                }
+                o
+            };
+            let mut constant = None;
+            if is_static {
+                for a in &f.attributes {
+                    if let cafebabe::attributes::AttributeData::ConstantValue(c) = &a.data {
+                        use cafebabe::constant_pool::LiteralConstant as LC;
+                        constant = match c {
+                            LC::Integer(i) => Some(ConstVal::Int(*i)),
+                            LC::Long(i) => Some(ConstVal::Long(*i)),
+                            LC::Float(v) => Some(ConstVal::Float(*v)),
+                            LC::Double(v) => Some(ConstVal::Double(*v)),
+                            LC::String(s) => Some(ConstVal::Str(s.to_string())),
+                            LC::StringBytes(_) => None,
+                        };
+                    }
+                }
+            }
+            fields.push(Field { name: f.name.to_string(), desc, kind, is_static, offset, constant });
+        }
+        let class_name: Arc<str> = Arc::from(name);
+        let mut methods = Vec::new();
+        {
+            let mut all = self.methods.write().unwrap();
+            for (index, m) in cf.methods.iter().enumerate() {
+                let desc = method_desc(&m.descriptor);
+                let is_static = m.access_flags.contains(MethodAccessFlags::STATIC);
+                let mut arg_slots = if is_static { 0 } else { 1 };
+                for p in &m.descriptor.parameters {
+                    arg_slots += if p.dimensions == 0 && matches!(p.field_type, FieldType::Long | FieldType::Double) { 2 } else { 1 };
+                }
+                let ret_slots = match &m.descriptor.return_type {
+                    ReturnDescriptor::Void => 0,
+                    ReturnDescriptor::Return(fd) => {
+                        if fd.dimensions == 0 && matches!(fd.field_type, FieldType::Long | FieldType::Double) { 2 } else { 1 }
+                    }
+                };
+                let method = Arc::new(Method {
+                    id: all.len() as u32,
+                    class_id: id,
+                    class_name: class_name.clone(),
+                    name: m.name.to_string(),
+                    selector: self.selector(&m.name, &desc),
+                    desc,
+                    flags: m.access_flags,
+                    is_static,
+                    is_native: m.access_flags.contains(MethodAccessFlags::NATIVE),
+                    is_abstract: m.access_flags.contains(MethodAccessFlags::ABSTRACT),
+                    is_sync: m.access_flags.contains(MethodAccessFlags::SYNCHRONIZED),
+                    is_private: m.access_flags.contains(MethodAccessFlags::PRIVATE),
+                    is_final: m.access_flags.contains(MethodAccessFlags::FINAL),
+                    arg_slots,
+                    ret_slots,
+                    index,
+                    code: OnceLock::new(),
+                    native: OnceLock::new(),
+                });
+                all.push(method.clone());
+                methods.push(method);
+            }
+        }
+        let is_interface = cf.access_flags.contains(ClassAccessFlags::INTERFACE);
+        // Virtual table: the superclass's, overridden or extended by this class's methods.
+        let mut vtable: Vec<Arc<Method>> = super_class.as_ref().map_or(Vec::new(), |s| s.vtable.clone());
+        let mut vindex: FxHashMap<u32, usize> = super_class.as_ref().map_or(FxHashMap::default(), |s| s.vindex.clone());
+        if !is_interface {
+            for m in &methods {
+                if m.is_static || m.name.starts_with('<') {
+                    continue;
+                }
+                if m.is_private {
+                    continue;
+                }
+                match vindex.get(&m.selector) {
+                    Some(&i) => vtable[i] = m.clone(),
+                    None => {
+                        vindex.insert(m.selector, vtable.len());
+                        vtable.push(m.clone());
+                    }
+                }
+            }
+        }
+        // Interface dispatch: vtable entries, then default methods of all superinterfaces.
+        let mut dispatch: FxHashMap<u32, Arc<Method>> = FxHashMap::default();
+        for m in &vtable {
+            dispatch.insert(m.selector, m.clone());
+        }
+        if let Some(s) = &super_class {
+            for (k, m) in &s.dispatch {
+                dispatch.entry(*k).or_insert_with(|| m.clone());
+            }
+        }
+        let mut stack: Vec<Arc<Class>> = interfaces.clone();
+        while let Some(i) = stack.pop() {
+            for m in &i.methods {
+                if m.is_static || m.is_private || m.name.starts_with('<') {
+                    continue;
+                }
+                let e = dispatch.entry(m.selector).or_insert_with(|| m.clone());
+                if e.is_abstract && !m.is_abstract {
+                    *e = m.clone();
+                }
+            }
+            stack.extend(i.interfaces.iter().cloned());
+        }
+        if is_interface {
+            for m in &methods {
+                if !m.is_static && !m.name.starts_with('<') {
+                    dispatch.insert(m.selector, m.clone());
+                }
+            }
+        }
+        // Defaults also serve invokevirtual through the class.
+        if !is_interface {
+            for (sel, m) in &dispatch {
+                if !vindex.contains_key(sel) {
+                    vindex.insert(*sel, vtable.len());
+                    vtable.push(m.clone());
+                }
+            }
+        }
+        let source_file = cf.attributes.iter().find_map(|a| match &a.data {
+            cafebabe::attributes::AttributeData::SourceFile(s) => Some(s.to_string()),
+            _ => None,
+        });
+        let is_abstract = cf.access_flags.contains(ClassAccessFlags::ABSTRACT);
+        drop(cf);
+        let class = Arc::new(Class {
+            id,
+            name: class_name,
+            super_class,
+            interfaces,
+            supertypes,
+            is_interface,
+            is_abstract,
+            instance_words,
+            ref_offsets,
+            fields,
+            statics: (0..static_words).map(|_| AtomicU32::new(0)).collect(),
+            static_ref_offsets,
+            methods,
+            vtable,
+            vindex,
+            dispatch,
+            elem: None,
+            component: None,
+            init: Mutex::new(InitState::Uninit),
+            initialized: AtomicBool::new(false),
+            mirror_root: AtomicU32::new(u32::MAX),
+            source_file,
+            bytes: Some(bytes),
+            array_class: OnceLock::new(),
+        });
+        self.register(class.clone());
+        Ok(class)
+    }
+
+    fn register(&self, class: Arc<Class>) {
+        let mut ids = self.by_id.write().unwrap();
+        assert_eq!(ids.len() as u32, class.id);
+        ids.push(class.clone());
+        self.by_name.lock().unwrap().insert(class.name.to_string(), class);
+    }
+
+    /// Loads the array class with descriptor `name` (e.g. `[I`, `[[Ljava/lang/String;`).
+    pub fn load_array(&self, name: &str) -> Result<Arc<Class>, String> {
+        let comp_desc = &name[1..];
+        let (elem, component) = match comp_desc.as_bytes()[0] {
+            b'L' => (Kind::L, Some(self.load(&comp_desc[1..comp_desc.len() - 1])?)),
+            b'[' => (Kind::L, Some(self.load_array(comp_desc)?)),
+            _ => (Kind::from_desc(comp_desc), None),
+        };
+        let object = self.load("java/lang/Object")?;
+        let cloneable = self.load("java/lang/Cloneable")?;
+        let serializable = self.load("java/io/Serializable")?;
+        let _guard = self.load_lock.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(c) = self.loaded(name) {
+            return Ok(c);
+        }
+        let id = self.by_id.read().unwrap().len() as u32;
+        let mut supertypes = rustc_hash::FxHashSet::default();
+        supertypes.insert(id);
+        supertypes.extend(object.supertypes.iter().copied());
+        supertypes.insert(cloneable.id);
+        supertypes.insert(serializable.id);
+        let class = Arc::new(Class {
+            id,
+            name: Arc::from(name),
+            super_class: Some(object.clone()),
+            interfaces: vec![cloneable, serializable],
+            supertypes,
+            is_interface: false,
+            is_abstract: true,
+            instance_words: crate::heap::ARRAY_HEADER,
+            ref_offsets: Vec::new(),
+            fields: Vec::new(),
+            statics: Vec::new(),
+            static_ref_offsets: Vec::new(),
+            methods: Vec::new(),
+            vtable: object.vtable.clone(),
+            vindex: object.vindex.clone(),
+            dispatch: object.dispatch.clone(),
+            elem: Some(elem),
+            component,
+            init: Mutex::new(InitState::Done),
+            initialized: AtomicBool::new(true),
+            mirror_root: AtomicU32::new(u32::MAX),
+            source_file: None,
+            bytes: None,
+            array_class: OnceLock::new(),
+        });
+        self.register(class.clone());
+        Ok(class)
+    }
+
+    /// The array class whose elements are of class `c`.
+    pub fn array_of(&self, c: &Arc<Class>) -> Result<Arc<Class>, String> {
+        if let Some(a) = c.array_class.get() {
+            return Ok(a.clone());
+        }
+        let name = if c.is_array() { format!("[{}", c.name) } else { format!("[L{};", c.name) };
+        let a = self.load_array(&name)?;
+        let _ = c.array_class.set(a.clone());
+        Ok(a)
+    }
+}
+
+pub fn method_desc(d: &cafebabe::descriptors::MethodDescriptor) -> String {
+    let mut s = String::from("(");
+    for p in &d.parameters {
+        s.push_str(&field_type_desc(&p.field_type, p.dimensions));
+    }
+    s.push(')');
+    match &d.return_type {
+        ReturnDescriptor::Void => s.push('V'),
+        ReturnDescriptor::Return(fd) => s.push_str(&field_type_desc(&fd.field_type, fd.dimensions)),
+    }
+    s
+}
+
+/// Parses a method descriptor into argument kinds (for natives) — only the count of slots matters
+/// elsewhere.
+pub fn return_kind(desc: &str) -> Option<Kind> {
+    let r = &desc[desc.find(')').unwrap() + 1..];
+    if r == "V" { None } else { Some(Kind::from_desc(r)) }
+}
+
+pub fn _unused(_: &AtomicBool) {
+    let _ = Relaxed;
+}

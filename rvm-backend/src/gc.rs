@@ -1,0 +1,144 @@
+//! The stop-the-world semispace copying collector (Cheney's algorithm), run by the last collector
+//! thread to arrive when every virtual processor has stopped its mutator at a yieldpoint.
+//!
+//! Roots: every Java thread's value stack below its top (slots are tagged, so references are
+//! known exactly), its frames' synchronized-method objects, its thread object and pending
+//! exception; static reference fields of every class; the VM's global roots (class mirrors,
+//! interned strings, the preallocated OutOfMemoryError).
+//!
+//! The to-space is sized to the from-space's used part (live data cannot exceed it), then grown
+//! so that at least as much is free as is live (and the last failed request fits), up to half of
+//! `-Xmx`.
+
+use crate::heap::{Ref, Space, FORWARDED, MIN_SEMI_WORDS, RESERVE_WORDS};
+use crate::vm::{Value, Vm};
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
+
+struct Copier<'a> {
+    vm: &'a Vm,
+    from: &'a Space,
+    to: Space,
+    top: usize,
+}
+
+impl Copier<'_> {
+    fn forward(&mut self, r: Ref) -> Ref {
+        if r == 0 {
+            return 0;
+        }
+        let cid = self.from.get(r as usize);
+        if cid == FORWARDED {
+            return self.from.get(r as usize + 1);
+        }
+        let class = self.vm.reg.class(cid);
+        let words = self.vm.object_words(self.from, r, &class);
+        let new = self.top;
+        for i in 0..words {
+            self.to.set(new + i, self.from.get(r as usize + i));
+        }
+        self.top += words;
+        self.from.set(r as usize, FORWARDED);
+        self.from.set(r as usize + 1, new as u32);
+        new as Ref
+    }
+}
+
+pub fn collect(vm: &Vm) {
+    let start = std::time::Instant::now();
+    if let Some(h) = &vm.hooks {
+        h.gc_start();
+    }
+    let from_arc = vm.heap.current();
+    let from: &Space = &from_arc;
+    let used = vm.heap.top.load(Relaxed);
+    let mut c = Copier { vm, from, to: Space::new(used.max(16)), top: 4 };
+
+    // Threads.
+    let threads: Vec<_> = vm.sched.threads.read().unwrap().clone();
+    for t in &threads {
+        let mut th = t.lock().unwrap_or_else(|e| e.into_inner());
+        let th = &mut *th;
+        for i in 0..th.sp {
+            if let Value::Ref(r) = th.stack[i] {
+                th.stack[i] = Value::Ref(c.forward(r));
+            }
+        }
+        for f in &mut th.frames {
+            f.sync = c.forward(f.sync);
+        }
+        th.obj = c.forward(th.obj);
+        th.pending = c.forward(th.pending);
+    }
+    // Statics.
+    let classes: Vec<_> = vm.reg.by_id.read().unwrap().clone();
+    for cl in &classes {
+        for &o in &cl.static_ref_offsets {
+            let r = cl.statics[o].load(Relaxed);
+            cl.statics[o].store(c.forward(r), Relaxed);
+        }
+    }
+    // Global roots.
+    {
+        let mut roots = vm.roots.lock().unwrap();
+        for (i, r) in roots.iter_mut().enumerate() {
+            *r = c.forward(*r);
+            vm.roots_fast[i].store(*r, Relaxed);
+        }
+    }
+    // Cheney scan.
+    let mut scan = 4;
+    while scan < c.top {
+        let cid = c.to.get(scan);
+        let class = vm.reg.class(cid);
+        let words = vm.object_words(&c.to, scan as Ref, &class);
+        if class.elem == Some(crate::class::Kind::L) {
+            let n = c.to.array_len(scan as Ref);
+            for i in 0..n {
+                let r = c.to.array_get(scan as Ref, 4, i) as Ref;
+                if r != 0 {
+                    let nr = c.forward(r);
+                    c.to.array_set(scan as Ref, 4, i, nr as u64);
+                }
+            }
+        } else {
+            for &o in &class.ref_offsets {
+                let r = c.to.get(scan + o);
+                if r != 0 {
+                    let nr = c.forward(r);
+                    c.to.set(scan + o, nr);
+                }
+            }
+        }
+        scan += words;
+    }
+    let live = c.top;
+    let want = vm.heap.last_fail.load(Relaxed);
+    let target = (live * 2).max(live + want + RESERVE_WORDS * 2).max(MIN_SEMI_WORDS).min(vm.heap.max_semi_words);
+    let mut to = c.to;
+    if to.w.len() < target {
+        to.w.resize_with(target, || std::sync::atomic::AtomicU32::new(0));
+    }
+    let cap = to.w.len();
+    let limit = cap.saturating_sub(RESERVE_WORDS).max(live);
+    *vm.heap.space.write().unwrap() = Arc::new(to);
+    vm.heap.top.store(live, Relaxed);
+    vm.heap.limit.store(limit, Relaxed);
+    vm.heap.free_after_gc.store(limit.saturating_sub(live), Relaxed);
+    vm.heap.collections.fetch_add(1, Relaxed);
+    vm.heap.copied_words.fetch_add(live, Relaxed);
+    if let Some(h) = &vm.hooks {
+        h.gc_end();
+    }
+    if vm.opts.verbose_gc {
+        vm.flush_out();
+        eprintln!(
+            "[GC #{}: {} KiB -> {} KiB live, semispace {} KiB, {:.2} ms]",
+            vm.heap.collections.load(Relaxed),
+            used * 4 / 1024,
+            live * 4 / 1024,
+            cap * 4 / 1024,
+            start.elapsed().as_secs_f64() * 1e3
+        );
+    }
+}

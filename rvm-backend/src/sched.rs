@@ -1,0 +1,484 @@
+//! M-to-N green threads in the Jikes RVM style.
+//!
+//! `N` virtual processors (OS threads) each run a loop that picks a Java thread from its own ready
+//! queue (or steals one from another processor's queue when its own is empty), runs it in the
+//! interpreter until the thread yields, blocks or ends, and picks again. A timer thread sets every
+//! processor's yield flag each quantum; the interpreter tests the flag at yieldpoints.
+//! When a processor has nothing to run it runs its idle thread; when a collection is requested
+//! every processor switches to its collector thread. Idle and collector threads are VM threads of
+//! this scheduler (they have thread ids and appear in thread-switch events), with Rust bodies.
+//!
+//! All scheduling state (queues, monitors, sleepers, thread states) is under one mutex; the Java
+//! threads' own state (frames, value stack) is in a per-thread mutex held by the processor running it.
+
+use crate::heap::Ref;
+use crate::interp::Outcome;
+use crate::vm::{JThread, Reacquire, Vm};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
+use std::sync::atomic::{AtomicBool, Ordering::*};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, RwLock};
+use std::time::{Duration, Instant};
+
+pub struct VpShared {
+    /// Set by the timer every quantum (and to request a collection); tested at yieldpoints.
+    pub flag: AtomicBool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TState {
+    New,
+    Ready,
+    Running(usize),
+    /// Waiting to enter a monitor.
+    Blocked,
+    Sleeping(u64),
+    Waiting(u32, u64),
+    Done,
+}
+
+#[derive(Default, Debug)]
+pub struct Monitor {
+    pub owner: u32,
+    pub count: u32,
+    pub entry: VecDeque<u32>,
+    pub waiters: VecDeque<u32>,
+}
+
+pub struct SchedState {
+    pub ready: Vec<VecDeque<u32>>,
+    pub monitors: Vec<Monitor>,
+    pub sleepers: BinaryHeap<Reverse<(Instant, u32, u64)>>,
+    pub tstate: Vec<TState>,
+    pub interrupted: Vec<bool>,
+    pub live_nondaemon: usize,
+    pub exit_code: Option<i32>,
+    pub main_failed: bool,
+    pub gc_requested: bool,
+    pub gc_arrived: usize,
+    pub gc_epoch: u64,
+    pub token: u64,
+    pub idle: Vec<bool>,
+    pub next_vp: usize,
+    pub switches: u64,
+}
+
+pub struct Sched {
+    pub state: Mutex<SchedState>,
+    pub cv: Condvar,
+    pub vps: Vec<VpShared>,
+    pub threads: RwLock<Vec<Arc<Mutex<JThread>>>>,
+    /// Thread ids of each processor's idle and collector threads.
+    pub idle_tids: Mutex<Vec<u32>>,
+    pub collector_tids: Mutex<Vec<u32>>,
+    pub done: AtomicBool,
+}
+
+impl Sched {
+    pub fn new(n: usize) -> Sched {
+        Sched {
+            state: Mutex::new(SchedState {
+                ready: (0..n).map(|_| VecDeque::new()).collect(),
+                monitors: vec![Monitor::default()],
+                sleepers: BinaryHeap::new(),
+                tstate: Vec::new(),
+                interrupted: Vec::new(),
+                live_nondaemon: 0,
+                exit_code: None,
+                main_failed: false,
+                gc_requested: false,
+                gc_arrived: 0,
+                gc_epoch: 0,
+                token: 1,
+                idle: vec![false; n],
+                next_vp: 0,
+                switches: 0,
+            }),
+            cv: Condvar::new(),
+            vps: (0..n).map(|_| VpShared { flag: AtomicBool::new(false) }).collect(),
+            threads: RwLock::new(Vec::new()),
+            idle_tids: Mutex::new(Vec::new()),
+            collector_tids: Mutex::new(Vec::new()),
+            done: AtomicBool::new(false),
+        }
+    }
+    pub fn lock(&self) -> MutexGuard<'_, SchedState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+    pub fn thread(&self, tid: u32) -> Arc<Mutex<JThread>> {
+        self.threads.read().unwrap()[tid as usize].clone()
+    }
+}
+
+/// Registers a new thread (not yet runnable). Returns its id.
+pub fn register_thread(vm: &Vm, make: impl FnOnce(u32) -> JThread) -> u32 {
+    let mut threads = vm.sched.threads.write().unwrap();
+    let tid = threads.len() as u32;
+    let th = make(tid);
+    let daemon = th.daemon || th.vm_thread;
+    threads.push(Arc::new(Mutex::new(th)));
+    drop(threads);
+    let mut st = vm.sched.lock();
+    st.tstate.push(TState::New);
+    st.interrupted.push(false);
+    if !daemon {
+        st.live_nondaemon += 1;
+    }
+    if let Some(h) = &vm.hooks {
+        h.thread_start(tid);
+    }
+    tid
+}
+
+/// Makes `tid` runnable: onto an idle processor's queue if there is one, else round robin.
+pub fn make_ready(vm: &Vm, st: &mut SchedState, tid: u32) {
+    st.tstate[tid as usize] = TState::Ready;
+    let n = st.ready.len();
+    let vp = match st.idle.iter().position(|i| *i) {
+        Some(v) => v,
+        None => {
+            // the shortest queue, starting from a rotating position
+            let start = st.next_vp;
+            st.next_vp = (start + 1) % n;
+            (0..n).map(|i| (start + i) % n).min_by_key(|v| st.ready[*v].len()).unwrap()
+        }
+    };
+    st.ready[vp].push_back(tid);
+    vm.sched.cv.notify_all();
+}
+
+fn monitor_index(vm: &Vm, st: &mut SchedState, obj: Ref) -> usize {
+    let sp = vm.heap.current();
+    let m = sp.get(obj as usize + 2);
+    if m != 0 {
+        return m as usize;
+    }
+    st.monitors.push(Monitor::default());
+    let i = st.monitors.len() - 1;
+    sp.set(obj as usize + 2, i as u32);
+    i
+}
+
+/// Enters the monitor of `obj`; `false` means the thread was queued and must block (and retry).
+pub fn monitor_enter(vm: &Vm, tid: u32, obj: Ref) -> bool {
+    let mut st = vm.sched.lock();
+    let mi = monitor_index(vm, &mut st, obj);
+    let m = &mut st.monitors[mi];
+    if m.owner == 0 {
+        m.owner = tid + 1;
+        m.count = 1;
+        true
+    } else if m.owner == tid + 1 {
+        m.count += 1;
+        true
+    } else {
+        m.entry.push_back(tid);
+        st.tstate[tid as usize] = TState::Blocked;
+        if let Some(h) = &vm.hooks {
+            h.monitor_contended(tid, obj);
+        }
+        false
+    }
+}
+
+pub fn monitor_exit(vm: &Vm, tid: u32, obj: Ref) -> Result<(), ()> {
+    let mut st = vm.sched.lock();
+    let mi = monitor_index(vm, &mut st, obj);
+    release(vm, &mut st, mi, tid, false).map(|_| ())
+}
+
+/// Releases one recursion (or all when `all`) of monitor `mi`; returns the count released.
+fn release(vm: &Vm, st: &mut SchedState, mi: usize, tid: u32, all: bool) -> Result<u32, ()> {
+    let m = &mut st.monitors[mi];
+    if m.owner != tid + 1 {
+        return Err(());
+    }
+    let released = if all { m.count } else { 1 };
+    m.count -= released;
+    if m.count == 0 {
+        m.owner = 0;
+        if let Some(next) = m.entry.pop_front() {
+            make_ready(vm, st, next);
+        }
+    }
+    Ok(released)
+}
+
+pub fn holds_lock(vm: &Vm, tid: u32, obj: Ref) -> bool {
+    let mut st = vm.sched.lock();
+    let mi = monitor_index(vm, &mut st, obj);
+    st.monitors[mi].owner == tid + 1
+}
+
+/// Re-enters a monitor after `wait`; `false` = queued again.
+pub fn reacquire(vm: &Vm, tid: u32, mi: u32, count: u32) -> bool {
+    let mut st = vm.sched.lock();
+    let m = &mut st.monitors[mi as usize];
+    if m.owner == 0 || m.owner == tid + 1 {
+        m.owner = tid + 1;
+        m.count = count;
+        true
+    } else {
+        m.entry.push_back(tid);
+        st.tstate[tid as usize] = TState::Blocked;
+        false
+    }
+}
+
+pub enum WaitResult {
+    Blocked,
+    NotOwner,
+    Interrupted,
+}
+
+/// `Object.wait(ms)`: releases the monitor fully and parks the thread in its wait set.
+pub fn wait(vm: &Vm, th: &mut JThread, obj: Ref, ms: i64) -> WaitResult {
+    let mut st = vm.sched.lock();
+    let tid = th.id;
+    if std::mem::take(&mut st.interrupted[tid as usize]) {
+        let mi = monitor_index(vm, &mut st, obj);
+        if st.monitors[mi].owner != tid + 1 {
+            return WaitResult::NotOwner;
+        }
+        return WaitResult::Interrupted;
+    }
+    let mi = monitor_index(vm, &mut st, obj);
+    let Ok(count) = release(vm, &mut st, mi, tid, true) else {
+        return WaitResult::NotOwner;
+    };
+    st.monitors[mi].waiters.push_back(tid);
+    st.token += 1;
+    let token = st.token;
+    st.tstate[tid as usize] = TState::Waiting(mi as u32, token);
+    if ms > 0 {
+        st.sleepers.push(Reverse((Instant::now() + Duration::from_millis(ms as u64), tid, token)));
+        vm.sched.cv.notify_all();
+    }
+    th.reacquire = Reacquire::Monitor { monitor: mi as u32, count };
+    WaitResult::Blocked
+}
+
+pub fn notify(vm: &Vm, tid: u32, obj: Ref, all: bool) -> Result<(), ()> {
+    let mut st = vm.sched.lock();
+    let mi = monitor_index(vm, &mut st, obj);
+    if st.monitors[mi].owner != tid + 1 {
+        return Err(());
+    }
+    while let Some(w) = st.monitors[mi].waiters.pop_front() {
+        make_ready(vm, &mut st, w);
+        if !all {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// `Thread.sleep(ms)`. `false` if the thread was already interrupted.
+pub fn sleep(vm: &Vm, tid: u32, ms: i64) -> bool {
+    let mut st = vm.sched.lock();
+    if std::mem::take(&mut st.interrupted[tid as usize]) {
+        return false;
+    }
+    st.token += 1;
+    let token = st.token;
+    st.tstate[tid as usize] = TState::Sleeping(token);
+    st.sleepers.push(Reverse((Instant::now() + Duration::from_millis(ms.max(0) as u64), tid, token)));
+    vm.sched.cv.notify_all();
+    true
+}
+
+/// `Thread.interrupt()`: wakes a sleeping or waiting thread with an InterruptedException.
+pub fn interrupt(vm: &Vm, tid: u32) {
+    let mut st = vm.sched.lock();
+    match st.tstate[tid as usize] {
+        TState::Sleeping(_) | TState::Waiting(..) => {
+            if let TState::Waiting(mi, _) = st.tstate[tid as usize] {
+                st.monitors[mi as usize].waiters.retain(|t| *t != tid);
+            }
+            drop(st);
+            // The thread is parked, so its mutex is free (or about to be released by its processor).
+            let t = vm.sched.thread(tid);
+            let mut th = t.lock().unwrap();
+            let sp = vm.heap.current();
+            th.pending = crate::interp::make_exception(vm, &sp, &th, "java/lang/InterruptedException", Some("sleep interrupted"))
+                .unwrap_or(0);
+            drop(th);
+            let mut st = vm.sched.lock();
+            if matches!(st.tstate[tid as usize], TState::Sleeping(_) | TState::Waiting(..)) {
+                make_ready(vm, &mut st, tid);
+            }
+        }
+        _ => st.interrupted[tid as usize] = true,
+    }
+}
+
+fn wake_sleepers(vm: &Vm, st: &mut SchedState) -> Option<Instant> {
+    let now = Instant::now();
+    while let Some(Reverse((t, tid, token))) = st.sleepers.peek().copied() {
+        if t > now {
+            return Some(t);
+        }
+        st.sleepers.pop();
+        match st.tstate[tid as usize] {
+            TState::Sleeping(k) if k == token => make_ready(vm, st, tid),
+            TState::Waiting(mi, k) if k == token => {
+                st.monitors[mi as usize].waiters.retain(|x| *x != tid);
+                make_ready(vm, st, tid);
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Asks every processor to stop its mutator at the next yieldpoint and run its collector thread.
+pub fn request_gc(vm: &Vm, st: &mut SchedState) {
+    if !st.gc_requested {
+        st.gc_requested = true;
+        for v in &vm.sched.vps {
+            v.flag.store(true, Relaxed);
+        }
+        vm.sched.cv.notify_all();
+    }
+}
+
+/// The collector thread of processor `vp`: rendezvous with all other processors; the last to
+/// arrive runs the collection while the others wait.
+fn collector<'a>(vm: &'a Vm, vp: usize, mut st: MutexGuard<'a, SchedState>) -> MutexGuard<'a, SchedState> {
+    let ctid = vm.sched.collector_tids.lock().unwrap()[vp];
+    switch_hook(vm, vp, ctid, &mut st);
+    let epoch = st.gc_epoch;
+    st.gc_arrived += 1;
+    if st.gc_arrived == vm.sched.vps.len() {
+        crate::gc::collect(vm);
+        st.gc_requested = false;
+        st.gc_arrived = 0;
+        st.gc_epoch += 1;
+        vm.sched.cv.notify_all();
+    } else {
+        while st.gc_epoch == epoch {
+            st = vm.sched.cv.wait(st).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+    st
+}
+
+fn switch_hook(vm: &Vm, vp: usize, to: u32, st: &mut SchedState) {
+    st.switches += 1;
+    if let Some(h) = &vm.hooks {
+        h.thread_switch(vp, to);
+    }
+}
+
+/// The loop of one virtual processor.
+pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
+    let idle_tid = vm.sched.idle_tids.lock().unwrap()[vp];
+    loop {
+        let tid = {
+            let mut st = vm.sched.lock();
+            let mut was_idle = false;
+            loop {
+                if st.exit_code.is_some() {
+                    vm.sched.cv.notify_all();
+                    return;
+                }
+                if st.gc_requested {
+                    st = collector(&vm, vp, st);
+                    continue;
+                }
+                let next = wake_sleepers(&vm, &mut st);
+                let mine = st.ready[vp].pop_front();
+                let got = mine.or_else(|| {
+                    // Move work from the busiest processor to this idle one.
+                    let busiest = (0..st.ready.len()).filter(|v| *v != vp).max_by_key(|v| st.ready[*v].len())?;
+                    st.ready[busiest].pop_back()
+                });
+                if let Some(t) = got {
+                    st.idle[vp] = false;
+                    st.tstate[t as usize] = TState::Running(vp);
+                    switch_hook(&vm, vp, t, &mut st);
+                    break t;
+                }
+                if !was_idle {
+                    switch_hook(&vm, vp, idle_tid, &mut st);
+                    was_idle = true;
+                }
+                st.idle[vp] = true;
+                let timeout = next.map_or(Duration::from_millis(50), |t| t.saturating_duration_since(Instant::now()));
+                st = vm.sched.cv.wait_timeout(st, timeout).unwrap_or_else(|e| e.into_inner()).0;
+            }
+        };
+        let t = vm.sched.thread(tid);
+        let mut th = t.lock().unwrap_or_else(|e| e.into_inner());
+        // Run this thread until it yields and nobody else wants the processor.
+        let outcome = loop {
+            vm.sched.vps[vp].flag.store(false, Relaxed);
+            let o = crate::interp::run(&vm, vp, &mut th);
+            if o == Outcome::Yield {
+                let st = vm.sched.lock();
+                if !st.gc_requested && st.ready[vp].is_empty() && !st.ready.iter().any(|q| q.len() > 1) {
+                    continue;
+                }
+            }
+            break o;
+        };
+        match outcome {
+            Outcome::Yield => {
+                drop(th);
+                let mut st = vm.sched.lock();
+                st.tstate[tid as usize] = TState::Ready;
+                st.ready[vp].push_back(tid);
+            }
+            Outcome::NeedGc => {
+                drop(th);
+                let mut st = vm.sched.lock();
+                st.tstate[tid as usize] = TState::Ready;
+                st.ready[vp].push_front(tid);
+                request_gc(&vm, &mut st);
+            }
+            Outcome::Blocked => drop(th),
+            Outcome::Finished => {
+                let daemon = th.daemon;
+                let main_failed = th.id == 0 && th.uncaught;
+                th.finished = true;
+                drop(th);
+                if let Some(h) = &vm.hooks {
+                    h.thread_end(tid);
+                }
+                let mut st = vm.sched.lock();
+                st.tstate[tid as usize] = TState::Done;
+                if main_failed {
+                    st.main_failed = true;
+                }
+                if !daemon {
+                    st.live_nondaemon -= 1;
+                    if st.live_nondaemon == 0 {
+                        st.exit_code = Some(if st.main_failed { 1 } else { 0 });
+                        vm.sched.cv.notify_all();
+                    }
+                }
+            }
+            Outcome::Exit(code) => {
+                drop(th);
+                let mut st = vm.sched.lock();
+                if st.exit_code.is_none() {
+                    st.exit_code = Some(code);
+                }
+                vm.sched.cv.notify_all();
+            }
+        }
+    }
+}
+
+/// The quantum timer: sets every processor's yield flag each quantum.
+pub fn timer_loop(vm: Arc<Vm>) {
+    let q = Duration::from_millis(vm.opts.quantum_ms.max(1));
+    while !vm.sched.done.load(Relaxed) {
+        std::thread::sleep(q);
+        for v in &vm.sched.vps {
+            v.flag.store(true, Relaxed);
+        }
+        let mut st = vm.sched.lock();
+        wake_sleepers(&vm, &mut st);
+    }
+}

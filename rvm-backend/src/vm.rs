@@ -1,0 +1,324 @@
+//! The VM instance: registry of classes, heap, global roots, string interning, Java threads.
+
+use crate::class::{Class, Kind, Registry};
+use crate::code::Code;
+use crate::heap::{array_words, Heap, Ref, Space, ARRAY_HEADER};
+use crate::hooks::Hooks;
+use crate::sched::Sched;
+use rustc_hash::FxHashMap;
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+
+/// A slot of a thread's value stack (locals and operand stacks). Longs and doubles take two slots,
+/// the value in the first and `Top` in the second, exactly as in the JVMS.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Value {
+    Top,
+    Int(i32),
+    Long(i64),
+    Float(f32),
+    Double(f64),
+    Ref(Ref),
+}
+
+pub struct Frame {
+    pub method: Arc<crate::class::Method>,
+    pub code: Arc<Code>,
+    pub pc: usize,
+    /// Index of local 0 in the thread's value stack.
+    pub bp: usize,
+    /// Saved operand stack top (absolute index) while a callee runs.
+    pub sp: usize,
+    /// Object whose monitor a synchronized method holds (0 = none). A GC root.
+    pub sync: Ref,
+}
+
+/// Why a thread is parked after a blocking native or monitor operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reacquire {
+    None,
+    /// After `wait`: re-enter `monitor` with `count` recursions before continuing.
+    Monitor { monitor: u32, count: u32 },
+}
+
+pub struct JThread {
+    pub id: u32,
+    pub name: String,
+    /// The `java.lang.Thread` object (0 for VM threads). A GC root.
+    pub obj: Ref,
+    pub stack: Vec<Value>,
+    pub sp: usize,
+    pub frames: Vec<Frame>,
+    pub daemon: bool,
+    pub vm_thread: bool,
+    /// An exception to throw when the thread resumes (e.g. InterruptedException). A GC root.
+    pub pending: Ref,
+    pub reacquire: Reacquire,
+    /// Exception that ended the thread, if any (for the exit code of `main`).
+    pub uncaught: bool,
+    pub finished: bool,
+    /// Collection count and (frame depth, pc) when this thread last asked for a collection, to tell
+    /// a retried allocation that still cannot fit (OutOfMemoryError) from a new request.
+    pub gc_seen: usize,
+    pub gc_at: (usize, usize),
+}
+
+impl JThread {
+    pub fn new(id: u32, name: String, obj: Ref, daemon: bool, vm_thread: bool) -> JThread {
+        JThread {
+            id,
+            name,
+            obj,
+            stack: vec![Value::Top; 1024],
+            sp: 0,
+            frames: Vec::new(),
+            daemon,
+            vm_thread,
+            pending: 0,
+            reacquire: Reacquire::None,
+            uncaught: false,
+            finished: false,
+            gc_seen: usize::MAX,
+            gc_at: (0, 0),
+        }
+    }
+}
+
+pub struct Options {
+    pub vps: usize,
+    pub quantum_ms: u64,
+    pub max_heap: usize,
+    pub classpath: Vec<std::path::PathBuf>,
+    pub agent: Option<(String, Option<String>)>,
+    pub main_class: String,
+    pub args: Vec<String>,
+    pub verbose_gc: bool,
+}
+
+pub struct Vm {
+    pub reg: Registry,
+    pub heap: Heap,
+    /// Global roots: class mirrors, interned strings and VM-owned objects. Appended under a lock;
+    /// updated by the collector.
+    pub roots: Mutex<Vec<Ref>>,
+    pub roots_fast: Vec<AtomicU32>,
+    pub interned: Mutex<FxHashMap<Vec<u16>, u32>>,
+    pub sched: Sched,
+    pub hooks: Option<Box<dyn Hooks>>,
+    pub opts: Options,
+    pub natives: crate::native::NativeTable,
+    pub out: Mutex<Vec<u8>>,
+    pub oom_root: AtomicU32,
+    pub hash_seed: AtomicU32,
+    pub str_off: std::sync::OnceLock<usize>,
+}
+
+pub const MAX_ROOTS: usize = 1 << 18;
+
+impl Vm {
+    pub fn new(opts: Options) -> Vm {
+        let vps = opts.vps;
+        Vm {
+            reg: Registry::new(opts.classpath.clone()),
+            heap: Heap::new(opts.max_heap),
+            roots: Mutex::new(Vec::new()),
+            roots_fast: (0..MAX_ROOTS).map(|_| AtomicU32::new(0)).collect(),
+            interned: Mutex::new(FxHashMap::default()),
+            sched: Sched::new(vps),
+            hooks: None,
+            opts,
+            natives: crate::native::table(),
+            out: Mutex::new(Vec::new()),
+            oom_root: AtomicU32::new(0),
+            hash_seed: AtomicU32::new(0x9e37_79b9),
+            str_off: std::sync::OnceLock::new(),
+        }
+    }
+
+    pub fn add_root(&self, r: Ref) -> u32 {
+        let mut roots = self.roots.lock().unwrap();
+        let i = roots.len();
+        assert!(i < MAX_ROOTS, "too many VM roots");
+        roots.push(r);
+        self.roots_fast[i].store(r, Relaxed);
+        i as u32
+    }
+    #[inline]
+    pub fn root(&self, i: u32) -> Ref {
+        self.roots_fast[i as usize].load(Relaxed)
+    }
+    pub fn set_root(&self, i: u32, r: Ref) {
+        self.roots.lock().unwrap()[i as usize] = r;
+        self.roots_fast[i as usize].store(r, Relaxed);
+    }
+
+    /// Allocates an instance of `class` (zeroed fields). `None` = a collection is needed.
+    pub fn alloc_object(&self, sp: &Space, class: &Class, internal: bool) -> Option<Ref> {
+        let at = self.heap.alloc_words(class.instance_words, internal)?;
+        sp.set(at, class.id);
+        self.on_alloc(class, class.instance_words);
+        Some(at as Ref)
+    }
+    pub fn alloc_array(&self, sp: &Space, class: &Class, len: usize, internal: bool) -> Option<Ref> {
+        let size = class.elem.unwrap().elem_size();
+        let words = array_words(size, len);
+        let at = self.heap.alloc_words(words, internal)?;
+        sp.set(at, class.id);
+        sp.set(at + 3, len as u32);
+        self.on_alloc(class, words);
+        Some(at as Ref)
+    }
+    #[inline]
+    fn on_alloc(&self, class: &Class, words: usize) {
+        if let Some(h) = &self.hooks {
+            h.allocation(class.id, words * 4);
+        }
+    }
+
+    /// Size in words of the object at `r`.
+    pub fn object_words(&self, sp: &Space, r: Ref, class: &Class) -> usize {
+        match class.elem {
+            Some(k) => array_words(k.elem_size(), sp.array_len(r)),
+            None => class.instance_words,
+        }
+    }
+
+    pub fn class_of(&self, sp: &Space, r: Ref) -> Arc<Class> {
+        self.reg.class(sp.class_id(r))
+    }
+
+    /// Creates a `java.lang.String` from UTF-16 units.
+    pub fn new_string_utf16(&self, sp: &Space, units: &[u16], internal: bool) -> Option<Ref> {
+        let string = self.reg.load("java/lang/String").expect("java.lang.String");
+        let chars = self.reg.load("[C").expect("[C");
+        let arr = self.alloc_array(sp, &chars, units.len(), internal)?;
+        for (i, u) in units.iter().enumerate() {
+            sp.array_set(arr, 2, i, *u as u64);
+        }
+        let s = self.alloc_object(sp, &string, internal)?;
+        sp.set(s as usize + self.string_value_offset(), arr);
+        Some(s)
+    }
+    pub fn new_string(&self, sp: &Space, s: &str, internal: bool) -> Option<Ref> {
+        let units: Vec<u16> = s.encode_utf16().collect();
+        self.new_string_utf16(sp, &units, internal)
+    }
+    pub fn string_value_offset(&self) -> usize {
+        *self.str_off.get_or_init(|| self.string_value_offset_slow())
+    }
+    fn string_value_offset_slow(&self) -> usize {
+        let string = self.reg.load("java/lang/String").expect("java.lang.String");
+        string.lookup_field("value", "[C").map(|(c, i)| c.fields[i].offset).expect("String.value")
+    }
+    pub fn string_units(&self, sp: &Space, s: Ref) -> Vec<u16> {
+        if s == 0 {
+            return "null".encode_utf16().collect();
+        }
+        let arr = sp.get(s as usize + self.string_value_offset());
+        let n = sp.array_len(arr);
+        (0..n).map(|i| sp.array_get(arr, 2, i) as u16).collect()
+    }
+    pub fn rust_string(&self, sp: &Space, s: Ref) -> String {
+        String::from_utf16_lossy(&self.string_units(sp, s))
+    }
+
+    /// Interns a string constant at translation or initialisation time; returns its root index.
+    pub fn intern_constant(&self, s: &str) -> Result<u32, String> {
+        let units: Vec<u16> = s.encode_utf16().collect();
+        if let Some(&i) = self.interned.lock().unwrap().get(&units) {
+            return Ok(i);
+        }
+        let sp = self.heap.current();
+        let r = self
+            .new_string_utf16(&sp, &units, true)
+            .ok_or("java.lang.OutOfMemoryError: no room for string constants")?;
+        let mut table = self.interned.lock().unwrap();
+        if let Some(&i) = table.get(&units) {
+            return Ok(i);
+        }
+        let i = self.add_root(r);
+        table.insert(units, i);
+        Ok(i)
+    }
+
+    /// The `java.lang.Class` mirror of `c`, created on first use (VM-internal allocation).
+    pub fn mirror(&self, c: &Class) -> Ref {
+        let i = c.mirror_root.load(Relaxed);
+        if i != u32::MAX {
+            return self.root(i);
+        }
+        let cc = self.reg.load("java/lang/Class").expect("java.lang.Class");
+        let sp = self.heap.current();
+        let _g = self.roots.lock().unwrap();
+        drop(_g);
+        let r = self.alloc_object(&sp, &cc, true).expect("heap exhausted creating a class mirror");
+        let off = cc.lookup_field("id", "I").map(|(c, i)| c.fields[i].offset).expect("Class.id");
+        sp.set(r as usize + off, c.id);
+        let idx = self.add_root(r);
+        match c.mirror_root.compare_exchange(u32::MAX, idx, Relaxed, Relaxed) {
+            Ok(_) => r,
+            Err(other) => self.root(other),
+        }
+    }
+
+    pub fn field_offset(&self, class: &str, name: &str, desc: &str) -> usize {
+        let c = self.reg.load(class).expect(class);
+        c.lookup_field(name, desc).map(|(c, i)| c.fields[i].offset).unwrap_or_else(|| panic!("{class}.{name}"))
+    }
+
+    pub fn next_hash(&self) -> u32 {
+        // xorshift: identity hashes are arbitrary, as in HotSpot.
+        let mut x = self.hash_seed.load(Relaxed);
+        loop {
+            let mut y = x;
+            y ^= y << 13;
+            y ^= y >> 17;
+            y ^= y << 5;
+            match self.hash_seed.compare_exchange_weak(x, y, Relaxed, Relaxed) {
+                Ok(_) => return (y & 0x7fff_ffff).max(1),
+                Err(c) => x = c,
+            }
+        }
+    }
+
+    pub fn write_out(&self, fd: i32, bytes: &[u8]) {
+        use std::io::Write;
+        if fd == 1 {
+            let mut o = self.out.lock().unwrap();
+            o.extend_from_slice(bytes);
+            if o.len() > 1 << 16 {
+                let _ = std::io::stdout().write_all(&o);
+                o.clear();
+            }
+        } else {
+            self.flush_out();
+            let _ = std::io::stderr().write_all(bytes);
+        }
+    }
+    pub fn flush_out(&self) {
+        use std::io::Write;
+        let mut o = self.out.lock().unwrap();
+        let mut so = std::io::stdout();
+        let _ = so.write_all(&o);
+        let _ = so.flush();
+        o.clear();
+    }
+
+    pub fn elem_kind_class(&self, k: Kind) -> Arc<Class> {
+        let d = match k {
+            Kind::Z => "[Z",
+            Kind::B => "[B",
+            Kind::C => "[C",
+            Kind::S => "[S",
+            Kind::I => "[I",
+            Kind::F => "[F",
+            Kind::J => "[J",
+            Kind::D => "[D",
+            Kind::L => "[Ljava/lang/Object;",
+        };
+        self.reg.load(d).expect("array class")
+    }
+    pub fn array_header() -> usize {
+        ARRAY_HEADER
+    }
+}
