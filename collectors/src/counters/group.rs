@@ -86,6 +86,41 @@ pub fn scale_count(value: u64, enabled: u64, running: u64) -> (u64, bool) {
     }
 }
 
+/// Turns raw member counts and per-member (time_enabled, time_running) into one value per requested
+/// event: scaled for multiplexing, 0 for events not counted (`slots[i] == None`), and never below
+/// the previous value `last[i]` (a scaled estimate can wobble down; the recorder needs monotonic
+/// values). Updates `last`; returns (any value scaled, any member never scheduled).
+pub(crate) fn scale_into(
+    slots: &[Option<usize>],
+    raw: &[u64],
+    times: &[(u64, u64)],
+    last: &mut [u64],
+    out: &mut [u64],
+) -> (bool, bool) {
+    let mut scaled_any = false;
+    let mut unscheduled = false;
+    for (i, slot) in slots.iter().enumerate() {
+        let v = match slot {
+            Some(m) => {
+                let (en, run) = times[*m];
+                if run == 0 && en > 0 {
+                    unscheduled = true;
+                }
+                let (v, s) = scale_count(raw[*m], en, run);
+                scaled_any |= s;
+                v
+            }
+            None => 0,
+        };
+        let v = v.max(last[i]);
+        last[i] = v;
+        if let Some(o) = out.get_mut(i) {
+            *o = v;
+        }
+    }
+    (scaled_any, unscheduled)
+}
+
 /// Totals shared by every group opened from one [`CounterSetSpec`] (each group adds its own
 /// counts when it is dropped or [`CounterGroup::flush_stats`] is called), so reports can say
 /// whether scaling happened.
@@ -510,8 +545,6 @@ impl CounterGroup {
             return false;
         }
         self.counts.reads += 1;
-        let mut scaled_any = false;
-        let mut unscheduled = false;
         // (enabled, running) per member.
         let mut times = [(0u64, 0u64); 16];
         let mut times_vec;
@@ -544,25 +577,7 @@ impl CounterGroup {
             }
         }
         self.last_times = times[0];
-        for (i, slot) in self.slots.iter().enumerate() {
-            let v = match slot {
-                Some(m) => {
-                    let (en, run) = times[*m];
-                    if run == 0 && en > 0 {
-                        unscheduled = true;
-                    }
-                    let (v, s) = scale_count(self.member_raw[*m], en, run);
-                    scaled_any |= s;
-                    v
-                }
-                None => 0,
-            };
-            let v = v.max(self.last[i]);
-            self.last[i] = v;
-            if let Some(o) = out.get_mut(i) {
-                *o = v;
-            }
-        }
+        let (scaled_any, unscheduled) = scale_into(&self.slots, &self.member_raw, times, &mut self.last, out);
         if scaled_any {
             self.counts.scaled_reads += 1;
         }
@@ -819,5 +834,29 @@ mod tests {
         // No overflow with large values.
         assert_eq!(scale_count(u64::MAX / 2, 4, 2), (u64::MAX - 1, true));
         assert_eq!(scale_count(u64::MAX, 4, 2), (u64::MAX, true));
+    }
+
+    #[test]
+    fn multiplexed_reads_are_scaled_clamped_and_flagged() {
+        // Three requested events: member 0, refused, member 1.
+        let slots = [Some(0), None, Some(1)];
+        let mut last = [0u64; 3];
+        let mut out = [0u64; 3];
+        // Member 0 ran half the time it was enabled, member 1 all the time.
+        let (s, u) = scale_into(&slots, &[1000, 50], &[(2000, 1000), (2000, 2000)], &mut last, &mut out);
+        assert_eq!((out, s, u), ([2000, 0, 50], true, false));
+        // The estimate for member 0 drops (it ran a larger share and counted less per unit):
+        // the value stays at the previous one, so differences are never negative.
+        let (s, _) = scale_into(&slots, &[1500, 60], &[(3000, 2500), (3000, 3000)], &mut last, &mut out);
+        assert_eq!((out, s), ([2000, 0, 60], true));
+        // Later it grows past it again.
+        let (s, _) = scale_into(&slots, &[3000, 70], &[(4000, 3000), (4000, 4000)], &mut last, &mut out);
+        assert_eq!((out, s), ([4000, 0, 70], true));
+        // Not multiplexed: no scaling flagged.
+        let (s, _) = scale_into(&slots, &[5000, 80], &[(5000, 5000), (5000, 5000)], &mut last, &mut out);
+        assert_eq!((out, s), ([5000, 0, 80], false));
+        // Never scheduled (too many hardware events for the PMU): flagged, value kept.
+        let (s, u) = scale_into(&slots, &[0, 90], &[(6000, 0), (6000, 6000)], &mut last, &mut out);
+        assert_eq!((out, s, u), ([5000, 0, 90], false, true));
     }
 }
