@@ -130,6 +130,17 @@ impl MetricSet for WallClock {
     }
 }
 
+/// A shared set is a set too (so a [`CounterSetSpec`](super::CounterSetSpec) can sit in a
+/// [`Metrics`] and stay reachable for its stats).
+impl<T: MetricSet + ?Sized> MetricSet for std::sync::Arc<T> {
+    fn metrics(&self) -> Vec<Metric> {
+        (**self).metrics()
+    }
+    fn open_current_thread(&self) -> Box<dyn ThreadMetrics> {
+        (**self).open_current_thread()
+    }
+}
+
 /// Several [`MetricSet`]s read as one: metrics are concatenated in order.
 #[derive(Default)]
 pub struct Metrics {
