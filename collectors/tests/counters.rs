@@ -160,9 +160,17 @@ fn user_only_mode_refuses_kernel_side_events_clearly() {
         let msg = r.to_string();
         assert!(msg.contains("counts only with kernel events included") && msg.contains("sysctl kernel.perf_event_paranoid=1"), "{msg}");
     }
-    // The `:k` modifier asks for kernel counting explicitly; it is not silently turned into 0.
+    // `:u` asks for user mode explicitly: a user-only context-switches counter always reads 0.
     let p = probe(&["context-switches:u"], CounterOptions { kernel: KernelMode::Exclude, read: ReadMode::Auto });
     assert_eq!(p.refusals.len(), 1, "a user-only context-switches counter always reads 0");
+    // The msr PMU cannot count one mode only: refused with that reason, not as a bad config.
+    if Path::new("/sys/bus/event_source/devices/msr/events/tsc").exists() {
+        let p = probe(&["msr/tsc/"], CounterOptions { kernel: KernelMode::Exclude, read: ReadMode::Auto });
+        assert_eq!(p.refusals.len(), 1);
+        let r = &p.refusals[0];
+        println!("{r}");
+        assert!(matches!(r.reason, RefusalReason::NoModeFilter | RefusalReason::KernelOnly { .. }), "{r}");
+    }
 }
 
 #[test]
@@ -321,15 +329,19 @@ fn a_user_without_privileges_gets_a_paranoid_refusal_or_user_only_counting() {
     use std::os::unix::process::CommandExt;
     if std::env::var_os("HPM_COUNTERS_CHILD").is_some() {
         let paranoid = hpm_collectors::counters::perf_event_paranoid().unwrap_or(2);
-        let p = probe(&["context-switches", "task-clock"], CounterOptions::default());
+        let msr = Path::new("/sys/bus/event_source/devices/msr/events/tsc").exists();
+        let names: &[&str] = if msr { &["context-switches", "task-clock", "msr/tsc/"] } else { &["context-switches", "task-clock"] };
+        let p = probe(names, CounterOptions::default());
         println!("child: paranoid {paranoid}, kernel counted {}", p.spec.counts_kernel());
         for r in &p.refusals {
             println!("child refusal: {r}");
         }
         if paranoid >= 2 {
             assert!(!p.spec.counts_kernel());
-            assert_eq!(p.refusals.len(), 1);
-            assert!(p.refusals[0].to_string().contains(&format!("perf_event_paranoid is {paranoid}")));
+            assert_eq!(p.refusals.len(), names.len() - 1);
+            for r in &p.refusals {
+                assert!(r.to_string().contains(&format!("perf_event_paranoid is {paranoid}")), "{r}");
+            }
             // task-clock still counts, user mode only.
             assert_eq!(p.spec.events().len(), 1);
         }

@@ -349,15 +349,17 @@ impl CounterGroup {
                         if b.build().is_ok() {
                             // Opens alone but not in this group: the PMU has no room for it.
                             r.reason = RefusalReason::TooManyInGroup { errno: e.raw_os_error().unwrap_or(0) };
-                        } else if !include_kernel && ev.modifier.is_none() {
-                            // Some PMUs (msr, power) cannot filter by privilege level: they
-                            // reject exclude_kernel, and counting with the kernel is not permitted.
+                        } else if !include_kernel || ev.modifier.is_some() {
+                            // Some PMUs (msr) cannot filter by privilege level: they reject
+                            // exclude_kernel/exclude_user. Does it open counting both modes?
                             let mut k = builder_for(ev, true, target);
-                            k.exclude_kernel(false);
-                            if let Err(ke) = k.build() {
-                                if matches!(ke.raw_os_error(), Some(libc::EACCES) | Some(libc::EPERM)) {
+                            k.exclude_kernel(false).exclude_user(false);
+                            match k.build() {
+                                Ok(_) => r.reason = RefusalReason::NoModeFilter,
+                                Err(ke) if matches!(ke.raw_os_error(), Some(libc::EACCES) | Some(libc::EPERM)) => {
                                     r.reason = RefusalReason::KernelOnly { paranoid: perf_event_paranoid() };
                                 }
+                                Err(_) => {}
                             }
                         }
                     }

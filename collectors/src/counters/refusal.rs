@@ -19,6 +19,12 @@ pub enum RefusalReason {
     /// A kernel-side software event (context-switches, cpu-migrations) when only user-mode counting
     /// is permitted: it would always read 0, so it is refused rather than reported as 0.
     KernelOnly { paranoid: Option<i32> },
+    /// The PMU cannot restrict counting to user or kernel mode (msr): it opens only counting both,
+    /// and user-only counting (KernelMode::Exclude, or a `:u`/`:k` modifier) was asked for.
+    NoModeFilter,
+    /// EINVAL for an event of a PMU that has a `cpumask` (RAPL `power`, uncore): such PMUs count
+    /// per CPU, system-wide, never per thread.
+    SystemWide { pmu: String },
     /// The event opens alone but not in the group (EINVAL/ENOSPC), or the group never got scheduled.
     TooManyInGroup { errno: i32 },
     /// EINVAL even when opened alone: the kernel rejects this configuration.
@@ -78,6 +84,9 @@ impl Refusal {
             libc::ENOENT | libc::EOPNOTSUPP | libc::ENODEV => RefusalReason::Unsupported { errno },
             libc::EACCES | libc::EPERM => RefusalReason::Permission { errno, paranoid: perf_event_paranoid() },
             libc::ENOSPC => RefusalReason::TooManyInGroup { errno },
+            libc::EINVAL if ev.kind == EventKind::Pmu && system_wide_pmu(&ev.name).is_some() => {
+                RefusalReason::SystemWide { pmu: system_wide_pmu(&ev.name).unwrap_or_default() }
+            }
             libc::EINVAL => RefusalReason::Invalid { errno },
             _ => RefusalReason::Other { errno },
         };
@@ -87,7 +96,10 @@ impl Refusal {
     /// The errno behind the refusal, if any.
     pub fn errno(&self) -> Option<i32> {
         match &self.reason {
-            RefusalReason::UnknownName(_) | RefusalReason::KernelOnly { .. } => None,
+            RefusalReason::UnknownName(_)
+            | RefusalReason::KernelOnly { .. }
+            | RefusalReason::NoModeFilter
+            | RefusalReason::SystemWide { .. } => None,
             RefusalReason::NoHardwarePmu { errno }
             | RefusalReason::Unsupported { errno }
             | RefusalReason::Permission { errno, .. }
@@ -132,6 +144,17 @@ impl fmt::Display for Refusal {
                  fix: `sysctl kernel.perf_event_paranoid=1` (or lower), or give the process CAP_PERFMON",
                 paranoid_text(*paranoid)
             ),
+            RefusalReason::NoModeFilter => write!(
+                f,
+                "`{ev}` cannot be restricted to user or kernel mode (its PMU counts both), and a \
+                 single mode was asked for: event not counted; count it with kernel included \
+                 (the default where perf_event_paranoid or CAP_PERFMON permit) and without a :u/:k modifier"
+            ),
+            RefusalReason::SystemWide { pmu } => write!(
+                f,
+                "`{ev}` belongs to the system-wide PMU `{pmu}` (it counts per CPU, not per thread): \
+                 event not counted; measure it with `perf stat -a` instead"
+            ),
             RefusalReason::TooManyInGroup { errno } => write!(
                 f,
                 "too many hardware events in one group: drop some (`{ev}` not counted, {})",
@@ -148,6 +171,16 @@ impl fmt::Display for Refusal {
             }
         }
     }
+}
+
+/// The PMU of a `pmu/…/` event name if that PMU is system-wide (has a `cpumask` file).
+fn system_wide_pmu(name: &str) -> Option<String> {
+    let pmu = name.split('/').next()?;
+    std::path::Path::new(super::events::SYSFS_PMU_ROOT)
+        .join(pmu)
+        .join("cpumask")
+        .exists()
+        .then(|| pmu.to_string())
 }
 
 /// Whether a refusal is the expected result of a hardware event on a machine without a PMU.
