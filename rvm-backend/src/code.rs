@@ -104,6 +104,8 @@ pub enum Insn {
     LdcClass(Arc<Class>),
     /// Throws `class` with `message` when executed (a linkage error found while translating).
     Error(Arc<str>, Arc<str>),
+    /// Stops the VM with this message (an unsupported feature such as invokedynamic).
+    Fatal(Arc<str>),
     /// Marks the end of a class initialisation (a synthetic frame, see `interp::start_init`).
     InitDone(u32),
 }
@@ -360,12 +362,10 @@ pub fn translate(vm: &Vm, m: &Method) -> Result<Code, String> {
                 Err(e) => e,
                 Ok((_, mm)) => Insn::InvokeStatic(vm.reg.class(mm.class_id), mm),
             },
-            Opcode::Invokedynamic(_) => {
-                return Err(format!(
-                    "rvm: invokedynamic is not supported (in {}): compile with `javac -XDstringConcat=inline` and without lambdas or method references",
-                    m.full_name()
-                ))
-            }
+            Opcode::Invokedynamic(_) => Insn::Fatal(Arc::from(format!(
+                "rvm: invokedynamic is not supported (in {}): compile with `javac -XDstringConcat=inline` and without lambdas or method references",
+                m.full_name()
+            ))),
             Opcode::New(name) => match vm.reg.load(name) {
                 Ok(c) => {
                     if c.is_interface || c.is_abstract {

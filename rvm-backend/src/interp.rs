@@ -1266,6 +1266,7 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                         let c: &'static str = leak_name(c);
                         break 'exec Flow::ThrowNew(c, m.to_string());
                     }
+                    Insn::Fatal(msg) => break 'exec Flow::Fatal(msg.to_string()),
                     Insn::InitDone(cid) => {
                         finish_init(&vm.reg.class(*cid), true);
                         let m = pop_frame(vm, th);

@@ -102,10 +102,19 @@ pub fn identity_hash(vm: &Vm, sp: &Space, obj: Ref) -> i32 {
 /// as JDK 19+ specifies; JDK 17 agrees except for rare values where its older algorithm printed
 /// extra digits).
 pub fn java_double(x: f64) -> String {
-    java_fp(x.is_nan(), x.is_infinite(), x == 0.0, x.is_sign_negative(), || format!("{:e}", x.abs()))
+    java_fp(x.is_nan(), x.is_infinite(), x == 0.0, x.is_sign_negative(), || two_digits(format!("{:e}", x.abs()), || format!("{:.1e}", x.abs())))
 }
 pub fn java_float(x: f32) -> String {
-    java_fp(x.is_nan(), x.is_infinite(), x == 0.0, x.is_sign_negative(), || format!("{:e}", x.abs()))
+    java_fp(x.is_nan(), x.is_infinite(), x == 0.0, x.is_sign_negative(), || two_digits(format!("{:e}", x.abs()), || format!("{:.1e}", x.abs())))
+}
+/// Java prints at least two significant digits (d.d): when the shortest representation has one,
+/// it uses the two-digit decimal nearest to the exact value (4.9E-324, not 5.0E-324).
+fn two_digits(shortest: String, two: impl Fn() -> String) -> String {
+    if shortest.split('e').next().is_some_and(|m| m.len() == 1) {
+        two()
+    } else {
+        shortest
+    }
 }
 fn java_fp(nan: bool, inf: bool, zero: bool, neg: bool, sci: impl Fn() -> String) -> String {
     if nan {
@@ -121,7 +130,10 @@ fn java_fp(nan: bool, inf: bool, zero: bool, neg: bool, sci: impl Fn() -> String
     let s = sci();
     let (mant, exp) = s.split_once('e').unwrap();
     let exp: i32 = exp.parse().unwrap();
-    let digits: String = mant.chars().filter(|c| *c != '.').collect();
+    let mut digits: String = mant.chars().filter(|c| *c != '.').collect();
+    while digits.len() > 1 && digits.ends_with('0') {
+        digits.pop();
+    }
     let mut out = String::from(sign);
     if (-3..7).contains(&exp) {
         if exp >= 0 {
@@ -548,6 +560,21 @@ pub fn table() -> NativeTable {
         let n = i(&a[1]);
         if n < 0 {
             return NRes::ThrowNew("java/lang/NegativeArraySizeException", n.to_string());
+        }
+        match c.vm.alloc_array(c.space, &cl, n as usize, false) {
+            Some(x) => ret_r(x),
+            None => NRes::NeedGc,
+        }
+    });
+    n!("java/util/Arrays.newArray0(Ljava/lang/Class;I)[Ljava/lang/Object;", |c, a| {
+        let id = c.space.get(r(&a[0]) as usize + c.vm.field_offset("java/lang/Class", "id", "I"));
+        let cl = c.vm.reg.class(id);
+        let n = i(&a[1]);
+        if n < 0 {
+            return NRes::ThrowNew("java/lang/NegativeArraySizeException", n.to_string());
+        }
+        if !cl.is_array() {
+            return NRes::ThrowNew("java/lang/IllegalArgumentException", "not an array class".into());
         }
         match c.vm.alloc_array(c.space, &cl, n as usize, false) {
             Some(x) => ret_r(x),

@@ -13,9 +13,30 @@ public final class Class<T> {
     public native Class<? super T> getSuperclass();
     public String getSimpleName() {
         String n = getName();
-        if (isArray()) return n;
+        if (isArray()) {
+            int dims = 0;
+            while (n.charAt(dims) == '[') dims++;
+            String base;
+            switch (n.charAt(dims)) {
+                case 'I': base = "int"; break;
+                case 'J': base = "long"; break;
+                case 'D': base = "double"; break;
+                case 'F': base = "float"; break;
+                case 'Z': base = "boolean"; break;
+                case 'B': base = "byte"; break;
+                case 'C': base = "char"; break;
+                case 'S': base = "short"; break;
+                default: base = simple(n.substring(dims + 1, n.length() - 1));
+            }
+            return base + "[]".repeat(dims);
+        }
+        return simple(n);
+    }
+    private static String simple(String n) {
         int i = Math.max(n.lastIndexOf('.'), n.lastIndexOf('$'));
-        return n.substring(i + 1);
+        String s = n.substring(i + 1);
+        if (!s.isEmpty() && Character.isDigit(s.charAt(0))) return "";
+        return s;
     }
     public String toString() { return (isInterface() ? "interface " : "class ") + getName(); }
     public boolean desiredAssertionStatus() { return false; }

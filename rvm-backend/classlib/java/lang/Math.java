@@ -32,7 +32,7 @@ public final class Math {
     private static int roundF(float a) {
         int intBits = Float.floatToRawIntBits(a);
         int biasedExp = (intBits & 0x7F800000) >> 23;
-        int shift = (23 + 127) - biasedExp;
+        int shift = (22 + 127) - biasedExp;
         if ((shift & -32) == 0) {
             int r = ((intBits & 0x007FFFFF) | 0x00800000);
             if (intBits < 0) r = -r;
@@ -44,7 +44,7 @@ public final class Math {
     public static long round(double a) {
         long longBits = Double.doubleToRawLongBits(a);
         long biasedExp = (longBits & 0x7FF0000000000000L) >> 52;
-        long shift = (52 + 1023) - biasedExp;
+        long shift = (51 + 1023) - biasedExp;
         if ((shift & -64) == 0) {
             long r = ((longBits & 0x000FFFFFFFFFFFFFL) | 0x0010000000000000L);
             if (longBits < 0) r = -r;

@@ -38,7 +38,7 @@ public final class String implements java.io.Serializable, Comparable<String>, C
     public boolean isEmpty() { return value.length == 0; }
     public char charAt(int index) {
         if (index < 0 || index >= value.length)
-            throw new StringIndexOutOfBoundsException("index " + index + ", length " + value.length);
+            throw new StringIndexOutOfBoundsException(index);
         return value[index];
     }
     public int codePointAt(int index) { return charAt(index); }

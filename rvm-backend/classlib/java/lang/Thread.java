@@ -151,6 +151,9 @@ public class Thread implements Runnable {
     public void setUncaughtExceptionHandler(UncaughtExceptionHandler h) { uncaughtExceptionHandler = h; }
     public UncaughtExceptionHandler getUncaughtExceptionHandler() { return uncaughtExceptionHandler; }
     public static void setDefaultUncaughtExceptionHandler(UncaughtExceptionHandler h) { defaultHandler = h; }
-    public ThreadGroup getThreadGroup() { return alive ? ThreadGroup.MAIN : null; }
-    public String toString() { return "Thread[" + getName() + "," + getPriority() + ",main]"; }
+    public ThreadGroup getThreadGroup() { return (started && !alive) ? null : ThreadGroup.MAIN; }
+    public String toString() {
+        ThreadGroup g = getThreadGroup();
+        return "Thread[" + getName() + "," + getPriority() + "," + (g == null ? "" : g.getName()) + "]";
+    }
 }

@@ -1,0 +1,215 @@
+//! Conformance: every program in `java-tests/conformance` must print on `rvm` exactly what it
+//! prints on HotSpot (stdout line for line, and the exit code), with one virtual processor, two,
+//! and more processors than the machine has cores.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+struct Out {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(cmd: &mut Command, timeout: Duration) -> Out {
+    let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn");
+    let mut so = child.stdout.take().unwrap();
+    let mut se = child.stderr.take().unwrap();
+    let t1 = std::thread::spawn(move || {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut so, &mut s).ok();
+        s
+    });
+    let t2 = std::thread::spawn(move || {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut se, &mut s).ok();
+        s
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(st) = child.try_wait().unwrap() {
+            break st;
+        }
+        if start.elapsed() > timeout {
+            child.kill().ok();
+            child.wait().ok();
+            panic!("timed out after {timeout:?}: {cmd:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Out { code: status.code().unwrap_or(-1), stdout: t1.join().unwrap(), stderr: t2.join().unwrap() }
+}
+
+fn classes() -> PathBuf {
+    java_tests::compile("conformance").expect("compile conformance programs")
+}
+
+fn hotspot(dir: &Path, xmx: Option<&str>, class: &str, args: &[&str]) -> Out {
+    let jdk = java_tests::jdk().expect("JDK");
+    let mut c = Command::new(jdk.java());
+    if let Some(x) = xmx {
+        c.arg(format!("-Xmx{x}"));
+    }
+    c.arg("-cp").arg(dir).arg(class).args(args);
+    run(&mut c, Duration::from_secs(120))
+}
+
+fn rvm(dir: &Path, vps: usize, extra: &[&str], class: &str, args: &[&str]) -> Out {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_rvm"));
+    c.arg(format!("-Xvps:{vps}")).args(extra).arg("-cp").arg(dir).arg(class).args(args);
+    run(&mut c, Duration::from_secs(120))
+}
+
+/// 1, 2, and more virtual processors than cores.
+fn vps_list() -> Vec<usize> {
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    vec![1, 2, cores * 2 + 1]
+}
+
+/// User-visible stderr: the "Exception in thread" lines and frames of the program's own classes.
+fn stderr_summary(s: &str) -> Vec<String> {
+    s.lines()
+        .filter(|l| !l.contains("java.base/") && !l.trim_start().starts_with("at java.") && !l.starts_with("[GC"))
+        .map(str::to_string)
+        .collect()
+}
+
+fn check(class: &str, args: &[&str], xmx: Option<&str>, compare_stderr: bool) {
+    let dir = classes();
+    let expected = hotspot(&dir, xmx, class, args);
+    let mut extra = Vec::new();
+    let xarg;
+    if let Some(x) = xmx {
+        xarg = format!("-Xmx{x}");
+        extra.push(xarg.as_str());
+    }
+    for vps in vps_list() {
+        let got = rvm(&dir, vps, &extra, class, args);
+        let (e, g): (Vec<&str>, Vec<&str>) = (expected.stdout.lines().collect(), got.stdout.lines().collect());
+        for (i, (a, b)) in e.iter().zip(g.iter()).enumerate() {
+            assert_eq!(a, b, "{class} -Xvps:{vps}: line {} differs\nrvm stderr:\n{}", i + 1, got.stderr);
+        }
+        assert_eq!(e.len(), g.len(), "{class} -Xvps:{vps}: line count differs\nrvm stdout:\n{}\nrvm stderr:\n{}", got.stdout, got.stderr);
+        assert_eq!(expected.code, got.code, "{class} -Xvps:{vps}: exit code\nrvm stderr:\n{}", got.stderr);
+        if compare_stderr {
+            assert_eq!(stderr_summary(&expected.stderr), stderr_summary(&got.stderr), "{class} -Xvps:{vps}: stderr");
+        }
+    }
+}
+
+#[test]
+fn arithmetic_edge_cases() {
+    check("Arith", &[], None, false);
+}
+
+#[test]
+fn strings_and_hashing() {
+    check("Strings", &[], None, false);
+}
+
+#[test]
+fn collections() {
+    check("Collect", &[], None, false);
+}
+
+#[test]
+fn exceptions() {
+    check("Exceptions", &[], None, false);
+}
+
+#[test]
+fn inheritance_interfaces_enums() {
+    check("Inherit", &[], None, false);
+}
+
+#[test]
+fn static_initialisation_order() {
+    check("StaticInit", &[], None, false);
+}
+
+#[test]
+fn threads() {
+    check("Threads", &[], None, false);
+}
+
+#[test]
+fn monitors_and_wait_notify() {
+    check("WaitNotify", &[], None, false);
+}
+
+#[test]
+fn gc_heavy_under_small_heap() {
+    check("GcHeavy", &[], Some("16m"), false);
+}
+
+#[test]
+fn uncaught_exception_exit_code_and_trace() {
+    check("Uncaught", &[], None, true);
+}
+
+#[test]
+fn system_exit_code_with_live_threads() {
+    check("Exit", &[], None, false);
+}
+
+/// A thread spinning in a loop without calls must not starve the others on one processor: the
+/// main thread still runs (it needs the processor to stop the spinner), and the VM exits although
+/// a daemon thread spins forever.
+#[test]
+fn preemption_of_spinning_threads() {
+    check("Spin", &[], None, false);
+    let dir = classes();
+    for q in ["1", "10", "50"] {
+        let got = rvm(&dir, 1, &[&format!("-Xquantum:{q}")], "Spin", &[]);
+        assert_eq!(got.code, 0, "{}", got.stderr);
+        assert!(got.stdout.contains("spinner stopped after spinning: true"), "{}", got.stdout);
+    }
+}
+
+/// Allocating 50 times the heap limit in short-lived objects completes, with many collections.
+#[test]
+fn gc_allocates_fifty_times_the_heap() {
+    check("AllocLoop", &["16"], Some("16m"), false);
+    let dir = classes();
+    let got = rvm(&dir, 2, &["-Xmx16m", "-verbose:gc"], "AllocLoop", &["16"]);
+    assert_eq!(got.code, 0);
+    let gcs = got.stderr.lines().filter(|l| l.starts_with("[GC #")).count();
+    assert!(gcs >= 25, "expected many collections, saw {gcs}:\n{}", got.stderr);
+}
+
+/// Too much live data gives OutOfMemoryError (caught, then the program recovers).
+#[test]
+fn gc_out_of_memory() {
+    check("Oom", &[], Some("16m"), false);
+}
+
+/// invokedynamic is refused with one clear error naming the class and method.
+#[test]
+fn invokedynamic_is_a_clear_error() {
+    let dir = classes();
+    let got = rvm(&dir, 1, &[], "Lambda", &[]);
+    assert_eq!(got.stdout, "before\n");
+    assert_eq!(got.code, 1);
+    assert!(got.stderr.contains("invokedynamic is not supported (in Lambda.main([Ljava/lang/String;)V)"), "{}", got.stderr);
+}
+
+/// Class files from `javac --release 8` (version 52) run too.
+#[test]
+fn java8_class_files() {
+    let dir = java_tests::compile_with("conformance", &["--release", "8"]).expect("compile --release 8");
+    for class in ["Arith", "Collect", "Inherit"] {
+        let expected = hotspot(&dir, None, class, &[]);
+        let got = rvm(&dir, 2, &[], class, &[]);
+        assert_eq!(expected.stdout, got.stdout, "{class} (release 8)\n{}", got.stderr);
+        assert_eq!(expected.code, got.code);
+    }
+}
+
+#[test]
+fn missing_main_class_is_reported() {
+    let dir = classes();
+    let got = rvm(&dir, 1, &[], "NoSuchClass", &[]);
+    assert_eq!(got.code, 1);
+    assert!(got.stderr.contains("Could not find or load main class NoSuchClass"), "{}", got.stderr);
+}
