@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use hpm_collectors::counters::{
-    available_events, current_tid, probe, refusal::is_no_pmu, thread_cpu_ns, thread_cpu_ns_of, CounterOptions,
+    available_events, current_tid, probe, refusal::is_no_pmu, thread_cpu_ns, thread_cpu_ns_by_tid, thread_cpu_ns_of, CounterOptions,
     CounterSetSpec, KernelMode, Metrics, ReadMode, ReadPath, RefusalReason, ThreadCpuClock, WallClock,
 };
 use hpm_collectors::metrics::MetricSet;
@@ -72,17 +72,21 @@ fn task_clock_of_another_thread_by_tid_agrees_with_proc() {
     let mut g = spec.open_thread(tid).expect("group opens for a tid");
     assert_eq!(g.read_path(), ReadPath::Syscall);
     let p0 = thread_cpu_ns_of(tid).unwrap();
+    let k0 = thread_cpu_ns_by_tid(tid).unwrap();
     let v0 = g.read_full().values[0];
     go_tx.send(()).unwrap();
     done_rx.recv().unwrap();
     let v1 = g.read_full().values[0];
     let p1 = thread_cpu_ns_of(tid).unwrap();
+    let k1 = thread_cpu_ns_by_tid(tid).unwrap();
     exit_tx.send(()).unwrap();
     h.join().unwrap();
     let counted = (v1 - v0) as f64;
     let proc = (p1 - p0) as f64;
-    println!("task-clock by tid {counted} ns, /proc schedstat {proc} ns");
+    let clock = (k1 - k0) as f64;
+    println!("task-clock by tid {counted} ns, /proc schedstat {proc} ns, thread CPU clock by tid {clock} ns");
     assert!((counted - proc).abs() / proc < 0.05, "{counted} vs {proc}");
+    assert!((clock - proc).abs() / proc < 0.05, "{clock} vs {proc}");
 }
 
 #[test]

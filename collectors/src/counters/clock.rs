@@ -72,16 +72,33 @@ pub fn parse_stat_cpu_ns(stat: &str, ticks_per_sec: u64) -> Option<u64> {
     Some((utime + stime) * (1_000_000_000 / ticks_per_sec))
 }
 
-/// The CPU-time clock id of another thread of this process, via `pthread_getcpuclockid`.
-/// Read it with [`clock_ns`]. Only valid while that thread is alive.
-pub fn pthread_cpu_clock(thread: libc::pthread_t) -> io::Result<libc::clockid_t> {
+/// The CPU-time clock id of a thread of this process, via `pthread_getcpuclockid`.
+/// Read it with [`clock_ns`].
+///
+/// # Safety
+/// `thread` must be a live (not yet joined or detached-and-exited) thread of this process:
+/// glibc dereferences it.
+pub unsafe fn pthread_cpu_clock(thread: libc::pthread_t) -> io::Result<libc::clockid_t> {
     let mut id: libc::clockid_t = 0;
-    // SAFETY: `id` is a valid out-pointer; the caller passes a pthread_t of a live thread.
+    // SAFETY: `id` is a valid out-pointer; the caller guarantees `thread` is live.
     let rc = unsafe { libc::pthread_getcpuclockid(thread, &mut id) };
     if rc != 0 {
         return Err(io::Error::from_raw_os_error(rc));
     }
     Ok(id)
+}
+
+/// The kernel's per-thread CPU clock id for thread `tid` (what glibc's `pthread_getcpuclockid`
+/// builds: `(!tid << 3) | CPUCLOCK_PERTHREAD | CPUCLOCK_SCHED`). Valid only for threads of this
+/// process; a dead tid makes `clock_gettime` fail (EINVAL), nothing worse.
+pub fn tid_cpu_clock(tid: i32) -> libc::clockid_t {
+    ((!tid) << 3) | 4 | 2
+}
+
+/// CPU time of thread `tid` of this process in ns, through its kernel CPU clock (ns resolution,
+/// no file I/O). Errors if `tid` is not a live thread of this process.
+pub fn thread_cpu_ns_by_tid(tid: i32) -> io::Result<u64> {
+    clock_ns(tid_cpu_clock(tid)).ok_or_else(io::Error::last_os_error)
 }
 
 /// `cpu-time`: CPU time of the thread, CLOCK_THREAD_CPUTIME_ID, ns.
@@ -232,8 +249,12 @@ mod tests {
         let own = thread_cpu_ns();
         let by_tid = thread_cpu_ns_of(current_tid()).unwrap();
         assert!(by_tid > 0 && by_tid <= own + 20_000_000, "own {own} proc {by_tid}");
-        // SAFETY: pthread_self is always valid for the calling thread.
-        let id = pthread_cpu_clock(unsafe { libc::pthread_self() }).unwrap();
+        // SAFETY: pthread_self() is the calling thread, which is alive.
+        let id = unsafe { pthread_cpu_clock(libc::pthread_self()) }.unwrap();
         assert!(clock_ns(id).unwrap() >= own);
+        assert_eq!(id, tid_cpu_clock(current_tid()));
+        let t = thread_cpu_ns_by_tid(current_tid()).unwrap();
+        assert!(t >= own && t < own + 10_000_000);
+        assert!(thread_cpu_ns_by_tid(i32::MAX - 7).is_err());
     }
 }

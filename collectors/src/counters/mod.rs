@@ -5,17 +5,21 @@
 //! - [`events`]: event names as `perf` accepts them, parsed without opening anything.
 //! - [`group`]: per-thread counter groups ([`CounterGroup`]), the [`CounterSetSpec`] metric set,
 //!   [`probe`] and [`available_events`].
+//! - [`calibrate`]: the cost of one read in each metric's units, for overhead compensation.
 //! - [`refusal`]: one line per event that is not counted: event, reason, fix.
 //!
 //! See `docs/counters.md`.
 
+pub mod calibrate;
 pub mod clock;
 pub mod events;
 pub mod group;
 pub mod refusal;
 
+pub use calibrate::{measure_read_cost, read_cost, ReadCost};
 pub use clock::{
-    clock_ns, current_tid, monotonic_ns, pthread_cpu_clock, thread_cpu_ns, thread_cpu_ns_of, thread_cpu_ns_of_stat,
+    clock_ns, current_tid, monotonic_ns, pthread_cpu_clock, thread_cpu_ns, thread_cpu_ns_by_tid, thread_cpu_ns_of,
+    thread_cpu_ns_of_stat, tid_cpu_clock,
     Metrics, ThreadCpuClock, WallClock,
 };
 pub use events::{parse_event, EventKind, EventParseError, EventSpec};
