@@ -24,6 +24,18 @@ fn spin(d: Duration) -> u64 {
     x
 }
 
+/// Spins until the calling thread has used `d` of CPU time (robust on a loaded machine).
+fn spin_cpu(d: Duration) -> u64 {
+    let end = thread_cpu_ns() + d.as_nanos() as u64;
+    let mut x = 0u64;
+    while thread_cpu_ns() < end {
+        for i in 0..1000u64 {
+            x = x.wrapping_mul(31).wrapping_add(std::hint::black_box(i));
+        }
+    }
+    x
+}
+
 fn index_of(spec: &CounterSetSpec, name: &str) -> usize {
     spec.events().iter().position(|e| e.name == name).unwrap_or_else(|| panic!("{name} not in spec"))
 }
@@ -41,7 +53,7 @@ fn task_clock_agrees_with_thread_cpu_clock() {
             let mut b = [0u64; 1];
             g.read_into(&mut a);
             let c0 = thread_cpu_ns();
-            std::hint::black_box(spin(Duration::from_millis(300)));
+            std::hint::black_box(spin_cpu(Duration::from_millis(200)));
             let c1 = thread_cpu_ns();
             g.read_into(&mut b);
             let counted = (b[0] - a[0]) as f64;
@@ -64,7 +76,7 @@ fn task_clock_of_another_thread_by_tid_agrees_with_proc() {
     let h = std::thread::spawn(move || {
         tid_tx.send(current_tid()).unwrap();
         go_rx.recv().unwrap();
-        std::hint::black_box(spin(Duration::from_millis(300)));
+        std::hint::black_box(spin_cpu(Duration::from_millis(200)));
         done_tx.send(()).unwrap();
         exit_rx.recv().unwrap();
     });
@@ -373,4 +385,38 @@ fn a_user_without_privileges_gets_a_paranoid_refusal_or_user_only_counting() {
         }
         Err(e) => println!("cannot run as nobody ({e}); skipped"),
     }
+}
+
+#[test]
+fn per_thread_task_clock_totals_agree_with_proc_for_several_threads() {
+    // Four threads with different amounts of work, each opening its own group through the
+    // MetricSet interface as the recorder does; totals are compared with /proc at the end.
+    let spec = probe(&["task-clock"], CounterOptions::default()).spec;
+    let results: Vec<(u64, u64)> = std::thread::scope(|s| {
+        let hs: Vec<_> = (1..=4u64)
+            .map(|k| {
+                let spec = &spec;
+                s.spawn(move || {
+                    let mut r = spec.open_current_thread();
+                    let mut a = [0u64];
+                    let mut b = [0u64];
+                    let tid = current_tid();
+                    let p0 = thread_cpu_ns_of(tid).unwrap();
+                    r.read(&mut a);
+                    std::hint::black_box(spin_cpu(Duration::from_millis(40 * k)));
+                    r.read(&mut b);
+                    let p1 = thread_cpu_ns_of(tid).unwrap();
+                    (b[0] - a[0], p1 - p0)
+                })
+            })
+            .collect();
+        hs.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for (i, (counted, proc)) in results.iter().enumerate() {
+        let err = (*counted as f64 - *proc as f64).abs() / *proc as f64;
+        println!("thread {i}: task-clock {counted} ns, /proc {proc} ns, {:.2}%", err * 100.0);
+        assert!(err < 0.05, "thread {i}: {counted} vs {proc}");
+    }
+    let s = spec.stats().snapshot();
+    assert_eq!((s.groups_opened, s.groups_failed), (4, 0));
 }

@@ -314,7 +314,9 @@ impl CounterGroup {
                     Target::CurrentThread => "the calling thread".to_string(),
                     Target::Tid(t) => format!("thread {t}"),
                 },
-                if matches!(error.raw_os_error(), Some(libc::EACCES) | Some(libc::EPERM)) {
+                if error.raw_os_error() == Some(libc::EMFILE) {
+                    " (each counted thread holds 1 + events descriptors; raise `ulimit -n`)".to_string()
+                } else if matches!(error.raw_os_error(), Some(libc::EACCES) | Some(libc::EPERM)) {
                     format!(
                         " (perf_event_paranoid is {:?}; fix: sysctl kernel.perf_event_paranoid=1 or CAP_PERFMON)",
                         perf_event_paranoid()
