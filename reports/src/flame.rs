@@ -1,20 +1,27 @@
 //! Flame graphs (`flame.svg`), drawn by `inferno` from the folded stacks of [`crate::collapsed`].
 //!
-//! The title names the metric and its unit; the frame tooltips count in the metric's unit. inferno
-//! drops frames narrower than [`MIN_WIDTH_PX`] pixels (of a 1200-pixel image) before drawing: with a
-//! million contexts almost all of them are invisible slivers, and writing them would make the SVG
-//! hundreds of megabytes without showing anything more.
+//! The title names the metric and its unit; the frame tooltips count in the metric's unit.
+//!
+//! inferno does not draw frames narrower than [`MIN_WIDTH_PERCENT`] of the image. Handing it every
+//! context of a large tree anyway costs seconds (it sorts and merges a million folded lines only to
+//! drop almost all of them), so the tree is pruned first at that same width: contexts whose cum is
+//! below `MIN_WIDTH_PERCENT`% of the total are folded into a `(pruned)` frame under their parent
+//! (see [`crate::prune_at`]). Nothing visible is lost, and the folded mass shows up as one
+//! `(pruned)` frame where it adds up to a visible width instead of silently vanishing.
 
 use hpm_collectors::arcflow::Profile;
 
 use crate::{collapsed, text, ReportOptions};
 
-/// Frames narrower than this (in pixels of the default 1200-pixel width) are not drawn.
-pub const MIN_WIDTH_PX: f64 = 0.1;
+/// Frames narrower than this percentage of the total width are not drawn (inferno's default).
+pub const MIN_WIDTH_PERCENT: f64 = 0.01;
 
 /// Renders the flame graph of `opts.metric` as SVG.
 pub fn render(profile: &Profile, opts: &ReportOptions) -> std::io::Result<Vec<u8>> {
-    render_folded(profile, opts, &collapsed::render(profile, opts))
+    let total = profile.total().get(opts.metric).copied().unwrap_or(0);
+    let threshold = (total as f64 * MIN_WIDTH_PERCENT / 100.0) as u64;
+    let visible = crate::prune_at(profile, opts.metric, threshold);
+    render_folded(profile, opts, &collapsed::render(&visible, opts))
 }
 
 /// Renders the flame graph from folded stacks already produced by [`collapsed::render`].
@@ -28,7 +35,7 @@ pub fn render_folded(profile: &Profile, opts: &ReportOptions, folded: &str) -> s
         None => "samples".into(),
     };
     o.name_type = "Consumer:".into();
-    o.min_width = MIN_WIDTH_PX;
+    o.min_width = MIN_WIDTH_PERCENT;
     o.hash = true;
     let mut svg = Vec::new();
     if folded.lines().all(|l| l.trim().is_empty()) {

@@ -22,6 +22,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::io::Write;
 
+use crate::text;
 use hpm_collectors::arcflow::{Bindings, ConsumerTable, Metric, NodeId, Profile, ThreadProfile, Tree};
 
 /// The value of the `format` field.
@@ -29,7 +30,8 @@ pub const FORMAT: &str = "hpm-arcflow";
 /// The schema version this code writes and reads.
 pub const VERSION: u64 = 1;
 
-/// Writes `profile` as arcflow.json (one node per line).
+/// Writes `profile` as arcflow.json (one node per line). Many small writes: give it a buffer
+/// (a `Vec<u8>` or a `BufWriter`).
 pub fn write(profile: &Profile, w: &mut impl Write) -> std::io::Result<()> {
     let esc = |s: &str| serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_string());
     let names: Vec<String> = (0..profile.consumers.len() as u32).map(|c| esc(profile.consumers.name(c))).collect();
@@ -77,12 +79,17 @@ pub fn write(profile: &Profile, w: &mut impl Write) -> std::io::Result<()> {
                 last.1 = true;
                 w.write_all(b"\n")?;
             }
-            write!(w, "{{\"name\":{},\"calls\":{},\"base\":[", names[t.consumer(n) as usize], t.calls(n))?;
-            for (i, b) in t.base(n).iter().enumerate() {
+            let mut digits = [0u8; 20];
+            w.write_all(b"{\"name\":")?;
+            w.write_all(names[t.consumer(n) as usize].as_bytes())?;
+            w.write_all(b",\"calls\":")?;
+            w.write_all(text::u64_ascii(t.calls(n), &mut digits))?;
+            w.write_all(b",\"base\":[")?;
+            for (i, &b) in t.base(n).iter().enumerate() {
                 if i > 0 {
                     w.write_all(b",")?;
                 }
-                write!(w, "{b}")?;
+                w.write_all(text::u64_ascii(b, &mut digits))?;
             }
             w.write_all(b"],\"children\":[")?;
             path.push((n, false));

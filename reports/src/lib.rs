@@ -170,7 +170,13 @@ pub fn prune_threshold(profile: &Profile, opts: &ReportOptions) -> u64 {
 /// `profile` pruned as `opts.prune` says: in every thread tree, contexts whose cum of the chosen
 /// metric is below the threshold are folded into a `(pruned)` child of their parent.
 pub fn prune<'a>(profile: &'a Profile, opts: &ReportOptions) -> Cow<'a, Profile> {
-    let threshold = prune_threshold(profile, opts);
+    prune_at(profile, opts.metric, prune_threshold(profile, opts))
+}
+
+/// `profile` with, in every thread tree, the contexts whose cum of `metric` is below `threshold`
+/// folded into a `(pruned)` child of their parent (see `Tree::pruned`). A threshold of 0 changes
+/// nothing and borrows `profile`.
+pub fn prune_at(profile: &Profile, metric: usize, threshold: u64) -> Cow<'_, Profile> {
     if threshold == 0 {
         return Cow::Borrowed(profile);
     }
@@ -183,7 +189,7 @@ pub fn prune<'a>(profile: &'a Profile, opts: &ReportOptions) -> Cow<'a, Profile>
             name: t.name.clone(),
             kind: t.kind.clone(),
             os_tid: t.os_tid,
-            tree: t.tree.pruned(opts.metric, threshold, pruned),
+            tree: t.tree.pruned(metric, threshold, pruned),
         })
         .collect();
     Cow::Owned(p)
@@ -239,13 +245,12 @@ pub fn write_reports(profile: &Profile, dir: &Path, opts: &ReportOptions) -> io:
             let want_collapsed = formats.contains(&Format::Collapsed);
             let want_flame = formats.contains(&Format::Flame);
             s.spawn(move || {
-                let folded = collapsed::render(shown, opts);
                 let mut v = Vec::new();
                 if want_flame {
-                    v.push((Format::Flame, flame::render_folded(shown, opts, &folded)));
+                    v.push((Format::Flame, flame::render(shown, opts)));
                 }
                 if want_collapsed {
-                    v.push((Format::Collapsed, Ok(folded.into_bytes())));
+                    v.push((Format::Collapsed, Ok(collapsed::render(shown, opts).into_bytes())));
                 }
                 v
             })

@@ -18,7 +18,6 @@
 //! Σ parent calls/base/cum = self calls/base/cum and Σ child cum = self cum − self base. Thread
 //! roots are consumers with no parent rows.
 
-use std::fmt::Write;
 
 use hpm_collectors::arcflow::Profile;
 
@@ -82,7 +81,9 @@ pub fn render_with(profile: &Profile, agg: &Aggregate, opts: &ReportOptions) -> 
 
     let row = |out: &mut String, source: &str, r: &Row<'_>, name: &str| {
         text::left(out, source, ws);
-        let _ = write!(out, "  {:>wc$}  ", r.calls);
+        out.push_str("  ");
+        text::push_u64(out, r.calls, wc);
+        out.push_str("  ");
         vb.push(out, get(r.base));
         out.push_str("  ");
         vc.push(out, get(r.cum));

@@ -92,7 +92,8 @@ pub fn render_with(profile: &Profile, agg: &Aggregate, opts: &ReportOptions) -> 
     }
     for (i, &c) in order.iter().enumerate() {
         let r = agg.self_row(c);
-        let _ = write!(out, "{:>wc$}  ", r.calls);
+        text::push_u64(&mut out, r.calls, wc);
+        out.push_str("  ");
         vb.push(&mut out, get(r.base, metric));
         out.push_str("  ");
         vc.push(&mut out, get(r.cum, metric));

@@ -15,8 +15,6 @@
 //! which is `+`, so that deep levels can be counted; it stops growing after [`MAX_INDENT`] levels
 //! (the `Lv` column still gives the depth). Percentages are of the total over all threads.
 
-use std::fmt::Write;
-
 use hpm_collectors::arcflow::{NodeId, Profile};
 
 use crate::text::{self, ValueFormat};
@@ -101,7 +99,12 @@ pub fn render(profile: &Profile, opts: &ReportOptions) -> String {
             on_path[c] += 1;
             let lv = path.len();
             path.push(n);
-            let _ = write!(out, "{lv:>wl$}  {:>wr$}  {:>wc$}  ", on_path[c], t.calls(n));
+            text::push_u64(&mut out, lv as u64, wl);
+            out.push_str("  ");
+            text::push_u64(&mut out, on_path[c] as u64, wr);
+            out.push_str("  ");
+            text::push_u64(&mut out, t.calls(n), wc);
+            out.push_str("  ");
             vb.push(&mut out, get(t.base(n)));
             out.push_str("  ");
             let nc = n as usize * m;

@@ -1,0 +1,177 @@
+//! `hpm list` and `hpm ctl`: find running agents and talk to them over their control sockets.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::{Args, Subcommand};
+use hpm_control::paths::{default_socket_dir, list_sockets, socket_path};
+use hpm_control::{Client, Command, Reply};
+use serde_json::{json, Value};
+
+use super::Failure;
+
+#[derive(Args)]
+pub struct ListArgs {
+    /// Directory of the control sockets (default: $XDG_RUNTIME_DIR/hpmagent or /tmp/hpmagent-<uid>).
+    #[arg(long)]
+    pub socket_dir: Option<PathBuf>,
+    /// One JSON array instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args)]
+pub struct CtlArgs {
+    /// Process id of the JVM (or rvm) running the agent.
+    pub pid: u32,
+    #[command(subcommand)]
+    pub command: CtlCommand,
+    /// Directory of the control sockets (default: $XDG_RUNTIME_DIR/hpmagent or /tmp/hpmagent-<uid>).
+    #[arg(long, global = true)]
+    pub socket_dir: Option<PathBuf>,
+    /// Print the agent's JSON reply instead of text.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// Seconds to wait for the reply (a dump of a large profile takes a while).
+    #[arg(long, global = true, default_value_t = 120)]
+    pub timeout: u64,
+}
+
+#[derive(Subcommand)]
+pub enum CtlCommand {
+    /// Collecting or paused, threads, events, nodes, memory used, uptime.
+    Status,
+    /// Start (resume) collecting.
+    Start,
+    /// Pause collecting: method events off, so the VM runs compiled code at full speed again.
+    Stop,
+    /// Drop everything collected so far.
+    Reset,
+    /// Write the reports now, into DIR or the agent's out= directory.
+    Dump { dir: Option<PathBuf> },
+    /// Put a marker in the data.
+    Mark { text: String },
+    /// What is counted, and which requested events could not be opened.
+    Events,
+}
+
+fn socket_dir(opt: &Option<PathBuf>) -> PathBuf {
+    opt.clone().unwrap_or_else(default_socket_dir)
+}
+
+fn process_alive(pid: u32) -> bool {
+    Path::new(&format!("/proc/{pid}")).exists()
+}
+
+pub fn list(args: ListArgs) -> Result<(), Failure> {
+    let dir = socket_dir(&args.socket_dir);
+    let mut rows = Vec::new();
+    for (pid, path) in list_sockets(&dir) {
+        if !process_alive(pid) {
+            // A socket left by a process that died without cleaning up: ours to remove.
+            let _ = std::fs::remove_file(&path);
+            continue;
+        }
+        let status = Client::connect(&path, Duration::from_secs(5)).and_then(|mut c| c.send(&Command::Status));
+        let row = match status {
+            Ok(r) if r.ok => json!({"pid": pid, "socket": path, "status": r.result}),
+            Ok(r) => json!({"pid": pid, "socket": path, "error": r.error}),
+            Err(e) => json!({"pid": pid, "socket": path, "error": e.to_string()}),
+        };
+        rows.push(row);
+    }
+    if args.json {
+        println!("{}", Value::Array(rows));
+        return Ok(());
+    }
+    if rows.is_empty() {
+        println!("no running agents with a control socket in {}", dir.display());
+        return Ok(());
+    }
+    println!("{:>8}  {:<10}  {:>7}  {}", "PID", "STATE", "THREADS", "MAIN");
+    for r in rows {
+        let s = &r["status"];
+        let state = s["state"].as_str().or(r["error"].as_str().map(|_| "error")).unwrap_or("?");
+        let main = s["main"].as_str().or(r["error"].as_str()).unwrap_or("");
+        let threads = s["threads"].as_u64().map(|t| t.to_string()).unwrap_or_default();
+        println!("{:>8}  {:<10}  {:>7}  {}", r["pid"], state, threads, main);
+    }
+    Ok(())
+}
+
+pub fn ctl(args: CtlArgs) -> Result<(), Failure> {
+    let dir = socket_dir(&args.socket_dir);
+    let path = socket_path(&dir, args.pid);
+    if !path.exists() {
+        let why = if process_alive(args.pid) {
+            "the process runs but has no control socket (started without the agent, with socket=off, \
+             or by another user?); `hpm attach PID` loads the agent into a HotSpot JVM"
+        } else {
+            "no such process"
+        };
+        return Err(Failure(format!("no agent socket {}: {why}", path.display())));
+    }
+    let command = match args.command {
+        CtlCommand::Status => Command::Status,
+        CtlCommand::Start => Command::Start,
+        CtlCommand::Stop => Command::Stop,
+        CtlCommand::Reset => Command::Reset,
+        CtlCommand::Dump { dir } => Command::Dump {
+            dir: dir.map(|d| std::path::absolute(&d).unwrap_or(d).to_string_lossy().into_owned()),
+        },
+        CtlCommand::Mark { text } => Command::Mark { text },
+        CtlCommand::Events => Command::Events,
+    };
+    let mut client = Client::connect(&path, Duration::from_secs(args.timeout))
+        .map_err(|e| Failure(format!("cannot connect to {}: {e}", path.display())))?;
+    let reply = client
+        .send(&command)
+        .map_err(|e| Failure(format!("no reply from pid {} to `{}`: {e}", args.pid, command.name())))?;
+    print_reply(&command, &reply, args.json)
+}
+
+fn print_reply(command: &Command, reply: &Reply, json_out: bool) -> Result<(), Failure> {
+    if !reply.ok {
+        let code = reply.code.as_deref().unwrap_or("error");
+        return Err(Failure(format!("{} refused ({code}): {}", command.name(), reply.error.as_deref().unwrap_or("no reason given"))));
+    }
+    if json_out {
+        println!("{}", reply.result);
+        return Ok(());
+    }
+    print_value("", &reply.result);
+    Ok(())
+}
+
+/// Human-readable rendering of a JSON result: `key: value` lines, nested objects indented.
+fn print_value(indent: &str, v: &Value) {
+    match v {
+        Value::Object(map) => {
+            for (k, val) in map {
+                match val {
+                    Value::Object(_) => {
+                        println!("{indent}{k}:");
+                        print_value(&format!("{indent}  "), val);
+                    }
+                    Value::Array(items) if items.iter().any(|i| i.is_object() || i.is_array()) => {
+                        println!("{indent}{k}:");
+                        for item in items {
+                            print_value(&format!("{indent}  - "), item);
+                        }
+                    }
+                    _ => println!("{indent}{k}: {}", scalar(val)),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|i| print_value(indent, i)),
+        other => println!("{indent}{}", scalar(other)),
+    }
+}
+
+fn scalar(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Array(items) => items.iter().map(scalar).collect::<Vec<_>>().join(", "),
+        other => other.to_string(),
+    }
+}

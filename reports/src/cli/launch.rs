@@ -1,0 +1,169 @@
+//! `hpm run` (start a JVM with this build's agent) and `hpm attach` (load the agent into a running
+//! HotSpot JVM through its attach mechanism, as `jcmd PID JVMTI.agent_load` does).
+
+use std::io::{Read, Write};
+use std::os::unix::net::UnixStream;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+
+use super::Failure;
+
+#[derive(Args)]
+pub struct RunArgs {
+    /// Agent options (`out=DIR`, `event=task-clock`, `start=paused`, …), joined with commas.
+    pub options: Vec<String>,
+    /// The Java command line, after `--`: `java [JVM options] MAIN [ARGS]`.
+    #[arg(last = true, required = true)]
+    pub command: Vec<String>,
+    /// The agent library (default: libhpmagent.so next to this hpm, or $HPM_AGENT_LIB).
+    #[arg(long)]
+    pub agent_lib: Option<PathBuf>,
+}
+
+#[derive(Args)]
+pub struct AttachArgs {
+    /// Process id of a running HotSpot JVM (same user).
+    pub pid: u32,
+    /// Agent options (`out=DIR`, `event=…`, …), joined with commas.
+    pub options: Vec<String>,
+    /// The agent library (default: libhpmagent.so next to this hpm, or $HPM_AGENT_LIB).
+    #[arg(long)]
+    pub agent_lib: Option<PathBuf>,
+    /// Seconds to wait for the JVM to answer.
+    #[arg(long, default_value_t = 30)]
+    pub timeout: u64,
+}
+
+/// The agent library: `--agent-lib`, `$HPM_AGENT_LIB`, or `libhpmagent.so` beside the `hpm` binary.
+pub fn agent_library(explicit: &Option<PathBuf>) -> Result<PathBuf, Failure> {
+    let candidate = explicit
+        .clone()
+        .or_else(|| std::env::var_os("HPM_AGENT_LIB").map(PathBuf::from))
+        .or_else(|| std::env::current_exe().ok().and_then(|e| Some(e.parent()?.join("libhpmagent.so"))));
+    match candidate {
+        Some(p) if p.is_file() => Ok(std::path::absolute(&p).unwrap_or(p)),
+        Some(p) => Err(Failure(format!(
+            "agent library {} not found: build it with `cargo build --release -p hpmagent`, or pass --agent-lib PATH",
+            p.display()
+        ))),
+        None => Err(Failure("cannot locate libhpmagent.so: pass --agent-lib PATH or set HPM_AGENT_LIB".into())),
+    }
+}
+
+pub fn run(args: RunArgs) -> Result<(), Failure> {
+    let lib = agent_library(&args.agent_lib)?;
+    let mut agent = format!("-agentpath:{}", lib.display());
+    if !args.options.is_empty() {
+        agent.push('=');
+        agent.push_str(&args.options.join(","));
+    }
+    let (java, rest) = args.command.split_first().ok_or_else(|| Failure("no java command after `--`".into()))?;
+    // exec: the JVM replaces hpm, so signals, exit code and terminal behave as if started directly.
+    let err = std::process::Command::new(java).arg(&agent).args(rest).exec();
+    Err(Failure(format!("cannot start `{java}`: {err}")))
+}
+
+/// The reply of the HotSpot attach listener to `load`: the command status and, for an agent, the
+/// value returned by `Agent_OnAttach` (printed as `return code: N`).
+#[derive(Debug, PartialEq, Eq)]
+pub struct LoadReply {
+    pub status: i32,
+    pub agent_return: Option<i32>,
+    pub text: String,
+}
+
+pub fn parse_load_reply(text: &str) -> Result<LoadReply, String> {
+    let mut lines = text.lines();
+    let status = lines
+        .next()
+        .and_then(|l| l.trim().parse().ok())
+        .ok_or_else(|| format!("unexpected reply from the attach listener: {text:?}"))?;
+    let rest: Vec<&str> = lines.collect();
+    let agent_return = rest.iter().find_map(|l| l.trim().strip_prefix("return code:").and_then(|v| v.trim().parse().ok()));
+    Ok(LoadReply { status, agent_return, text: rest.join("\n") })
+}
+
+/// Asks the JVM `pid` to start its attach listener (if needed) and returns the listener's socket.
+fn attach_socket(pid: u32, timeout: Duration) -> Result<PathBuf, Failure> {
+    let socket = PathBuf::from(format!("/tmp/.java_pid{pid}"));
+    if socket.exists() {
+        return Ok(socket);
+    }
+    if !Path::new(&format!("/proc/{pid}")).exists() {
+        return Err(Failure(format!("no process {pid}")));
+    }
+    // HotSpot starts its attach listener on SIGQUIT when this trigger file exists.
+    let trigger = [format!("/proc/{pid}/cwd/.attach_pid{pid}"), format!("/tmp/.attach_pid{pid}")]
+        .into_iter()
+        .map(PathBuf::from)
+        .find(|p| std::fs::File::create(p).is_ok())
+        .ok_or_else(|| Failure(format!("cannot create the attach trigger file for {pid} (permission?)")))?;
+    let signalled = nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid as i32), nix::sys::signal::Signal::SIGQUIT);
+    let deadline = Instant::now() + timeout;
+    let result = match signalled {
+        Err(e) => Err(Failure(format!("cannot signal process {pid}: {e} (attach needs the JVM's own user)"))),
+        Ok(()) => loop {
+            if socket.exists() {
+                break Ok(socket);
+            }
+            if Instant::now() > deadline {
+                break Err(Failure(format!(
+                    "JVM {pid} did not start its attach listener within {}s (not a HotSpot JVM, or started with -XX:+DisableAttachMechanism?)",
+                    timeout.as_secs()
+                )));
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        },
+    };
+    let _ = std::fs::remove_file(&trigger);
+    result
+}
+
+/// Loads `lib` with `options` into JVM `pid` (attach protocol version 1: `load <path> true <options>`).
+pub fn load_agent(pid: u32, lib: &Path, options: &str, timeout: Duration) -> Result<LoadReply, Failure> {
+    let socket = attach_socket(pid, timeout)?;
+    let mut s = UnixStream::connect(&socket).map_err(|e| Failure(format!("cannot connect to {}: {e}", socket.display())))?;
+    s.set_read_timeout(Some(timeout)).ok();
+    let mut request = Vec::new();
+    for part in ["1", "load", &lib.to_string_lossy(), "true", options] {
+        request.extend_from_slice(part.as_bytes());
+        request.push(0);
+    }
+    s.write_all(&request).map_err(|e| Failure(format!("attach request failed: {e}")))?;
+    let mut reply = String::new();
+    s.read_to_string(&mut reply).map_err(|e| Failure(format!("no reply from JVM {pid}: {e}")))?;
+    parse_load_reply(&reply).map_err(Failure)
+}
+
+pub fn attach(args: AttachArgs) -> Result<(), Failure> {
+    let lib = agent_library(&args.agent_lib)?;
+    let options = args.options.join(",");
+    let reply = load_agent(args.pid, &lib, &options, Duration::from_secs(args.timeout))?;
+    match (reply.status, reply.agent_return) {
+        (0, Some(0)) | (0, None) if !reply.text.contains("was not loaded") => {
+            println!("hpm: agent loaded into JVM {}; control it with `hpm ctl {} status`", args.pid, args.pid);
+            Ok(())
+        }
+        (_, Some(rc)) => Err(Failure(format!(
+            "the agent refused to start in JVM {} (Agent_OnAttach returned {rc}); see the JVM's stderr for the agent's message",
+            args.pid
+        ))),
+        _ => Err(Failure(format!("JVM {} could not load {}: {}", args.pid, lib.display(), reply.text.trim()))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn load_replies() {
+        assert_eq!(parse_load_reply("0\nreturn code: 0\n").unwrap(), LoadReply { status: 0, agent_return: Some(0), text: "return code: 0".into() });
+        assert_eq!(parse_load_reply("0\nreturn code: -1\n").unwrap().agent_return, Some(-1));
+        assert_eq!(parse_load_reply("101\n").unwrap().status, 101);
+        assert!(parse_load_reply("garbage").is_err());
+    }
+}
