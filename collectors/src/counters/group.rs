@@ -209,15 +209,15 @@ impl Member {
     }
 }
 
-/// Applies an event's privilege settings and target to a builder.
+/// Applies an event's privilege settings and target to a builder. As perf does: counting both
+/// modes leaves every `exclude_*` bit 0 (the msr PMU rejects any of them); user-only counting sets
+/// `exclude_kernel` and `exclude_hv`; a `:u`/`:k` modifier sets `exclude_hv` too.
 fn configure(b: &mut Builder<'static>, modifier: Option<super::events::Modifier>, include_kernel: bool, target: Target) {
-    let (exclude_user, exclude_kernel) = match modifier {
-        Some(m) => (!m.user, !m.kernel),
-        None => (false, !include_kernel),
+    let (exclude_user, exclude_kernel, exclude_hv) = match modifier {
+        Some(m) => (!m.user, !m.kernel, true),
+        None => (false, !include_kernel, !include_kernel),
     };
-    // exclude_hv stays 0 like perf's default: some PMUs (msr) reject every exclude_* bit, and the
-    // paranoid check only concerns exclude_kernel.
-    b.exclude_user(exclude_user).exclude_kernel(exclude_kernel).exclude_hv(false).any_cpu();
+    b.exclude_user(exclude_user).exclude_kernel(exclude_kernel).exclude_hv(exclude_hv).any_cpu();
     match target {
         Target::CurrentThread => b.observe_self(),
         Target::Tid(t) => b.observe_pid(t),
@@ -355,7 +355,7 @@ impl CounterGroup {
                             // Some PMUs (msr) cannot filter by privilege level: they reject
                             // exclude_kernel/exclude_user. Does it open counting both modes?
                             let mut k = builder_for(ev, true, target);
-                            k.exclude_kernel(false).exclude_user(false);
+                            k.exclude_kernel(false).exclude_user(false).exclude_hv(false);
                             match k.build() {
                                 Ok(_) => r.reason = RefusalReason::NoModeFilter,
                                 Err(ke) if matches!(ke.raw_os_error(), Some(libc::EACCES) | Some(libc::EPERM)) => {
@@ -783,6 +783,18 @@ pub struct EventAvailability {
     pub refusal: Option<Refusal>,
     /// Whether the counter advanced in a short busy loop (kernel-side events may legitimately not).
     pub counted: bool,
+}
+
+impl std::fmt::Display for EventAvailability {
+    /// One line for `hpm events`: the name, then `opens` (and whether it moved in a short busy
+    /// loop) or the refusal.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.refusal {
+            None if self.counted => write!(f, "{:<28} opens, counted", self.name),
+            None => write!(f, "{:<28} opens (did not move in a short busy loop)", self.name),
+            Some(r) => write!(f, "{:<28} not available: {r}", self.name),
+        }
+    }
 }
 
 /// Tries every known generic hardware, hardware cache and software event and every named sysfs
