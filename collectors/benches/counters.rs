@@ -9,7 +9,8 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use hpm_collectors::counters::{
-    monotonic_ns, probe, thread_cpu_ns, CounterOptions, Metrics, ReadMode, ReadPath, ThreadCpuClock, WallClock,
+    monotonic_ns, probe, read_cost, thread_cpu_ns, CounterOptions, Metrics, ReadMode, ReadPath, ThreadCpuClock,
+    WallClock,
 };
 use hpm_collectors::metrics::MetricSet;
 
@@ -55,7 +56,39 @@ fn group_reads(c: &mut Criterion) {
     }
 }
 
+/// perf-event2's own group read (allocates and parses each time), for comparison with ours.
+fn perf_event2_group_read(c: &mut Criterion) {
+    use perf_event::events::Software;
+    use perf_event::{Builder, Group};
+    let Ok(mut group) = Group::new() else { return };
+    let mut members = Vec::new();
+    for ev in [Software::TASK_CLOCK, Software::PAGE_FAULTS, Software::CONTEXT_SWITCHES, Software::CPU_MIGRATIONS] {
+        let mut b = Builder::new(ev);
+        b.enabled(true).exclude_kernel(false);
+        if let Ok(m) = group.add(&b) {
+            members.push(m);
+        }
+    }
+    if group.enable().is_err() {
+        return;
+    }
+    c.bench_function("perf-event2 Group::read 4 software events", |b| b.iter(|| black_box(group.read().ok())));
+}
+
+/// What one read adds to the metrics themselves (the overhead a probe charges), printed once.
+fn print_read_cost() {
+    let p = probe(&["task-clock", "page-faults"], CounterOptions::default());
+    let m = Metrics::new().with(ThreadCpuClock).with(WallClock).with(p.spec);
+    let names: Vec<String> = m.metrics().into_iter().map(|m| m.name).collect();
+    let c = read_cost(&m, 20_000);
+    eprintln!("read cost of cpu-time + wall-time + {{task-clock, page-faults}} group, median (min) per read:");
+    for (i, n) in names.iter().enumerate() {
+        eprintln!("  {n}: {} ({})", c.median[i], c.min[i]);
+    }
+}
+
 fn clock_reads(c: &mut Criterion) {
+    print_read_cost();
     c.bench_function("ThreadCpuClock read (clock_gettime THREAD_CPUTIME)", |b| b.iter(thread_cpu_ns));
     c.bench_function("WallClock read (clock_gettime MONOTONIC)", |b| b.iter(monotonic_ns));
     let m = Metrics::new().with(ThreadCpuClock).with(WallClock);
@@ -64,5 +97,5 @@ fn clock_reads(c: &mut Criterion) {
     c.bench_function("Metrics cpu-time + wall-time read", |b| b.iter(|| r.read(black_box(&mut out))));
 }
 
-criterion_group!(benches, group_reads, clock_reads);
+criterion_group!(benches, group_reads, perf_event2_group_read, clock_reads);
 criterion_main!(benches);
