@@ -1,1 +1,211 @@
-//! libhpmagent.so entry points. Filled in by the HotSpot agent work.
+//! libhpmagent.so: the JVM agent entry points, options and dumping.
+//!
+//! `java -agentpath:/path/libhpmagent.so=OPTIONS` calls [`Agent_OnLoad`], which parses the options,
+//! creates the [`Recorder`] and hands it to the HotSpot backend. At VMDeath (normal exit, `System.exit`
+//! or SIGTERM) the agent writes its reports into the `out=` directory. [`AgentState`] holds the
+//! operations the control socket (issue 5) will call: pause, resume, reset, dump, status.
+
+pub mod options;
+
+use std::ffi::{c_char, c_void, CStr};
+use std::io;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use hotspot_backend::sys::jvmti::{jint, JavaVM, JNI_ERR, JNI_OK};
+use hotspot_backend::{log, BackendConfig, Control, Hooks};
+use hpm_collectors::counters::{Metrics, ThreadCpuClock, WallClock};
+use hpm_collectors::recorder::{ClassFilter, Recorder, RecorderConfig, Snapshot, Status};
+use hpm_reports::ReportOptions;
+
+pub use options::Options;
+
+/// The agent: options, recorder and the backend's control handle.
+pub struct AgentState {
+    pub options: Options,
+    pub out: PathBuf,
+    recorder: Arc<Recorder>,
+    control: OnceLock<Control>,
+    /// Serialises dumps (VMDeath and the control socket may ask at the same time).
+    dumping: Mutex<()>,
+}
+
+static AGENT: OnceLock<Arc<AgentState>> = OnceLock::new();
+
+/// The loaded agent, if `Agent_OnLoad` succeeded.
+pub fn agent() -> Option<&'static Arc<AgentState>> {
+    AGENT.get()
+}
+
+impl AgentState {
+    /// Builds the recorder for `options` (metrics: `cpu-time`, `wall-time`, then the allocation
+    /// metrics with `collect=alloc`).
+    pub fn new(options: Options) -> AgentState {
+        let cfg = RecorderConfig {
+            calls: options.calls,
+            gc: options.gc,
+            locks: options.locks,
+            waits: options.waits,
+            alloc: options.alloc,
+            code: options.code,
+            filter: ClassFilter { include: options.include.clone(), exclude: options.exclude.clone() },
+        };
+        let metrics = Metrics::new().with(ThreadCpuClock).with(WallClock);
+        let out = options.out.clone().unwrap_or_else(|| PathBuf::from(format!("hpm-{}", std::process::id())));
+        AgentState { options, out, recorder: Arc::new(Recorder::new(cfg, Box::new(metrics))), control: OnceLock::new(), dumping: Mutex::new(()) }
+    }
+
+    pub fn recorder(&self) -> &Arc<Recorder> {
+        &self.recorder
+    }
+
+    /// Stops recording method events: they are turned off in the VM, which goes back to compiled
+    /// code. Returns false if already paused.
+    pub fn pause(&self) -> Result<bool, String> {
+        if !self.recorder.pause() {
+            return Ok(false);
+        }
+        if let Some(c) = self.control.get() {
+            if self.options.calls {
+                c.set_method_events(false)?;
+            }
+        }
+        Ok(true)
+    }
+
+    /// Resumes recording; each thread re-synchronises its context with its real stack at its next
+    /// event. Returns false if not paused.
+    pub fn resume(&self) -> Result<bool, String> {
+        if !self.recorder.resume() {
+            return Ok(false);
+        }
+        if let Some(c) = self.control.get() {
+            if self.options.calls {
+                c.set_method_events(true)?;
+            }
+        }
+        Ok(true)
+    }
+
+    /// Drops everything recorded so far.
+    pub fn reset(&self) {
+        self.recorder.reset();
+    }
+
+    pub fn status(&self) -> Status {
+        self.recorder.status()
+    }
+
+    /// Writes all reports into `dir` (default: the `out=` directory) now. Safe while threads run.
+    /// Returns the files written.
+    pub fn dump(&self, dir: Option<&Path>) -> io::Result<Vec<PathBuf>> {
+        let _g = self.dumping.lock().unwrap_or_else(|e| e.into_inner());
+        let dir = dir.unwrap_or(&self.out);
+        let snap = self.recorder.snapshot();
+        let mut files = write_snapshot(&snap, dir)?;
+        if let Some(c) = self.control.get() {
+            match c.write_perf_map() {
+                Some(Ok(p)) => files.push(p),
+                Some(Err(e)) => log::warn(&format!("cannot write perf map: {e}")),
+                None => {}
+            }
+        }
+        Ok(files)
+    }
+}
+
+/// Writes the reports of a snapshot into `dir`: the arcflow reports of the call trees (all threads,
+/// and per thread under `threads/`), `threads.txt`, `gc.txt`, `locks.txt`, `waits.txt`,
+/// `alloc.txt`, `code.txt`, and the lock and wait trees under `locks/` and `waits/`.
+pub fn write_snapshot(snap: &Snapshot, dir: &Path) -> io::Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir).map_err(|e| io::Error::new(e.kind(), format!("cannot create {}: {e}", dir.display())))?;
+    let opts = ReportOptions { per_thread: true, ..ReportOptions::default() };
+    let mut files = hpm_reports::write_reports(&snap.calls, dir, &opts)?;
+    let sub = ReportOptions::default();
+    files.extend(hpm_reports::write_reports(&snap.locks, &dir.join("locks"), &sub)?);
+    files.extend(hpm_reports::write_reports(&snap.waits, &dir.join("waits"), &sub)?);
+    for (name, text) in hpm_reports::vm::all_reports(snap) {
+        let p = dir.join(name);
+        hpm_reports::write_atomic(&p, text.as_bytes())?;
+        files.push(p);
+    }
+    Ok(files)
+}
+
+struct AgentHooks(Arc<AgentState>);
+
+impl Hooks for AgentHooks {
+    fn vm_init(&self, control: &Control) {
+        let _ = self.0.control.set(control.clone());
+        log::info(&format!("recording; reports will go to {}", self.0.out.display()));
+    }
+
+    fn vm_death(&self, control: &Control) {
+        let _ = self.0.control.set(control.clone());
+        match self.0.dump(None) {
+            Ok(_) => eprintln!("hpmagent: reports written to {}", self.0.out.display()),
+            Err(e) => eprintln!("hpmagent: error: cannot write reports to {}: {e}", self.0.out.display()),
+        }
+    }
+}
+
+/// Parses the options, sets up the backend. The error is the one line to print.
+///
+/// # Safety
+/// `vm` is the JavaVM passed to Agent_OnLoad.
+unsafe fn on_load(vm: *mut JavaVM, options: *const c_char) -> Result<(), String> {
+    let text = if options.is_null() {
+        None
+    } else {
+        // SAFETY: the JVM passes a NUL-terminated option string (or null).
+        Some(unsafe { CStr::from_ptr(options) }.to_string_lossy().into_owned())
+    };
+    let opts = options::parse(text.as_deref())?;
+    if opts.help {
+        eprint!("{}", options::help_text());
+        return Err("help printed; the JVM does not start (remove 'help' to run)".into());
+    }
+    log::set_level(opts.log);
+    let state = Arc::new(AgentState::new(opts));
+    let bcfg = BackendConfig {
+        start_paused: state.options.start_paused,
+        alloc_interval: state.options.alloc_interval,
+        perf_map: state.options.perf_map,
+    };
+    // SAFETY: vm is the JavaVM of Agent_OnLoad (our caller's contract).
+    let control = unsafe { hotspot_backend::init(vm, state.recorder.clone(), bcfg, Box::new(AgentHooks(state.clone()))) }?;
+    let _ = state.control.set(control);
+    let _ = AGENT.set(state);
+    Ok(())
+}
+
+/// Called by the JVM for `-agentpath:libhpmagent.so=OPTIONS`.
+///
+/// # Safety
+/// Called by the JVM with its JavaVM and the option string.
+#[no_mangle]
+pub unsafe extern "C" fn Agent_OnLoad(vm: *mut JavaVM, options: *mut c_char, _reserved: *mut c_void) -> jint {
+    // SAFETY: forwarded from the JVM's call.
+    match catch_unwind(AssertUnwindSafe(|| unsafe { on_load(vm, options) })) {
+        Ok(Ok(())) => JNI_OK as jint,
+        Ok(Err(msg)) => {
+            eprintln!("hpmagent: error: {msg}");
+            JNI_ERR as jint
+        }
+        Err(_) => {
+            eprintln!("hpmagent: error: internal error while loading; the JVM does not start");
+            JNI_ERR as jint
+        }
+    }
+}
+
+/// Called for dynamic attach (`jcmd <pid> JVMTI.agent_load`). Not supported yet (issue 5).
+///
+/// # Safety
+/// Called by the JVM.
+#[no_mangle]
+pub unsafe extern "C" fn Agent_OnAttach(_vm: *mut JavaVM, _options: *mut c_char, _reserved: *mut c_void) -> jint {
+    eprintln!("hpmagent: error: attaching to a running JVM is not supported yet; load the agent at start with -agentpath");
+    JNI_ERR as jint
+}

@@ -1,1 +1,917 @@
 //! Live recording: per-thread recorder state fed by a VM backend.
+//!
+//! A backend (HotSpot through JVMTI, the research VM through its hooks) translates VM events into calls
+//! on a [`Recorder`]. The recorder does not know which VM it is in: methods are opaque `u64` keys that
+//! a [`MethodResolver`] supplied by the backend turns into names on first sight.
+//!
+//! Concurrency: every Java thread owns a [`ThreadRecorder`] whose state sits behind its own mutex. The
+//! mutex is taken by its own thread at each event and by another thread only to snapshot, reset or
+//! rebase it (dump, reset, resume), so the hot path never waits on a lock that other threads take
+//! routinely. Global structures (the registry of threads, the method-name cache, the consumer table,
+//! the GC log, the code map) are touched only on cold paths: thread start/end, the first time a thread
+//! sees a method, GC, JIT events, dumps.
+//!
+//! Per thread the recorder keeps three arcflow trees over the same consumer table:
+//! - the **call tree** (metrics: those of the [`MetricSet`], then `alloc-bytes`/`alloc-objects` when
+//!   allocation is recorded): method contexts with calls and base values;
+//! - the **lock tree**: call paths ending in a node named after the contended monitor's class, calls =
+//!   contended entries, base = `contended-time` (ns, wall);
+//! - the **wait tree**: the same for `Object.wait`, base = `wait-time` (ns, wall) and `timed-out`.
+
+pub mod naming;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Instant;
+
+use rustc_hash::FxHashMap;
+
+use crate::arcflow::{Bindings, ConsumerId, ConsumerTable, Metric, NodeId, Profile, ThreadProfile, Tree};
+use crate::metrics::{MetricSet, ThreadMetrics};
+
+pub use naming::{ClassFilter, Glob};
+
+/// What a recorder collects.
+#[derive(Debug, Clone)]
+pub struct RecorderConfig {
+    /// Method entry/exit into call trees.
+    pub calls: bool,
+    /// Garbage collections.
+    pub gc: bool,
+    /// Contended monitor entries.
+    pub locks: bool,
+    /// Monitor waits.
+    pub waits: bool,
+    /// Allocation (adds the `alloc-bytes` and `alloc-objects` metrics).
+    pub alloc: bool,
+    /// Compiled and generated code (code map, perf map).
+    pub code: bool,
+    pub filter: ClassFilter,
+}
+
+impl Default for RecorderConfig {
+    fn default() -> Self {
+        RecorderConfig { calls: true, gc: true, locks: true, waits: true, alloc: false, code: true, filter: ClassFilter::default() }
+    }
+}
+
+/// Resolves the VM's method keys to consumer names. Implemented by the backend.
+pub trait MethodResolver {
+    /// Names `method` and, where cheap, the other methods of its class: pushes `(key, Some(name))` for
+    /// methods whose class `filter` accepts and `(key, None)` for the others. Must push an entry for
+    /// `method` itself (None if it cannot be resolved).
+    fn resolve(&mut self, method: u64, filter: &ClassFilter, out: &mut Vec<(u64, Option<String>)>);
+    /// The method keys of the calling thread's stack, outermost first, innermost (the method of the
+    /// current event) last. Used to re-synchronise a thread's context after a pause or on first sight.
+    fn stack(&mut self, out: &mut Vec<u64>);
+}
+
+/// What is known about a thread when it registers.
+#[derive(Debug, Clone, Default)]
+pub struct ThreadInfo {
+    pub name: String,
+    /// "application", "daemon", "system", …
+    pub kind: Option<String>,
+    pub os_tid: Option<u64>,
+}
+
+const EXCLUDED: ConsumerId = ConsumerId::MAX;
+
+/// The current context of a thread in its call tree, charging metric deltas as events arrive.
+///
+/// Like [`crate::arcflow::CursorBuilder`], plus what live recording needs: moving to a context
+/// without counting calls (re-synchronising to the real stack) and rebasing on the next read when
+/// another thread reset or resumed the recorder.
+struct LiveCursor {
+    tree: Tree,
+    cur: NodeId,
+    last: Vec<u64>,
+    unmatched_exits: u64,
+    implied_exits: u64,
+}
+
+impl LiveCursor {
+    fn new(mut tree: Tree, start: &[u64]) -> LiveCursor {
+        tree.add_calls(Tree::ROOT, 1);
+        LiveCursor { tree, cur: Tree::ROOT, last: start.to_vec(), unmatched_exits: 0, implied_exits: 0 }
+    }
+    #[inline]
+    fn charge(&mut self, now: &[u64]) {
+        let base = self.tree.base_mut(self.cur);
+        for ((b, l), &n) in base.iter_mut().zip(self.last.iter_mut()).zip(now) {
+            if n >= *l {
+                *b = b.wrapping_add(n - *l);
+            }
+            *l = n;
+        }
+    }
+    #[inline]
+    fn enter(&mut self, c: ConsumerId) {
+        let n = self.tree.child(self.cur, c);
+        self.tree.add_calls(n, 1);
+        self.cur = n;
+    }
+    #[inline]
+    fn exit(&mut self, c: ConsumerId) {
+        if self.cur != Tree::ROOT && self.tree.consumer(self.cur) == c {
+            self.cur = self.tree.parent(self.cur).unwrap_or(Tree::ROOT);
+            return;
+        }
+        let mut n = self.cur;
+        let mut closed = 0;
+        while n != Tree::ROOT {
+            if self.tree.consumer(n) == c {
+                self.implied_exits += closed;
+                self.cur = self.tree.parent(n).unwrap_or(Tree::ROOT);
+                return;
+            }
+            closed += 1;
+            n = self.tree.parent(n).unwrap_or(Tree::ROOT);
+        }
+        self.unmatched_exits += 1;
+    }
+    /// Moves to the context `path` (below the root) without counting calls.
+    fn move_to(&mut self, path: &[ConsumerId]) {
+        self.cur = self.tree.descend(Tree::ROOT, path);
+    }
+    fn path(&self) -> Vec<ConsumerId> {
+        let mut p = self.tree.path(self.cur);
+        p.remove(0);
+        p
+    }
+    fn reset(&mut self) {
+        let path = self.path();
+        self.tree = Tree::new(self.tree.consumer(Tree::ROOT), self.tree.metric_count());
+        self.tree.add_calls(Tree::ROOT, 1);
+        self.move_to(&path);
+        self.unmatched_exits = 0;
+        self.implied_exits = 0;
+    }
+}
+
+/// The recording state of one thread. Locked by its own thread at each event.
+pub struct ThreadRecorder {
+    id: u64,
+    state: Mutex<ThreadState>,
+}
+
+struct ThreadState {
+    info: ThreadInfo,
+    calls: LiveCursor,
+    locks: Tree,
+    waits: Tree,
+    /// Per-thread cache of method key → consumer (EXCLUDED for methods not recorded).
+    methods: FxHashMap<u64, ConsumerId>,
+    reader: Box<dyn ThreadMetrics>,
+    /// Metric values read by the MetricSet, then the allocation counters.
+    now: Vec<u64>,
+    n_read: usize,
+    alloc_bytes: u64,
+    alloc_objects: u64,
+    vm_alloc_bytes: u64,
+    vm_alloc_objects: u64,
+    /// Monitor contention or wait in progress: (start wall ns, monitor class consumer).
+    contended: Option<(u64, ConsumerId)>,
+    waiting: Option<(u64, ConsumerId)>,
+    /// The recorder epoch this thread last synchronised with; a newer epoch means "rebase the
+    /// metrics and re-synchronise the context to the real stack at the next event".
+    epoch: u64,
+    /// True until the first method event: the context is synchronised to the real stack then.
+    needs_sync: bool,
+    method_events: u64,
+    exception_exits: u64,
+    ended: bool,
+    start_wall: u64,
+    end_wall: Option<u64>,
+}
+
+impl ThreadState {
+    #[inline]
+    fn read(&mut self) {
+        let n = self.n_read;
+        self.reader.read(&mut self.now[..n]);
+        if self.now.len() > n {
+            self.now[n] = self.alloc_bytes;
+            self.now[n + 1] = self.alloc_objects;
+        }
+    }
+}
+
+/// One garbage collection (a stop-the-world pause reported by the VM).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GcRecord {
+    /// Start, ns since the recorder was created.
+    pub start_ns: u64,
+    pub duration_ns: u64,
+    /// Java threads alive (and therefore stopped at the safepoint) when it started.
+    pub threads_stopped: usize,
+}
+
+/// Compiled or generated code in the code map.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CodeEntry {
+    pub start: u64,
+    pub size: u64,
+    /// Method consumer name, or the VM's name for generated code (stubs, interpreter).
+    pub name: String,
+    /// "compiled" or "generated".
+    pub kind: &'static str,
+    /// Methods inlined into this code (from the VM's inlining records), distinct, first seen first.
+    pub inlined: Vec<String>,
+}
+
+#[derive(Default)]
+struct CodeMap {
+    live: std::collections::BTreeMap<u64, CodeEntry>,
+    loads: u64,
+    unloads: u64,
+}
+
+/// Counters of VM activity that belong to no thread.
+#[derive(Debug, Default)]
+struct VmCounters {
+    classes_loaded: AtomicU64,
+    classes_prepared: AtomicU64,
+}
+
+/// What [`Recorder::status`] reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Status {
+    pub paused: bool,
+    pub live_threads: usize,
+    pub finished_threads: usize,
+    pub methods_known: usize,
+    pub method_events: u64,
+    pub gc_count: u64,
+    pub classes_loaded: u64,
+    pub code_blobs: usize,
+    pub uptime_ns: u64,
+}
+
+/// Everything recorded, copied out for the reports.
+#[derive(Debug, Clone)]
+pub struct Snapshot {
+    /// Call trees, one per thread (live threads first in registration order, then finished ones).
+    pub calls: Profile,
+    /// Contention trees (metric `contended-time`).
+    pub locks: Profile,
+    /// Wait trees (metrics `wait-time`, `timed-out`).
+    pub waits: Profile,
+    /// Per thread, in the same order as the profiles' threads.
+    pub threads: Vec<ThreadSummary>,
+    pub gc: Vec<GcRecord>,
+    /// Collections not kept in `gc` because the log was full (counted in the totals).
+    pub gc_dropped: u64,
+    pub gc_count: u64,
+    pub gc_total_ns: u64,
+    pub code: Vec<CodeEntry>,
+    pub code_loads: u64,
+    pub code_unloads: u64,
+    pub classes_loaded: u64,
+    pub classes_prepared: u64,
+    pub uptime_ns: u64,
+    pub config: RecorderConfig,
+}
+
+/// Per-thread facts that are not in the trees.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ThreadSummary {
+    pub name: String,
+    pub kind: Option<String>,
+    pub os_tid: Option<u64>,
+    pub alive: bool,
+    pub method_events: u64,
+    pub exception_exits: u64,
+    pub unmatched_exits: u64,
+    pub vm_alloc_bytes: u64,
+    pub vm_alloc_objects: u64,
+    pub start_ns: u64,
+    pub end_ns: Option<u64>,
+}
+
+const GC_LOG_CAPACITY: usize = 100_000;
+
+struct Registry {
+    live: Vec<Arc<ThreadRecorder>>,
+    finished: Vec<Arc<ThreadRecorder>>,
+}
+
+/// The recorder of one VM: configuration, the registry of threads and the shared, cold-path tables.
+pub struct Recorder {
+    config: RecorderConfig,
+    metric_set: Box<dyn MetricSet>,
+    bindings: Bindings,
+    n_read: usize,
+    origin: Instant,
+    consumers: Mutex<ConsumerTable>,
+    methods: Mutex<FxHashMap<u64, ConsumerId>>,
+    registry: Mutex<Registry>,
+    live_threads: AtomicUsize,
+    next_thread: AtomicU64,
+    paused: AtomicBool,
+    epoch: AtomicU64,
+    gc_start: AtomicU64,
+    gc_count: AtomicU64,
+    gc_total: AtomicU64,
+    gc_dropped: AtomicU64,
+    gc_log: Mutex<Vec<GcRecord>>,
+    code: Mutex<CodeMap>,
+    vm: VmCounters,
+}
+
+/// Locks a mutex even if a thread panicked while holding it (the data is counters and trees, always
+/// in a usable state between statements).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Recorder {
+    pub fn new(config: RecorderConfig, metric_set: Box<dyn MetricSet>) -> Recorder {
+        let mut metrics = metric_set.metrics();
+        let n_read = metrics.len();
+        if config.alloc {
+            metrics.push(Metric::new("alloc-bytes", "bytes"));
+            metrics.push(Metric::new("alloc-objects", "objects"));
+        }
+        Recorder {
+            bindings: Bindings::methods(metrics),
+            n_read,
+            metric_set,
+            config,
+            origin: Instant::now(),
+            consumers: Mutex::new(ConsumerTable::new()),
+            methods: Mutex::new(FxHashMap::default()),
+            registry: Mutex::new(Registry { live: Vec::new(), finished: Vec::new() }),
+            live_threads: AtomicUsize::new(0),
+            next_thread: AtomicU64::new(0),
+            paused: AtomicBool::new(false),
+            epoch: AtomicU64::new(0),
+            gc_start: AtomicU64::new(0),
+            gc_count: AtomicU64::new(0),
+            gc_total: AtomicU64::new(0),
+            gc_dropped: AtomicU64::new(0),
+            gc_log: Mutex::new(Vec::new()),
+            code: Mutex::new(CodeMap::default()),
+            vm: VmCounters::default(),
+        }
+    }
+
+    pub fn config(&self) -> &RecorderConfig {
+        &self.config
+    }
+    pub fn bindings(&self) -> &Bindings {
+        &self.bindings
+    }
+    /// Wall-clock ns since the recorder was created.
+    #[inline]
+    pub fn wall_ns(&self) -> u64 {
+        self.origin.elapsed().as_nanos() as u64
+    }
+    #[inline]
+    pub fn is_paused(&self) -> bool {
+        self.paused.load(Ordering::Relaxed)
+    }
+
+    fn intern(&self, name: &str) -> ConsumerId {
+        lock(&self.consumers).intern(name)
+    }
+
+    // ---------------------------------------------------------------- threads
+
+    /// Registers the calling thread with metrics opened on it. The returned handle is what the
+    /// backend passes to every later event of this thread.
+    pub fn register_current_thread(&self, info: ThreadInfo) -> Arc<ThreadRecorder> {
+        let reader = self.metric_set.open_current_thread();
+        self.register_thread(info, reader)
+    }
+
+    /// Registers a thread whose metrics are read by `reader` (opened on the thread that will report
+    /// its events).
+    pub fn register_thread(&self, info: ThreadInfo, mut reader: Box<dyn ThreadMetrics>) -> Arc<ThreadRecorder> {
+        let m = self.bindings.metrics.len();
+        let root = self.intern(&info.name);
+        let mut now = vec![0u64; m];
+        reader.read(&mut now[..self.n_read]);
+        let tree = Tree::new(root, m);
+        let mut locks = Tree::new(root, 1);
+        locks.add_calls(Tree::ROOT, 1);
+        let mut waits = Tree::new(root, 2);
+        waits.add_calls(Tree::ROOT, 1);
+        let t = Arc::new(ThreadRecorder {
+            id: self.next_thread.fetch_add(1, Ordering::Relaxed),
+            state: Mutex::new(ThreadState {
+                calls: LiveCursor::new(tree, &now),
+                locks,
+                waits,
+                methods: FxHashMap::default(),
+                reader,
+                now,
+                n_read: self.n_read,
+                alloc_bytes: 0,
+                alloc_objects: 0,
+                vm_alloc_bytes: 0,
+                vm_alloc_objects: 0,
+                contended: None,
+                waiting: None,
+                epoch: self.epoch.load(Ordering::Acquire),
+                needs_sync: true,
+                method_events: 0,
+                exception_exits: 0,
+                ended: false,
+                start_wall: self.wall_ns(),
+                end_wall: None,
+                info,
+            }),
+        });
+        lock(&self.registry).live.push(t.clone());
+        self.live_threads.fetch_add(1, Ordering::Relaxed);
+        t
+    }
+
+    /// Updates a thread's name/kind (e.g. a thread renamed before it ended).
+    pub fn rename_thread(&self, t: &ThreadRecorder, name: &str) {
+        let mut s = lock(&t.state);
+        if s.info.name != name {
+            s.info.name = name.to_string();
+        }
+    }
+
+    /// The thread has ended: its open contexts are closed (the time since its last event is charged
+    /// to where it was) and its trees move to the finished list, kept for every later dump.
+    pub fn end_thread(&self, t: &Arc<ThreadRecorder>) {
+        {
+            let mut s = lock(&t.state);
+            if s.ended {
+                return;
+            }
+            if !self.is_paused() && self.sync_epoch(&mut s) {
+                s.read();
+                let ThreadState { calls, now, .. } = &mut *s;
+                calls.charge(now);
+            }
+            s.calls.cur = Tree::ROOT;
+            s.ended = true;
+            s.end_wall = Some(self.wall_ns());
+        }
+        let mut r = lock(&self.registry);
+        if let Some(i) = r.live.iter().position(|x| Arc::ptr_eq(x, t)) {
+            let t = r.live.remove(i);
+            r.finished.push(t);
+            self.live_threads.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+
+    /// True if the thread's metrics can be charged now; rebases them (and asks for a stack
+    /// re-synchronisation) when the recorder was reset or resumed since the thread's last event.
+    #[inline]
+    fn sync_epoch(&self, s: &mut ThreadState) -> bool {
+        let e = self.epoch.load(Ordering::Acquire);
+        if s.epoch == e {
+            return true;
+        }
+        s.epoch = e;
+        s.needs_sync = true;
+        s.read();
+        let ThreadState { calls, now, .. } = s;
+        calls.last.copy_from_slice(now);
+        false
+    }
+
+    // ---------------------------------------------------------------- methods
+
+    /// The consumer of `method` for this thread, resolving it on first sight.
+    #[inline]
+    fn consumer_of(&self, s: &mut ThreadState, method: u64, r: &mut dyn MethodResolver) -> ConsumerId {
+        if let Some(&c) = s.methods.get(&method) {
+            return c;
+        }
+        let c = self.resolve_global(method, r);
+        s.methods.insert(method, c);
+        c
+    }
+
+    #[cold]
+    fn resolve_global(&self, method: u64, r: &mut dyn MethodResolver) -> ConsumerId {
+        if let Some(&c) = lock(&self.methods).get(&method) {
+            return c;
+        }
+        // Resolve outside the cache lock (the backend calls into the VM).
+        let mut found = Vec::new();
+        r.resolve(method, &self.config.filter, &mut found);
+        let named: Vec<(u64, ConsumerId)> = {
+            let mut ct = lock(&self.consumers);
+            found.iter().map(|(k, n)| (*k, n.as_deref().map_or(EXCLUDED, |n| ct.intern(n)))).collect()
+        };
+        let mut m = lock(&self.methods);
+        for (k, c) in named {
+            m.entry(k).or_insert(c);
+        }
+        *m.entry(method).or_insert(EXCLUDED)
+    }
+
+    /// Re-synchronises the thread's context with its real stack (without counting calls).
+    #[cold]
+    fn resync(&self, s: &mut ThreadState, r: &mut dyn MethodResolver, drop_innermost: bool) {
+        s.needs_sync = false;
+        let mut keys = Vec::new();
+        r.stack(&mut keys);
+        if drop_innermost {
+            keys.pop();
+        }
+        let mut path = Vec::with_capacity(keys.len());
+        for k in keys {
+            let c = self.consumer_of(s, k, r);
+            if c != EXCLUDED {
+                path.push(c);
+            }
+        }
+        s.calls.move_to(&path);
+    }
+
+    /// Method entry on thread `t` (the calling thread).
+    #[inline]
+    pub fn method_entry(&self, t: &ThreadRecorder, method: u64, r: &mut dyn MethodResolver) {
+        if self.is_paused() {
+            return;
+        }
+        let mut s = lock(&t.state);
+        if s.ended {
+            return;
+        }
+        s.method_events += 1;
+        let charge = self.sync_epoch(&mut s);
+        if s.needs_sync {
+            self.resync(&mut s, r, true);
+        }
+        let c = self.consumer_of(&mut s, method, r);
+        if c == EXCLUDED {
+            return;
+        }
+        if charge {
+            s.read();
+        }
+        let ThreadState { calls, now, .. } = &mut *s;
+        if charge {
+            calls.charge(now);
+        }
+        calls.enter(c);
+    }
+
+    /// Method exit on thread `t`; `by_exception` when the frame was popped by an exception.
+    #[inline]
+    pub fn method_exit(&self, t: &ThreadRecorder, method: u64, by_exception: bool, r: &mut dyn MethodResolver) {
+        if self.is_paused() {
+            return;
+        }
+        let mut s = lock(&t.state);
+        if s.ended {
+            return;
+        }
+        s.method_events += 1;
+        let charge = self.sync_epoch(&mut s);
+        if s.needs_sync {
+            self.resync(&mut s, r, false);
+        }
+        let c = self.consumer_of(&mut s, method, r);
+        if c == EXCLUDED {
+            return;
+        }
+        if by_exception {
+            s.exception_exits += 1;
+        }
+        if charge {
+            s.read();
+        }
+        let ThreadState { calls, now, .. } = &mut *s;
+        if charge {
+            calls.charge(now);
+        }
+        calls.exit(c);
+    }
+
+    // ---------------------------------------------------------------- monitors
+
+    /// The thread starts blocking on a contended monitor of class `class` (a consumer name).
+    pub fn monitor_contended_enter(&self, t: &ThreadRecorder, class: &str) {
+        if !self.config.locks || self.is_paused() {
+            return;
+        }
+        let c = self.intern(class);
+        lock(&t.state).contended = Some((self.wall_ns(), c));
+    }
+
+    /// The thread acquired the monitor it was blocked on.
+    pub fn monitor_contended_entered(&self, t: &ThreadRecorder) {
+        let now = self.wall_ns();
+        let mut s = lock(&t.state);
+        if let Some((start, class)) = s.contended.take() {
+            let mut path = s.calls.path();
+            path.push(class);
+            let n = s.locks.descend(Tree::ROOT, &path);
+            s.locks.add_calls(n, 1);
+            s.locks.add_base(n, &[now.saturating_sub(start)]);
+        }
+    }
+
+    /// The thread starts `Object.wait` on a monitor of class `class`.
+    pub fn monitor_wait(&self, t: &ThreadRecorder, class: &str) {
+        if !self.config.waits || self.is_paused() {
+            return;
+        }
+        let c = self.intern(class);
+        lock(&t.state).waiting = Some((self.wall_ns(), c));
+    }
+
+    /// The wait ended (notified, interrupted or `timed_out`).
+    pub fn monitor_waited(&self, t: &ThreadRecorder, timed_out: bool) {
+        let now = self.wall_ns();
+        let mut s = lock(&t.state);
+        if let Some((start, class)) = s.waiting.take() {
+            let mut path = s.calls.path();
+            path.push(class);
+            let n = s.waits.descend(Tree::ROOT, &path);
+            s.waits.add_calls(n, 1);
+            s.waits.add_base(n, &[now.saturating_sub(start), timed_out as u64]);
+        }
+    }
+
+    // ---------------------------------------------------------------- allocation
+
+    /// An object of `bytes` allocated by the thread (charged to its current context through the
+    /// `alloc-bytes`/`alloc-objects` metrics at the next event).
+    #[inline]
+    pub fn object_alloc(&self, t: &ThreadRecorder, bytes: u64) {
+        if !self.config.alloc || self.is_paused() {
+            return;
+        }
+        let mut s = lock(&t.state);
+        s.alloc_bytes = s.alloc_bytes.wrapping_add(bytes);
+        s.alloc_objects += 1;
+    }
+
+    /// An object allocated by the VM on behalf of the thread (reflection, JNI, …), counted per thread.
+    pub fn vm_object_alloc(&self, t: &ThreadRecorder, bytes: u64) {
+        if !self.config.alloc || self.is_paused() {
+            return;
+        }
+        let mut s = lock(&t.state);
+        s.vm_alloc_bytes = s.vm_alloc_bytes.wrapping_add(bytes);
+        s.vm_alloc_objects += 1;
+    }
+
+    // ---------------------------------------------------------------- GC (restricted context)
+
+    /// A stop-the-world collection starts. Touches only atomics: callable where the VM forbids
+    /// almost everything (HotSpot's GarbageCollectionStart).
+    pub fn gc_start(&self) {
+        if !self.config.gc {
+            return;
+        }
+        self.gc_start.store(self.wall_ns().max(1), Ordering::Release);
+    }
+
+    /// The collection finished. Takes only the GC log's own lock (never held while calling into the
+    /// VM) and does not allocate after the log's first growth beyond its capacity.
+    pub fn gc_finish(&self) {
+        if !self.config.gc {
+            return;
+        }
+        let start = self.gc_start.swap(0, Ordering::AcqRel);
+        if start == 0 {
+            return;
+        }
+        let d = self.wall_ns().saturating_sub(start);
+        self.gc_count.fetch_add(1, Ordering::Relaxed);
+        self.gc_total.fetch_add(d, Ordering::Relaxed);
+        let rec = GcRecord { start_ns: start, duration_ns: d, threads_stopped: self.live_threads.load(Ordering::Relaxed) };
+        match self.gc_log.try_lock() {
+            Ok(mut log) if log.len() < GC_LOG_CAPACITY => log.push(rec),
+            _ => {
+                self.gc_dropped.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- classes and code
+
+    pub fn class_loaded(&self) {
+        self.vm.classes_loaded.fetch_add(1, Ordering::Relaxed);
+    }
+    pub fn class_prepared(&self) {
+        self.vm.classes_prepared.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Names methods ahead of time (e.g. when their class is prepared) so that first sight is a cache
+    /// hit. Entries already known are kept.
+    pub fn preresolve(&self, method: u64, r: &mut dyn MethodResolver) {
+        let _ = self.resolve_global(method, r);
+    }
+
+    /// Code loaded at `start..start+size`.
+    pub fn code_load(&self, entry: CodeEntry) {
+        if !self.config.code {
+            return;
+        }
+        let mut c = lock(&self.code);
+        c.loads += 1;
+        c.live.insert(entry.start, entry);
+    }
+
+    /// Code at `start` unloaded.
+    pub fn code_unload(&self, start: u64) {
+        if !self.config.code {
+            return;
+        }
+        let mut c = lock(&self.code);
+        c.unloads += 1;
+        c.live.remove(&start);
+    }
+
+    /// The code entry containing `addr`, if any.
+    pub fn code_at(&self, addr: u64) -> Option<CodeEntry> {
+        let c = lock(&self.code);
+        let (_, e) = c.live.range(..=addr).next_back()?;
+        (addr < e.start + e.size.max(1)).then(|| e.clone())
+    }
+
+    /// Writes the live code map in Linux perf's format (`/tmp/perf-<pid>.map`: `START SIZE name`, hex)
+    /// atomically (a temporary file renamed over the old one).
+    pub fn write_perf_map(&self, path: &std::path::Path) -> std::io::Result<()> {
+        use std::io::Write;
+        let entries: Vec<CodeEntry> = lock(&self.code).live.values().cloned().collect();
+        let tmp = path.with_extension(format!("map.tmp{}", std::process::id()));
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+        for e in &entries {
+            let name = if e.kind == "compiled" { format!("[j] {}", e.name) } else { e.name.clone() };
+            writeln!(f, "{:x} {:x} {}", e.start, e.size, name)?;
+        }
+        f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        std::fs::rename(&tmp, path)
+    }
+
+    // ---------------------------------------------------------------- control
+
+    /// Stops recording: events that still arrive are ignored (the backend also turns method events
+    /// off in the VM). Returns false if already paused.
+    pub fn pause(&self) -> bool {
+        !self.paused.swap(true, Ordering::AcqRel)
+    }
+
+    /// Starts recording again: every thread rebases its metrics (time spent paused belongs to no
+    /// context) and re-synchronises its context with its real stack at its next event. Returns false
+    /// if not paused.
+    pub fn resume(&self) -> bool {
+        if !self.paused.load(Ordering::Acquire) {
+            return false;
+        }
+        self.epoch.fetch_add(1, Ordering::AcqRel);
+        self.paused.store(false, Ordering::Release);
+        true
+    }
+
+    /// Drops everything recorded so far (trees of live threads are emptied, keeping their open
+    /// contexts; finished threads, GC log and counters are cleared). The code map is kept: code stays
+    /// where it is.
+    pub fn reset(&self) {
+        self.epoch.fetch_add(1, Ordering::AcqRel);
+        let mut r = lock(&self.registry);
+        r.finished.clear();
+        for t in &r.live {
+            let mut s = lock(&t.state);
+            s.calls.reset();
+            let root = s.locks.consumer(Tree::ROOT);
+            s.locks = Tree::new(root, 1);
+            s.locks.add_calls(Tree::ROOT, 1);
+            s.waits = Tree::new(root, 2);
+            s.waits.add_calls(Tree::ROOT, 1);
+            s.method_events = 0;
+            s.exception_exits = 0;
+            s.vm_alloc_bytes = 0;
+            s.vm_alloc_objects = 0;
+        }
+        drop(r);
+        if let Ok(mut l) = self.gc_log.lock() {
+            l.clear();
+        }
+        self.gc_count.store(0, Ordering::Relaxed);
+        self.gc_total.store(0, Ordering::Relaxed);
+        self.gc_dropped.store(0, Ordering::Relaxed);
+    }
+
+    pub fn status(&self) -> Status {
+        let (live, finished, events) = {
+            let r = lock(&self.registry);
+            let ev = r.live.iter().chain(&r.finished).map(|t| lock(&t.state).method_events).sum();
+            (r.live.len(), r.finished.len(), ev)
+        };
+        Status {
+            paused: self.is_paused(),
+            live_threads: live,
+            finished_threads: finished,
+            methods_known: lock(&self.methods).len(),
+            method_events: events,
+            gc_count: self.gc_count.load(Ordering::Relaxed),
+            classes_loaded: self.vm.classes_loaded.load(Ordering::Relaxed),
+            code_blobs: lock(&self.code).live.len(),
+            uptime_ns: self.wall_ns(),
+        }
+    }
+
+    /// Copies everything recorded so far. Safe while threads run: each thread's state is locked only
+    /// while its trees are copied; a thread that ends meanwhile waits for the registry and moves to the
+    /// finished list afterwards, so it is in this snapshot (as it was) and in every later one.
+    pub fn snapshot(&self) -> Snapshot {
+        struct Copy {
+            info: ThreadInfo,
+            calls: Tree,
+            locks: Tree,
+            waits: Tree,
+            summary: ThreadSummary,
+        }
+        let copies: Vec<Copy> = {
+            let r = lock(&self.registry);
+            let mut all: Vec<&Arc<ThreadRecorder>> = r.live.iter().chain(&r.finished).collect();
+            all.sort_by_key(|t| t.id);
+            all.iter()
+                .map(|t| {
+                    let s = lock(&t.state);
+                    Copy {
+                        info: s.info.clone(),
+                        calls: s.calls.tree.clone(),
+                        locks: s.locks.clone(),
+                        waits: s.waits.clone(),
+                        summary: ThreadSummary {
+                            name: s.info.name.clone(),
+                            kind: s.info.kind.clone(),
+                            os_tid: s.info.os_tid,
+                            alive: !s.ended,
+                            method_events: s.method_events,
+                            exception_exits: s.exception_exits,
+                            unmatched_exits: s.calls.unmatched_exits,
+                            vm_alloc_bytes: s.vm_alloc_bytes,
+                            vm_alloc_objects: s.vm_alloc_objects,
+                            start_ns: s.start_wall,
+                            end_ns: s.end_wall,
+                        },
+                    }
+                })
+                .collect()
+        };
+        // The table is append-only: cloned after the trees, it names every consumer they use.
+        let mut consumers = lock(&self.consumers).clone();
+        let mk = |metrics: Vec<Metric>, label: &str, count: &str| Profile {
+            bindings: Bindings { consumer_label: label.into(), count_label: count.into(), metrics },
+            consumers: ConsumerTable::new(),
+            threads: Vec::new(),
+        };
+        let mut calls = mk(self.bindings.metrics.clone(), "methods", "calls");
+        let mut locks = mk(vec![Metric::new("contended-time", "ns")], "methods and monitor classes", "contended entries");
+        let mut waits =
+            mk(vec![Metric::new("wait-time", "ns"), Metric::new("timed-out", "waits")], "methods and monitor classes", "waits");
+        let mut threads = Vec::new();
+        for c in copies {
+            // A renamed thread: make sure its current name is interned for the root too.
+            let root = consumers.intern(&c.info.name);
+            let fix = |t: Tree| if t.consumer(Tree::ROOT) == root { t } else { reroot(&t, root) };
+            let tp = |tree: Tree| ThreadProfile { name: c.info.name.clone(), kind: c.info.kind.clone(), os_tid: c.info.os_tid, tree };
+            calls.threads.push(tp(fix(c.calls)));
+            locks.threads.push(tp(fix(c.locks)));
+            waits.threads.push(tp(fix(c.waits)));
+            threads.push(c.summary);
+        }
+        calls.consumers = consumers.clone();
+        locks.consumers = consumers.clone();
+        waits.consumers = consumers;
+        let (code, code_loads, code_unloads) = {
+            let c = lock(&self.code);
+            (c.live.values().cloned().collect(), c.loads, c.unloads)
+        };
+        Snapshot {
+            calls,
+            locks,
+            waits,
+            threads,
+            gc: lock(&self.gc_log).clone(),
+            gc_dropped: self.gc_dropped.load(Ordering::Relaxed),
+            gc_count: self.gc_count.load(Ordering::Relaxed),
+            gc_total_ns: self.gc_total.load(Ordering::Relaxed),
+            code,
+            code_loads,
+            code_unloads,
+            classes_loaded: self.vm.classes_loaded.load(Ordering::Relaxed),
+            classes_prepared: self.vm.classes_prepared.load(Ordering::Relaxed),
+            uptime_ns: self.wall_ns(),
+            config: self.config.clone(),
+        }
+    }
+}
+
+/// A copy of `t` whose root consumer is `root`.
+fn reroot(t: &Tree, root: ConsumerId) -> Tree {
+    let mut out = Tree::new(root, t.metric_count());
+    out.merge_from(Tree::ROOT, t, Tree::ROOT);
+    out
+}
+
+#[cfg(test)]
+mod tests;

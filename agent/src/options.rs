@@ -1,0 +1,187 @@
+//! The agent's options: `-agentpath:libhpmagent.so=OPT,OPT,…`.
+
+use std::path::PathBuf;
+
+use hotspot_backend::log::Level;
+use hpm_collectors::recorder::Glob;
+
+/// Every option, with its syntax and meaning, as `help` prints them.
+pub const OPTIONS: &[(&str, &str)] = &[
+    ("out=DIR", "report directory (default hpm-<pid> in the working directory)"),
+    ("collect=LIST", "what to record, '+'-separated: calls, gc, locks, waits, alloc, code, or all/none (default calls+gc+locks+waits+code)"),
+    ("include=PATTERN", "record methods of classes matching PATTERN (repeatable; '*' any text, '?' one char; include=* records JDK classes too)"),
+    ("exclude=PATTERN", "do not record methods of classes matching PATTERN (repeatable; wins over include)"),
+    ("start=running|paused", "start recording at once (default) or paused, waiting for the control socket"),
+    ("alloc-interval=BYTES", "heap sampling interval for collect=alloc (default 0: every object, exact)"),
+    ("perf-map=on|off", "write /tmp/perf-<pid>.map for Linux perf at exit (default on with collect=code)"),
+    ("log=LEVEL", "error, warn (default), info or debug"),
+    ("help", "print this help; the JVM then does not start"),
+];
+
+/// The option names, for error messages.
+pub fn option_names() -> Vec<&'static str> {
+    OPTIONS.iter().map(|(s, _)| s.split('=').next().unwrap()).collect()
+}
+
+pub const COLLECT_ITEMS: &[&str] = &["calls", "gc", "locks", "waits", "alloc", "code"];
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Options {
+    pub out: Option<PathBuf>,
+    pub calls: bool,
+    pub gc: bool,
+    pub locks: bool,
+    pub waits: bool,
+    pub alloc: bool,
+    pub code: bool,
+    pub include: Vec<Glob>,
+    pub exclude: Vec<Glob>,
+    pub start_paused: bool,
+    pub alloc_interval: i32,
+    pub perf_map: bool,
+    pub log: Level,
+    pub help: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            out: None,
+            calls: true,
+            gc: true,
+            locks: true,
+            waits: true,
+            alloc: false,
+            code: true,
+            include: Vec::new(),
+            exclude: Vec::new(),
+            start_paused: false,
+            alloc_interval: 0,
+            perf_map: true,
+            log: Level::Warn,
+            help: false,
+        }
+    }
+}
+
+/// The help text (several lines).
+pub fn help_text() -> String {
+    let mut s = String::from("hpmagent: options (comma-separated): -agentpath:/path/libhpmagent.so=OPT,OPT,...\n");
+    for (k, v) in OPTIONS {
+        s.push_str(&format!("  {k:<22} {v}\n"));
+    }
+    s.push_str("  example: -agentpath:libhpmagent.so=out=prof,collect=calls+alloc,include=com.acme.*\n");
+    s
+}
+
+/// Parses the option string; the error is the one line to print.
+pub fn parse(text: Option<&str>) -> Result<Options, String> {
+    let mut o = Options::default();
+    let text = text.unwrap_or("").trim();
+    if text.is_empty() {
+        return Ok(o);
+    }
+    for item in text.split(',') {
+        let item = item.trim();
+        if item.is_empty() {
+            continue;
+        }
+        let (key, value) = match item.split_once('=') {
+            Some((k, v)) => (k.trim(), Some(v.trim())),
+            None => (item, None),
+        };
+        let need = |v: Option<&str>| -> Result<String, String> {
+            match v {
+                Some(v) if !v.is_empty() => Ok(v.to_string()),
+                _ => Err(format!("option '{key}' needs a value ({key}=...)")),
+            }
+        };
+        match key {
+            "help" => o.help = true,
+            "out" => o.out = Some(PathBuf::from(need(value)?)),
+            "collect" => {
+                let v = need(value)?;
+                let (mut c, mut g, mut l, mut w, mut a, mut k) = (false, false, false, false, false, false);
+                for part in v.split(['+', ':', ';']) {
+                    match part.trim() {
+                        "calls" => c = true,
+                        "gc" => g = true,
+                        "locks" => l = true,
+                        "waits" => w = true,
+                        "alloc" => a = true,
+                        "code" => k = true,
+                        "all" => (c, g, l, w, a, k) = (true, true, true, true, true, true),
+                        "none" => {}
+                        other => {
+                            return Err(format!(
+                                "bad value '{other}' for option 'collect' (valid: {}, all, none; join with '+')",
+                                COLLECT_ITEMS.join(", ")
+                            ))
+                        }
+                    }
+                }
+                (o.calls, o.gc, o.locks, o.waits, o.alloc, o.code) = (c, g, l, w, a, k);
+            }
+            "include" => o.include.push(Glob::new(&need(value)?)),
+            "exclude" => o.exclude.push(Glob::new(&need(value)?)),
+            "start" => {
+                o.start_paused = match need(value)?.as_str() {
+                    "paused" => true,
+                    "running" => false,
+                    v => return Err(format!("bad value '{v}' for option 'start' (valid: running, paused)")),
+                }
+            }
+            "alloc-interval" => {
+                let v = need(value)?;
+                o.alloc_interval = v
+                    .parse::<i32>()
+                    .ok()
+                    .filter(|n| *n >= 0)
+                    .ok_or_else(|| format!("bad value '{v}' for option 'alloc-interval' (valid: a byte count, 0 to 2147483647)"))?;
+            }
+            "perf-map" => {
+                o.perf_map = match need(value)?.as_str() {
+                    "on" => true,
+                    "off" => false,
+                    v => return Err(format!("bad value '{v}' for option 'perf-map' (valid: on, off)")),
+                }
+            }
+            "log" => {
+                let v = need(value)?;
+                o.log = Level::parse(&v).ok_or_else(|| format!("bad value '{v}' for option 'log' (valid: error, warn, info, debug)"))?;
+            }
+            _ => return Err(format!("unknown option '{key}' (valid: {})", option_names().join(", "))),
+        }
+        if key == "help" && value.is_some() {
+            return Err("option 'help' takes no value".into());
+        }
+    }
+    Ok(o)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses() {
+        let o = parse(Some("out=/tmp/x,collect=calls+alloc,include=com.acme.*,include=org.*,exclude=*Test,start=paused,log=debug")).unwrap();
+        assert_eq!(o.out, Some(PathBuf::from("/tmp/x")));
+        assert!(o.calls && o.alloc && !o.gc && !o.locks && !o.waits && !o.code);
+        assert_eq!(o.include, vec![Glob::new("com.acme.*"), Glob::new("org.*")]);
+        assert!(o.start_paused);
+        assert_eq!(o.log, Level::Debug);
+        assert_eq!(parse(None).unwrap(), Options::default());
+        assert!(parse(Some("help")).unwrap().help);
+    }
+
+    #[test]
+    fn errors_are_one_line_naming_the_choices() {
+        let e = parse(Some("out=a,bogus=1")).unwrap_err();
+        assert_eq!(e, "unknown option 'bogus' (valid: out, collect, include, exclude, start, alloc-interval, perf-map, log, help)");
+        assert!(parse(Some("collect=calls+cpu")).unwrap_err().contains("bad value 'cpu' for option 'collect'"));
+        assert!(parse(Some("start=later")).unwrap_err().contains("(valid: running, paused)"));
+        assert!(parse(Some("out=")).unwrap_err().contains("needs a value"));
+        assert!(!parse(Some("log=loud")).unwrap_err().contains('\n'));
+    }
+}

@@ -1,0 +1,173 @@
+//! Shared helpers for the agent's integration tests: find the built agent, compile the Java programs,
+//! run a JVM with the agent, read the reports back.
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+use hpm_collectors::arcflow::Profile;
+use java_tests::Jdk;
+
+/// The agent built by cargo with this test: the lib target is built with all its crate types,
+/// cdylib included, into `target/<profile>/deps/` next to the test executable (`cargo test` does not
+/// copy it up to `target/<profile>/`, so that copy may be stale and is only a fallback).
+pub fn agent_lib() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let deps = exe.parent().unwrap();
+    for lib in [deps.join("libhpmagent.so"), deps.parent().unwrap().join("libhpmagent.so")] {
+        if lib.is_file() {
+            return lib;
+        }
+    }
+    panic!("libhpmagent.so not found next to {}: build the hpmagent package first", exe.display());
+}
+
+/// The compiled `java-tests/calls` programs (compiled once per test binary).
+pub fn classes() -> &'static Path {
+    static CLASSES: OnceLock<PathBuf> = OnceLock::new();
+    CLASSES.get_or_init(|| java_tests::compile("calls").expect("compiling java-tests/calls"))
+}
+
+/// JDK 17 and, when present, a newer JDK.
+pub fn jdks() -> Vec<Jdk> {
+    let mut v = vec![java_tests::jdk().expect("a JDK")];
+    if let Some(n) = java_tests::newer_jdk() {
+        if n.home != v[0].home {
+            v.push(n);
+        }
+    }
+    v
+}
+
+pub struct Run {
+    pub out: PathBuf,
+    pub output: Output,
+}
+
+impl Run {
+    pub fn stderr(&self) -> String {
+        String::from_utf8_lossy(&self.output.stderr).into_owned()
+    }
+    pub fn stdout(&self) -> String {
+        String::from_utf8_lossy(&self.output.stdout).into_owned()
+    }
+    pub fn assert_ok(&self) {
+        assert!(
+            self.output.status.success(),
+            "JVM failed ({}):\nstdout:\n{}\nstderr:\n{}",
+            self.output.status,
+            self.stdout(),
+            self.stderr()
+        );
+        assert!(self.stderr().contains(&format!("hpmagent: reports written to {}", self.out.display())), "stderr: {}", self.stderr());
+    }
+    /// The call-tree model from `arcflow.json`.
+    pub fn calls(&self) -> Profile {
+        read_profile(&self.out.join("arcflow.json"))
+    }
+    pub fn locks(&self) -> Profile {
+        read_profile(&self.out.join("locks/arcflow.json"))
+    }
+    pub fn waits(&self) -> Profile {
+        read_profile(&self.out.join("waits/arcflow.json"))
+    }
+    pub fn file(&self, name: &str) -> String {
+        std::fs::read_to_string(self.out.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    }
+}
+
+pub fn read_profile(p: &Path) -> Profile {
+    let text = std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    hpm_reports::json::read(&text).unwrap_or_else(|e| panic!("{}: {e:?}", p.display()))
+}
+
+/// A fresh output directory for a test.
+pub fn out_dir(test: &str, jdk: &Jdk) -> PathBuf {
+    let base = std::env::var_os("CARGO_TARGET_TMPDIR").map(PathBuf::from).unwrap_or_else(std::env::temp_dir);
+    let d = base.join(format!("agent-it/{test}-jdk{}", jdk.feature_version().unwrap_or(0)));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(d.parent().unwrap()).unwrap();
+    d
+}
+
+/// Runs `calls.<class>` with the agent (`out=` added to `options`) and returns the run.
+pub fn run(test: &str, jdk: &Jdk, class: &str, options: &str, jvm_args: &[&str], args: &[&str]) -> Run {
+    let out = out_dir(test, jdk);
+    let opts = if options.is_empty() { format!("out={}", out.display()) } else { format!("out={},{options}", out.display()) };
+    let output = command(jdk, class, &opts, jvm_args, args).output().expect("running java");
+    Run { out, output }
+}
+
+pub fn command(jdk: &Jdk, class: &str, agent_options: &str, jvm_args: &[&str], args: &[&str]) -> Command {
+    let mut c = Command::new(jdk.java());
+    c.arg(format!("-agentpath:{}={agent_options}", agent_lib().display()))
+        .args(["-Xshare:auto", "-XX:+UseG1GC"])
+        .args(jvm_args)
+        .arg("-cp")
+        .arg(classes())
+        .arg(format!("calls.{class}"))
+        .args(args);
+    c
+}
+
+/// Every context of thread `thread` below its root: "a;b;c" → calls.
+pub fn contexts(p: &Profile, thread: &str) -> BTreeMap<String, u64> {
+    let th = p.threads.iter().find(|t| t.name == thread).unwrap_or_else(|| {
+        panic!("no thread {thread}; threads: {:?}", p.threads.iter().map(|t| &t.name).collect::<Vec<_>>())
+    });
+    let t = &th.tree;
+    t.preorder()
+        .into_iter()
+        .skip(1)
+        .map(|n| {
+            let path: Vec<&str> = t.path(n)[1..].iter().map(|&c| p.consumers.name(c)).collect();
+            (path.join(";"), t.calls(n))
+        })
+        .collect()
+}
+
+/// Base values of the context `path` ("a;b;c") of `thread`, or None.
+pub fn base_at(p: &Profile, thread: &str, path: &str) -> Option<(u64, Vec<u64>)> {
+    let th = p.threads.iter().find(|t| t.name == thread)?;
+    let t = &th.tree;
+    t.preorder().into_iter().skip(1).find_map(|n| {
+        let s: Vec<&str> = t.path(n)[1..].iter().map(|&c| p.consumers.name(c)).collect();
+        (s.join(";") == path).then(|| (t.calls(n), t.base(n).to_vec()))
+    })
+}
+
+pub fn map(entries: &[(&str, u64)]) -> BTreeMap<String, u64> {
+    entries.iter().map(|(k, v)| (k.to_string(), *v)).collect()
+}
+
+/// A row of threads.txt.
+#[derive(Debug, Clone)]
+pub struct ThreadRow {
+    pub kind: String,
+    pub cpu_ms: f64,
+    pub calls: u64,
+    pub exception_exits: u64,
+    pub state: String,
+    pub name: String,
+}
+
+pub fn thread_rows(text: &str) -> Vec<ThreadRow> {
+    text.lines()
+        .skip_while(|l| !l.trim_start().starts_with('#'))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            ThreadRow {
+                kind: f[1].into(),
+                cpu_ms: f[2].parse().unwrap(),
+                calls: f[5].parse().unwrap(),
+                exception_exits: f[6].parse().unwrap(),
+                state: f[7].into(),
+                name: f[8..].join(" "),
+            }
+        })
+        .collect()
+}

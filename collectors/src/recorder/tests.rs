@@ -1,0 +1,187 @@
+use std::cell::Cell;
+use std::rc::Rc;
+
+use super::*;
+use crate::metrics::{MetricSet, ThreadMetrics};
+
+/// A metric that is whatever the test sets in the shared cell.
+#[derive(Clone)]
+struct Manual(Arc<AtomicU64>);
+struct ManualReader(Arc<AtomicU64>);
+impl ThreadMetrics for ManualReader {
+    fn read(&mut self, out: &mut [u64]) {
+        out[0] = self.0.load(Ordering::Relaxed);
+    }
+}
+impl MetricSet for Manual {
+    fn metrics(&self) -> Vec<Metric> {
+        vec![Metric::new("ticks", "ticks")]
+    }
+    fn open_current_thread(&self) -> Box<dyn ThreadMetrics> {
+        Box::new(ManualReader(self.0.clone()))
+    }
+}
+
+/// Methods 1..: key k is "p.C.m<k>"; keys >= 100 are in an excluded class; `stack` is settable.
+struct Names {
+    stack: Rc<Cell<Vec<u64>>>,
+    resolved: u32,
+}
+impl MethodResolver for Names {
+    fn resolve(&mut self, method: u64, filter: &ClassFilter, out: &mut Vec<(u64, Option<String>)>) {
+        self.resolved += 1;
+        let class = if method >= 100 { "java.lang.X" } else { "p.C" };
+        out.push((method, filter.accepts(class).then(|| format!("{class}.m{method}"))));
+    }
+    fn stack(&mut self, out: &mut Vec<u64>) {
+        let s = self.stack.take();
+        out.extend(&s);
+        self.stack.set(s);
+    }
+}
+
+fn setup() -> (Recorder, Arc<AtomicU64>, Names) {
+    let ticks = Arc::new(AtomicU64::new(0));
+    let r = Recorder::new(RecorderConfig::default(), Box::new(Manual(ticks.clone())));
+    (r, ticks, Names { stack: Rc::new(Cell::new(Vec::new())), resolved: 0 })
+}
+
+fn contexts(p: &Profile, thread: usize) -> Vec<(String, u64, Vec<u64>)> {
+    let t = &p.threads[thread].tree;
+    t.preorder()
+        .into_iter()
+        .map(|n| {
+            let path: Vec<&str> = t.path(n).iter().map(|&c| p.consumers.name(c)).collect();
+            (path.join(";"), t.calls(n), t.base(n).to_vec())
+        })
+        .collect()
+}
+
+#[test]
+fn entry_exit_builds_tree_and_excluded_methods_are_transparent() {
+    let (r, ticks, mut names) = setup();
+    let t = r.register_current_thread(ThreadInfo { name: "main".into(), ..Default::default() });
+    ticks.store(10, Ordering::Relaxed);
+    r.method_entry(&t, 1, &mut names); // 10 charged to root
+    ticks.store(15, Ordering::Relaxed);
+    r.method_entry(&t, 100, &mut names); // excluded: nothing happens
+    ticks.store(20, Ordering::Relaxed);
+    r.method_entry(&t, 2, &mut names); // m1 gets 10
+    ticks.store(27, Ordering::Relaxed);
+    r.method_exit(&t, 2, true, &mut names); // m2 gets 7
+    r.method_exit(&t, 100, true, &mut names);
+    ticks.store(30, Ordering::Relaxed);
+    r.method_exit(&t, 1, false, &mut names); // m1 gets 3
+    for _ in 0..3 {
+        r.method_entry(&t, 2, &mut names);
+        r.method_exit(&t, 2, false, &mut names);
+    }
+    let s = r.snapshot();
+    assert_eq!(
+        contexts(&s.calls, 0),
+        vec![
+            ("main".to_string(), 1, vec![10]),
+            ("main;p.C.m1".to_string(), 1, vec![13]),
+            ("main;p.C.m1;p.C.m2".to_string(), 1, vec![7]),
+            ("main;p.C.m2".to_string(), 3, vec![0]),
+        ]
+    );
+    assert_eq!(s.threads[0].exception_exits, 1);
+    // Each method resolved once for the whole recorder.
+    assert_eq!(names.resolved, 3);
+}
+
+#[test]
+fn pause_resume_resyncs_to_the_real_stack() {
+    let (r, ticks, mut names) = setup();
+    let t = r.register_current_thread(ThreadInfo { name: "main".into(), ..Default::default() });
+    r.method_entry(&t, 1, &mut names);
+    assert!(r.pause());
+    // While paused the thread returned from m1 and entered m3 → m4 (not seen).
+    r.method_exit(&t, 1, false, &mut names);
+    ticks.store(1000, Ordering::Relaxed);
+    assert!(r.resume());
+    names.stack.set(vec![3, 100, 4, 5]);
+    ticks.store(1005, Ordering::Relaxed);
+    r.method_entry(&t, 5, &mut names); // resync to m3;m4 (100 excluded), then enter m5
+    ticks.store(1008, Ordering::Relaxed);
+    r.method_exit(&t, 5, false, &mut names);
+    r.method_exit(&t, 4, false, &mut names);
+    let s = r.snapshot();
+    let c = contexts(&s.calls, 0);
+    assert!(c.contains(&("main;p.C.m3;p.C.m4".to_string(), 0, vec![0])), "{c:?}");
+    assert!(c.contains(&("main;p.C.m3;p.C.m4;p.C.m5".to_string(), 1, vec![3])), "{c:?}");
+    // Paused time (0 → 1005) is charged nowhere.
+    assert_eq!(s.calls.threads[0].tree.total(), vec![3]);
+}
+
+#[test]
+fn threads_survive_their_end_and_reset_clears() {
+    let (r, _ticks, mut names) = setup();
+    let a = r.register_current_thread(ThreadInfo { name: "a".into(), ..Default::default() });
+    let b = r.register_current_thread(ThreadInfo { name: "b".into(), ..Default::default() });
+    r.method_entry(&a, 1, &mut names);
+    r.method_entry(&b, 2, &mut names);
+    r.end_thread(&a);
+    r.end_thread(&a);
+    let s = r.snapshot();
+    assert_eq!(s.threads.len(), 2);
+    assert!(!s.threads[0].alive && s.threads[1].alive);
+    assert_eq!(r.status().finished_threads, 1);
+    r.reset();
+    let s = r.snapshot();
+    assert_eq!(s.threads.len(), 1);
+    // b's open context survives the reset with 0 calls, so its exit still matches.
+    r.method_exit(&b, 2, false, &mut names);
+    let c = contexts(&r.snapshot().calls, 0);
+    assert_eq!(c, vec![("b".to_string(), 1, vec![0]), ("b;p.C.m2".to_string(), 0, vec![0])]);
+}
+
+#[test]
+fn monitors_waits_alloc_and_gc() {
+    let ticks = Arc::new(AtomicU64::new(0));
+    let cfg = RecorderConfig { alloc: true, ..Default::default() };
+    let r = Recorder::new(cfg, Box::new(Manual(ticks.clone())));
+    let mut names = Names { stack: Rc::new(Cell::new(Vec::new())), resolved: 0 };
+    let t = r.register_current_thread(ThreadInfo { name: "w".into(), ..Default::default() });
+    r.method_entry(&t, 1, &mut names);
+    r.object_alloc(&t, 24);
+    r.object_alloc(&t, 16);
+    r.monitor_contended_enter(&t, "p.Lock");
+    std::thread::sleep(std::time::Duration::from_millis(2));
+    r.monitor_contended_entered(&t);
+    r.monitor_wait(&t, "p.Lock");
+    r.monitor_waited(&t, true);
+    r.method_exit(&t, 1, false, &mut names);
+    r.gc_start();
+    r.gc_finish();
+    let s = r.snapshot();
+    assert_eq!(s.calls.bindings.metric_index("alloc-bytes"), Some(1));
+    let c = contexts(&s.calls, 0);
+    assert_eq!(c[1], ("w;p.C.m1".to_string(), 1, vec![0, 40, 2]));
+    let l = contexts(&s.locks, 0);
+    assert_eq!(l[2].0, "w;p.C.m1;p.Lock");
+    assert_eq!(l[2].1, 1);
+    assert!(l[2].2[0] >= 2_000_000);
+    let w = contexts(&s.waits, 0);
+    assert_eq!((w[2].0.as_str(), w[2].1, w[2].2[1]), ("w;p.C.m1;p.Lock", 1, 1));
+    assert_eq!(s.gc_count, 1);
+    assert_eq!(s.gc[0].threads_stopped, 1);
+}
+
+#[test]
+fn code_map_and_perf_map() {
+    let (r, _t, _n) = setup();
+    r.code_load(CodeEntry { start: 0x1000, size: 0x100, name: "p.C.m1".into(), kind: "compiled", inlined: vec!["p.C.m2".into()] });
+    r.code_load(CodeEntry { start: 0x2000, size: 0x10, name: "Interpreter".into(), kind: "generated", inlined: vec![] });
+    assert_eq!(r.code_at(0x10ff).unwrap().name, "p.C.m1");
+    assert!(r.code_at(0x1100).is_none());
+    let dir = std::env::temp_dir().join(format!("hpm-rec-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join("perf-1.map");
+    r.write_perf_map(&p).unwrap();
+    assert_eq!(std::fs::read_to_string(&p).unwrap(), "1000 100 [j] p.C.m1\n2000 10 Interpreter\n");
+    r.code_unload(0x1000);
+    assert!(r.code_at(0x1000).is_none());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

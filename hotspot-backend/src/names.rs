@@ -1,0 +1,187 @@
+//! Method and class names through JVMTI, for the recorder's [`MethodResolver`].
+//!
+//! Names are resolved at first sight of a method (while it runs, so its class is loaded) and cached
+//! by the recorder for the life of the VM. HotSpot never reuses a `jmethodID`: after its class is
+//! unloaded the id stays allocated and only answers JVMTI_ERROR_INVALID_METHODID, so a cached name
+//! can never be attached to another method and nothing stale is ever dereferenced.
+
+use std::ffi::c_void;
+use std::ptr;
+
+use hpm_collectors::recorder::naming::{class_name_from_signature, java_parameters, method_consumer_name};
+use hpm_collectors::recorder::{ClassFilter, MethodResolver};
+
+use crate::sys::jvmti::*;
+use crate::{deallocate, jni_fn, jvmti_fn, take_string};
+
+/// Resolves methods of the calling thread's current event.
+pub struct Resolver {
+    env: *mut jvmtiEnv,
+    jni: *mut JNIEnv,
+}
+
+impl Resolver {
+    pub fn new(env: *mut jvmtiEnv, jni: *mut JNIEnv) -> Resolver {
+        Resolver { env, jni }
+    }
+}
+
+/// (name, descriptor) of a method.
+fn method_name(env: *mut jvmtiEnv, m: jmethodID) -> Option<(String, String)> {
+    let mut name = ptr::null_mut();
+    let mut sig = ptr::null_mut();
+    // SAFETY: env valid; m is a jmethodID handed to us by the VM (never freed by HotSpot); out-pointers valid.
+    let err = unsafe { jvmti_fn!(env, GetMethodName)(env, m, &mut name, &mut sig, ptr::null_mut()) };
+    if err != JVMTI_ERROR_NONE {
+        return None;
+    }
+    // SAFETY: both strings were allocated by JVMTI just now.
+    let (n, s) = unsafe { (take_string(env, name), take_string(env, sig)) };
+    Some((n?, s?))
+}
+
+/// The dotted class name of `klass`.
+fn class_name(env: *mut jvmtiEnv, klass: jclass) -> Option<String> {
+    let mut sig = ptr::null_mut();
+    // SAFETY: env valid; klass is a live local reference; out-pointers valid (generic may be null).
+    let err = unsafe { jvmti_fn!(env, GetClassSignature)(env, klass, &mut sig, ptr::null_mut()) };
+    if err != JVMTI_ERROR_NONE {
+        return None;
+    }
+    // SAFETY: allocated by JVMTI just now.
+    unsafe { take_string(env, sig) }.map(|s| class_name_from_signature(&s))
+}
+
+fn declaring_class(env: *mut jvmtiEnv, m: jmethodID) -> Option<jclass> {
+    let mut k: jclass = ptr::null_mut();
+    // SAFETY: env valid; m a jmethodID from the VM; k a valid out-pointer.
+    let err = unsafe { jvmti_fn!(env, GetMethodDeclaringClass)(env, m, &mut k) };
+    (err == JVMTI_ERROR_NONE && !k.is_null()).then_some(k)
+}
+
+fn delete_local(jni: *mut JNIEnv, obj: jobject) {
+    if !jni.is_null() && !obj.is_null() {
+        // SAFETY: obj is a local reference created in this callback on this thread.
+        unsafe { jni_fn!(jni, DeleteLocalRef)(jni, obj) };
+    }
+}
+
+/// `class.name(params)` for the code map and perf map (always with parameters: unambiguous).
+pub fn full_method_name(env: *mut jvmtiEnv, m: jmethodID) -> Option<String> {
+    let k = declaring_class(env, m)?;
+    let class = class_name(env, k);
+    // No JNI env in compile events: the local ref is freed when the callback returns.
+    let (name, sig) = method_name(env, m)?;
+    Some(format!("{}.{}({})", class?, name, java_parameters(&sig)))
+}
+
+/// The class name of `object` (for monitors).
+pub fn object_class_name(env: *mut jvmtiEnv, jni: *mut JNIEnv, object: jobject) -> String {
+    if jni.is_null() || object.is_null() {
+        return "<unknown>".into();
+    }
+    // SAFETY: jni is this thread's JNIEnv and object a live reference from the current callback.
+    let k = unsafe { jni_fn!(jni, GetObjectClass)(jni, object) };
+    if k.is_null() {
+        return "<unknown>".into();
+    }
+    let n = class_name(env, k).unwrap_or_else(|| "<unknown>".into());
+    delete_local(jni, k);
+    n
+}
+
+/// The distinct methods inlined into a compiled method, from HotSpot's JVMTI_CMLR_INLINE_INFO records.
+///
+/// # Safety
+/// `info` is null or the `compile_info` pointer of a CompiledMethodLoad event, valid during the call.
+pub unsafe fn inlined_methods(info: *const c_void, top: jmethodID) -> Vec<jmethodID> {
+    let mut out: Vec<jmethodID> = Vec::new();
+    let mut rec = info as *const jvmtiCompiledMethodLoadRecordHeader;
+    let mut guard = 0;
+    while !rec.is_null() && guard < 1000 {
+        guard += 1;
+        // SAFETY: rec is non-null and points to a record header of the chain (see the function's contract).
+        let h = unsafe { &*rec };
+        if h.kind == JVMTI_CMLR_INLINE_INFO {
+            // SAFETY: a record of kind INLINE_INFO is a jvmtiCompiledMethodLoadInlineRecord.
+            let ir = unsafe { &*(rec as *const jvmtiCompiledMethodLoadInlineRecord) };
+            for i in 0..ir.numpcs.max(0) as usize {
+                // SAFETY: pcinfo holds numpcs entries.
+                let pc = unsafe { &*ir.pcinfo.add(i) };
+                for j in 0..pc.numstackframes.max(0) as usize {
+                    // SAFETY: methods holds numstackframes entries.
+                    let m = unsafe { *pc.methods.add(j) };
+                    if !m.is_null() && m != top && !out.contains(&m) {
+                        out.push(m);
+                    }
+                }
+            }
+        }
+        rec = h.next;
+    }
+    out
+}
+
+impl MethodResolver for Resolver {
+    fn resolve(&mut self, method: u64, filter: &ClassFilter, out: &mut Vec<(u64, Option<String>)>) {
+        let env = self.env;
+        let m = method as jmethodID;
+        let Some(k) = declaring_class(env, m) else {
+            out.push((method, None));
+            return;
+        };
+        let class = class_name(env, k);
+        let accepted = class.as_deref().is_some_and(|c| filter.accepts(c));
+        // All methods of the class at once: one trip for the class, and overloads are visible.
+        let mut count: jint = 0;
+        let mut methods: *mut jmethodID = ptr::null_mut();
+        // SAFETY: env valid; k a live local ref; out-pointers valid.
+        let err = unsafe { jvmti_fn!(env, GetClassMethods)(env, k, &mut count, &mut methods) };
+        let all: Vec<jmethodID> = if err == JVMTI_ERROR_NONE && !methods.is_null() {
+            // SAFETY: GetClassMethods returned `count` method ids at `methods`.
+            let v = unsafe { std::slice::from_raw_parts(methods, count.max(0) as usize) }.to_vec();
+            deallocate(env, methods as *mut u8);
+            v
+        } else {
+            vec![m]
+        };
+        delete_local(self.jni, k);
+        if !accepted {
+            out.extend(all.iter().map(|&x| (x as u64, None)));
+            if !all.contains(&m) {
+                out.push((method, None));
+            }
+            return;
+        }
+        let class = class.unwrap_or_default();
+        let mut named: Vec<(jmethodID, String, String)> = all.iter().filter_map(|&x| method_name(env, x).map(|(n, s)| (x, n, s))).collect();
+        if !named.iter().any(|(x, _, _)| *x == m) {
+            // Not among the class's current methods (e.g. an old version after redefinition).
+            if let Some((n, s)) = method_name(env, m) {
+                named.push((m, n, s));
+            }
+        }
+        for (x, n, s) in &named {
+            let overloaded = named.iter().filter(|(_, n2, _)| n2 == n).count() > 1;
+            out.push((*x as u64, Some(method_consumer_name(&class, n, s, overloaded))));
+        }
+        if !named.iter().any(|(x, _, _)| *x == m) {
+            out.push((method, None));
+        }
+    }
+
+    fn stack(&mut self, out: &mut Vec<u64>) {
+        const MAX: usize = 4096;
+        let mut frames: Vec<jvmtiFrameInfo> = Vec::with_capacity(MAX);
+        let mut count: jint = 0;
+        // SAFETY: env valid; null thread = the current thread (this callback's); frames has MAX slots.
+        let err = unsafe { jvmti_fn!(self.env, GetStackTrace)(self.env, ptr::null_mut(), 0, MAX as jint, frames.as_mut_ptr(), &mut count) };
+        if err != JVMTI_ERROR_NONE {
+            return;
+        }
+        // SAFETY: GetStackTrace initialised `count` (<= MAX) entries.
+        unsafe { frames.set_len(count.clamp(0, MAX as jint) as usize) };
+        // JVMTI lists the innermost frame first.
+        out.extend(frames.iter().rev().map(|f| f.method as u64));
+    }
+}

@@ -1,0 +1,14 @@
+package calls;
+
+/** Call-heavy benchmark: fib(n) recursively, `reps` times. Args: n reps (default 27 10). */
+public class Bench {
+    static int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+
+    public static void main(String[] args) {
+        int n = args.length > 0 ? Integer.parseInt(args[0]) : 27;
+        int reps = args.length > 1 ? Integer.parseInt(args[1]) : 10;
+        long s = 0;
+        for (int i = 0; i < reps; i++) s += fib(n);
+        System.out.println("bench " + s);
+    }
+}
