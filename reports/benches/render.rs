@@ -1,8 +1,12 @@
 //! Rendering all reports of a ~1,000,000-node profile (target: under 2 s).
 //!
 //! The tree has a realistic shape: 4 threads, branching 8–16, depth up to 7, 300 distinct methods,
-//! 2 metrics. Before the criterion run, one timed run of each format and of `write_reports` is
-//! printed. Run with `cargo bench -p hpm-reports --bench render`.
+//! 2 metrics, and a realistic call graph: each method calls methods from its own list of 24 callees
+//! (so there are a few thousand distinct caller → callee arcs, as in real programs). Before the
+//! criterion run, one timed run of each format and of `write_reports` is printed, and one timed
+//! `write_reports` of a worst case where every node picks its method at random (~90,000 distinct
+//! arcs, so the per-arc totals of xarc/xprof no longer fit in the CPU caches).
+//! Run with `cargo bench -p hpm-reports --bench render`.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -25,11 +29,13 @@ impl Rng {
     }
 }
 
-fn profile(target_nodes: usize) -> Profile {
+fn profile(target_nodes: usize, random_arcs: bool) -> Profile {
     let mut p = Profile::new(Bindings::methods(vec![Metric::new("cpu-time", "ns"), Metric::new("cache-misses", "")]));
     let methods: Vec<u32> = (0..300).map(|i| p.consumers.intern(&format!("com.example.pkg{}.Class{}.method{}", i % 7, i % 41, i))).collect();
     let threads = 4;
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let callees: Vec<Vec<u32>> =
+        (0..methods.len()).map(|_| (0..24).map(|_| methods[rng.below(methods.len() as u64) as usize]).collect()).collect();
     for t in 0..threads {
         let idx = p.add_thread(&format!("worker-{t}"));
         let tree = &mut p.threads[idx].tree;
@@ -45,7 +51,13 @@ fn profile(target_nodes: usize) -> Profile {
             }
             let k = 8 + rng.below(9);
             for _ in 0..k {
-                let c = tree.child(n, methods[rng.below(methods.len() as u64) as usize]);
+                let callee = if random_arcs || n == Tree::ROOT {
+                    methods[rng.below(methods.len() as u64) as usize]
+                } else {
+                    // Methods were interned first: a method's id is its index.
+                    callees[tree.consumer(n) as usize][rng.below(24) as usize]
+                };
+                let c = tree.child(n, callee);
                 tree.add_calls(c, 1 + rng.below(20));
                 let leafish = depth >= 4;
                 let b0 = if rng.below(4) == 0 { 0 } else { rng.below(if leafish { 100_000 } else { 5_000 }) };
@@ -58,7 +70,7 @@ fn profile(target_nodes: usize) -> Profile {
 }
 
 fn main() {
-    let p = profile(1_000_000);
+    let p = profile(1_000_000, false);
     let nodes: usize = p.threads.iter().map(|t| t.tree.len()).sum();
     let max_depth = p.threads.iter().map(|t| t.tree.depth(t.tree.len() as NodeId - 1)).max().unwrap_or(0);
     println!("profile: {nodes} nodes in {} threads, depth {max_depth}, {} consumers, 2 metrics", p.threads.len(), p.consumers.len());
@@ -72,6 +84,13 @@ fn main() {
     let t = Instant::now();
     let files = write_reports(&p, dir.path(), &opts).expect("write_reports");
     println!("write_reports (all {} files, rendered in parallel, fsync'd): {:.3} s", files.len(), t.elapsed().as_secs_f64());
+    {
+        let worst = profile(1_000_000, true);
+        let nodes: usize = worst.threads.iter().map(|t| t.tree.len()).sum();
+        let t = Instant::now();
+        write_reports(&worst, dir.path(), &opts).expect("write_reports");
+        println!("worst case, random arcs ({nodes} nodes): write_reports {:.3} s", t.elapsed().as_secs_f64());
+    }
 
     let mut c = Criterion::default().sample_size(10).configure_from_args();
     c.bench_function("write_reports_1M_nodes", |b| {

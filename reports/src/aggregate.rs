@@ -46,24 +46,22 @@ pub struct Row<'a> {
 struct ArcKey {
     parent: ConsumerId,
     child: ConsumerId,
-    calls: u64,
 }
 
 /// The aggregate of a profile: one self row per consumer present and the arcs between consumers.
+///
+/// Rows are stored record by record (calls, then base, then cum for every metric) so that updating
+/// one touches one or two cache lines.
 #[derive(Debug, Clone)]
 pub struct Aggregate {
     metrics: usize,
     present: Vec<bool>,
-    calls: Vec<u64>,
-    base: Vec<u64>,
-    cum: Vec<u64>,
     roots: Vec<bool>,
+    /// Per consumer: `[calls, base[0..m], cum[0..m]]`.
+    selfs: Vec<u64>,
     arcs: Vec<ArcKey>,
-    arc_base: Vec<u64>,
-    /// Cum of the arc as a parent row of its child consumer.
-    arc_parent_cum: Vec<u64>,
-    /// Cum of the arc as a child row of its parent consumer.
-    arc_child_cum: Vec<u64>,
+    /// Per arc: `[calls, base[0..m], parent-row cum[0..m], child-row cum[0..m]]`.
+    arc_data: Vec<u64>,
     parents_of: Vec<Vec<u32>>,
     children_of: Vec<Vec<u32>>,
 }
@@ -76,14 +74,10 @@ impl Aggregate {
         let mut a = Aggregate {
             metrics: m,
             present: vec![false; n],
-            calls: vec![0; n],
-            base: vec![0; n * m],
-            cum: vec![0; n * m],
             roots: vec![false; n],
+            selfs: vec![0; n * (1 + 2 * m)],
             arcs: Vec::new(),
-            arc_base: Vec::new(),
-            arc_parent_cum: Vec::new(),
-            arc_child_cum: Vec::new(),
+            arc_data: Vec::new(),
             parents_of: Vec::new(),
             children_of: Vec::new(),
         };
@@ -105,21 +99,22 @@ impl Aggregate {
 
     fn arc(&mut self, index: &mut FxHashMap<u64, u32>, parent: ConsumerId, child: ConsumerId) -> usize {
         let key = ((parent as u64) << 32) | child as u64;
-        let m = self.metrics;
         let next = self.arcs.len() as u32;
         let i = *index.entry(key).or_insert(next);
         if i == next {
-            self.arcs.push(ArcKey { parent, child, calls: 0 });
-            self.arc_base.extend(std::iter::repeat_n(0, m));
-            self.arc_parent_cum.extend(std::iter::repeat_n(0, m));
-            self.arc_child_cum.extend(std::iter::repeat_n(0, m));
+            self.arcs.push(ArcKey { parent, child });
+            self.arc_data.extend(std::iter::repeat_n(0, 1 + 3 * self.metrics));
         }
         i as usize
     }
 
     fn add_tree(&mut self, t: &Tree, index: &mut FxHashMap<u64, u32>, last_depth: &mut [u32]) {
         let m = self.metrics;
+        let ss = 1 + 2 * m;
+        let as_ = 1 + 3 * m;
         let cum = t.cum();
+        // The arc (parent consumer → consumer) of each node.
+        let mut arc_of = vec![u32::MAX; t.len()];
         // The current path: (node, depth of the previous node with the same consumer on the path).
         let mut path: Vec<(NodeId, u32)> = Vec::new();
         for n in t.preorder() {
@@ -138,23 +133,27 @@ impl Aggregate {
             let outermost = anc == NONE;
             let ncum = &cum[n as usize * m..n as usize * m + m];
             let nbase = t.base(n);
+            let calls = t.calls(n);
 
             self.present[ci] = true;
-            self.calls[ci] = self.calls[ci].wrapping_add(t.calls(n));
-            add(&mut self.base[ci * m..ci * m + m], nbase);
+            let rec = &mut self.selfs[ci * ss..ci * ss + ss];
+            rec[0] = rec[0].wrapping_add(calls);
+            add(&mut rec[1..1 + m], nbase);
             if outermost {
-                add(&mut self.cum[ci * m..ci * m + m], ncum);
+                add(&mut rec[1 + m..1 + 2 * m], ncum);
             }
             match parent {
                 None => self.roots[ci] = true,
                 Some(p) => {
                     let i = self.arc(index, t.consumer(p), c);
-                    self.arcs[i].calls = self.arcs[i].calls.wrapping_add(t.calls(n));
-                    add(&mut self.arc_base[i * m..i * m + m], nbase);
-                    add(&mut self.arc_child_cum[i * m..i * m + m], ncum);
+                    arc_of[n as usize] = i as u32;
+                    let rec = &mut self.arc_data[i * as_..i * as_ + as_];
+                    rec[0] = rec[0].wrapping_add(calls);
+                    add(&mut rec[1..1 + m], nbase);
                     if outermost {
-                        add(&mut self.arc_parent_cum[i * m..i * m + m], ncum);
+                        add(&mut rec[1 + m..1 + 2 * m], ncum);
                     }
+                    add(&mut rec[1 + 2 * m..1 + 3 * m], ncum);
                 }
             }
             if !outermost {
@@ -162,8 +161,8 @@ impl Aggregate {
                 // enclosing S node on the path: its cum is not part of the child row S → via.
                 let via_depth = anc as usize + 1;
                 let via = if via_depth == depth as usize { n } else { path[via_depth].0 };
-                let i = self.arc(index, c, t.consumer(via));
-                sub(&mut self.arc_child_cum[i * m..i * m + m], ncum);
+                let i = arc_of[via as usize] as usize;
+                sub(&mut self.arc_data[i * as_ + 1 + 2 * m..i * as_ + 1 + 3 * m], ncum);
             }
             path.push((n, anc));
             last_depth[ci] = depth;
@@ -190,8 +189,9 @@ impl Aggregate {
     /// The self row of `c` (zeros if `c` does not occur).
     pub fn self_row(&self, c: ConsumerId) -> Row<'_> {
         let m = self.metrics;
-        let i = c as usize;
-        Row { consumer: c, calls: self.calls[i], base: &self.base[i * m..i * m + m], cum: &self.cum[i * m..i * m + m] }
+        let ss = 1 + 2 * m;
+        let r = &self.selfs[c as usize * ss..c as usize * ss + ss];
+        Row { consumer: c, calls: r[0], base: &r[1..1 + m], cum: &r[1 + m..1 + 2 * m] }
     }
 
     /// The parent rows of `c`, unsorted: one per consumer that calls `c`.
@@ -201,13 +201,8 @@ impl Aggregate {
             .iter()
             .map(|&i| {
                 let i = i as usize;
-                let a = self.arcs[i];
-                Row {
-                    consumer: a.parent,
-                    calls: a.calls,
-                    base: &self.arc_base[i * m..i * m + m],
-                    cum: &self.arc_parent_cum[i * m..i * m + m],
-                }
+                let r = &self.arc_data[i * (1 + 3 * m)..(i + 1) * (1 + 3 * m)];
+                Row { consumer: self.arcs[i].parent, calls: r[0], base: &r[1..1 + m], cum: &r[1 + m..1 + 2 * m] }
             })
             .collect()
     }
@@ -219,13 +214,8 @@ impl Aggregate {
             .iter()
             .map(|&i| {
                 let i = i as usize;
-                let a = self.arcs[i];
-                Row {
-                    consumer: a.child,
-                    calls: a.calls,
-                    base: &self.arc_base[i * m..i * m + m],
-                    cum: &self.arc_child_cum[i * m..i * m + m],
-                }
+                let r = &self.arc_data[i * (1 + 3 * m)..(i + 1) * (1 + 3 * m)];
+                Row { consumer: self.arcs[i].child, calls: r[0], base: &r[1..1 + m], cum: &r[1 + 2 * m..1 + 3 * m] }
             })
             .collect()
     }
@@ -237,9 +227,9 @@ impl Aggregate {
         let m = self.metrics;
         let mut v: Vec<ConsumerId> = (0..self.present.len() as u32).filter(|&c| self.present[c as usize]).collect();
         let key = |c: ConsumerId| {
-            let i = c as usize;
-            let (b, k) = if metric < m { (self.base[i * m + metric], self.cum[i * m + metric]) } else { (0, 0) };
-            (k, b, self.calls[i])
+            let r = self.self_row(c);
+            let (b, k) = if metric < m { (r.base[metric], r.cum[metric]) } else { (0, 0) };
+            (k, b, r.calls)
         };
         v.sort_by(|&x, &y| {
             key(y).cmp(&key(x)).then_with(|| profile.consumers.name(x).cmp(profile.consumers.name(y)))
