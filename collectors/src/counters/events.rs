@@ -531,7 +531,7 @@ mod tests {
     fn cache_events() {
         let c = |s| p(s).config;
         assert_eq!(p("L1-dcache-load-misses").type_, PERF_TYPE_HW_CACHE);
-        assert_eq!(c("L1-dcache-load-misses"), 0 | (0 << 8) | (1 << 16));
+        assert_eq!(c("L1-dcache-load-misses"), 1 << 16); // L1D (0) | read (0) << 8 | miss (1) << 16
         assert_eq!(c("L1-dcache-loads"), 0);
         assert_eq!(c("L1-icache-load-misses"), 1 | (1 << 16));
         assert_eq!(c("LLC-load-misses"), 2 | (1 << 16));

@@ -331,7 +331,7 @@ impl CounterGroup {
         let mut slots = Vec::new();
         let mut refusals = Vec::new();
         for ev in events {
-            if ev.is_kernel_side() && !include_kernel && ev.modifier.map_or(true, |m| !m.kernel) {
+            if ev.is_kernel_side() && !include_kernel && !matches!(ev.modifier, Some(m) if m.kernel) {
                 refusals.push(Refusal {
                     event: ev.name.clone(),
                     reason: RefusalReason::KernelOnly { paranoid: perf_event_paranoid() },
@@ -748,7 +748,7 @@ pub fn probe<S: AsRef<str>>(names: &[S], options: CounterOptions) -> Probe {
         };
         let mut g = g;
         let refused: Vec<String> = g.refusals.iter().map(|r| r.event.clone()).collect();
-        refusals.extend(g.refusals.drain(..));
+        refusals.append(&mut g.refusals);
         events.retain(|e| !refused.contains(&e.name));
         read_path = g.read_path();
         if events.is_empty() {
