@@ -272,7 +272,9 @@ impl std::fmt::Display for GroupOpenError {
 }
 impl std::error::Error for GroupOpenError {}
 
-/// An open counter group on one thread.
+/// An open counter group on one thread. Read it on the thread it was opened on (the recorder's
+/// per-thread contract): the rdpmc path reads the CPU's counters directly and would read another
+/// thread's CPU otherwise. A group opened by tid is read by `read()` and may be read anywhere.
 pub struct CounterGroup {
     leader: Counter,
     members: Vec<Member>,

@@ -133,7 +133,8 @@ impl fmt::Display for Refusal {
             RefusalReason::Permission { errno, paranoid } => write!(
                 f,
                 "not permitted to count `{ev}` ({}; {}): event not counted; \
-                 fix: `sysctl kernel.perf_event_paranoid=1` (or lower), or give the process CAP_PERFMON",
+                 fix: `sysctl kernel.perf_event_paranoid=1` (or lower), or give the process CAP_PERFMON \
+                 (in a container, its seccomp profile may also block perf_event_open)",
                 errno_name(*errno),
                 paranoid_text(*paranoid)
             ),
