@@ -257,6 +257,19 @@ pub unsafe fn init(vm: *mut JavaVM, recorder: Arc<Recorder>, config: BackendConf
     for ev in [JVMTI_EVENT_VM_INIT, JVMTI_EVENT_VM_DEATH, JVMTI_EVENT_THREAD_START, JVMTI_EVENT_THREAD_END] {
         enable(env, ev, true)?;
     }
+    if can_sample_alloc {
+        // Sampling is set up in the OnLoad phase so that every thread's allocation buffer is in sampling
+        // mode from its first refill: turned on later, a buffer filled before would allocate unseen
+        // until its next refill. Samples before VMInit are ignored (no thread is registered yet).
+        let interval = BACKEND.get().map_or(0, |b| b.config.alloc_interval);
+        // SAFETY: env valid; the capability was added above.
+        let err = unsafe { jvmti_fn!(env, SetHeapSamplingInterval)(env, interval) };
+        if err == JVMTI_ERROR_NONE {
+            enable(env, JVMTI_EVENT_SAMPLED_OBJECT_ALLOC, true)?;
+        } else {
+            log::warn(&format!("SetHeapSamplingInterval failed (JVMTI error {err}): allocation sampling off"));
+        }
+    }
     Ok(control)
 }
 
@@ -371,6 +384,17 @@ mod cb {
         guard("VMInit", || {
             let Some(b) = backend() else { return };
             let rc = b.recorder.config();
+            if rc.alloc && b.can_sample_alloc {
+                // Allocation buffers filled during start-up were handed out before sampling could be
+                // on (SampledObjectAlloc is a live-phase event): they would allocate unseen until
+                // their next refill. A collection retires them all; it happens before GC events are
+                // turned on, so it is not counted.
+                // SAFETY: env valid, live phase.
+                let err = unsafe { jvmti_fn!(env, ForceGarbageCollection)(env) };
+                if err != JVMTI_ERROR_NONE {
+                    log::debug(&format!("ForceGarbageCollection: JVMTI error {err}"));
+                }
+            }
             let mut events = vec![JVMTI_EVENT_CLASS_LOAD, JVMTI_EVENT_CLASS_PREPARE];
             if rc.code {
                 events.extend([JVMTI_EVENT_COMPILED_METHOD_LOAD, JVMTI_EVENT_COMPILED_METHOD_UNLOAD, JVMTI_EVENT_DYNAMIC_CODE_GENERATED]);
@@ -386,15 +410,6 @@ mod cb {
             }
             if rc.alloc {
                 events.push(JVMTI_EVENT_VM_OBJECT_ALLOC);
-                if b.can_sample_alloc {
-                    // SAFETY: env valid; the capability was added in init.
-                    let err = unsafe { jvmti_fn!(env, SetHeapSamplingInterval)(env, b.config.alloc_interval) };
-                    if err == JVMTI_ERROR_NONE {
-                        events.push(JVMTI_EVENT_SAMPLED_OBJECT_ALLOC);
-                    } else {
-                        log::warn(&format!("SetHeapSamplingInterval failed (JVMTI error {err}): allocation sampling off"));
-                    }
-                }
             }
             for ev in events {
                 if let Err(e) = enable(env, ev, true) {

@@ -185,3 +185,53 @@ fn code_map_and_perf_map() {
     assert!(r.code_at(0x1000).is_none());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn threads_ending_while_snapshots_run_lose_nothing() {
+    let ticks = Arc::new(AtomicU64::new(0));
+    let r = Arc::new(Recorder::new(RecorderConfig::default(), Box::new(Manual(ticks))));
+    let stop = Arc::new(AtomicBool::new(false));
+    // A dumper snapshotting continuously while 8 threads × 50 short-lived "Java threads" start and end.
+    let dumper = {
+        let (r, stop) = (r.clone(), stop.clone());
+        std::thread::spawn(move || {
+            let mut n = 0;
+            let mut last = 0;
+            while !stop.load(Ordering::Relaxed) {
+                let s = r.snapshot();
+                // Threads never disappear from one snapshot to the next.
+                assert!(s.threads.len() >= last);
+                last = s.threads.len();
+                n += 1;
+            }
+            n
+        })
+    };
+    let workers: Vec<_> = (0..8)
+        .map(|w| {
+            let r = r.clone();
+            std::thread::spawn(move || {
+                for i in 0..50 {
+                    let mut names = Names { stack: Rc::new(Cell::new(Vec::new())), resolved: 0 };
+                    let t = r.register_current_thread(ThreadInfo { name: format!("t{w}-{i}"), ..Default::default() });
+                    r.method_entry(&t, 1, &mut names);
+                    r.method_entry(&t, 2, &mut names);
+                    r.method_exit(&t, 2, false, &mut names);
+                    r.end_thread(&t);
+                }
+            })
+        })
+        .collect();
+    for w in workers {
+        w.join().unwrap();
+    }
+    stop.store(true, Ordering::Relaxed);
+    assert!(dumper.join().unwrap() > 0);
+    let s = r.snapshot();
+    assert_eq!(s.threads.len(), 400);
+    assert!(s.threads.iter().all(|t| !t.alive));
+    for (i, t) in s.calls.threads.iter().enumerate() {
+        let c = contexts(&s.calls, i);
+        assert_eq!(c.iter().map(|(p, n, _)| (p.split(';').count(), *n)).collect::<Vec<_>>(), vec![(1, 1), (2, 1), (3, 1)], "{}", t.name);
+    }
+}

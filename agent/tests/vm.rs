@@ -1,0 +1,236 @@
+//! VM activity on real JVMs: monitors, waits, allocation, GC, many threads, a dump racing thread
+//! ends, options, paused start, SIGTERM.
+
+mod common;
+use common::*;
+
+use std::io::{BufRead, BufReader};
+use std::process::Stdio;
+
+#[test]
+fn contended_monitor_count_and_class() {
+    for jdk in jdks() {
+        let r = run("contention", &jdk, "Contention", "", &[], &[]);
+        r.assert_ok();
+        let p = r.locks();
+        assert_eq!(p.bindings.metrics[0].name, "contended-time");
+        let mut total = 0;
+        for i in 1..=3 {
+            let name = format!("blocked-{i}");
+            let path = "calls.Contention$Blocked.run;calls.Contention.blocked;calls.Contention$Lock";
+            let (calls, base) = base_at(&p, &name, path).unwrap_or_else(|| panic!("{name}: {:?}", contexts(&p, &name)));
+            assert_eq!(calls, 1, "{name} contends exactly once");
+            // The holder sleeps 1.5 s after starting the threads: each waits most of it.
+            assert!(base[0] >= 1_000_000_000, "{name} contended only {} ns", base[0]);
+            total += calls;
+        }
+        // No other contention on the Lock anywhere.
+        let mut lock_entries = 0;
+        for t in &p.threads {
+            for n in t.tree.preorder() {
+                if p.consumers.name(t.tree.consumer(n)) == "calls.Contention$Lock" {
+                    lock_entries += t.tree.calls(n);
+                }
+            }
+        }
+        assert_eq!((total, lock_entries), (3, 3));
+        assert!(r.file("locks.txt").contains("         3 "), "{}", r.file("locks.txt"));
+    }
+}
+
+#[test]
+fn wait_time_and_timeouts() {
+    for jdk in jdks() {
+        let r = run("waits", &jdk, "WaitNotify", "", &[], &[]);
+        r.assert_ok();
+        let p = r.waits();
+        let names: Vec<&str> = p.bindings.metrics.iter().map(|m| m.name.as_str()).collect();
+        assert_eq!(names, ["wait-time", "timed-out"]);
+        let (calls, base) =
+            base_at(&p, "timed", "calls.WaitNotify$Waiter.run;calls.WaitNotify.timedWait;calls.WaitNotify$Monitor").expect("timed wait");
+        assert_eq!(calls, 1);
+        assert!(base[0] >= 300_000_000, "wait(300) lasted {} ns", base[0]);
+        assert_eq!(base[1], 1, "timed out");
+        let (calls, base) = base_at(&p, "notified", "calls.WaitNotify$Waiter.run;calls.WaitNotify.waitForSignal;calls.WaitNotify$Monitor")
+            .expect("notified wait");
+        assert_eq!(calls, 1);
+        // main sleeps 500 ms after starting the thread, which starts waiting at once.
+        assert!(base[0] >= 400_000_000, "notified wait lasted {} ns", base[0]);
+        assert_eq!(base[1], 0, "not timed out");
+    }
+}
+
+#[test]
+fn allocation_charged_to_allocating_method() {
+    for jdk in jdks() {
+        let r = run("alloc", &jdk, "Alloc", "collect=calls+alloc", &[], &[]);
+        r.assert_ok();
+        let p = r.calls();
+        let bi = p.bindings.metric_index("alloc-bytes").expect("alloc-bytes metric");
+        let oi = p.bindings.metric_index("alloc-objects").expect("alloc-objects metric");
+        let (calls, base) = base_at(&p, "main", "calls.Alloc.main;calls.Alloc.allocate").expect("allocate context");
+        assert_eq!(calls, 1);
+        // Exactly the 1000 long[16] arrays, 144 bytes each (16-byte header + 128).
+        assert_eq!((base[oi], base[bi]), (1000, 144_000), "JDK {:?}", jdk.home);
+        let (_, base) = base_at(&p, "main", "calls.Alloc.main;calls.Alloc.noAlloc").expect("noAlloc context");
+        assert_eq!((base[oi], base[bi]), (0, 0));
+        assert!(r.file("alloc.txt").contains("calls.Alloc.allocate"));
+    }
+}
+
+#[test]
+fn gc_count_matches_forced_collections() {
+    for jdk in jdks() {
+        // A 256 MB heap: the program allocates next to nothing, so the 5 System.gc() calls (each a
+        // full collection with G1) are the only collections.
+        let r = run("gc", &jdk, "Gc", "", &["-Xms256m", "-Xmx256m"], &[]);
+        r.assert_ok();
+        let gc = r.file("gc.txt");
+        assert!(gc.lines().any(|l| l == "count 5"), "JDK {:?}:\n{gc}", jdk.home);
+        assert_eq!(contexts(&r.calls(), "main").get("calls.Gc.main;calls.Gc.collect"), Some(&5));
+    }
+}
+
+#[test]
+fn two_hundred_short_lived_threads() {
+    for jdk in jdks() {
+        let r = run("many", &jdk, "ManyThreads", "", &[], &[]);
+        r.assert_ok();
+        let p = r.calls();
+        for i in 0..200 {
+            let name = format!("short-{i:03}");
+            assert_eq!(p.threads.iter().filter(|t| t.name == name).count(), 1, "{name}");
+            assert_eq!(
+                contexts(&p, &name),
+                map(&[("calls.ManyThreads$Short.run", 1), ("calls.ManyThreads$Short.run;calls.ManyThreads.task", 1)]),
+                "{name}"
+            );
+        }
+        let rows = thread_rows(&r.file("threads.txt"));
+        assert_eq!(rows.iter().filter(|t| t.name.starts_with("short-") && t.state == "ended").count(), 200);
+        assert_eq!(contexts(&p, "main").get("calls.ManyThreads.main;calls.ManyThreads$Short.<init>"), Some(&200));
+    }
+}
+
+#[test]
+fn threads_ending_during_the_dump() {
+    for jdk in jdks() {
+        // Daemon threads keep starting and ending while the VM dies and the agent dumps.
+        let r = run("churn", &jdk, "Churn", "", &[], &[]);
+        r.assert_ok();
+        let p = r.calls();
+        let rows = thread_rows(&r.file("threads.txt"));
+        assert_eq!(rows.len(), p.threads.len());
+        let mut ended = 0;
+        for (row, t) in rows.iter().zip(&p.threads) {
+            assert_eq!(row.name, t.name);
+            if !t.name.starts_with("churn-") {
+                continue;
+            }
+            let c = contexts(&p, &t.name);
+            if row.state == "ended" {
+                ended += 1;
+                assert_eq!(
+                    c,
+                    map(&[("calls.Churn$ChurnThread.run", 1), ("calls.Churn$ChurnThread.run;calls.Churn.spin", 1)]),
+                    "{}",
+                    t.name
+                );
+            }
+        }
+        assert!(ended >= 5, "only {ended} churn threads ended");
+        // Thread numbers are consecutive from 0: none lost.
+        let mut nums: Vec<u64> = p.threads.iter().filter_map(|t| t.name.strip_prefix("churn-")?.parse().ok()).collect();
+        nums.sort();
+        assert_eq!(nums, (0..nums.len() as u64).collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn bad_options_stop_the_jvm_with_one_line() {
+    let jdk = java_tests::jdk().unwrap();
+    for (opts, want) in [
+        ("bogus=1", "hpmagent: error: unknown option 'bogus' (valid: out, collect, include, exclude, start, alloc-interval, perf-map, log, help)"),
+        ("collect=calls+cpu", "hpmagent: error: bad value 'cpu' for option 'collect' (valid: calls, gc, locks, waits, alloc, code, all, none; join with '+')"),
+        ("start=later", "hpmagent: error: bad value 'later' for option 'start' (valid: running, paused)"),
+        ("log=loud", "hpmagent: error: bad value 'loud' for option 'log' (valid: error, warn, info, debug)"),
+    ] {
+        let out = command(&jdk, "Straight", opts, &[], &[]).output().unwrap();
+        assert!(!out.status.success(), "{opts}: the JVM started");
+        let err = String::from_utf8_lossy(&out.stderr);
+        let ours: Vec<&str> = err.lines().filter(|l| l.starts_with("hpmagent:")).collect();
+        assert_eq!(ours, [want], "{opts}: {err}");
+        assert!(!String::from_utf8_lossy(&out.stdout).contains("straight"), "main ran");
+    }
+}
+
+#[test]
+fn help_prints_options_and_does_not_start() {
+    let jdk = java_tests::jdk().unwrap();
+    let out = command(&jdk, "Straight", "help", &[], &[]).output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    for o in ["out=DIR", "collect=LIST", "include=PATTERN", "exclude=PATTERN", "start=running|paused", "log=LEVEL", "help"] {
+        assert!(err.contains(o), "help lacks {o}: {err}");
+    }
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("straight"));
+}
+
+#[test]
+fn start_paused_records_no_calls_but_writes_reports() {
+    for jdk in jdks() {
+        let r = run("paused", &jdk, "Straight", "start=paused", &[], &[]);
+        r.assert_ok();
+        let p = r.calls();
+        assert!(contexts(&p, "main").is_empty(), "{:?}", contexts(&p, "main"));
+        assert!(r.out.join("xprof.txt").is_file());
+    }
+}
+
+#[test]
+fn collecting_nothing_still_writes_valid_reports() {
+    let jdk = java_tests::jdk().unwrap();
+    let r = run("nothing", &jdk, "Straight", "collect=none", &[], &[]);
+    r.assert_ok();
+    let p = r.calls();
+    assert!(p.threads.iter().all(|t| t.tree.len() == 1));
+    for f in ["xtree.txt", "xarc.txt", "xprof.txt", "collapsed.txt", "flame.svg", "threads.txt", "gc.txt", "locks/arcflow.json"] {
+        assert!(r.out.join(f).is_file(), "{f}");
+    }
+}
+
+#[test]
+fn unwritable_out_dir_is_one_line_and_no_crash() {
+    let jdk = java_tests::jdk().unwrap();
+    let out = command(&jdk, "Straight", "out=/proc/hpm-cannot-write-here", &[], &[]).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let ours: Vec<&str> = err.lines().filter(|l| l.starts_with("hpmagent:")).collect();
+    assert_eq!(ours.len(), 1, "{err}");
+    assert!(ours[0].starts_with("hpmagent: error: cannot write reports to /proc/hpm-cannot-write-here"), "{err}");
+}
+
+#[test]
+fn sigterm_still_writes_reports() {
+    for jdk in jdks() {
+        let out = out_dir("sigterm", &jdk);
+        let mut child = command(&jdk, "Sleeper", &format!("out={}", out.display()), &[], &[])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        assert_eq!(lines.next().unwrap().unwrap(), "ready");
+        // Let the main thread get into nap().
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let st = std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+        assert!(st.success());
+        let output = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(err.contains(&format!("hpmagent: reports written to {}", out.display())), "{err}");
+        let p = read_profile(&out.join("arcflow.json"));
+        let c = contexts(&p, "main");
+        assert_eq!(c.get("calls.Sleeper.main;calls.Sleeper.before"), Some(&1), "{c:?}");
+        assert_eq!(c.get("calls.Sleeper.main;calls.Sleeper.nap"), Some(&1), "{c:?}");
+    }
+}
