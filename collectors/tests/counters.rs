@@ -423,3 +423,17 @@ fn per_thread_task_clock_totals_agree_with_proc_for_several_threads() {
     let s = spec.stats().snapshot();
     assert_eq!((s.groups_opened, s.groups_failed), (4, 0));
 }
+
+#[test]
+fn a_group_for_a_missing_thread_is_an_error_not_a_panic() {
+    let spec = probe(&["task-clock"], CounterOptions::default()).spec;
+    let err = match spec.open_thread(i32::MAX - 1) {
+        Ok(_) => panic!("a group opened for a thread that does not exist"),
+        Err(e) => e,
+    };
+    println!("{err}");
+    assert_eq!(err.error.raw_os_error(), Some(libc::ESRCH));
+    assert!(err.to_string().contains(&format!("thread {}", i32::MAX - 1)));
+    let s = spec.stats().snapshot();
+    assert_eq!((s.groups_opened, s.groups_failed), (0, 1));
+}
