@@ -1,8 +1,10 @@
 package calls;
 
-/** Call-heavy benchmark: fib(n) recursively, `reps` times. Args: n reps (default 27 10). */
+/** Call-heavy benchmark: fib(n) recursively (adding through add(), which the JIT inlines), `reps` times. Args: n reps (default 27 10). */
 public class Bench {
-    static int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+    static int add(int a, int b) { return a + b; }
+
+    static int fib(int n) { return n < 2 ? n : add(fib(n - 1), fib(n - 2)); }
 
     public static void main(String[] args) {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 27;
