@@ -251,7 +251,9 @@ impl Class {
 /// Global registries: classes by id and name, methods by id, selectors.
 pub struct Registry {
     pub by_name: Mutex<FxHashMap<String, Arc<Class>>>,
-    pub by_id: RwLock<Vec<Arc<Class>>>,
+    /// Classes by id: append-only, read without locking.
+    pub by_id: Vec<OnceLock<Arc<Class>>>,
+    pub class_count: std::sync::atomic::AtomicUsize,
     pub methods: RwLock<Vec<Arc<Method>>>,
     pub selectors: Mutex<FxHashMap<String, u32>>,
     pub classpath: Vec<PathBuf>,
@@ -259,6 +261,8 @@ pub struct Registry {
     /// Serialises loading so a class is defined once.
     pub load_lock: Mutex<()>,
 }
+
+pub const MAX_CLASSES: usize = 1 << 16;
 
 mod classlib {
     include!(concat!(env!("OUT_DIR"), "/classlib.rs"));
@@ -268,7 +272,8 @@ impl Registry {
     pub fn new(classpath: Vec<PathBuf>) -> Registry {
         Registry {
             by_name: Mutex::new(FxHashMap::default()),
-            by_id: RwLock::new(Vec::new()),
+            by_id: (0..MAX_CLASSES).map(|_| OnceLock::new()).collect(),
+            class_count: std::sync::atomic::AtomicUsize::new(0),
             methods: RwLock::new(Vec::new()),
             selectors: Mutex::new(FxHashMap::default()),
             classpath,
@@ -282,8 +287,12 @@ impl Registry {
         let n = s.len() as u32;
         *s.entry(key).or_insert(n)
     }
-    pub fn class(&self, id: u32) -> Arc<Class> {
-        self.by_id.read().unwrap()[id as usize].clone()
+    #[inline]
+    pub fn class(&self, id: u32) -> &Arc<Class> {
+        self.by_id[id as usize].get().expect("class id")
+    }
+    pub fn all_classes(&self) -> Vec<Arc<Class>> {
+        (0..self.class_count.load(Relaxed)).filter_map(|i| self.by_id[i].get().cloned()).collect()
     }
     pub fn method(&self, id: u32) -> Arc<Method> {
         self.methods.read().unwrap()[id as usize].clone()
@@ -346,7 +355,7 @@ impl Registry {
         for i in &cf.interfaces {
             interfaces.push(self.load_locked(i)?);
         }
-        let id = self.by_id.read().unwrap().len() as u32;
+        let id = self.class_count.load(Relaxed) as u32;
         let mut supertypes = rustc_hash::FxHashSet::default();
         supertypes.insert(id);
         if let Some(s) = &super_class {
@@ -536,9 +545,11 @@ impl Registry {
     }
 
     fn register(&self, class: Arc<Class>) {
-        let mut ids = self.by_id.write().unwrap();
-        assert_eq!(ids.len() as u32, class.id);
-        ids.push(class.clone());
+        let n = self.class_count.load(Relaxed);
+        assert_eq!(n as u32, class.id);
+        assert!(n < MAX_CLASSES, "too many classes");
+        let _ = self.by_id[n].set(class.clone());
+        self.class_count.store(n + 1, Relaxed);
         self.by_name.lock().unwrap().insert(class.name.to_string(), class);
     }
 
@@ -557,7 +568,7 @@ impl Registry {
         if let Some(c) = self.loaded(name) {
             return Ok(c);
         }
-        let id = self.by_id.read().unwrap().len() as u32;
+        let id = self.class_count.load(Relaxed) as u32;
         let mut supertypes = rustc_hash::FxHashSet::default();
         supertypes.insert(id);
         supertypes.extend(object.supertypes.iter().copied());

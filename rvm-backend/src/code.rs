@@ -148,7 +148,7 @@ fn load_error(e: String) -> Insn {
 }
 
 pub fn translate(vm: &Vm, m: &Method) -> Result<Code, String> {
-    let class = vm.reg.class(m.class_id);
+    let class = vm.reg.class(m.class_id).clone();
     let bytes = class.bytes.clone().ok_or("no bytecode")?;
     let cf = cafebabe::parse_class(&bytes).map_err(|e| format!("{}: {e}", class.name))?;
     let mi = &cf.methods[m.index];
@@ -360,7 +360,7 @@ pub fn translate(vm: &Vm, m: &Method) -> Result<Code, String> {
             },
             Opcode::Invokestatic(r) => match resolve_method(vm, r) {
                 Err(e) => e,
-                Ok((_, mm)) => Insn::InvokeStatic(vm.reg.class(mm.class_id), mm),
+                Ok((_, mm)) => Insn::InvokeStatic(vm.reg.class(mm.class_id).clone(), mm),
             },
             Opcode::Invokedynamic(_) => Insn::Fatal(Arc::from(format!(
                 "rvm: invokedynamic is not supported (in {}): compile with `javac -XDstringConcat=inline` and without lambdas or method references",

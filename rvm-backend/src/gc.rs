@@ -71,7 +71,7 @@ pub fn collect(vm: &Vm) {
         th.pending = c.forward(th.pending);
     }
     // Statics.
-    let classes: Vec<_> = vm.reg.by_id.read().unwrap().clone();
+    let classes = vm.reg.all_classes();
     for cl in &classes {
         for &o in &cl.static_ref_offsets {
             let r = cl.statics[o].load(Relaxed);

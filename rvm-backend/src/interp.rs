@@ -1014,11 +1014,11 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                                 }
                                 match insn {
                                     Insn::InvokeVirtual(_, vi) => {
-                                        let c = vm.class_of(sp_h, recv);
+                                        let c = vm.reg.class(sp_h.class_id(recv));
                                         c.vtable[*vi as usize].clone()
                                     }
                                     Insn::InvokeInterface(m) => {
-                                        let c = vm.class_of(sp_h, recv);
+                                        let c = vm.reg.class(sp_h.class_id(recv));
                                         match c.dispatch.get(&m.selector) {
                                             Some(t) => t.clone(),
                                             None => {
@@ -1287,7 +1287,8 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                     && th.gc_seen != usize::MAX
                     && cols > th.gc_seen
                     && full
-                    && vm.heap.last_fail.load(Relaxed) > vm.heap.free_after_gc.load(Relaxed)
+                    && (vm.heap.last_fail.load(Relaxed) > vm.heap.free_after_gc.load(Relaxed)
+                        || vm.heap.free_after_gc.load(Relaxed) < vm.heap.max_semi_words / 64)
                 {
                     th.gc_seen = usize::MAX;
                     th.frames.last_mut().unwrap().pc = pc + 1;

@@ -184,7 +184,7 @@ impl Vm {
     }
 
     pub fn class_of(&self, sp: &Space, r: Ref) -> Arc<Class> {
-        self.reg.class(sp.class_id(r))
+        self.reg.class(sp.class_id(r)).clone()
     }
 
     /// Creates a `java.lang.String` from UTF-16 units.
