@@ -221,8 +221,14 @@ pub fn write_reports(profile: &Profile, dir: &Path, opts: &ReportOptions) -> io:
     formats.sort();
     formats.dedup();
 
-    // Render in parallel (each format is independent), then write.
-    let outputs: Vec<(Format, io::Result<Vec<u8>>)> = std::thread::scope(|s| {
+    fs::create_dir_all(dir).map_err(|e| io::Error::new(e.kind(), format!("cannot create {}: {e}", dir.display())))?;
+    // Render in parallel (each format is independent); each job writes its files as soon as they
+    // are rendered, so that I/O overlaps with the rendering of the others.
+    let emit = |f: Format, bytes: io::Result<Vec<u8>>| -> (Format, io::Result<PathBuf>) {
+        let path = dir.join(f.file_name());
+        (f, bytes.and_then(|b| write_atomic(&path, &b)).map(|_| path))
+    };
+    let mut outputs: Vec<(Format, io::Result<PathBuf>)> = std::thread::scope(|s| {
         let shown: &Profile = &shown;
         let selected: &Profile = &selected;
         let agg_formats: Vec<Format> = formats.iter().copied().filter(|f| matches!(f, Format::Xarc | Format::Xprof)).collect();
@@ -236,7 +242,7 @@ pub fn write_reports(profile: &Profile, dir: &Path, opts: &ReportOptions) -> io:
                             Format::Xarc => xarc::render_with(shown, &agg, opts),
                             _ => xprof::render_with(shown, &agg, opts),
                         };
-                        (f, Ok(text.into_bytes()))
+                        emit(f, Ok(text.into_bytes()))
                     })
                     .collect::<Vec<_>>()
             })
@@ -247,23 +253,20 @@ pub fn write_reports(profile: &Profile, dir: &Path, opts: &ReportOptions) -> io:
             s.spawn(move || {
                 let mut v = Vec::new();
                 if want_flame {
-                    v.push((Format::Flame, flame::render(shown, opts)));
+                    v.push(emit(Format::Flame, flame::render(shown, opts)));
                 }
                 if want_collapsed {
-                    v.push((Format::Collapsed, Ok(collapsed::render(shown, opts).into_bytes())));
+                    v.push(emit(Format::Collapsed, Ok(collapsed::render(shown, opts).into_bytes())));
                 }
                 v
             })
         });
+        let json_job = formats.contains(&Format::Json).then(|| s.spawn(move || vec![emit(Format::Json, Ok(json::to_vec(selected)))]));
         let mut out = Vec::new();
-        for &f in &formats {
-            match f {
-                Format::Xtree => out.push((f, Ok(xtree::render(shown, opts).into_bytes()))),
-                Format::Json => out.push((f, Ok(json::to_vec(selected)))),
-                _ => {}
-            }
+        if formats.contains(&Format::Xtree) {
+            out.push(emit(Format::Xtree, Ok(xtree::render(shown, opts).into_bytes())));
         }
-        for job in [agg_job, folded_job].into_iter().flatten() {
+        for job in [agg_job, folded_job, json_job].into_iter().flatten() {
             match job.join() {
                 Ok(v) => out.extend(v),
                 Err(_) => out.push((Format::Xarc, Err(io::Error::other("a report renderer panicked")))),
@@ -272,14 +275,10 @@ pub fn write_reports(profile: &Profile, dir: &Path, opts: &ReportOptions) -> io:
         out
     });
 
-    fs::create_dir_all(dir)?;
-    let mut written = Vec::new();
-    let mut outputs = outputs;
     outputs.sort_by_key(|(f, _)| *f);
-    for (f, bytes) in outputs {
-        let path = dir.join(f.file_name());
-        write_atomic(&path, &bytes?)?;
-        written.push(path);
+    let mut written = Vec::new();
+    for (_, path) in outputs {
+        written.push(path?);
     }
 
     if opts.per_thread {
