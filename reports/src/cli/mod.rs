@@ -26,6 +26,7 @@ struct Cli {
 enum Command {
     /// Render the arcflow reports (xtree, xarc, xprof, arcflow.json, collapsed stacks, flame graph)
     /// of a raw start/end trace or of a saved arcflow.json.
+    #[command(long_about = report::ABOUT, after_long_help = EXIT_CODES)]
     Report(report::ReportArgs),
 }
 

@@ -8,9 +8,9 @@ use hpm_collectors::arcflow::Profile;
 use hpm_collectors::text_trace::read_text_trace;
 use hpm_reports::{json, write_reports, Format, ReportOptions};
 
-use super::{Failure, EXIT_CODES};
+use super::Failure;
 
-const ABOUT: &str = "Two inputs:
+pub(crate) const ABOUT: &str = "Render the arcflow reports of a raw start/end trace or of a saved arcflow.json. Two inputs:
 
   hpm report --trace FILE --out DIR [--metric-name NAME[:UNIT]]...
       reads a raw start/end trace in the text format of the arcflow paper (Figure 2): one record per
@@ -24,7 +24,6 @@ Both write xtree.txt, xarc.txt, xprof.txt, arcflow.json, collapsed.txt and flame
 (each file atomically) and print the paths written. See docs/reports.md.";
 
 #[derive(Args, Debug)]
-#[command(long_about = ABOUT, after_long_help = EXIT_CODES)]
 #[command(group(ArgGroup::new("source").required(true).args(["input", "trace"])))]
 pub(crate) struct ReportArgs {
     /// An arcflow.json to re-render, or a directory that contains one.
