@@ -117,3 +117,33 @@ fn truncated_documents_never_panic() {
         }
     }
 }
+
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        #[test]
+        fn arbitrary_text_never_panics(s in "\\PC*") {
+            let _ = json::read(&s);
+        }
+
+        #[test]
+        fn damaged_documents_never_panic(edits in prop::collection::vec((0usize..800, prop::sample::select(vec!['{', '}', '[', ']', ',', ':', '"', '\\', '1', '-', 'x', ' ', 'é'])), 1..6)) {
+            let mut text: Vec<char> = String::from_utf8(json::to_vec(&common::paper_profile())).unwrap().chars().collect();
+            for (at, c) in edits {
+                let i = at % text.len();
+                text[i] = c;
+            }
+            let s: String = text.into_iter().collect();
+            if let Ok(p) = json::read(&s) {
+                // Whatever was accepted is a consistent model.
+                for th in &p.threads {
+                    prop_assert!(th.tree.check().is_ok());
+                }
+            }
+        }
+    }
+}

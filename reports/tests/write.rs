@@ -116,3 +116,27 @@ fn an_empty_profile_still_gives_every_file() {
     let svg = std::fs::read_to_string(dir.path().join("flame.svg")).unwrap();
     assert!(svg.contains("No samples"));
 }
+
+#[test]
+fn flame_graph_folds_invisible_contexts_without_losing_their_total() {
+    use hpm_collectors::arcflow::{Bindings, Metric, Profile, Tree};
+    let mut p = Profile::new(Bindings::methods(vec![Metric::new("cpu-time", "ns")]));
+    let big = p.consumers.intern("big");
+    let small: Vec<u32> = (0..50_000).map(|i| p.consumers.intern(&format!("tiny{i}"))).collect();
+    p.add_thread("main");
+    let t = &mut p.threads[0].tree;
+    let b = t.child(Tree::ROOT, big);
+    t.add_base(b, &[1_000_000_000]);
+    for &c in &small {
+        let n = t.child(b, c);
+        t.add_base(n, &[1_000]); // 0.0001% each: far below the 0.01% inferno draws
+    }
+    let svg = String::from_utf8(hpm_reports::flame::render(&p, &ReportOptions::default()).unwrap()).unwrap();
+    assert!(!svg.contains("tiny1"), "invisible frames were drawn");
+    // Together the tiny contexts are 5% of the total: one visible `(pruned)` frame.
+    assert!(svg.contains("<title>(pruned) (50,000,000 ns, 4.76%)</title>"), "{}", &svg[svg.len().saturating_sub(2000)..]);
+    assert!(svg.contains("all (1,050,000,000 ns, 100%)"));
+    // collapsed.txt keeps every context.
+    let folded = hpm_reports::collapsed::render(&p, &ReportOptions::default());
+    assert_eq!(folded.lines().count(), 50_001);
+}
