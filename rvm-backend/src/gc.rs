@@ -44,7 +44,7 @@ impl Copier<'_> {
     }
 }
 
-pub fn collect(vm: &Vm) {
+pub fn collect(vm: &Vm, st: &mut crate::sched::SchedState) {
     let start = std::time::Instant::now();
     if let Some(h) = &vm.hooks {
         h.gc_start();
@@ -54,11 +54,16 @@ pub fn collect(vm: &Vm) {
     let used = vm.heap.top.load(Relaxed);
     let mut c = Copier { vm, from, to: Space::new(used.max(16)), top: 4 };
 
+    // Monitors in use after the collection: those of live objects and those being re-entered.
+    let mut monitor_live = vec![false; st.monitors.len()];
     // Threads.
     let threads: Vec<_> = vm.sched.threads.read().unwrap().clone();
     for t in &threads {
         let mut th = t.lock().unwrap_or_else(|e| e.into_inner());
         let th = &mut *th;
+        if let crate::vm::Reacquire::Monitor { monitor, .. } = th.reacquire {
+            monitor_live[monitor as usize] = true;
+        }
         for i in 0..th.sp {
             if let Value::Ref(r) = th.stack[i] {
                 th.stack[i] = Value::Ref(c.forward(r));
@@ -92,6 +97,10 @@ pub fn collect(vm: &Vm) {
         let cid = c.to.get(scan);
         let class = vm.reg.class(cid);
         let words = vm.object_words(&c.to, scan as Ref, &class);
+        let mi = c.to.get(scan + 2) as usize;
+        if mi != 0 {
+            monitor_live[mi] = true;
+        }
         if class.elem == Some(crate::class::Kind::L) {
             let n = c.to.array_len(scan as Ref);
             for i in 0..n {
@@ -113,6 +122,14 @@ pub fn collect(vm: &Vm) {
         scan += words;
     }
     let live = c.top;
+    // Reuse the monitors of dead objects (idle ones only; a monitor with an owner or queued
+    // threads is always in use).
+    st.free_monitors.clear();
+    for (i, m) in st.monitors.iter().enumerate().skip(1) {
+        if !monitor_live[i] && m.owner == 0 && m.entry.is_empty() && m.waiters.is_empty() {
+            st.free_monitors.push(i as u32);
+        }
+    }
     let want = vm.heap.last_fail.load(Relaxed);
     let target = (live * 2).max(live + want + RESERVE_WORDS * 2).max(MIN_SEMI_WORDS).min(vm.heap.max_semi_words);
     let mut to = c.to;

@@ -48,6 +48,8 @@ pub struct Monitor {
 pub struct SchedState {
     pub ready: Vec<VecDeque<u32>>,
     pub monitors: Vec<Monitor>,
+    /// Monitors whose objects died (found by the collector), reused before the table grows.
+    pub free_monitors: Vec<u32>,
     pub sleepers: BinaryHeap<Reverse<(Instant, u32, u64)>>,
     pub tstate: Vec<TState>,
     pub interrupted: Vec<bool>,
@@ -80,6 +82,7 @@ impl Sched {
             state: Mutex::new(SchedState {
                 ready: (0..n).map(|_| VecDeque::new()).collect(),
                 monitors: vec![Monitor::default()],
+                free_monitors: Vec::new(),
                 sleepers: BinaryHeap::new(),
                 tstate: Vec::new(),
                 interrupted: Vec::new(),
@@ -153,8 +156,13 @@ fn monitor_index(vm: &Vm, st: &mut SchedState, obj: Ref) -> usize {
     if m != 0 {
         return m as usize;
     }
-    st.monitors.push(Monitor::default());
-    let i = st.monitors.len() - 1;
+    let i = match st.free_monitors.pop() {
+        Some(i) => i as usize,
+        None => {
+            st.monitors.push(Monitor::default());
+            st.monitors.len() - 1
+        }
+    };
     sp.set(obj as usize + 2, i as u32);
     i
 }
@@ -350,7 +358,7 @@ fn collector<'a>(vm: &'a Vm, vp: usize, mut st: MutexGuard<'a, SchedState>) -> M
     let epoch = st.gc_epoch;
     st.gc_arrived += 1;
     if st.gc_arrived == vm.sched.vps.len() {
-        crate::gc::collect(vm);
+        crate::gc::collect(vm, &mut st);
         st.gc_requested = false;
         st.gc_arrived = 0;
         st.gc_epoch += 1;

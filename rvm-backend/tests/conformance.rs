@@ -213,3 +213,13 @@ fn missing_main_class_is_reported() {
     assert_eq!(got.code, 1);
     assert!(got.stderr.contains("Could not find or load main class NoSuchClass"), "{}", got.stderr);
 }
+
+/// Producers and consumers allocating and waiting on one monitor while collections happen.
+#[test]
+fn threads_allocating_under_gc() {
+    check("ThreadGc", &[], Some("8m"), false);
+    let dir = classes();
+    let got = rvm(&dir, 3, &["-Xmx8m", "-Xquantum:1", "-verbose:gc"], "ThreadGc", &[]);
+    assert_eq!(got.code, 0, "{}", got.stderr);
+    assert!(got.stderr.lines().filter(|l| l.starts_with("[GC #")).count() >= 2, "{}", got.stderr);
+}
