@@ -38,7 +38,8 @@ enum Flow {
     Fatal(String),
 }
 
-const MAX_FRAMES: usize = 6000;
+/// Deepest Java call stack (HotSpot's default 1 MB stack allows roughly 10k-20k simple frames).
+const MAX_FRAMES: usize = 20_000;
 
 fn bad(v: Value) -> ! {
     panic!("rvm: operand type mismatch ({v:?}): the class failed verification")
@@ -58,7 +59,7 @@ fn push_frame(vm: &Vm, th: &mut JThread, stack: &mut Vec<Value>, sp: usize, m: A
     let bp = sp - m.arg_slots;
     let need = bp + code.max_locals.max(m.arg_slots) + code.max_stack + 4;
     if need > stack.len() {
-        if need > 4 << 20 {
+        if need > 2 << 20 {
             return Err(Flow::ThrowNew("java/lang/StackOverflowError", String::new()));
         }
         stack.resize(need.max(stack.len() * 2), Value::Top);

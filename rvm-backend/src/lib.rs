@@ -87,7 +87,19 @@ pub fn run(opts: Options) -> i32 {
     }
     for vp in 0..nvps {
         let v = vm.clone();
-        std::thread::Builder::new().name(format!("rvm-vp{vp}")).spawn(move || sched::vp_loop(v, vp)).expect("spawn processor");
+        std::thread::Builder::new()
+            .name(format!("rvm-vp{vp}"))
+            .spawn(move || {
+                let vm = v.clone();
+                if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| sched::vp_loop(v, vp))).is_err() {
+                    // The panic message was printed by the default hook; a VM with a dead processor
+                    // cannot go on.
+                    vm.flush_out();
+                    eprintln!("rvm: internal error on virtual processor {vp}");
+                    std::process::exit(1);
+                }
+            })
+            .expect("spawn processor");
     }
     let v = vm.clone();
     std::thread::Builder::new().name("rvm-timer".into()).spawn(move || sched::timer_loop(v)).expect("spawn timer");
@@ -133,6 +145,8 @@ fn boot(vm: &Arc<Vm>) -> Result<(), String> {
     set("tid", "I", main_tid);
     set("alive", "Z", 1);
     set("started", "Z", 1);
+    let id_off = vm.field_offset("java/lang/Thread", "id", "J");
+    sp.set64(tobj as usize + id_off, 1);
     // Main class and method.
     let main_class = match reg.load(&vm.opts.main_class) {
         Ok(c) => c,

@@ -223,3 +223,17 @@ fn threads_allocating_under_gc() {
     assert_eq!(got.code, 0, "{}", got.stderr);
     assert!(got.stderr.lines().filter(|l| l.starts_with("[GC #")).count() >= 2, "{}", got.stderr);
 }
+
+/// A malformed class file fails clearly (ClassFormatError naming the class), not with a crash.
+#[test]
+fn malformed_class_file_is_rejected() {
+    let dir = std::env::temp_dir().join(format!("rvm-bad-class-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = std::fs::read(classes().join("Arith.class")).unwrap();
+    // Truncated in the middle of the constant pool.
+    std::fs::write(dir.join("Arith.class"), &good[..good.len() / 3]).unwrap();
+    let got = rvm(&dir, 1, &[], "Arith", &[]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(got.code, 1);
+    assert!(got.stderr.contains("ClassFormatError: Arith"), "{}", got.stderr);
+}
