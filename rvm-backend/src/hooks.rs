@@ -8,10 +8,15 @@
 //! and each site costs one predictable branch.
 
 pub trait Hooks: Send + Sync {
-    fn thread_start(&self, _tid: u32) {}
+    /// A thread was created: an application thread (`vm_thread` false) or a processor's idle or
+    /// collector thread.
+    fn thread_start(&self, _tid: u32, _name: &str, _vm_thread: bool) {}
     fn thread_end(&self, _tid: u32) {}
-    /// Processor `vp` now runs thread `to` (an application thread or its idle/collector thread).
-    fn thread_switch(&self, _vp: usize, _to: u32) {}
+    /// Processor `vp` stops running thread `from` and runs `to` (application threads or the
+    /// processor's idle/collector thread; `from == to` when a thread starts a new quantum because
+    /// nothing else is ready). `voluntary`: `from` gave up the processor before its quantum
+    /// expired (blocked, slept, waited, yielded, ended) rather than being preempted.
+    fn thread_switch(&self, _vp: usize, _from: u32, _to: u32, _voluntary: bool) {}
     fn method_entry(&self, _tid: u32, _method: u32) {}
     fn method_exit(&self, _tid: u32, _method: u32) {}
     fn allocation(&self, _class: u32, _bytes: usize) {}

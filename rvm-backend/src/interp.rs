@@ -15,8 +15,11 @@ use std::sync::Arc;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
-    /// Stopped at a yieldpoint; can continue at once.
+    /// Stopped at a yieldpoint (quantum expired or a collection requested); can continue at once.
     Yield,
+    /// Gave up the processor voluntarily (`Thread.yield`, waiting for another thread's class
+    /// initialisation); can continue at once.
+    Yielded,
     /// Parked (monitor, wait, sleep, join): someone else makes it ready again.
     Blocked,
     /// An allocation failed: the current instruction runs again after a collection.
@@ -83,7 +86,10 @@ fn code_max_locals(th: &JThread) -> usize {
 fn pop_frame(vm: &Vm, th: &mut JThread) -> Frame {
     let f = th.frames.pop().unwrap();
     if let Some(h) = &vm.hooks {
-        h.method_exit(th.id, f.method.id);
+        // (class-initialisation marker frames are not method activations)
+        if !matches!(f.code.insns.first(), Some(Insn::InitDone(_))) {
+            h.method_exit(th.id, f.method.id);
+        }
     }
     if f.sync != 0 {
         let _ = crate::sched::monitor_exit(vm, th.id, f.sync);
@@ -108,7 +114,7 @@ fn start_init(vm: &Vm, th: &mut JThread, stack: &mut Vec<Value>, sp: usize, c: &
     match *st {
         InitState::Done => return Ok(None),
         InitState::InProgress(t) if t == th.id => return Ok(None),
-        InitState::InProgress(_) => return Err(Flow::Redo(Outcome::Yield)),
+        InitState::InProgress(_) => return Err(Flow::Redo(Outcome::Yielded)),
         InitState::Failed => {
             return Err(Flow::ThrowNew("java/lang/NoClassDefFoundError", format!("Could not initialize class {}", c.java_name())))
         }
@@ -1106,7 +1112,7 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                                     save!();
                                     th.stack = stack;
                                     th.sp = sp;
-                                    return if matches!(res, NRes::Block) { Outcome::Blocked } else { Outcome::Yield };
+                                    return if matches!(res, NRes::Block) { Outcome::Blocked } else { Outcome::Yielded };
                                 }
                                 NRes::Exit(c) => {
                                     th.stack = stack;

@@ -76,8 +76,15 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
 
 /// Runs a program to completion and returns the process exit code.
 pub fn run(opts: Options) -> i32 {
+    run_with_hooks(opts, None)
+}
+
+/// Like [`run`], reporting VM events to `hooks` (the profiling agent's entry point).
+pub fn run_with_hooks(opts: Options, hooks: Option<Box<dyn hooks::Hooks>>) -> i32 {
     let nvps = opts.vps;
-    let vm = Arc::new(Vm::new(opts));
+    let mut vm = Vm::new(opts);
+    vm.hooks = hooks;
+    let vm = Arc::new(vm);
     match boot(&vm) {
         Ok(()) => {}
         Err(e) => {

@@ -119,6 +119,7 @@ pub fn register_thread(vm: &Vm, make: impl FnOnce(u32) -> JThread) -> u32 {
     let tid = threads.len() as u32;
     let th = make(tid);
     let daemon = th.daemon || th.vm_thread;
+    let (name, vm_thread) = (th.name.clone(), th.vm_thread);
     threads.push(Arc::new(Mutex::new(th)));
     drop(threads);
     let mut st = vm.sched.lock();
@@ -128,7 +129,7 @@ pub fn register_thread(vm: &Vm, make: impl FnOnce(u32) -> JThread) -> u32 {
         st.live_nondaemon += 1;
     }
     if let Some(h) = &vm.hooks {
-        h.thread_start(tid);
+        h.thread_start(tid, &name, vm_thread);
     }
     tid
 }
@@ -352,9 +353,9 @@ pub fn request_gc(vm: &Vm, st: &mut SchedState) {
 
 /// The collector thread of processor `vp`: rendezvous with all other processors; the last to
 /// arrive runs the collection while the others wait.
-fn collector<'a>(vm: &'a Vm, vp: usize, mut st: MutexGuard<'a, SchedState>) -> MutexGuard<'a, SchedState> {
+fn collector<'a>(vm: &'a Vm, vp: usize, mut st: MutexGuard<'a, SchedState>, current: &mut u32) -> MutexGuard<'a, SchedState> {
     let ctid = vm.sched.collector_tids.lock().unwrap()[vp];
-    switch_hook(vm, vp, ctid, &mut st);
+    switch_hook(vm, vp, current, ctid, true, &mut st);
     let epoch = st.gc_epoch;
     st.gc_arrived += 1;
     if st.gc_arrived == vm.sched.vps.len() {
@@ -371,16 +372,22 @@ fn collector<'a>(vm: &'a Vm, vp: usize, mut st: MutexGuard<'a, SchedState>) -> M
     st
 }
 
-fn switch_hook(vm: &Vm, vp: usize, to: u32, st: &mut SchedState) {
+/// The one place where a processor changes threads (application, idle or collector thread).
+/// `voluntary`: the previous thread gave up the processor before its quantum expired.
+fn switch_hook(vm: &Vm, vp: usize, current: &mut u32, to: u32, voluntary: bool, st: &mut SchedState) {
     st.switches += 1;
     if let Some(h) = &vm.hooks {
-        h.thread_switch(vp, to);
+        h.thread_switch(vp, *current, to, voluntary);
     }
+    *current = to;
 }
 
 /// The loop of one virtual processor.
 pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
     let idle_tid = vm.sched.idle_tids.lock().unwrap()[vp];
+    // The thread this processor runs now (for switch events), and whether it left voluntarily.
+    let mut current = idle_tid;
+    let mut voluntary = true;
     loop {
         let tid = {
             let mut st = vm.sched.lock();
@@ -391,7 +398,7 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
                     return;
                 }
                 if st.gc_requested {
-                    st = collector(&vm, vp, st);
+                    st = collector(&vm, vp, st, &mut current);
                     continue;
                 }
                 let next = wake_sleepers(&vm, &mut st);
@@ -404,13 +411,14 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
                 if let Some(t) = got {
                     st.idle[vp] = false;
                     st.tstate[t as usize] = TState::Running(vp);
-                    switch_hook(&vm, vp, t, &mut st);
+                    switch_hook(&vm, vp, &mut current, t, voluntary, &mut st);
                     break t;
                 }
-                if !was_idle {
-                    switch_hook(&vm, vp, idle_tid, &mut st);
-                    was_idle = true;
+                if !was_idle && current != idle_tid {
+                    switch_hook(&vm, vp, &mut current, idle_tid, voluntary, &mut st);
                 }
+                was_idle = true;
+                voluntary = true;
                 st.idle[vp] = true;
                 let timeout = next.map_or(Duration::from_millis(50), |t| t.saturating_duration_since(Instant::now()));
                 st = vm.sched.cv.wait_timeout(st, timeout).unwrap_or_else(|e| e.into_inner()).0;
@@ -422,16 +430,19 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
         let outcome = loop {
             vm.sched.vps[vp].flag.store(false, Relaxed);
             let o = crate::interp::run(&vm, vp, &mut th);
-            if o == Outcome::Yield {
-                let st = vm.sched.lock();
-                if !st.gc_requested && st.ready[vp].is_empty() && !st.ready.iter().any(|q| q.len() > 1) {
+            if o == Outcome::Yield || o == Outcome::Yielded {
+                let mut st = vm.sched.lock();
+                if !st.gc_requested && st.ready[vp].is_empty() {
+                    // Nobody else wants this processor: a new quantum for the same thread.
+                    switch_hook(&vm, vp, &mut current, tid, o == Outcome::Yielded, &mut st);
                     continue;
                 }
             }
             break o;
         };
+        voluntary = outcome != Outcome::Yield;
         match outcome {
-            Outcome::Yield => {
+            Outcome::Yield | Outcome::Yielded => {
                 drop(th);
                 let mut st = vm.sched.lock();
                 st.tstate[tid as usize] = TState::Ready;

@@ -1,0 +1,98 @@
+//! The hook interface reports real events: thread starts with names, balanced method entry/exit
+//! per thread, thread switches that include the idle and collector threads, collections and
+//! allocations.
+
+use rvm_backend::hooks::Hooks;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+
+#[derive(Default)]
+struct Recorder {
+    threads: Mutex<HashMap<u32, (String, bool)>>,
+    depth: Mutex<HashMap<u32, i64>>,
+    entries: AtomicUsize,
+    switches: Mutex<Vec<(usize, u32, u32, bool)>>,
+    gc_start: AtomicUsize,
+    gc_end: AtomicUsize,
+    alloc_bytes: AtomicUsize,
+    ended: Mutex<Vec<u32>>,
+}
+
+struct Shared(Arc<Recorder>);
+
+impl Hooks for Shared {
+    fn thread_start(&self, tid: u32, name: &str, vm_thread: bool) {
+        self.0.threads.lock().unwrap().insert(tid, (name.to_string(), vm_thread));
+    }
+    fn thread_end(&self, tid: u32) {
+        self.0.ended.lock().unwrap().push(tid);
+    }
+    fn thread_switch(&self, vp: usize, from: u32, to: u32, voluntary: bool) {
+        self.0.switches.lock().unwrap().push((vp, from, to, voluntary));
+    }
+    fn method_entry(&self, tid: u32, _m: u32) {
+        self.0.entries.fetch_add(1, Relaxed);
+        *self.0.depth.lock().unwrap().entry(tid).or_default() += 1;
+    }
+    fn method_exit(&self, tid: u32, _m: u32) {
+        *self.0.depth.lock().unwrap().entry(tid).or_default() -= 1;
+    }
+    fn allocation(&self, _class: u32, bytes: usize) {
+        self.0.alloc_bytes.fetch_add(bytes, Relaxed);
+    }
+    fn gc_start(&self) {
+        self.0.gc_start.fetch_add(1, Relaxed);
+    }
+    fn gc_end(&self) {
+        self.0.gc_end.fetch_add(1, Relaxed);
+    }
+}
+
+#[test]
+fn hooks_see_threads_methods_switches_and_collections() {
+    let dir = java_tests::compile("conformance").expect("compile");
+    let args: Vec<String> =
+        ["-Xvps:2", "-Xmx8m", "-Xquantum:1", "-cp", dir.to_str().unwrap(), "ThreadGc"].iter().map(|s| s.to_string()).collect();
+    let opts = rvm_backend::parse_args(&args).unwrap();
+    let rec = Arc::new(Recorder::default());
+    let code = rvm_backend::run_with_hooks(opts, Some(Box::new(Shared(rec.clone()))));
+    assert_eq!(code, 0);
+
+    let threads = rec.threads.lock().unwrap().clone();
+    let names: Vec<&str> = threads.values().map(|(n, _)| n.as_str()).collect();
+    for n in ["main", "producer-0", "producer-3", "VM.Idle-0", "VM.Idle-1", "VM.Collector-0", "VM.Collector-1"] {
+        assert!(names.contains(&n), "no thread {n} in {names:?}");
+    }
+    let vm_tids: Vec<u32> = threads.iter().filter(|(_, (_, vm))| *vm).map(|(t, _)| *t).collect();
+    assert_eq!(vm_tids.len(), 4);
+
+    // Every application thread ended with as many exits as entries.
+    let ended = rec.ended.lock().unwrap().clone();
+    assert_eq!(ended.len(), threads.len() - 4, "all application threads end");
+    for (tid, d) in rec.depth.lock().unwrap().iter() {
+        assert_eq!(*d, 0, "thread {tid}: entries and exits do not balance");
+    }
+    assert!(rec.entries.load(Relaxed) > 100_000);
+
+    // Collections happened, each bracketed, and the collector threads were switched to.
+    let gcs = rec.gc_start.load(Relaxed);
+    assert!(gcs >= 1);
+    assert_eq!(gcs, rec.gc_end.load(Relaxed));
+    let switches = rec.switches.lock().unwrap().clone();
+    let collector_tids: Vec<u32> =
+        threads.iter().filter(|(_, (n, _))| n.starts_with("VM.Collector")).map(|(t, _)| *t).collect();
+    let to_collector = switches.iter().filter(|s| collector_tids.contains(&s.2)).count();
+    assert!(to_collector >= gcs * 2, "each collection switches both processors to their collector threads");
+    // Both processors ran threads, switches chain (each starts from the previous `to` on that vp).
+    for vp in 0..2 {
+        let mine: Vec<_> = switches.iter().filter(|s| s.0 == vp).collect();
+        assert!(mine.len() > 10, "vp {vp} switched {} times", mine.len());
+        for w in mine.windows(2) {
+            assert_eq!(w[0].2, w[1].1, "vp {vp}: switch from a thread it was not running");
+        }
+    }
+    // Preemptions (involuntary) and voluntary switches (waits on the queue's monitor) both occur.
+    assert!(switches.iter().any(|s| !s.3) && switches.iter().any(|s| s.3));
+    assert!(rec.alloc_bytes.load(Relaxed) > 8 << 20, "allocated more than the heap");
+}
