@@ -237,3 +237,8 @@ fn malformed_class_file_is_rejected() {
     assert_eq!(got.code, 1);
     assert!(got.stderr.contains("ClassFormatError: Arith"), "{}", got.stderr);
 }
+
+#[test]
+fn functional_interface_defaults() {
+    check("Functional", &[], None, false);
+}

@@ -13,4 +13,13 @@ public interface Collection<E> extends Iterable<E> {
     boolean removeAll(Collection<?> c);
     boolean retainAll(Collection<?> c);
     void clear();
+    default boolean removeIf(java.util.function.Predicate<? super E> filter) {
+        Objects.requireNonNull(filter);
+        boolean removed = false;
+        final Iterator<E> each = iterator();
+        while (each.hasNext()) {
+            if (filter.test(each.next())) { each.remove(); removed = true; }
+        }
+        return removed;
+    }
 }

@@ -18,6 +18,11 @@ public interface List<E> extends Collection<E> {
         ListIterator<E> i = this.listIterator();
         for (Object e : a) { i.next(); i.set((E) e); }
     }
+    default void replaceAll(java.util.function.UnaryOperator<E> operator) {
+        Objects.requireNonNull(operator);
+        final ListIterator<E> li = this.listIterator();
+        while (li.hasNext()) li.set(operator.apply(li.next()));
+    }
     @SafeVarargs
     @SuppressWarnings("unchecked")
     static <E> List<E> of(E... elements) {

@@ -1,0 +1,6 @@
+package java.util.function;
+
+@FunctionalInterface
+public interface Consumer<T> {
+    void accept(T t);
+}

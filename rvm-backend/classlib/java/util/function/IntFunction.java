@@ -1,0 +1,6 @@
+package java.util.function;
+
+@FunctionalInterface
+public interface IntFunction<R> {
+    R apply(int value);
+}

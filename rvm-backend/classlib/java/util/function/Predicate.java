@@ -1,0 +1,6 @@
+package java.util.function;
+
+@FunctionalInterface
+public interface Predicate<T> {
+    boolean test(T t);
+}

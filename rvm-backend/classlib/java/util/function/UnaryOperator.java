@@ -1,0 +1,6 @@
+package java.util.function;
+
+@FunctionalInterface
+public interface UnaryOperator<T> extends Function<T, T> {
+
+}
