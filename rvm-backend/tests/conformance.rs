@@ -242,3 +242,8 @@ fn malformed_class_file_is_rejected() {
 fn functional_interface_defaults() {
     check("Functional", &[], None, false);
 }
+
+#[test]
+fn language_features_misc() {
+    check("Misc", &[], None, false);
+}
