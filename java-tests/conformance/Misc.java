@@ -8,7 +8,7 @@ public class Misc {
     class Peeker { int peek() { return secret + hidden().length(); } }
     interface Greeter {
         default String greet(String n) { return prefix() + n; }
-        private String prefix() { return "hi "; }
+        static String prefix() { return "hi "; }
         static Greeter make() { return new Greeter() {}; }
     }
     static int sum(int... xs) { int s = 0; for (int x : xs) s += x; return s; }
