@@ -8,6 +8,11 @@
 //! and each site costs one predictable branch.
 
 pub trait Hooks: Send + Sync {
+    /// The VM is booted (classes can be looked up, no Java code has run); keep a `Weak` to resolve
+    /// method and thread names later (`vm.reg.method(id)`, `vm.sched.thread(tid)`).
+    fn vm_init(&self, _vm: &std::sync::Arc<crate::Vm>) {}
+    /// The VM is about to exit with this code (buffered output already flushed).
+    fn vm_death(&self, _exit_code: i32) {}
     /// A thread was created: an application thread (`vm_thread` false) or a processor's idle or
     /// collector thread.
     fn thread_start(&self, _tid: u32, _name: &str, _vm_thread: bool) {}

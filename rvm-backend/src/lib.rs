@@ -85,6 +85,9 @@ pub fn run_with_hooks(opts: Options, hooks: Option<Box<dyn hooks::Hooks>>) -> i3
     let mut vm = Vm::new(opts);
     vm.hooks = hooks;
     let vm = Arc::new(vm);
+    if let Some(h) = &vm.hooks {
+        h.vm_init(&vm);
+    }
     match boot(&vm) {
         Ok(()) => {}
         Err(e) => {
@@ -121,6 +124,9 @@ pub fn run_with_hooks(opts: Options, hooks: Option<Box<dyn hooks::Hooks>>) -> i3
     };
     vm.sched.done.store(true, std::sync::atomic::Ordering::Relaxed);
     vm.flush_out();
+    if let Some(h) = &vm.hooks {
+        h.vm_death(code);
+    }
     code
 }
 

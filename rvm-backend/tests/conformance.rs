@@ -194,7 +194,8 @@ fn invokedynamic_is_a_clear_error() {
     assert!(got.stderr.contains("invokedynamic is not supported (in Lambda.main([Ljava/lang/String;)V)"), "{}", got.stderr);
 }
 
-/// Class files from `javac --release 8` (version 52) run too.
+/// Class files from `javac --release 8` (version 52) run too. (So every program in
+/// `java-tests/conformance` must compile with `--release 8`.)
 #[test]
 fn java8_class_files() {
     let dir = java_tests::compile_with("conformance", &["--release", "8"]).expect("compile --release 8");

@@ -17,11 +17,20 @@ struct Recorder {
     gc_end: AtomicUsize,
     alloc_bytes: AtomicUsize,
     ended: Mutex<Vec<u32>>,
+    death: Mutex<Option<i32>>,
+    main_method: Mutex<Option<String>>,
+    vm: Mutex<Option<std::sync::Weak<rvm_backend::Vm>>>,
 }
 
 struct Shared(Arc<Recorder>);
 
 impl Hooks for Shared {
+    fn vm_init(&self, vm: &Arc<rvm_backend::Vm>) {
+        *self.0.vm.lock().unwrap() = Some(Arc::downgrade(vm));
+    }
+    fn vm_death(&self, code: i32) {
+        *self.0.death.lock().unwrap() = Some(code);
+    }
     fn thread_start(&self, tid: u32, name: &str, vm_thread: bool) {
         self.0.threads.lock().unwrap().insert(tid, (name.to_string(), vm_thread));
     }
@@ -31,8 +40,11 @@ impl Hooks for Shared {
     fn thread_switch(&self, vp: usize, from: u32, to: u32, voluntary: bool) {
         self.0.switches.lock().unwrap().push((vp, from, to, voluntary));
     }
-    fn method_entry(&self, tid: u32, _m: u32) {
-        self.0.entries.fetch_add(1, Relaxed);
+    fn method_entry(&self, tid: u32, m: u32) {
+        if self.0.entries.fetch_add(1, Relaxed) == 0 {
+            let vm = self.0.vm.lock().unwrap().as_ref().and_then(|w| w.upgrade()).expect("vm_init before methods");
+            *self.0.main_method.lock().unwrap() = Some(vm.reg.method(m).full_name());
+        }
         *self.0.depth.lock().unwrap().entry(tid).or_default() += 1;
     }
     fn method_exit(&self, tid: u32, _m: u32) {
@@ -58,6 +70,8 @@ fn hooks_see_threads_methods_switches_and_collections() {
     let rec = Arc::new(Recorder::default());
     let code = rvm_backend::run_with_hooks(opts, Some(Box::new(Shared(rec.clone()))));
     assert_eq!(code, 0);
+    assert_eq!(*rec.death.lock().unwrap(), Some(0));
+    assert_eq!(rec.main_method.lock().unwrap().as_deref(), Some("ThreadGc.main([Ljava/lang/String;)V"));
 
     let threads = rec.threads.lock().unwrap().clone();
     let names: Vec<&str> = threads.values().map(|(n, _)| n.as_str()).collect();
