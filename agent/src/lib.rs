@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use hotspot_backend::sys::jvmti::{jint, JavaVM, JNI_ERR, JNI_OK};
 use hotspot_backend::{log, BackendConfig, Control, Hooks};
-use hpm_collectors::counters::{Metrics, ThreadCpuClock, WallClock};
+use hpm_collectors::counters::{CounterOptions, Metrics, ThreadCpuClock, WallClock};
 use hpm_collectors::recorder::{ClassFilter, Recorder, RecorderConfig, Snapshot, Status};
 use hpm_reports::ReportOptions;
 
@@ -39,8 +39,8 @@ pub fn agent() -> Option<&'static Arc<AgentState>> {
 }
 
 impl AgentState {
-    /// Builds the recorder for `options` (metrics: `cpu-time`, `wall-time`, then the allocation
-    /// metrics with `collect=alloc`).
+    /// Builds the recorder for `options` (metrics: `cpu-time`, `wall-time`, the `event=` counters
+    /// this machine can count, then the allocation metrics with `collect=alloc`).
     pub fn new(options: Options) -> AgentState {
         let cfg = RecorderConfig {
             calls: options.calls,
@@ -51,7 +51,17 @@ impl AgentState {
             code: options.code,
             filter: ClassFilter { include: options.include.clone(), exclude: options.exclude.clone() },
         };
-        let metrics = Metrics::new().with(ThreadCpuClock).with(WallClock);
+        let mut metrics = Metrics::new().with(ThreadCpuClock).with(WallClock);
+        if !options.events.is_empty() {
+            // Opened once here to find what this machine counts; each refused event gets one line.
+            let probe = hpm_collectors::counters::probe(&options.events, CounterOptions::default());
+            for r in &probe.refusals {
+                log::warn(&r.to_string());
+            }
+            if !probe.spec.events().is_empty() {
+                metrics.push(Box::new(probe.spec));
+            }
+        }
         let out = options.out.clone().unwrap_or_else(|| PathBuf::from(format!("hpm-{}", std::process::id())));
         AgentState { options, out, recorder: Arc::new(Recorder::new(cfg, Box::new(metrics))), control: OnceLock::new(), dumping: Mutex::new(()) }
     }

@@ -11,6 +11,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("collect=LIST", "what to record, '+'-separated: calls, gc, locks, waits, alloc, code, or all/none (default calls+gc+locks+waits+code)"),
     ("include=PATTERN", "record methods of classes matching PATTERN (repeatable; '*' any text, '?' one char; include=* records JDK classes too)"),
     ("exclude=PATTERN", "do not record methods of classes matching PATTERN (repeatable; wins over include)"),
+    ("event=NAME", "also count a perf_event counter per context (repeatable; perf's names: task-clock, page-faults, cycles, msr/tsc/, ...); events this machine refuses are reported and skipped"),
     ("start=running|paused", "start recording at once (default) or paused, waiting for the control socket"),
     ("alloc-interval=BYTES", "heap sampling interval for collect=alloc (default 0: every object, exact)"),
     ("perf-map=on|off", "write /tmp/perf-<pid>.map for Linux perf at exit (default on with collect=code)"),
@@ -36,6 +37,8 @@ pub struct Options {
     pub code: bool,
     pub include: Vec<Glob>,
     pub exclude: Vec<Glob>,
+    /// perf_event counters (validated names).
+    pub events: Vec<String>,
     pub start_paused: bool,
     pub alloc_interval: i32,
     pub perf_map: bool,
@@ -55,6 +58,7 @@ impl Default for Options {
             code: true,
             include: Vec::new(),
             exclude: Vec::new(),
+            events: Vec::new(),
             start_paused: false,
             alloc_interval: 0,
             perf_map: true,
@@ -124,6 +128,13 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
             }
             "include" => o.include.push(Glob::new(&need(value)?)),
             "exclude" => o.exclude.push(Glob::new(&need(value)?)),
+            "event" => {
+                let v = need(value)?;
+                if let Err(e) = hpm_collectors::counters::parse_event(&v) {
+                    return Err(format!("bad value '{v}' for option 'event': {e}"));
+                }
+                o.events.push(v);
+            }
             "start" => {
                 o.start_paused = match need(value)?.as_str() {
                     "paused" => true,
@@ -178,7 +189,7 @@ mod tests {
     #[test]
     fn errors_are_one_line_naming_the_choices() {
         let e = parse(Some("out=a,bogus=1")).unwrap_err();
-        assert_eq!(e, "unknown option 'bogus' (valid: out, collect, include, exclude, start, alloc-interval, perf-map, log, help)");
+        assert_eq!(e, "unknown option 'bogus' (valid: out, collect, include, exclude, event, start, alloc-interval, perf-map, log, help)");
         assert!(parse(Some("collect=calls+cpu")).unwrap_err().contains("bad value 'cpu' for option 'collect'"));
         assert!(parse(Some("start=later")).unwrap_err().contains("(valid: running, paused)"));
         assert!(parse(Some("out=")).unwrap_err().contains("needs a value"));

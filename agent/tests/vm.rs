@@ -150,7 +150,7 @@ fn threads_ending_during_the_dump() {
 fn bad_options_stop_the_jvm_with_one_line() {
     let jdk = java_tests::jdk().unwrap();
     for (opts, want) in [
-        ("bogus=1", "hpmagent: error: unknown option 'bogus' (valid: out, collect, include, exclude, start, alloc-interval, perf-map, log, help)"),
+        ("bogus=1", "hpmagent: error: unknown option 'bogus' (valid: out, collect, include, exclude, event, start, alloc-interval, perf-map, log, help)"),
         ("collect=calls+cpu", "hpmagent: error: bad value 'cpu' for option 'collect' (valid: calls, gc, locks, waits, alloc, code, all, none; join with '+')"),
         ("start=later", "hpmagent: error: bad value 'later' for option 'start' (valid: running, paused)"),
         ("log=loud", "hpmagent: error: bad value 'loud' for option 'log' (valid: error, warn, info, debug)"),
@@ -233,4 +233,30 @@ fn sigterm_still_writes_reports() {
         assert_eq!(c.get("calls.Sleeper.main;calls.Sleeper.before"), Some(&1), "{c:?}");
         assert_eq!(c.get("calls.Sleeper.main;calls.Sleeper.nap"), Some(&1), "{c:?}");
     }
+}
+
+#[test]
+fn perf_events_become_metrics_and_refusals_are_reported() {
+    let jdk = java_tests::jdk().unwrap();
+    // Software events open everywhere perf_event_open is allowed; cycles needs a hardware PMU.
+    let r = run("events", &jdk, "Straight", "event=task-clock,event=page-faults,event=cycles", &[], &[]);
+    r.assert_ok();
+    let p = r.calls();
+    let names: Vec<String> = p.bindings.metrics.iter().map(|m| m.name.clone()).collect();
+    assert_eq!(&names[..2], ["cpu-time", "wall-time"]);
+    let err = r.stderr();
+    for ev in ["task-clock", "page-faults", "cycles"] {
+        // Each event is either a metric or refused with one warning line naming it.
+        let counted = names.iter().any(|n| n == ev);
+        let refused = err.lines().any(|l| l.starts_with("hpmagent: warning:") && l.contains(&format!("`{ev}`")));
+        assert!(counted != refused, "{ev}: counted {counted}, refused {refused}\n{err}");
+    }
+    assert_eq!(contexts(&p, "main").get("calls.Straight.main;calls.Straight.run;calls.Straight.a"), Some(&3));
+
+    let out = command(&jdk, "Straight", "event=no-such-event", &[], &[]).output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    let ours: Vec<&str> = err.lines().filter(|l| l.starts_with("hpmagent:")).collect();
+    assert_eq!(ours.len(), 1, "{err}");
+    assert!(ours[0].starts_with("hpmagent: error: bad value 'no-such-event' for option 'event'"), "{err}");
 }

@@ -93,8 +93,8 @@ pub fn gc(snap: &Snapshot) -> String {
     let _ = writeln!(s, "Garbage collections (stop-the-world pauses reported by the VM)");
     let _ = writeln!(s, "count {}", snap.gc_count);
     let _ = writeln!(s, "total-ms {}", ms(snap.gc_total_ns));
-    if snap.gc_count > 0 {
-        let _ = writeln!(s, "mean-ms {}", ms(snap.gc_total_ns / snap.gc_count));
+    if let Some(mean) = snap.gc_total_ns.checked_div(snap.gc_count) {
+        let _ = writeln!(s, "mean-ms {}", ms(mean));
         let max = snap.gc.iter().map(|g| g.duration_ns).max().unwrap_or(0);
         let _ = writeln!(s, "max-ms {}", ms(max));
     }
