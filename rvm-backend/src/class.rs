@@ -110,7 +110,7 @@ pub struct Method {
     pub ret_slots: usize,
     /// Index into the class's method list (to find its bytecode when translating).
     pub index: usize,
-    pub code: OnceLock<Result<Arc<Code>, String>>,
+    pub code: OnceLock<Result<&'static Code, String>>,
     pub native: OnceLock<Option<NativeFn>>,
 }
 
@@ -150,12 +150,12 @@ pub struct Class {
     pub fields: Vec<Field>,
     pub statics: Vec<AtomicU32>,
     pub static_ref_offsets: Vec<usize>,
-    pub methods: Vec<Arc<Method>>,
-    pub vtable: Vec<Arc<Method>>,
+    pub methods: Vec<&'static Method>,
+    pub vtable: Vec<&'static Method>,
     pub vindex: FxHashMap<u32, usize>,
     /// Every instance method callable on an object of this class by selector (vtable entries and
     /// inherited default methods), for `invokeinterface`.
-    pub dispatch: FxHashMap<u32, Arc<Method>>,
+    pub dispatch: FxHashMap<u32, &'static Method>,
     /// For array classes: element kind and (for reference arrays) the component class.
     pub elem: Option<Kind>,
     pub component: Option<Arc<Class>>,
@@ -185,10 +185,10 @@ impl Class {
             self.name.replace('/', ".")
         }
     }
-    pub fn find_method(&self, name: &str, desc: &str) -> Option<Arc<Method>> {
-        self.methods.iter().find(|m| m.name == name && m.desc == desc).cloned()
+    pub fn find_method(&self, name: &str, desc: &str) -> Option<&'static Method> {
+        self.methods.iter().find(|m| m.name == name && m.desc == desc).copied()
     }
-    pub fn clinit(&self) -> Option<Arc<Method>> {
+    pub fn clinit(&self) -> Option<&'static Method> {
         self.find_method("<clinit>", "()V")
     }
     /// Is an instance of `self` assignable to `other`?
@@ -217,7 +217,7 @@ impl Class {
         self.super_class.as_ref().and_then(|s| s.lookup_field(name, desc))
     }
     /// Method resolution (JVMS 5.4.3.3/5.4.3.4): the class chain, then superinterfaces.
-    pub fn lookup_method(self: &Arc<Class>, name: &str, desc: &str) -> Option<Arc<Method>> {
+    pub fn lookup_method(self: &Arc<Class>, name: &str, desc: &str) -> Option<&'static Method> {
         let mut c = Some(self.clone());
         while let Some(cl) = c {
             if let Some(m) = cl.find_method(name, desc) {
@@ -227,7 +227,7 @@ impl Class {
         }
         self.lookup_interface_method(name, desc)
     }
-    fn lookup_interface_method(&self, name: &str, desc: &str) -> Option<Arc<Method>> {
+    fn lookup_interface_method(&self, name: &str, desc: &str) -> Option<&'static Method> {
         let mut abstract_found = None;
         let mut stack: Vec<Arc<Class>> = self.interfaces.clone();
         let mut c = self.super_class.clone();
@@ -254,7 +254,9 @@ pub struct Registry {
     /// Classes by id: append-only, read without locking.
     pub by_id: Vec<OnceLock<Arc<Class>>>,
     pub class_count: std::sync::atomic::AtomicUsize,
-    pub methods: RwLock<Vec<Arc<Method>>>,
+    /// Methods by id. Methods (like classes) live as long as the process: they are leaked so the
+    /// interpreter can hold plain references without reference counting.
+    pub methods: RwLock<Vec<&'static Method>>,
     pub selectors: Mutex<FxHashMap<String, u32>>,
     pub classpath: Vec<PathBuf>,
     pub bundled: FxHashMap<&'static str, &'static [u8]>,
@@ -294,8 +296,8 @@ impl Registry {
     pub fn all_classes(&self) -> Vec<Arc<Class>> {
         (0..self.class_count.load(Relaxed)).filter_map(|i| self.by_id[i].get().cloned()).collect()
     }
-    pub fn method(&self, id: u32) -> Arc<Method> {
-        self.methods.read().unwrap()[id as usize].clone()
+    pub fn method(&self, id: u32) -> &'static Method {
+        self.methods.read().unwrap()[id as usize]
     }
     pub fn loaded(&self, name: &str) -> Option<Arc<Class>> {
         self.by_name.lock().unwrap().get(name).cloned()
@@ -424,7 +426,7 @@ impl Registry {
                         if fd.dimensions == 0 && matches!(fd.field_type, FieldType::Long | FieldType::Double) { 2 } else { 1 }
                     }
                 };
-                let method = Arc::new(Method {
+                let method: &'static Method = Box::leak(Box::new(Method {
                     id: all.len() as u32,
                     class_id: id,
                     class_name: class_name.clone(),
@@ -443,14 +445,14 @@ impl Registry {
                     index,
                     code: OnceLock::new(),
                     native: OnceLock::new(),
-                });
-                all.push(method.clone());
+                }));
+                all.push(method);
                 methods.push(method);
             }
         }
         let is_interface = cf.access_flags.contains(ClassAccessFlags::INTERFACE);
         // Virtual table: the superclass's, overridden or extended by this class's methods.
-        let mut vtable: Vec<Arc<Method>> = super_class.as_ref().map_or(Vec::new(), |s| s.vtable.clone());
+        let mut vtable: Vec<&'static Method> = super_class.as_ref().map_or(Vec::new(), |s| s.vtable.clone());
         let mut vindex: FxHashMap<u32, usize> = super_class.as_ref().map_or(FxHashMap::default(), |s| s.vindex.clone());
         if !is_interface {
             for m in &methods {
@@ -461,22 +463,22 @@ impl Registry {
                     continue;
                 }
                 match vindex.get(&m.selector) {
-                    Some(&i) => vtable[i] = m.clone(),
+                    Some(&i) => vtable[i] = *m,
                     None => {
                         vindex.insert(m.selector, vtable.len());
-                        vtable.push(m.clone());
+                        vtable.push(*m);
                     }
                 }
             }
         }
         // Interface dispatch: vtable entries, then default methods of all superinterfaces.
-        let mut dispatch: FxHashMap<u32, Arc<Method>> = FxHashMap::default();
+        let mut dispatch: FxHashMap<u32, &'static Method> = FxHashMap::default();
         for m in &vtable {
-            dispatch.insert(m.selector, m.clone());
+            dispatch.insert(m.selector, *m);
         }
         if let Some(s) = &super_class {
             for (k, m) in &s.dispatch {
-                dispatch.entry(*k).or_insert_with(|| m.clone());
+                dispatch.entry(*k).or_insert_with(|| *m);
             }
         }
         let mut stack: Vec<Arc<Class>> = interfaces.clone();
@@ -485,9 +487,9 @@ impl Registry {
                 if m.is_static || m.is_private || m.name.starts_with('<') {
                     continue;
                 }
-                let e = dispatch.entry(m.selector).or_insert_with(|| m.clone());
+                let e = dispatch.entry(m.selector).or_insert_with(|| *m);
                 if e.is_abstract && !m.is_abstract {
-                    *e = m.clone();
+                    *e = *m;
                 }
             }
             stack.extend(i.interfaces.iter().cloned());
@@ -495,7 +497,7 @@ impl Registry {
         if is_interface {
             for m in &methods {
                 if !m.is_static && !m.name.starts_with('<') {
-                    dispatch.insert(m.selector, m.clone());
+                    dispatch.insert(m.selector, *m);
                 }
             }
         }
@@ -504,7 +506,7 @@ impl Registry {
             for (sel, m) in &dispatch {
                 if !vindex.contains_key(sel) {
                     vindex.insert(*sel, vtable.len());
-                    vtable.push(m.clone());
+                    vtable.push(*m);
                 }
             }
         }

@@ -84,12 +84,12 @@ pub enum Insn {
     PutStatic(Arc<Class>, u32, Kind),
     GetField(u32, Kind),
     PutField(u32, Kind),
-    InvokeVirtual(Arc<Method>, u32),
+    InvokeVirtual(&'static Method, u32),
     /// invokevirtual/invokeinterface dispatched by selector.
-    InvokeInterface(Arc<Method>),
+    InvokeInterface(&'static Method),
     /// invokespecial, and invokevirtual of private or final methods.
-    InvokeDirect(Arc<Method>),
-    InvokeStatic(Arc<Class>, Arc<Method>),
+    InvokeDirect(&'static Method),
+    InvokeStatic(Arc<Class>, &'static Method),
     New(Arc<Class>),
     /// newarray and anewarray: the array class.
     NewArray(Arc<Class>),
@@ -443,7 +443,7 @@ fn class_of(vm: &Vm, t: &ObjectArrayType) -> Result<Arc<Class>, String> {
     }
 }
 
-fn resolve_method(vm: &Vm, r: &MemberRef) -> Result<(Arc<Class>, Arc<Method>), Insn> {
+fn resolve_method(vm: &Vm, r: &MemberRef) -> Result<(Arc<Class>, &'static Method), Insn> {
     let name = &r.class_name;
     let c = if name.starts_with('[') { vm.reg.load("java/lang/Object") } else { vm.reg.load(name) };
     let c = c.map_err(load_error)?;

@@ -48,14 +48,17 @@ fn bad(v: Value) -> ! {
     panic!("rvm: operand type mismatch ({v:?}): the class failed verification")
 }
 
-pub fn code_of(vm: &Vm, m: &Arc<Method>) -> Result<Arc<Code>, String> {
+pub fn code_of(vm: &Vm, m: &'static Method) -> Result<&'static Code, String> {
+    if let Some(Ok(c)) = m.code.get() {
+        return Ok(c);
+    }
     m.code
-        .get_or_init(|| crate::code::translate(vm, m).map(Arc::new))
+        .get_or_init(|| crate::code::translate(vm, m).map(|c| &*Box::leak(Box::new(c))))
         .clone()
 }
 
 /// Pushes a frame for `m` whose arguments are the top `m.arg_slots` slots of the stack.
-fn push_frame(vm: &Vm, th: &mut JThread, stack: &mut Vec<Value>, sp: usize, m: Arc<Method>, code: Arc<Code>, sync: Ref) -> Result<usize, Flow> {
+fn push_frame(vm: &Vm, th: &mut JThread, stack: &mut Vec<Value>, sp: usize, m: &'static Method, code: &'static Code, sync: Ref) -> Result<usize, Flow> {
     if th.frames.len() >= MAX_FRAMES {
         return Err(Flow::ThrowNew("java/lang/StackOverflowError", String::new()));
     }
@@ -152,13 +155,13 @@ fn start_init(vm: &Vm, th: &mut JThread, stack: &mut Vec<Value>, sp: usize, c: &
     drop(st);
     let code = code_of(vm, &clinit).map_err(Flow::Fatal)?;
     // A marker frame that completes the initialisation when <clinit> returns into it.
-    let marker = Arc::new(Code::synthetic(vec![Insn::InitDone(c.id)]));
+    let marker: &'static Code = Box::leak(Box::new(Code::synthetic(vec![Insn::InitDone(c.id)])));
     th.frames.push(Frame { method: marker_method(vm), code: marker, pc: 0, bp: sp, sp, sync: 0 });
     let n = push_frame(vm, th, stack, sp, clinit, code, 0)?;
     Ok(Some(n))
 }
 
-fn marker_method(vm: &Vm) -> Arc<Method> {
+fn marker_method(vm: &Vm) -> &'static Method {
     let c = vm.reg.load("java/lang/Object").unwrap();
     c.find_method("<clinit>", "()V").or_else(|| c.find_method("<init>", "()V")).unwrap()
 }
@@ -278,7 +281,7 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
         }
         let (code, mut pc, bp) = {
             let f = th.frames.last().unwrap();
-            (f.code.clone(), f.pc, f.bp)
+            (f.code, f.pc, f.bp)
         };
         let insns: &[Insn] = &code.insns;
 
@@ -991,7 +994,7 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                             save!();
                             break 'exec Flow::Redo(Outcome::Yield);
                         }
-                        let target: Arc<Method> = match insn {
+                        let target: &'static Method = match insn {
                             Insn::InvokeStatic(c, m) => {
                                 if !c.initialized.load(Acquire) {
                                     pc -= 1;
@@ -1009,7 +1012,7 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                                         }
                                     }
                                 }
-                                m.clone()
+                                *m
                             }
                             _ => {
                                 let recv = match stack[sp - m.arg_slots] {
@@ -1022,12 +1025,12 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                                 match insn {
                                     Insn::InvokeVirtual(_, vi) => {
                                         let c = vm.reg.class(sp_h.class_id(recv));
-                                        c.vtable[*vi as usize].clone()
+                                        c.vtable[*vi as usize]
                                     }
                                     Insn::InvokeInterface(m) => {
                                         let c = vm.reg.class(sp_h.class_id(recv));
                                         match c.dispatch.get(&m.selector) {
-                                            Some(t) => t.clone(),
+                                            Some(t) => *t,
                                             None => {
                                                 break 'exec Flow::ThrowNew(
                                                     "java/lang/IncompatibleClassChangeError",
@@ -1036,7 +1039,7 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                                             }
                                         }
                                     }
-                                    _ => m.clone(),
+                                    _ => *m,
                                 }
                             }
                         };
@@ -1459,7 +1462,7 @@ fn uncaught(vm: &Vm, th: &mut JThread, stack: &mut Vec<Value>, sp: &mut usize, e
 }
 
 /// Prepares `th` to call `m` with `args` as its bottom frame (thread start, main).
-pub fn call_bottom(vm: &Vm, th: &mut JThread, m: Arc<Method>, args: &[Value]) -> Result<(), String> {
+pub fn call_bottom(vm: &Vm, th: &mut JThread, m: &'static Method, args: &[Value]) -> Result<(), String> {
     let code = code_of(vm, &m)?;
     let mut stack = std::mem::take(&mut th.stack);
     ensure_stack(&mut stack, args.len() + 8);

@@ -22,8 +22,8 @@ pub enum Value {
 }
 
 pub struct Frame {
-    pub method: Arc<crate::class::Method>,
-    pub code: Arc<Code>,
+    pub method: &'static crate::class::Method,
+    pub code: &'static Code,
     pub pc: usize,
     /// Index of local 0 in the thread's value stack.
     pub bp: usize,
