@@ -154,8 +154,8 @@ impl Hooks for AgentHooks {
     fn vm_death(&self, control: &Control) {
         let _ = self.0.control.set(control.clone());
         match self.0.dump(None) {
-            Ok(_) => eprintln!("hpmagent: reports written to {}", self.0.out.display()),
-            Err(e) => eprintln!("hpmagent: error: cannot write reports to {}: {e}", self.0.out.display()),
+            Ok(_) => log::line(&format!("hpmagent: reports written to {}", self.0.out.display())),
+            Err(e) => log::line(&format!("hpmagent: error: cannot write reports to {}: {e}", self.0.out.display())),
         }
     }
 }
@@ -173,10 +173,17 @@ unsafe fn on_load(vm: *mut JavaVM, options: *const c_char) -> Result<(), String>
     };
     let opts = options::parse(text.as_deref())?;
     if opts.help {
-        eprint!("{}", options::help_text());
+        log::line(options::help_text().trim_end());
         return Err("help printed; the JVM does not start (remove 'help' to run)".into());
     }
     log::set_level(opts.log);
+    // A panic inside a callback is caught by the backend's guard and reported once; the default hook
+    // would print every one of them (with a backtrace hint) into the program's stderr.
+    std::panic::set_hook(Box::new(|info| {
+        if log::enabled(log::Level::Debug) {
+            log::line(&format!("hpmagent: debug: panic: {info}"));
+        }
+    }));
     let state = Arc::new(AgentState::new(opts));
     let bcfg = BackendConfig {
         start_paused: state.options.start_paused,
@@ -200,11 +207,11 @@ pub unsafe extern "C" fn Agent_OnLoad(vm: *mut JavaVM, options: *mut c_char, _re
     match catch_unwind(AssertUnwindSafe(|| unsafe { on_load(vm, options) })) {
         Ok(Ok(())) => JNI_OK as jint,
         Ok(Err(msg)) => {
-            eprintln!("hpmagent: error: {msg}");
+            log::line(&format!("hpmagent: error: {msg}"));
             JNI_ERR as jint
         }
         Err(_) => {
-            eprintln!("hpmagent: error: internal error while loading; the JVM does not start");
+            log::line("hpmagent: error: internal error while loading; the JVM does not start");
             JNI_ERR as jint
         }
     }
@@ -216,6 +223,6 @@ pub unsafe extern "C" fn Agent_OnLoad(vm: *mut JavaVM, options: *mut c_char, _re
 /// Called by the JVM.
 #[no_mangle]
 pub unsafe extern "C" fn Agent_OnAttach(_vm: *mut JavaVM, _options: *mut c_char, _reserved: *mut c_void) -> jint {
-    eprintln!("hpmagent: error: attaching to a running JVM is not supported yet; load the agent at start with -agentpath");
+    log::line("hpmagent: error: attaching to a running JVM is not supported yet; load the agent at start with -agentpath");
     JNI_ERR as jint
 }

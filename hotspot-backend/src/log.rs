@@ -40,8 +40,17 @@ pub fn log(l: Level, msg: &str) {
             Level::Info => "info",
             Level::Debug => "debug",
         };
-        eprintln!("hpmagent: {tag}: {msg}");
+        line(&format!("hpmagent: {tag}: {msg}"));
     }
+}
+
+/// Writes one line to stderr, whatever the level. Never panics (unlike `eprintln!`, which panics when
+/// stderr is closed): this runs inside the JVM.
+pub fn line(text: &str) {
+    use std::io::Write;
+    let mut e = std::io::stderr().lock();
+    let _ = e.write_all(text.as_bytes());
+    let _ = e.write_all(b"\n");
 }
 
 pub fn error(msg: &str) {
