@@ -29,8 +29,7 @@ pub fn run(args: EventsArgs) -> Result<(), Failure> {
     let (usable, refused): (Vec<_>, Vec<_>) = events.iter().partition(|e| e.opens);
     println!("{} events open on this machine:", usable.len());
     for e in &usable {
-        let note = if e.counted { "" } else { "  (opened, but did not count in a busy loop here)" };
-        println!("  {}{note}", e.name);
+        println!("  {}", e.name);
     }
     if args.all {
         println!("\n{} events cannot be opened:", refused.len());

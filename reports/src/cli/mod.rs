@@ -6,17 +6,21 @@
 
 use clap::{Parser, Subcommand};
 
+mod ctl;
+mod events;
+mod launch;
 mod report;
 
 /// Exit codes, shown in every `--help`.
 pub(crate) const EXIT_CODES: &str = "Exit codes:
   0  success (warnings about the input, if any, are printed to stderr as `hpm: warning: …`)
   1  the input could not be used (missing or unreadable file, invalid arcflow.json, unknown metric
-     or thread) or the output could not be written; one line `hpm: error: …` says why
+     or thread), the output could not be written, or an agent could not be reached or refused the
+     command; one line `hpm: error: …` says why
   2  usage error (unknown option, missing or invalid argument)";
 
 #[derive(Parser)]
-#[command(name = "hpm", version, about = "hpmagent's command-line tool: reports of arcflow profiles", after_long_help = EXIT_CODES)]
+#[command(name = "hpm", version, about = "hpmagent's command-line tool: reports of arcflow profiles, control of running agents", after_long_help = EXIT_CODES)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -28,6 +32,16 @@ enum Command {
     /// of a raw start/end trace or of a saved arcflow.json.
     #[command(long_about = report::ABOUT, after_long_help = EXIT_CODES)]
     Report(report::ReportArgs),
+    /// List this user's running agents: pid, state, threads, main class.
+    List(ctl::ListArgs),
+    /// Control a running agent: status, start, stop, reset, dump [DIR], mark TEXT, events.
+    Ctl(ctl::CtlArgs),
+    /// Start a JVM with this build's agent: `hpm run [agent options] -- java …`.
+    Run(launch::RunArgs),
+    /// Load the agent into a running HotSpot JVM (as `jcmd PID JVMTI.agent_load` does).
+    Attach(launch::AttachArgs),
+    /// List the counter events this machine can open (found by trying each).
+    Events(events::EventsArgs),
 }
 
 /// An error for the user: printed as `hpm: error: {0}`, exit code 1.
@@ -39,6 +53,11 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Report(args) => report::run(args),
+        Command::List(args) => ctl::list(args),
+        Command::Ctl(args) => ctl::ctl(args),
+        Command::Run(args) => launch::run(args),
+        Command::Attach(args) => launch::attach(args),
+        Command::Events(args) => events::run(args),
     };
     match result {
         Ok(()) => 0,

@@ -1,0 +1,97 @@
+//! `hpm events`, `hpm list` and `hpm ctl` as a user runs them: the real binary against real
+//! perf_event descriptors and a real control socket (served here by a test handler; the agent's own
+//! handler is tested with real JVMs in the agent's tests).
+
+use std::process::Command as Process;
+use std::sync::{Arc, Mutex};
+
+use hpm_control::paths::{prepare_socket_dir, socket_path};
+use hpm_control::{Command, Handler, Server, ServerConfig};
+use serde_json::{json, Value};
+
+fn hpm() -> Process {
+    Process::new(env!("CARGO_BIN_EXE_hpm"))
+}
+
+#[test]
+fn events_lists_what_opens_and_why_the_rest_does_not() {
+    let out = hpm().args(["events", "--json"]).output().unwrap();
+    assert!(out.status.success());
+    let rows: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let find = |n: &str| rows.iter().find(|r| r["name"] == n).cloned().unwrap_or_else(|| panic!("{n} not listed"));
+    assert_eq!(find("task-clock")["opens"], true, "a software event opens everywhere perf_event works");
+    let cycles = find("cycles");
+    if cycles["opens"] == false {
+        let why = cycles["refusal"].as_str().unwrap();
+        assert!(why.contains("`cycles`"), "the refusal names the event: {why}");
+    }
+    for r in rows.iter().filter(|r| r["opens"] == false) {
+        assert!(r["refusal"].as_str().is_some_and(|s| s.contains(r["name"].as_str().unwrap())), "{r}");
+    }
+    let text = hpm().args(["events", "--all"]).output().unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("events open on this machine") && text.contains("task-clock"), "{text}");
+}
+
+struct Fake(Mutex<Vec<Command>>);
+
+impl Handler for Fake {
+    fn handle(&self, c: Command) -> Result<Value, String> {
+        self.0.lock().unwrap().push(c.clone());
+        match c {
+            Command::Status => Ok(json!({"state": "paused", "threads": 3, "main": "com.acme.Main"})),
+            Command::Dump { dir: Some(d) } => Ok(json!({"files": [format!("{d}/xprof.txt")]})),
+            Command::Reset => Err("nothing to reset".into()),
+            other => Ok(json!({"done": other.name()})),
+        }
+    }
+}
+
+#[test]
+fn list_and_ctl_talk_to_a_control_socket() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("sockets");
+    prepare_socket_dir(&dir).unwrap();
+    let handler = Arc::new(Fake(Mutex::new(Vec::new())));
+    let pid = std::process::id();
+    let _server = Server::start(ServerConfig::new(socket_path(&dir, pid)), handler.clone()).unwrap();
+    let sd = dir.to_str().unwrap();
+
+    let list = hpm().args(["list", "--socket-dir", sd]).output().unwrap();
+    let list = String::from_utf8(list.stdout).unwrap();
+    assert!(list.contains(&pid.to_string()) && list.contains("paused") && list.contains("com.acme.Main"), "{list}");
+
+    let status = hpm().args(["ctl", &pid.to_string(), "status", "--socket-dir", sd, "--json"]).output().unwrap();
+    assert!(status.status.success());
+    let v: Value = serde_json::from_slice(&status.stdout).unwrap();
+    assert_eq!(v["threads"], 3);
+
+    let dump = hpm().args(["ctl", &pid.to_string(), "dump", "/tmp/d", "--socket-dir", sd]).output().unwrap();
+    assert!(String::from_utf8_lossy(&dump.stdout).contains("/tmp/d/xprof.txt"));
+    let mark = hpm().args(["ctl", &pid.to_string(), "mark", "phase two", "--socket-dir", sd]).output().unwrap();
+    assert!(mark.status.success());
+
+    // A refused command: exit 1 and one line naming the command and the reason.
+    let reset = hpm().args(["ctl", &pid.to_string(), "reset", "--socket-dir", sd]).output().unwrap();
+    assert_eq!(reset.status.code(), Some(1));
+    let err = String::from_utf8(reset.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("reset refused (failed): nothing to reset"), "{err}");
+
+    // No agent for that pid: exit 1, and the message says what to do.
+    let none = hpm().args(["ctl", "1", "status", "--socket-dir", sd]).output().unwrap();
+    assert_eq!(none.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&none.stderr).contains("hpm attach"));
+
+    let seen = handler.0.lock().unwrap();
+    assert!(seen.contains(&Command::Dump { dir: Some("/tmp/d".into()) }));
+    assert!(seen.contains(&Command::Mark { text: "phase two".into() }));
+}
+
+#[test]
+fn run_without_an_agent_library_says_how_to_build_it() {
+    let out = hpm().args(["run", "--agent-lib", "/nonexistent/libhpmagent.so", "--", "java", "-version"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("cargo build --release -p hpmagent"), "{err}");
+}
