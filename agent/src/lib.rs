@@ -125,12 +125,21 @@ impl AgentState {
     }
 }
 
+/// Per-thread views (`threads/NNN-name/`) are written when a run has at most this many threads.
+pub const MAX_PER_THREAD_VIEWS: usize = 512;
+
 /// Writes the reports of a snapshot into `dir`: the arcflow reports of the call trees (all threads,
 /// and per thread under `threads/`), `threads.txt`, `gc.txt`, `locks.txt`, `waits.txt`,
 /// `alloc.txt`, `code.txt`, and the lock and wait trees under `locks/` and `waits/`.
 pub fn write_snapshot(snap: &Snapshot, dir: &Path) -> io::Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir).map_err(|e| io::Error::new(e.kind(), format!("cannot create {}: {e}", dir.display())))?;
-    let opts = ReportOptions { per_thread: true, ..ReportOptions::default() };
+    // Per-thread views cost three synced files per thread: beyond MAX_PER_THREAD_VIEWS threads (a
+    // program that churns thousands of short threads) only the all-threads reports are written.
+    let per_thread = snap.calls.threads.len() <= MAX_PER_THREAD_VIEWS;
+    if !per_thread {
+        log::info(&format!("{} threads: per-thread views skipped (limit {MAX_PER_THREAD_VIEWS})", snap.calls.threads.len()));
+    }
+    let opts = ReportOptions { per_thread, ..ReportOptions::default() };
     let mut files = hpm_reports::write_reports(&snap.calls, dir, &opts)?;
     let sub = ReportOptions::default();
     files.extend(hpm_reports::write_reports(&snap.locks, &dir.join("locks"), &sub)?);
@@ -149,6 +158,14 @@ impl Hooks for AgentHooks {
     fn vm_init(&self, control: &Control) {
         let _ = self.0.control.set(control.clone());
         log::info(&format!("recording; reports will go to {}", self.0.out.display()));
+    }
+
+    fn data_dump_request(&self, control: &Control) {
+        let _ = self.0.control.set(control.clone());
+        match self.0.dump(None) {
+            Ok(_) => log::line(&format!("hpmagent: reports written to {} (dump on request)", self.0.out.display())),
+            Err(e) => log::line(&format!("hpmagent: error: cannot write reports to {}: {e}", self.0.out.display())),
+        }
     }
 
     fn vm_death(&self, control: &Control) {

@@ -260,3 +260,55 @@ fn perf_events_become_metrics_and_refusals_are_reported() {
     assert_eq!(ours.len(), 1, "{err}");
     assert!(ours[0].starts_with("hpmagent: error: bad value 'no-such-event' for option 'event'"), "{err}");
 }
+
+#[test]
+fn dump_on_request_while_threads_start_and_end() {
+    for jdk in jdks() {
+        let out = out_dir("dumpreq", &jdk);
+        let mut child = command(&jdk, "ChurnLong", &format!("out={}", out.display()), &[], &["2000"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
+        assert_eq!(stdout.next().unwrap().unwrap(), "ready");
+        let mut stderr = BufReader::new(child.stderr.take().unwrap()).lines();
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        // SIGQUIT: HotSpot prints a thread dump and posts DataDumpRequest; the agent dumps at once.
+        assert!(std::process::Command::new("kill").args(["-QUIT", &child.id().to_string()]).status().unwrap().success());
+        let line = stderr.next().unwrap().unwrap();
+        assert_eq!(line, format!("hpmagent: reports written to {} (dump on request)", out.display()));
+        // Read the mid-run dump while the program still runs.
+        let p = read_profile(&out.join("arcflow.json"));
+        let rows = thread_rows(&std::fs::read_to_string(out.join("threads.txt")).unwrap());
+        let mid: Vec<&str> = p.threads.iter().filter(|t| t.name.starts_with("longchurn-")).map(|t| t.name.as_str()).collect();
+        assert!(mid.len() >= 2, "threads in the mid-run dump: {mid:?}");
+        for (row, t) in rows.iter().zip(&p.threads) {
+            if t.name.starts_with("longchurn-") && row.state == "ended" {
+                assert_eq!(
+                    contexts(&p, &t.name),
+                    map(&[("calls.ChurnLong$Worker.run", 1), ("calls.ChurnLong$Worker.run;calls.ChurnLong.spin", 1)])
+                );
+            }
+        }
+        // Drain stdout (the thread dump) so the JVM never blocks on a full pipe.
+        let drain = std::thread::spawn(move || stdout.count());
+        let status = child.wait().unwrap();
+        drain.join().unwrap();
+        let rest: Vec<String> = stderr.map_while(Result::ok).collect();
+        assert!(status.success(), "{rest:?}");
+        assert!(rest.iter().any(|l| l == &format!("hpmagent: reports written to {}", out.display())), "{rest:?}");
+        // The final dump has every thread of the mid-run one, and all of them ended with their calls.
+        let p = read_profile(&out.join("arcflow.json"));
+        for name in &mid {
+            assert_eq!(
+                contexts(&p, name),
+                map(&[("calls.ChurnLong$Worker.run", 1), ("calls.ChurnLong$Worker.run;calls.ChurnLong.spin", 1)]),
+                "{name}"
+            );
+        }
+        let mut nums: Vec<u64> = p.threads.iter().filter_map(|t| t.name.strip_prefix("longchurn-")?.parse().ok()).collect();
+        nums.sort();
+        assert_eq!(nums, (0..nums.len() as u64).collect::<Vec<_>>(), "no thread lost");
+    }
+}

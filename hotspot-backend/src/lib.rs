@@ -53,6 +53,8 @@ pub trait Hooks: Send + Sync {
     fn vm_init(&self, _control: &Control) {}
     /// The VM is dying: write the reports. No events arrive after this returns.
     fn vm_death(&self, control: &Control);
+    /// Someone asked the VM for a data dump (SIGQUIT, `kill -3`): write the reports now.
+    fn data_dump_request(&self, _control: &Control) {}
 }
 
 /// The backend's global state, set once in [`init`].
@@ -225,6 +227,7 @@ pub unsafe fn init(vm: *mut JavaVM, recorder: Arc<Recorder>, config: BackendConf
         CompiledMethodLoad: Some(cb::compiled_method_load),
         CompiledMethodUnload: Some(cb::compiled_method_unload),
         DynamicCodeGenerated: Some(cb::dynamic_code_generated),
+        DataDumpRequest: Some(cb::data_dump_request),
         MonitorWait: Some(cb::monitor_wait),
         MonitorWaited: Some(cb::monitor_waited),
         MonitorContendedEnter: Some(cb::monitor_contended_enter),
@@ -395,7 +398,7 @@ mod cb {
                     log::debug(&format!("ForceGarbageCollection: JVMTI error {err}"));
                 }
             }
-            let mut events = vec![JVMTI_EVENT_CLASS_LOAD, JVMTI_EVENT_CLASS_PREPARE];
+            let mut events = vec![JVMTI_EVENT_CLASS_LOAD, JVMTI_EVENT_CLASS_PREPARE, JVMTI_EVENT_DATA_DUMP_REQUEST];
             if rc.code {
                 events.extend([JVMTI_EVENT_COMPILED_METHOD_LOAD, JVMTI_EVENT_COMPILED_METHOD_UNLOAD, JVMTI_EVENT_DYNAMIC_CODE_GENERATED]);
             }
@@ -449,6 +452,15 @@ mod cb {
             }
             b.hooks.vm_death(&control);
             b.dead.store(true, Ordering::Release);
+        })
+    }
+
+    pub unsafe extern "C" fn data_dump_request(_env: *mut jvmtiEnv) {
+        guard("DataDumpRequest", || {
+            let Some(b) = backend() else { return };
+            if !b.dead.load(Ordering::Relaxed) {
+                b.hooks.data_dump_request(&Control { env: b.env });
+            }
         })
     }
 
