@@ -103,7 +103,7 @@ pub enum Insn {
     /// Push the `java.lang.Class` mirror of a class.
     LdcClass(Arc<Class>),
     /// Throws `class` with `message` when executed (a linkage error found while translating).
-    Error(Arc<str>, Arc<str>),
+    Error(Box<(Arc<str>, Arc<str>)>),
     /// Stops the VM with this message (an unsupported feature such as invokedynamic).
     Fatal(Arc<str>),
     /// Marks the end of a class initialisation (a synthetic frame, see `interp::start_init`).
@@ -136,7 +136,7 @@ impl Code {
 }
 
 fn link_error(class: &str, msg: String) -> Insn {
-    Insn::Error(Arc::from(class), Arc::from(msg.as_str()))
+    Insn::Error(Box::new((Arc::from(class), Arc::from(msg.as_str()))))
 }
 
 /// Splits a loader error "java.lang.Foo: message" into class and message.

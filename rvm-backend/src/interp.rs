@@ -367,6 +367,9 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                 break 'exec p;
             }
             loop {
+                let (npc, nsp) = crate::fast::fast(insns, &mut stack, pc, sp, bp, flag, sp_h);
+                pc = npc;
+                sp = nsp;
                 let insn = &insns[pc];
                 pc += 1;
                 match insn {
@@ -1272,7 +1275,8 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                             break 'exec Flow::ThrowNew("java/lang/IllegalMonitorStateException", String::new());
                         }
                     }
-                    Insn::Error(c, m) => {
+                    Insn::Error(e) => {
+                        let (c, m) = &**e;
                         let c: &'static str = leak_name(c);
                         break 'exec Flow::ThrowNew(c, m.to_string());
                     }

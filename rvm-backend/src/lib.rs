@@ -4,6 +4,7 @@
 
 pub mod class;
 pub mod code;
+pub mod fast;
 pub mod gc;
 pub mod heap;
 pub mod hooks;

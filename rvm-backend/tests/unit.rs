@@ -39,3 +39,10 @@ fn options_parse_like_java() {
     assert!(rvm_backend::parse_args(&["-Xmx12q".into(), "M".into()]).is_err());
     assert_eq!(rvm_backend::parse_size("2g"), Some(2 << 30));
 }
+
+#[test]
+fn instructions_stay_small() {
+    // The interpreter walks arrays of these; keep them at three words.
+    assert!(std::mem::size_of::<rvm_backend::code::Insn>() <= 24, "{}", std::mem::size_of::<rvm_backend::code::Insn>());
+    assert_eq!(std::mem::size_of::<rvm_backend::vm::Value>(), 16);
+}
