@@ -7,6 +7,8 @@
 #   none      no agent
 #   recording agent loaded, recording method entry/exit (HotSpot in interpreter-only mode)
 #   paused    agent loaded with start=paused (method events off: HotSpot runs compiled code)
+#   paused-at-run  agent recording from the start; main calls hpmagent.Agent.pause() first thing
+#             (method events turned off at run time: HotSpot must leave interpreter-only mode)
 # Recording is ~100x slower, so it is measured on a smaller workload (RECORD_ARGS) than the paused
 # comparison (PAUSED_ARGS); each ratio is against "none" on the same workload.
 # The reports go to a tmpfs (/dev/shm) when there is one: writing them at exit (each file fsynced) is a
@@ -27,7 +29,7 @@ WORK="$(mktemp -d)"
 if [ -z "${BENCH_OUT:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then BENCH_OUT=/dev/shm; fi
 OUT="$(mktemp -d "${BENCH_OUT:-$WORK}/hpm-bench.XXXXXX")"
 trap 'rm -rf "$WORK" "$OUT"' EXIT
-"$JAVA_HOME/bin/javac" -d "$WORK/classes" "$ROOT"/java-tests/calls/calls/Bench.java
+"$JAVA_HOME/bin/javac" -d "$WORK/classes" "$ROOT"/java-tests/calls/calls/Bench.java "$ROOT"/java-tests/calls/hpmagent/Agent.java
 
 # One run: prints "wall cpu" in seconds (cpu = user + system of the JVM, all its threads).
 one() {
@@ -45,19 +47,22 @@ echo "reports to: $OUT"
 echo "cpu: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 CP=(-cp "$WORK/classes" calls.Bench)
-: >"$WORK/none_r"; : >"$WORK/rec"; : >"$WORK/none_p"; : >"$WORK/paused"
+: >"$WORK/none_r"; : >"$WORK/rec"; : >"$WORK/none_p"; : >"$WORK/paused"; : >"$WORK/prun"
 for _ in $(seq "$RUNS"); do
   one "${CP[@]}" $RECORD_ARGS >>"$WORK/none_r"
   one "-agentpath:$LIB=out=$OUT/rec,perf-map=off" "${CP[@]}" $RECORD_ARGS >>"$WORK/rec"
   one "${CP[@]}" $PAUSED_ARGS >>"$WORK/none_p"
   one "-agentpath:$LIB=out=$OUT/paused,start=paused,perf-map=off" "${CP[@]}" $PAUSED_ARGS >>"$WORK/paused"
+  one "-agentpath:$LIB=out=$OUT/prun,perf-map=off" -Dhpm.pause=true "${CP[@]}" $PAUSED_ARGS >>"$WORK/prun"
 done
 col() { cut -d' ' -f"$2" "$WORK/$1" | median; }
 none_r=$(col none_r 1); rec=$(col rec 1); none_p=$(col none_p 1); paused=$(col paused 1)
+prun=$(col prun 1); prun_c=$(col prun 2)
 none_r_c=$(col none_r 2); rec_c=$(col rec 2); none_p_c=$(col none_p 2); paused_c=$(col paused 2)
 
 printf '%-32s %9s %9s\n' "configuration" "wall s" "cpu s"
 printf '%-32s %9s %9s\n' "none      fib($RECORD_ARGS)" "$none_r" "$none_r_c" "recording fib($RECORD_ARGS)" "$rec" "$rec_c" \
-  "none      fib($PAUSED_ARGS)" "$none_p" "$none_p_c" "paused    fib($PAUSED_ARGS)" "$paused" "$paused_c"
+  "none      fib($PAUSED_ARGS)" "$none_p" "$none_p_c" "paused    fib($PAUSED_ARGS)" "$paused" "$paused_c" "paused-at-run fib($PAUSED_ARGS)" "$prun" "$prun_c"
 awk -v a="$rec" -v b="$none_r" -v c="$rec_c" -v d="$none_r_c" 'BEGIN {printf "recording / none: wall %.2f, cpu %.2f\n", a/b, c/d}'
 awk -v a="$paused" -v b="$none_p" -v c="$paused_c" -v d="$none_p_c" 'BEGIN {printf "paused / none:    wall %.3f, cpu %.3f (target < 1.05)\n", a/b, c/d}'
+awk -v a="$prun" -v b="$none_p" -v c="$prun_c" -v d="$none_p_c" 'BEGIN {printf "paused-at-run / none: wall %.3f, cpu %.3f\n", a/b, c/d}'

@@ -243,3 +243,106 @@ pub unsafe extern "C" fn Agent_OnAttach(_vm: *mut JavaVM, _options: *mut c_char,
     log::line("hpmagent: error: attaching to a running JVM is not supported yet; load the agent at start with -agentpath");
     JNI_ERR as jint
 }
+
+// ---------------------------------------------------------------------------------------------
+// Control from Java code: `hpmagent.Agent`'s native methods.
+//
+// A program (or a test) may declare
+//
+//     package hpmagent;
+//     public final class Agent {
+//         public static native boolean pause();
+//         public static native boolean resume();
+//         public static native void reset();
+//         public static native boolean dump();
+//         public static native String status();
+//     }
+//
+// HotSpot looks native methods up in the JVMTI agent libraries too, so these symbols bind to it
+// when the agent is loaded (and calls throw UnsatisfiedLinkError when it is not).
+
+use hotspot_backend::sys::jvmti::{jboolean, jclass, jstring, JNIEnv};
+
+fn java_call<T>(what: &str, default: T, f: impl FnOnce(&AgentState) -> T) -> T {
+    match catch_unwind(AssertUnwindSafe(|| agent().map(|a| f(a)))) {
+        Ok(Some(v)) => v,
+        Ok(None) => default,
+        Err(_) => {
+            log::error(&format!("internal error in hpmagent.Agent.{what}"));
+            default
+        }
+    }
+}
+
+fn report_err(what: &str, r: Result<bool, String>) -> jboolean {
+    match r {
+        Ok(b) => b as jboolean,
+        Err(e) => {
+            log::error(&format!("{what}: {e}"));
+            0
+        }
+    }
+}
+
+/// `hpmagent.Agent.pause()`: true if recording was running.
+///
+/// # Safety
+/// Called by the JVM as a JNI native method.
+#[no_mangle]
+pub unsafe extern "C" fn Java_hpmagent_Agent_pause(_env: *mut JNIEnv, _cls: jclass) -> jboolean {
+    java_call("pause", 0, |a| report_err("pause", a.pause()))
+}
+
+/// `hpmagent.Agent.resume()`: true if recording was paused.
+///
+/// # Safety
+/// Called by the JVM as a JNI native method.
+#[no_mangle]
+pub unsafe extern "C" fn Java_hpmagent_Agent_resume(_env: *mut JNIEnv, _cls: jclass) -> jboolean {
+    java_call("resume", 0, |a| report_err("resume", a.resume()))
+}
+
+/// `hpmagent.Agent.reset()`.
+///
+/// # Safety
+/// Called by the JVM as a JNI native method.
+#[no_mangle]
+pub unsafe extern "C" fn Java_hpmagent_Agent_reset(_env: *mut JNIEnv, _cls: jclass) {
+    java_call("reset", (), |a| a.reset())
+}
+
+/// `hpmagent.Agent.dump()`: writes the reports into `out=` now; false (and one error line) on failure.
+///
+/// # Safety
+/// Called by the JVM as a JNI native method.
+#[no_mangle]
+pub unsafe extern "C" fn Java_hpmagent_Agent_dump(_env: *mut JNIEnv, _cls: jclass) -> jboolean {
+    java_call("dump", 0, |a| match a.dump(None) {
+        Ok(_) => {
+            log::line(&format!("hpmagent: reports written to {} (dump on request)", a.out.display()));
+            1
+        }
+        Err(e) => {
+            log::line(&format!("hpmagent: error: cannot write reports to {}: {e}", a.out.display()));
+            0
+        }
+    })
+}
+
+/// `hpmagent.Agent.status()`: one line, `key=value` pairs.
+///
+/// # Safety
+/// Called by the JVM as a JNI native method with a valid JNIEnv.
+#[no_mangle]
+pub unsafe extern "C" fn Java_hpmagent_Agent_status(env: *mut JNIEnv, _cls: jclass) -> jstring {
+    let text = java_call("status", String::new(), |a| {
+        let s = a.status();
+        format!(
+            "paused={} live_threads={} finished_threads={} methods_known={} method_events={} gc_count={} classes_loaded={} code_blobs={} uptime_ms={}",
+            s.paused, s.live_threads, s.finished_threads, s.methods_known, s.method_events, s.gc_count, s.classes_loaded, s.code_blobs, s.uptime_ns / 1_000_000
+        )
+    });
+    let Ok(c) = std::ffi::CString::new(text) else { return std::ptr::null_mut() };
+    // SAFETY: env is the calling thread's JNIEnv; NewStringUTF copies the NUL-terminated string.
+    unsafe { ((**env).NewStringUTF.expect("JNI NewStringUTF"))(env, c.as_ptr()) }
+}

@@ -312,3 +312,32 @@ fn dump_on_request_while_threads_start_and_end() {
         assert_eq!(nums, (0..nums.len() as u64).collect::<Vec<_>>(), "no thread lost");
     }
 }
+
+#[test]
+fn pause_and_resume_from_java_resynchronise_the_context() {
+    for jdk in jdks() {
+        let r = run("pauseresume", &jdk, "PauseResume", "", &[], &[]);
+        r.assert_ok();
+        let m = "calls.PauseResume.main";
+        let outer = format!("{m};calls.PauseResume.outer");
+        let middle = format!("{outer};calls.PauseResume.middle");
+        assert_eq!(
+            contexts(&r.calls(), "main"),
+            map(&[
+                (m, 1),
+                (&format!("{m};calls.PauseResume.before"), 1),
+                (&outer, 1),
+                (&format!("{outer};hpmagent.Agent.pause"), 1),
+                // Entered while paused: re-synchronised from the stack at resume, not counted.
+                (&middle, 0),
+                (&format!("{middle};hpmagent.Agent.resume"), 0),
+                (&format!("{middle};calls.PauseResume.inner"), 2),
+                (&format!("{m};calls.PauseResume.after"), 1),
+                (&format!("{m};hpmagent.Agent.status"), 1),
+            ]),
+            "JDK {:?}",
+            jdk.home
+        );
+        assert!(r.stdout().starts_with("paused=false live_threads="), "{}", r.stdout());
+    }
+}
