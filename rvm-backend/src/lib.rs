@@ -83,6 +83,9 @@ pub fn run(opts: Options) -> i32 {
 /// Like [`run`], reporting VM events to `hooks` (the profiling agent's entry point).
 pub fn run_with_hooks(opts: Options, hooks: Option<Box<dyn hooks::Hooks>>) -> i32 {
     let nvps = opts.vps;
+    if let (Some((lib, _)), None) = (&opts.agent, &hooks) {
+        eprintln!("rvm: warning: -agentpath:{lib} is accepted but agents are not loaded yet; running without it");
+    }
     let mut vm = Vm::new(opts);
     vm.hooks = hooks;
     let vm = Arc::new(vm);
