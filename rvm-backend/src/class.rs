@@ -178,12 +178,9 @@ impl Class {
     pub fn is_array(&self) -> bool {
         self.elem.is_some()
     }
+    /// The binary name with dots (`java.lang.String`, `[Ljava.lang.String;`), as Class.getName.
     pub fn java_name(&self) -> String {
-        if self.is_array() {
-            self.name.replace('/', ".")
-        } else {
-            self.name.replace('/', ".")
-        }
+        self.name.replace('/', ".")
     }
     pub fn find_method(&self, name: &str, desc: &str) -> Option<&'static Method> {
         self.methods.iter().find(|m| m.name == name && m.desc == desc).copied()

@@ -32,7 +32,7 @@ impl Copier<'_> {
             return self.from.get(r as usize + 1);
         }
         let class = self.vm.reg.class(cid);
-        let words = self.vm.object_words(self.from, r, &class);
+        let words = self.vm.object_words(self.from, r, class);
         let new = self.top;
         for i in 0..words {
             self.to.set(new + i, self.from.get(r as usize + i));
@@ -96,7 +96,7 @@ pub fn collect(vm: &Vm, st: &mut crate::sched::SchedState) {
     while scan < c.top {
         let cid = c.to.get(scan);
         let class = vm.reg.class(cid);
-        let words = vm.object_words(&c.to, scan as Ref, &class);
+        let words = vm.object_words(&c.to, scan as Ref, class);
         let mi = c.to.get(scan + 2) as usize;
         if mi != 0 {
             monitor_live[mi] = true;

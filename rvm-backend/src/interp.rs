@@ -153,7 +153,7 @@ fn start_init(vm: &Vm, th: &mut JThread, stack: &mut Vec<Value>, sp: usize, c: &
     };
     *st = InitState::InProgress(th.id);
     drop(st);
-    let code = code_of(vm, &clinit).map_err(Flow::Fatal)?;
+    let code = code_of(vm, clinit).map_err(Flow::Fatal)?;
     // A marker frame that completes the initialisation when <clinit> returns into it.
     let marker: &'static Code = Box::leak(Box::new(Code::synthetic(vec![Insn::InitDone(c.id)])));
     th.frames.push(Frame { method: marker_method(vm), code: marker, pc: 0, bp: sp, sp, sync: 0 });
@@ -876,13 +876,12 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                         for i in 0..n {
                             stack[bp + i] = stack[sp - n + i];
                         }
-                        let f = pop_frame(vm, th);
-                        drop(f);
+                        pop_frame(vm, th);
                         sp = bp + n;
                         if let Some(caller) = th.frames.last() {
                             if let Some(Insn::InitDone(cid)) = caller.code.insns.first() {
                                 // <clinit> returned into its marker frame
-                                finish_init(&vm.reg.class(*cid), true);
+                                finish_init(vm.reg.class(*cid), true);
                                 let m = pop_frame(vm, th);
                                 sp = m.sp;
                             }
@@ -1015,7 +1014,7 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                                         }
                                     }
                                 }
-                                *m
+                                m
                             }
                             _ => {
                                 let recv = match stack[sp - m.arg_slots] {
@@ -1033,7 +1032,7 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                                     Insn::InvokeInterface(m) => {
                                         let c = vm.reg.class(sp_h.class_id(recv));
                                         match c.dispatch.get(&m.selector) {
-                                            Some(t) => *t,
+                                            Some(t) => t,
                                             None => {
                                                 break 'exec Flow::ThrowNew(
                                                     "java/lang/IncompatibleClassChangeError",
@@ -1042,7 +1041,7 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                                             }
                                         }
                                     }
-                                    _ => *m,
+                                    _ => m,
                                 }
                             }
                         };
@@ -1053,7 +1052,7 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                         let mut sync = 0;
                         if target.is_sync {
                             let obj = if target.is_static {
-                                vm.mirror(&vm.reg.class(target.class_id))
+                                vm.mirror(vm.reg.class(target.class_id))
                             } else {
                                 match stack[sp - target.arg_slots] {
                                     Value::Ref(r) => r,
@@ -1132,7 +1131,7 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                                 }
                             }
                         } else {
-                            let code = match code_of(vm, &target) {
+                            let code = match code_of(vm, target) {
                                 Ok(c) => c,
                                 Err(e) => break 'exec Flow::Fatal(e),
                             };
@@ -1282,7 +1281,7 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                     }
                     Insn::Fatal(msg) => break 'exec Flow::Fatal(msg.to_string()),
                     Insn::InitDone(cid) => {
-                        finish_init(&vm.reg.class(*cid), true);
+                        finish_init(vm.reg.class(*cid), true);
                         let m = pop_frame(vm, th);
                         sp = m.sp;
                         continue 'frames;
@@ -1403,7 +1402,7 @@ fn unwind(vm: &Vm, th: &mut JThread, stack: &mut Vec<Value>, sp: &mut usize, sph
         };
         if let Some(Insn::InitDone(cid)) = f.code.insns.first() {
             let c = vm.reg.class(*cid);
-            finish_init(&c, false);
+            finish_init(c, false);
             pop_frame(vm, th);
             let err = vm.reg.load("java/lang/Error").unwrap();
             if !is_instance(vm, sph, e, &err) {
@@ -1451,7 +1450,7 @@ fn uncaught(vm: &Vm, th: &mut JThread, stack: &mut Vec<Value>, sp: &mut usize, e
     }
     let tc = vm.reg.load("java/lang/Thread").unwrap();
     let m = tc.find_method("uncaughtFromVm", "(Ljava/lang/Throwable;)V").expect("Thread.uncaughtFromVm");
-    let code = code_of(vm, &m).expect("translate uncaughtFromVm");
+    let code = code_of(vm, m).expect("translate uncaughtFromVm");
     ensure_stack(stack, 16);
     stack[0] = Value::Ref(th.obj);
     stack[1] = Value::Ref(e);
@@ -1467,7 +1466,7 @@ fn uncaught(vm: &Vm, th: &mut JThread, stack: &mut Vec<Value>, sp: &mut usize, e
 
 /// Prepares `th` to call `m` with `args` as its bottom frame (thread start, main).
 pub fn call_bottom(vm: &Vm, th: &mut JThread, m: &'static Method, args: &[Value]) -> Result<(), String> {
-    let code = code_of(vm, &m)?;
+    let code = code_of(vm, m)?;
     let mut stack = std::mem::take(&mut th.stack);
     ensure_stack(&mut stack, args.len() + 8);
     stack[..args.len()].copy_from_slice(args);

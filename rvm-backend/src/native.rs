@@ -343,11 +343,11 @@ pub fn table() -> NativeTable {
     n!("java/lang/Object.clone()Ljava/lang/Object;", clone);
     n!("java/lang/Object.notify()V", |c, a| match crate::sched::notify(c.vm, c.th.id, r(&a[0]), false) {
         Ok(()) => void(),
-        Err(()) => NRes::ThrowNew("java/lang/IllegalMonitorStateException", "current thread is not owner".into()),
+        Err(crate::sched::NotOwner) => NRes::ThrowNew("java/lang/IllegalMonitorStateException", "current thread is not owner".into()),
     });
     n!("java/lang/Object.notifyAll()V", |c, a| match crate::sched::notify(c.vm, c.th.id, r(&a[0]), true) {
         Ok(()) => void(),
-        Err(()) => NRes::ThrowNew("java/lang/IllegalMonitorStateException", "current thread is not owner".into()),
+        Err(crate::sched::NotOwner) => NRes::ThrowNew("java/lang/IllegalMonitorStateException", "current thread is not owner".into()),
     });
     n!("java/lang/Object.wait0(J)V", |c, a| {
         let ms = l(&a[1]);
@@ -380,7 +380,7 @@ pub fn table() -> NativeTable {
     n!("java/lang/Class.isInstance(Ljava/lang/Object;)Z", |c, a| {
         let id = c.space.get(r(&a[0]) as usize + c.vm.field_offset("java/lang/Class", "id", "I"));
         let o = r(&a[1]);
-        ret_i((o != 0 && crate::interp::is_instance(c.vm, c.space, o, &c.vm.reg.class(id))) as i32)
+        ret_i((o != 0 && crate::interp::is_instance(c.vm, c.space, o, c.vm.reg.class(id))) as i32)
     });
     n!("java/lang/Class.getSuperclass()Ljava/lang/Class;", |c, a| {
         let id = c.space.get(r(&a[0]) as usize + c.vm.field_offset("java/lang/Class", "id", "I"));
@@ -576,7 +576,7 @@ pub fn table() -> NativeTable {
         if !cl.is_array() {
             return NRes::ThrowNew("java/lang/IllegalArgumentException", "not an array class".into());
         }
-        match c.vm.alloc_array(c.space, &cl, n as usize, false) {
+        match c.vm.alloc_array(c.space, cl, n as usize, false) {
             Some(x) => ret_r(x),
             None => NRes::NeedGc,
         }

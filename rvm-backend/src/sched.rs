@@ -20,6 +20,10 @@ use std::sync::atomic::{AtomicBool, Ordering::*};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, RwLock};
 use std::time::{Duration, Instant};
 
+/// The current thread does not own the monitor (IllegalMonitorStateException).
+#[derive(Debug)]
+pub struct NotOwner;
+
 pub struct VpShared {
     /// Set by the timer every quantum (and to request a collection); tested at yieldpoints.
     pub flag: AtomicBool,
@@ -190,17 +194,17 @@ pub fn monitor_enter(vm: &Vm, tid: u32, obj: Ref) -> bool {
     }
 }
 
-pub fn monitor_exit(vm: &Vm, tid: u32, obj: Ref) -> Result<(), ()> {
+pub fn monitor_exit(vm: &Vm, tid: u32, obj: Ref) -> Result<(), NotOwner> {
     let mut st = vm.sched.lock();
     let mi = monitor_index(vm, &mut st, obj);
     release(vm, &mut st, mi, tid, false).map(|_| ())
 }
 
 /// Releases one recursion (or all when `all`) of monitor `mi`; returns the count released.
-fn release(vm: &Vm, st: &mut SchedState, mi: usize, tid: u32, all: bool) -> Result<u32, ()> {
+fn release(vm: &Vm, st: &mut SchedState, mi: usize, tid: u32, all: bool) -> Result<u32, NotOwner> {
     let m = &mut st.monitors[mi];
     if m.owner != tid + 1 {
-        return Err(());
+        return Err(NotOwner);
     }
     let released = if all { m.count } else { 1 };
     m.count -= released;
@@ -267,11 +271,11 @@ pub fn wait(vm: &Vm, th: &mut JThread, obj: Ref, ms: i64) -> WaitResult {
     WaitResult::Blocked
 }
 
-pub fn notify(vm: &Vm, tid: u32, obj: Ref, all: bool) -> Result<(), ()> {
+pub fn notify(vm: &Vm, tid: u32, obj: Ref, all: bool) -> Result<(), NotOwner> {
     let mut st = vm.sched.lock();
     let mi = monitor_index(vm, &mut st, obj);
     if st.monitors[mi].owner != tid + 1 {
-        return Err(());
+        return Err(NotOwner);
     }
     while let Some(w) = st.monitors[mi].waiters.pop_front() {
         make_ready(vm, &mut st, w);
