@@ -628,13 +628,3 @@ pub fn method_desc(d: &cafebabe::descriptors::MethodDescriptor) -> String {
     s
 }
 
-/// Parses a method descriptor into argument kinds (for natives) — only the count of slots matters
-/// elsewhere.
-pub fn return_kind(desc: &str) -> Option<Kind> {
-    let r = &desc[desc.find(')').unwrap() + 1..];
-    if r == "V" { None } else { Some(Kind::from_desc(r)) }
-}
-
-pub fn _unused(_: &AtomicBool) {
-    let _ = Relaxed;
-}

@@ -7,7 +7,7 @@
 
 use crate::class::{Class, InitState, Kind, Method};
 use crate::code::{Code, Insn};
-use crate::heap::{Ref, Space, ARRAY_HEADER};
+use crate::heap::{Ref, Space};
 use crate::native::{NCtx, NRes};
 use crate::vm::{Frame, JThread, Reacquire, Value, Vm};
 use std::sync::atomic::Ordering::*;
@@ -1489,8 +1489,4 @@ pub fn init_on_top(vm: &Vm, th: &mut JThread, c: &Arc<Class>) {
         th.sp = n;
     }
     th.stack = stack;
-}
-
-pub fn array_elem_base() -> usize {
-    ARRAY_HEADER
 }

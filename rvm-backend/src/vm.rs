@@ -1,8 +1,8 @@
 //! The VM instance: registry of classes, heap, global roots, string interning, Java threads.
 
-use crate::class::{Class, Kind, Registry};
+use crate::class::{Class, Registry};
 use crate::code::Code;
-use crate::heap::{array_words, Heap, Ref, Space, ARRAY_HEADER};
+use crate::heap::{array_words, Heap, Ref, Space};
 use crate::hooks::Hooks;
 use crate::sched::Sched;
 use rustc_hash::FxHashMap;
@@ -249,8 +249,6 @@ impl Vm {
         }
         let cc = self.reg.load("java/lang/Class").expect("java.lang.Class");
         let sp = self.heap.current();
-        let _g = self.roots.lock().unwrap();
-        drop(_g);
         let r = self.alloc_object(&sp, &cc, true).expect("heap exhausted creating a class mirror");
         let off = cc.lookup_field("id", "I").map(|(c, i)| c.fields[i].offset).expect("Class.id");
         sp.set(r as usize + off, c.id);
@@ -302,23 +300,5 @@ impl Vm {
         let _ = so.write_all(&o);
         let _ = so.flush();
         o.clear();
-    }
-
-    pub fn elem_kind_class(&self, k: Kind) -> Arc<Class> {
-        let d = match k {
-            Kind::Z => "[Z",
-            Kind::B => "[B",
-            Kind::C => "[C",
-            Kind::S => "[S",
-            Kind::I => "[I",
-            Kind::F => "[F",
-            Kind::J => "[J",
-            Kind::D => "[D",
-            Kind::L => "[Ljava/lang/Object;",
-        };
-        self.reg.load(d).expect("array class")
-    }
-    pub fn array_header() -> usize {
-        ARRAY_HEADER
     }
 }
