@@ -191,26 +191,33 @@ fn threads_ending_while_snapshots_run_lose_nothing() {
     let ticks = Arc::new(AtomicU64::new(0));
     let r = Arc::new(Recorder::new(RecorderConfig::default(), Box::new(Manual(ticks))));
     let stop = Arc::new(AtomicBool::new(false));
+    let started = Arc::new(AtomicBool::new(false));
     // A dumper snapshotting continuously while 8 threads × 50 short-lived "Java threads" start and end.
     let dumper = {
-        let (r, stop) = (r.clone(), stop.clone());
+        let (r, stop, started) = (r.clone(), stop.clone(), started.clone());
         std::thread::spawn(move || {
             let mut n = 0;
             let mut last = 0;
-            while !stop.load(Ordering::Relaxed) {
+            loop {
                 let s = r.snapshot();
                 // Threads never disappear from one snapshot to the next.
                 assert!(s.threads.len() >= last);
                 last = s.threads.len();
                 n += 1;
+                started.store(true, Ordering::Release);
+                if stop.load(Ordering::Relaxed) {
+                    break n;
+                }
             }
-            n
         })
     };
     let workers: Vec<_> = (0..8)
         .map(|w| {
-            let r = r.clone();
+            let (r, started) = (r.clone(), started.clone());
             std::thread::spawn(move || {
+                while !started.load(Ordering::Acquire) {
+                    std::thread::yield_now();
+                }
                 for i in 0..50 {
                     let mut names = Names { stack: Rc::new(Cell::new(Vec::new())), resolved: 0 };
                     let t = r.register_current_thread(ThreadInfo { name: format!("t{w}-{i}"), ..Default::default() });
