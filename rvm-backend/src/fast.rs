@@ -10,12 +10,13 @@ use crate::class::Kind;
 use crate::code::Insn;
 use crate::heap::Space;
 use crate::vm::Value;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::{Acquire, Relaxed}};
 
 /// Runs from `pc` until an instruction that the full loop must execute; returns `(pc, sp)` with
 /// `pc` at that instruction.
 #[inline(never)]
-pub fn fast(insns: &[Insn], stack: &mut [Value], mut pc: usize, mut sp: usize, bp: usize, flag: &AtomicBool, heap: &Space) -> (usize, usize) {
+#[allow(clippy::too_many_arguments)]
+pub fn fast(insns: &[Insn], stack: &mut [Value], mut pc: usize, mut sp: usize, bp: usize, flag: &AtomicBool, heap: &Space, roots: &[AtomicU32]) -> (usize, usize) {
     macro_rules! int {
         ($v:expr) => {
             match $v {
@@ -197,6 +198,114 @@ pub fn fast(insns: &[Insn], stack: &mut [Value], mut pc: usize, mut sp: usize, b
             Insn::Fsub => flt2!(|a: f32, b: f32| a - b),
             Insn::Fmul => flt2!(|a: f32, b: f32| a * b),
             Insn::Fdiv => flt2!(|a: f32, b: f32| a / b),
+            Insn::Ldc(i) => {
+                stack[sp] = Value::Ref(roots[*i as usize].load(Relaxed));
+                sp += 1;
+            }
+            Insn::GetStatic(c, off, k) if c.initialized.load(Acquire) => {
+                let o = *off as usize;
+                let st = &c.statics;
+                match k {
+                    Kind::L => stack[sp] = Value::Ref(st[o].load(Relaxed)),
+                    Kind::F => stack[sp] = Value::Float(f32::from_bits(st[o].load(Relaxed))),
+                    Kind::J | Kind::D => {
+                        let bits = (st[o].load(Relaxed) as u64) | ((st[o + 1].load(Relaxed) as u64) << 32);
+                        stack[sp] = if *k == Kind::J { Value::Long(bits as i64) } else { Value::Double(f64::from_bits(bits)) };
+                        stack[sp + 1] = Value::Top;
+                        sp += 1;
+                    }
+                    _ => stack[sp] = Value::Int(st[o].load(Relaxed) as i32),
+                }
+                sp += 1;
+            }
+            Insn::PutStatic(c, off, k @ (Kind::I | Kind::L | Kind::J)) if c.initialized.load(Acquire) => {
+                let o = *off as usize;
+                let st = &c.statics;
+                match (k, stack[sp - 1]) {
+                    (Kind::I, Value::Int(x)) => {
+                        st[o].store(x as u32, Relaxed);
+                        sp -= 1;
+                    }
+                    (Kind::L, Value::Ref(x)) => {
+                        st[o].store(x, Relaxed);
+                        sp -= 1;
+                    }
+                    (Kind::J, Value::Top) => {
+                        let x = long!(stack[sp - 2]) as u64;
+                        st[o].store(x as u32, Relaxed);
+                        st[o + 1].store((x >> 32) as u32, Relaxed);
+                        sp -= 2;
+                    }
+                    _ => return (pc, sp),
+                }
+            }
+            Insn::Lshl | Insn::Lshr | Insn::Lushr => {
+                let b = int!(stack[sp - 1]);
+                let a = long!(stack[sp - 3]);
+                stack[sp - 3] = Value::Long(match insn {
+                    Insn::Lshl => a.wrapping_shl(b as u32 & 63),
+                    Insn::Lshr => a >> (b & 63),
+                    _ => ((a as u64) >> (b & 63)) as i64,
+                });
+                sp -= 1;
+            }
+            Insn::Lneg => {
+                let a = long!(stack[sp - 2]);
+                stack[sp - 2] = Value::Long(a.wrapping_neg());
+            }
+            Insn::Dneg => {
+                let a = dbl!(stack[sp - 2]);
+                stack[sp - 2] = Value::Double(-a);
+            }
+            Insn::L2d => {
+                let a = long!(stack[sp - 2]);
+                stack[sp - 2] = Value::Double(a as f64);
+            }
+            Insn::D2l => {
+                let a = dbl!(stack[sp - 2]);
+                stack[sp - 2] = Value::Long(a as i64);
+            }
+            Insn::I2s => {
+                let a = int!(stack[sp - 1]);
+                stack[sp - 1] = Value::Int(a as i16 as i32);
+            }
+            Insn::I2f => {
+                let a = int!(stack[sp - 1]);
+                stack[sp - 1] = Value::Float(a as f32);
+            }
+            Insn::F2d => {
+                let a = flt!(stack[sp - 1]);
+                stack[sp - 1] = Value::Double(a as f64);
+                stack[sp] = Value::Top;
+                sp += 1;
+            }
+            Insn::D2f => {
+                let a = dbl!(stack[sp - 2]);
+                stack[sp - 2] = Value::Float(a as f32);
+                sp -= 1;
+            }
+            Insn::Dcmpl | Insn::Dcmpg => {
+                let b = dbl!(stack[sp - 2]);
+                let a = dbl!(stack[sp - 4]);
+                let r = if a.is_nan() || b.is_nan() {
+                    if matches!(insn, Insn::Dcmpg) { 1 } else { -1 }
+                } else {
+                    (a > b) as i32 - (a < b) as i32
+                };
+                stack[sp - 4] = Value::Int(r);
+                sp -= 3;
+            }
+            Insn::Fcmpl | Insn::Fcmpg => {
+                let b = flt!(stack[sp - 1]);
+                let a = flt!(stack[sp - 2]);
+                let r = if a.is_nan() || b.is_nan() {
+                    if matches!(insn, Insn::Fcmpg) { 1 } else { -1 }
+                } else {
+                    (a > b) as i32 - (a < b) as i32
+                };
+                stack[sp - 2] = Value::Int(r);
+                sp -= 1;
+            }
             Insn::Ineg => {
                 let a = int!(stack[sp - 1]);
                 stack[sp - 1] = Value::Int(a.wrapping_neg());
@@ -319,7 +428,31 @@ pub fn fast(insns: &[Insn], stack: &mut [Value], mut pc: usize, mut sp: usize, b
                 }
                 stack[sp - 1] = Value::Int(heap.array_len(a) as i32);
             }
-            Insn::ArrLoad(k @ (Kind::I | Kind::L | Kind::C | Kind::B | Kind::Z)) => {
+            Insn::ArrLoad(k @ (Kind::J | Kind::D)) => {
+                let i = int!(stack[sp - 1]);
+                let a = reference!(stack[sp - 2]);
+                if a == 0 || i < 0 || i as usize >= heap.array_len(a) {
+                    return (pc, sp);
+                }
+                let bits = heap.array_get(a, 8, i as usize);
+                stack[sp - 2] = if *k == Kind::J { Value::Long(bits as i64) } else { Value::Double(f64::from_bits(bits)) };
+                stack[sp - 1] = Value::Top;
+            }
+            Insn::ArrStore(k @ (Kind::J | Kind::D)) => {
+                let bits = match (k, stack[sp - 2]) {
+                    (Kind::J, Value::Long(x)) => x as u64,
+                    (Kind::D, Value::Double(x)) => x.to_bits(),
+                    _ => return (pc, sp),
+                };
+                let i = int!(stack[sp - 3]);
+                let a = reference!(stack[sp - 4]);
+                if a == 0 || i < 0 || i as usize >= heap.array_len(a) {
+                    return (pc, sp);
+                }
+                heap.array_set(a, 8, i as usize, bits);
+                sp -= 4;
+            }
+            Insn::ArrLoad(k @ (Kind::I | Kind::L | Kind::C | Kind::B | Kind::Z | Kind::S | Kind::F)) => {
                 let i = int!(stack[sp - 1]);
                 let a = reference!(stack[sp - 2]);
                 if a == 0 || i < 0 || i as usize >= heap.array_len(a) {
@@ -330,6 +463,8 @@ pub fn fast(insns: &[Insn], stack: &mut [Value], mut pc: usize, mut sp: usize, b
                     Kind::I => Value::Int(heap.array_get(a, 4, i) as u32 as i32),
                     Kind::L => Value::Ref(heap.array_get(a, 4, i) as u32),
                     Kind::C => Value::Int(heap.array_get(a, 2, i) as u16 as i32),
+                    Kind::S => Value::Int(heap.array_get(a, 2, i) as u16 as i16 as i32),
+                    Kind::F => Value::Float(f32::from_bits(heap.array_get(a, 4, i) as u32)),
                     _ => Value::Int(heap.array_get(a, 1, i) as u8 as i8 as i32),
                 };
                 sp -= 1;

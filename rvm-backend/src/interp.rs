@@ -367,7 +367,7 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                 break 'exec p;
             }
             loop {
-                let (npc, nsp) = crate::fast::fast(insns, &mut stack, pc, sp, bp, flag, sp_h);
+                let (npc, nsp) = crate::fast::fast(insns, &mut stack, pc, sp, bp, flag, sp_h, &vm.roots_fast);
                 pc = npc;
                 sp = nsp;
                 let insn = &insns[pc];
