@@ -214,7 +214,7 @@ fn unwritable_out_dir_is_one_line_and_no_crash() {
 fn sigterm_still_writes_reports() {
     for jdk in jdks() {
         let out = out_dir("sigterm", &jdk);
-        let mut child = command(&jdk, "Sleeper", &format!("out={}", out.display()), &[], &[])
+        let mut child = command(&jdk, "Sleeper", &format!("out={},perf-map=off", out.display()), &[], &[])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -265,7 +265,7 @@ fn perf_events_become_metrics_and_refusals_are_reported() {
 fn dump_on_request_while_threads_start_and_end() {
     for jdk in jdks() {
         let out = out_dir("dumpreq", &jdk);
-        let mut child = command(&jdk, "ChurnLong", &format!("out={}", out.display()), &[], &["2000"])
+        let mut child = command(&jdk, "ChurnLong", &format!("out={},perf-map=off", out.display()), &[], &["2000"])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()

@@ -95,7 +95,11 @@ pub fn out_dir(test: &str, jdk: &Jdk) -> PathBuf {
 /// Runs `calls.<class>` with the agent (`out=` added to `options`) and returns the run.
 pub fn run(test: &str, jdk: &Jdk, class: &str, options: &str, jvm_args: &[&str], args: &[&str]) -> Run {
     let out = out_dir(test, jdk);
-    let opts = if options.is_empty() { format!("out={}", out.display()) } else { format!("out={},{options}", out.display()) };
+    let mut opts = if options.is_empty() { format!("out={}", out.display()) } else { format!("out={},{options}", out.display()) };
+    // Tests do not leave /tmp/perf-<pid>.map files behind (the code-map test checks that one).
+    if !options.contains("perf-map=") {
+        opts.push_str(",perf-map=off");
+    }
     let output = command(jdk, class, &opts, jvm_args, args).output().expect("running java");
     Run { out, output }
 }
