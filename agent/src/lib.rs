@@ -29,6 +29,8 @@ pub struct AgentState {
     control: OnceLock<Control>,
     /// Serialises dumps (VMDeath and the control socket may ask at the same time).
     dumping: Mutex<()>,
+    /// The `JavaVM*` of Agent_OnLoad, as an address.
+    java_vm: OnceLock<usize>,
 }
 
 static AGENT: OnceLock<Arc<AgentState>> = OnceLock::new();
@@ -63,11 +65,18 @@ impl AgentState {
             }
         }
         let out = options.out.clone().unwrap_or_else(|| PathBuf::from(format!("hpm-{}", std::process::id())));
-        AgentState { options, out, recorder: Arc::new(Recorder::new(cfg, Box::new(metrics))), control: OnceLock::new(), dumping: Mutex::new(()) }
+        AgentState { options, out, recorder: Arc::new(Recorder::new(cfg, Box::new(metrics))), control: OnceLock::new(), dumping: Mutex::new(()), java_vm: OnceLock::new() }
     }
 
     pub fn recorder(&self) -> &Arc<Recorder> {
         &self.recorder
+    }
+
+    /// The VM's `JavaVM*` (null before Agent_OnLoad). A thread of the agent's own (the control socket)
+    /// must attach itself with it (`AttachCurrentThreadAsDaemon`) before [`AgentState::pause`] or
+    /// [`AgentState::resume`]: HotSpot refuses JVMTI calls from unattached threads.
+    pub fn java_vm(&self) -> *mut JavaVM {
+        self.java_vm.get().map_or(std::ptr::null_mut(), |&p| p as *mut JavaVM)
     }
 
     /// Stops recording method events: they are turned off in the VM, which goes back to compiled
@@ -210,6 +219,7 @@ unsafe fn on_load(vm: *mut JavaVM, options: *const c_char) -> Result<(), String>
     // SAFETY: vm is the JavaVM of Agent_OnLoad (our caller's contract).
     let control = unsafe { hotspot_backend::init(vm, state.recorder.clone(), bcfg, Box::new(AgentHooks(state.clone()))) }?;
     let _ = state.control.set(control);
+    let _ = state.java_vm.set(vm as usize);
     let _ = AGENT.set(state);
     Ok(())
 }
