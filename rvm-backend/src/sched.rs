@@ -464,6 +464,12 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
                 let daemon = th.daemon;
                 let main_failed = th.id == 0 && th.uncaught;
                 th.finished = true;
+                // Nothing of a finished thread is needed any more: free its stacks and let its
+                // java.lang.Thread object (and whatever it references) be collected.
+                th.stack = Vec::new();
+                th.frames = Vec::new();
+                th.obj = 0;
+                th.pending = 0;
                 drop(th);
                 if let Some(h) = &vm.hooks {
                     h.thread_end(tid);

@@ -69,7 +69,7 @@ impl JThread {
             id,
             name,
             obj,
-            stack: vec![Value::Top; 1024],
+            stack: vec![Value::Top; 256],
             sp: 0,
             frames: Vec::new(),
             daemon,

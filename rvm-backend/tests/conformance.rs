@@ -248,3 +248,8 @@ fn functional_interface_defaults() {
 fn language_features_misc() {
     check("Misc", &[], None, false);
 }
+
+#[test]
+fn thousands_of_short_lived_threads() {
+    check("ManyThreads", &[], Some("16m"), false);
+}
