@@ -253,3 +253,8 @@ fn language_features_misc() {
 fn thousands_of_short_lived_threads() {
     check("ManyThreads", &[], Some("16m"), false);
 }
+
+#[test]
+fn tree_map_and_set() {
+    check("Trees", &[], None, false);
+}
