@@ -258,3 +258,8 @@ fn thousands_of_short_lived_threads() {
 fn tree_map_and_set() {
     check("Trees", &[], None, false);
 }
+
+#[test]
+fn priority_queue_and_array_deque() {
+    check("Queues", &[], None, false);
+}
