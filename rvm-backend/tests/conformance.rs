@@ -263,3 +263,8 @@ fn tree_map_and_set() {
 fn priority_queue_and_array_deque() {
     check("Queues", &[], None, false);
 }
+
+#[test]
+fn linked_hash_map_and_lru() {
+    check("Linked", &[], None, false);
+}

@@ -94,25 +94,32 @@ public class HashMap<K, V> extends AbstractMap<K, V> implements Map<K, V>, Clone
         if (tab == null || (n = tab.length) == 0) n = (tab = resize()).length;
         Node<K, V> p = tab[i = (n - 1) & hash];
         if (p == null) {
-            tab[i] = new Node<>(hash, key, value, null);
+            tab[i] = newNode(hash, key, value, null);
         } else {
             Node<K, V> e = null;
             for (;;) {
                 Object k;
                 if (p.hash == hash && ((k = p.key) == key || (key != null && key.equals(k)))) { e = p; break; }
-                if (p.next == null) { p.next = new Node<>(hash, key, value, null); break; }
+                if (p.next == null) { p.next = newNode(hash, key, value, null); break; }
                 p = p.next;
             }
             if (e != null) {
                 V oldValue = e.value;
                 if (!onlyIfAbsent || oldValue == null) e.value = value;
+                afterNodeAccess(e);
                 return oldValue;
             }
         }
         ++modCount;
         if (++size > threshold) resize();
+        afterNodeInsertion();
         return null;
     }
+    // Hooks for LinkedHashMap.
+    Node<K, V> newNode(int hash, K key, V value, Node<K, V> next) { return new Node<>(hash, key, value, next); }
+    void afterNodeAccess(Node<K, V> p) {}
+    void afterNodeInsertion() {}
+    void afterNodeRemoval(Node<K, V> p) {}
     @SuppressWarnings("unchecked")
     final Node<K, V>[] resize() {
         Node<K, V>[] oldTab = table;
@@ -170,6 +177,7 @@ public class HashMap<K, V> extends AbstractMap<K, V> implements Map<K, V>, Clone
                 if (prev == null) tab[index] = p.next; else prev.next = p.next;
                 ++modCount;
                 --size;
+                afterNodeRemoval(p);
                 return p;
             }
             prev = p;
