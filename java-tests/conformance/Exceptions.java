@@ -67,5 +67,9 @@ public class Exceptions {
             }
         }
         System.out.println();
+        try { thrower(0); } catch (MyException e) {
+            StackTraceElement top = e.getStackTrace()[0];
+            System.out.println(top + " " + top.getMethodName() + " " + top.getLineNumber() + " " + e.getStackTrace()[1].getMethodName());
+        }
     }
 }

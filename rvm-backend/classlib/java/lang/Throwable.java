@@ -52,6 +52,14 @@ public class Throwable implements java.io.Serializable {
     }
     public final Throwable[] getSuppressed() { return suppressed == null ? new Throwable[0] : suppressed.clone(); }
 
+    public StackTraceElement[] getStackTrace() {
+        String[] lines = lines();
+        StackTraceElement[] r = new StackTraceElement[lines.length];
+        for (int i = 0; i < lines.length; i++) r[i] = StackTraceElement.parse(lines[i]);
+        return r;
+    }
+    public void setStackTrace(StackTraceElement[] stackTrace) {}
+
     public void printStackTrace() { printStackTrace(System.err); }
 
     public void printStackTrace(PrintStream s) {
