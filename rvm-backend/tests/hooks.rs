@@ -106,6 +106,13 @@ fn hooks_see_threads_methods_switches_and_collections() {
             assert_eq!(w[0].2, w[1].1, "vp {vp}: switch from a thread it was not running");
         }
     }
+    // Work moved to both processors: each ran application threads, not only its VM threads.
+    for vp in 0..2 {
+        assert!(
+            switches.iter().any(|s| s.0 == vp && !vm_tids.contains(&s.2)),
+            "vp {vp} never ran an application thread"
+        );
+    }
     // Preemptions (involuntary) and voluntary switches (waits on the queue's monitor) both occur.
     assert!(switches.iter().any(|s| !s.3) && switches.iter().any(|s| s.3));
     assert!(rec.alloc_bytes.load(Relaxed) > 8 << 20, "allocated more than the heap");
