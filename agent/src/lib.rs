@@ -5,6 +5,7 @@
 //! or SIGTERM) the agent writes its reports into the `out=` directory. [`AgentState`] holds the
 //! operations the control socket (issue 5) will call: pause, resume, reset, dump, status.
 
+pub mod control;
 pub mod options;
 
 use std::ffi::{c_char, c_void, CStr};
@@ -31,6 +32,10 @@ pub struct AgentState {
     dumping: Mutex<()>,
     /// The `JavaVM*` of Agent_OnLoad, as an address.
     java_vm: OnceLock<usize>,
+    /// One line per requested `event=` that could not be opened (for the control socket's `events`).
+    pub refused_events: Vec<String>,
+    /// The control socket, once started (VMInit); dropped (socket removed) at VMDeath.
+    server: Mutex<Option<hpm_control::Server>>,
 }
 
 static AGENT: OnceLock<Arc<AgentState>> = OnceLock::new();
@@ -54,18 +59,20 @@ impl AgentState {
             filter: ClassFilter { include: options.include.clone(), exclude: options.exclude.clone() },
         };
         let mut metrics = Metrics::new().with(ThreadCpuClock).with(WallClock);
+        let mut refused_events = Vec::new();
         if !options.events.is_empty() {
             // Opened once here to find what this machine counts; each refused event gets one line.
             let probe = hpm_collectors::counters::probe(&options.events, CounterOptions::default());
             for r in &probe.refusals {
                 log::warn(&r.to_string());
+                refused_events.push(r.to_string());
             }
             if !probe.spec.events().is_empty() {
                 metrics.push(Box::new(probe.spec));
             }
         }
         let out = options.out.clone().unwrap_or_else(|| PathBuf::from(format!("hpm-{}", std::process::id())));
-        AgentState { options, out, recorder: Arc::new(Recorder::new(cfg, Box::new(metrics))), control: OnceLock::new(), dumping: Mutex::new(()), java_vm: OnceLock::new() }
+        AgentState { options, out, recorder: Arc::new(Recorder::new(cfg, Box::new(metrics))), control: OnceLock::new(), dumping: Mutex::new(()), java_vm: OnceLock::new(), refused_events, server: Mutex::new(None) }
     }
 
     pub fn recorder(&self) -> &Arc<Recorder> {
@@ -123,6 +130,7 @@ impl AgentState {
         let dir = dir.unwrap_or(&self.out);
         let snap = self.recorder.snapshot();
         let mut files = write_snapshot(&snap, dir)?;
+        files.push(control::write_marks(dir)?);
         if let Some(c) = self.control.get() {
             match c.write_perf_map() {
                 Some(Ok(p)) => files.push(p),
@@ -167,6 +175,16 @@ impl Hooks for AgentHooks {
     fn vm_init(&self, control: &Control) {
         let _ = self.0.control.set(control.clone());
         log::info(&format!("recording; reports will go to {}", self.0.out.display()));
+        match control::start(&self.0) {
+            Ok(server) => {
+                if let Some(srv) = &server {
+                    log::info(&format!("control socket {}", srv.path().display()));
+                }
+                *self.0.server.lock().unwrap_or_else(|e| e.into_inner()) = server;
+            }
+            // The program runs on without a socket.
+            Err(e) => log::warn(&format!("{e}; running without a control socket (option socket=PATH or socket=off)")),
+        }
     }
 
     fn data_dump_request(&self, control: &Control) {
@@ -179,6 +197,10 @@ impl Hooks for AgentHooks {
 
     fn vm_death(&self, control: &Control) {
         let _ = self.0.control.set(control.clone());
+        // Stop taking commands (and remove the socket file) before the final dump.
+        if let Some(server) = self.0.server.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            server.shutdown();
+        }
         match self.0.dump(None) {
             Ok(_) => log::line(&format!("hpmagent: reports written to {}", self.0.out.display())),
             Err(e) => log::line(&format!("hpmagent: error: cannot write reports to {}: {e}", self.0.out.display())),

@@ -15,6 +15,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("start=running|paused", "start recording at once (default) or paused, waiting for the control socket"),
     ("alloc-interval=BYTES", "heap sampling interval for collect=alloc (default 0: every object, exact)"),
     ("perf-map=on|off", "write /tmp/perf-<pid>.map for Linux perf at exit (default on with collect=code)"),
+    ("socket=PATH|off", "control socket path (default $XDG_RUNTIME_DIR/hpmagent/<pid>.sock or /tmp/hpmagent-<uid>/<pid>.sock), or off"),
     ("log=LEVEL", "error, warn (default), info or debug"),
     ("help", "print this help; the JVM then does not start"),
 ];
@@ -42,6 +43,7 @@ pub struct Options {
     pub start_paused: bool,
     pub alloc_interval: i32,
     pub perf_map: bool,
+    pub socket: Socket,
     pub log: Level,
     pub help: bool,
 }
@@ -62,10 +64,20 @@ impl Default for Options {
             start_paused: false,
             alloc_interval: 0,
             perf_map: true,
+            socket: Socket::Default,
             log: Level::Warn,
             help: false,
         }
     }
+}
+
+/// Where the control socket goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Socket {
+    /// `<pid>.sock` in the user's private socket directory.
+    Default,
+    Path(PathBuf),
+    Off,
 }
 
 /// The help text (several lines).
@@ -157,6 +169,12 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
                     v => return Err(format!("bad value '{v}' for option 'perf-map' (valid: on, off)")),
                 }
             }
+            "socket" => {
+                o.socket = match need(value)?.as_str() {
+                    "off" => Socket::Off,
+                    p => Socket::Path(PathBuf::from(p)),
+                }
+            }
             "log" => {
                 let v = need(value)?;
                 o.log = Level::parse(&v).ok_or_else(|| format!("bad value '{v}' for option 'log' (valid: error, warn, info, debug)"))?;
@@ -184,12 +202,15 @@ mod tests {
         assert_eq!(o.log, Level::Debug);
         assert_eq!(parse(None).unwrap(), Options::default());
         assert!(parse(Some("help")).unwrap().help);
+        assert_eq!(parse(Some("socket=off")).unwrap().socket, Socket::Off);
+        assert_eq!(parse(Some("socket=/run/x.sock")).unwrap().socket, Socket::Path("/run/x.sock".into()));
+        assert_eq!(parse(None).unwrap().socket, Socket::Default);
     }
 
     #[test]
     fn errors_are_one_line_naming_the_choices() {
         let e = parse(Some("out=a,bogus=1")).unwrap_err();
-        assert_eq!(e, "unknown option 'bogus' (valid: out, collect, include, exclude, event, start, alloc-interval, perf-map, log, help)");
+        assert_eq!(e, "unknown option 'bogus' (valid: out, collect, include, exclude, event, start, alloc-interval, perf-map, socket, log, help)");
         assert!(parse(Some("collect=calls+cpu")).unwrap_err().contains("bad value 'cpu' for option 'collect'"));
         assert!(parse(Some("start=later")).unwrap_err().contains("(valid: running, paused)"));
         assert!(parse(Some("out=")).unwrap_err().contains("needs a value"));

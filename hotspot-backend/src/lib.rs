@@ -77,6 +77,66 @@ thread_local! {
     /// Set at ThreadEnd: events that HotSpot still posts on an ended thread (joiners being notified,
     /// …) must not register it again. Cleared when a thread (re)attaches (ThreadStart).
     static ENDED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Set on the agent's own threads (the control socket) while attached to the VM: they are not
+    /// part of the program and never get a recorder.
+    static INTERNAL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// `JavaVMAttachArgs` from jni.h (not in the generated JVMTI bindings, which are limited to jvmti.h's
+/// own declarations and the JNI types they use).
+#[repr(C)]
+struct JavaVMAttachArgs {
+    version: jint,
+    name: *mut c_char,
+    group: jobject,
+}
+
+/// The calling native thread attached to the VM as a daemon, for the agent's own work (JVMTI calls
+/// from the control socket). It is invisible to the recorder. Detaches when dropped.
+pub struct AgentThread {
+    vm: *mut JavaVM,
+}
+
+impl AgentThread {
+    /// Attaches the calling thread as a daemon named `name`.
+    ///
+    /// # Safety
+    /// `vm` must be the process's `JavaVM*` (from Agent_OnLoad/Agent_OnAttach), valid while the VM
+    /// lives; the returned value must be dropped on the same thread.
+    pub unsafe fn attach(vm: *mut JavaVM, name: &str) -> Result<AgentThread, String> {
+        if vm.is_null() {
+            return Err("the VM is not initialised".into());
+        }
+        let cname = std::ffi::CString::new(name).map_err(|_| "thread name contains NUL".to_string())?;
+        let mut args = JavaVMAttachArgs { version: JNI_VERSION_1_8 as jint, name: cname.as_ptr() as *mut c_char, group: ptr::null_mut() };
+        let mut env: *mut c_void = ptr::null_mut();
+        INTERNAL.with(|i| i.set(true));
+        // SAFETY: vm is a valid JavaVM (caller's contract); its function table is filled by the VM;
+        // args and the name outlive the call.
+        let rc = unsafe {
+            match (**vm).AttachCurrentThreadAsDaemon {
+                Some(f) => f(vm, &mut env, &mut args as *mut JavaVMAttachArgs as *mut c_void),
+                None => JNI_ERR,
+            }
+        };
+        if rc != JNI_OK as jint {
+            INTERNAL.with(|i| i.set(false));
+            return Err(format!("cannot attach the control thread to the VM (JNI error {rc}); the VM may be shutting down"));
+        }
+        Ok(AgentThread { vm })
+    }
+}
+
+impl Drop for AgentThread {
+    fn drop(&mut self) {
+        // SAFETY: this thread attached itself with this vm in `attach` and detaches on the same thread.
+        unsafe {
+            if let Some(f) = (**self.vm).DetachCurrentThread {
+                f(self.vm);
+            }
+        }
+        INTERNAL.with(|i| i.set(false));
+    }
 }
 
 static PANICKED: AtomicBool = AtomicBool::new(false);
@@ -353,7 +413,7 @@ fn gettid() -> u64 {
 /// Runs `f` with the recorder of the calling thread, registering the thread on first sight (threads
 /// that started before the agent, or whose ThreadStart we missed).
 fn with_thread(b: &Backend, thread: jthread, f: impl FnOnce(&ThreadRecorder)) {
-    if b.dead.load(Ordering::Relaxed) {
+    if b.dead.load(Ordering::Relaxed) || INTERNAL.with(|i| i.get()) {
         return;
     }
     CURRENT.with(|c| {
@@ -467,7 +527,7 @@ mod cb {
     pub unsafe extern "C" fn thread_start(env: *mut jvmtiEnv, _jni: *mut JNIEnv, thread: jthread) {
         guard("ThreadStart", || {
             let Some(b) = backend() else { return };
-            if b.dead.load(Ordering::Relaxed) {
+            if b.dead.load(Ordering::Relaxed) || INTERNAL.with(|i| i.get()) {
                 return;
             }
             let info = thread_info(env, thread);

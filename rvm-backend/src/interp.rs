@@ -1444,10 +1444,13 @@ fn unwind(vm: &Vm, th: &mut JThread, stack: &mut Vec<Value>, sp: &mut usize, sph
 /// No handler: run `Thread.uncaughtFromVm(Throwable)` on the thread object (prints the stack
 /// trace as HotSpot does), after which the thread ends.
 fn uncaught(vm: &Vm, th: &mut JThread, stack: &mut Vec<Value>, sp: &mut usize, e: Ref) -> Outcome {
-    th.uncaught = true;
-    if th.obj == 0 {
+    // A second uncaught exception (thrown while reporting the first, e.g. OutOfMemoryError) ends
+    // the thread without another report.
+    if th.obj == 0 || th.uncaught {
+        th.uncaught = true;
         return Outcome::Finished;
     }
+    th.uncaught = true;
     let tc = vm.reg.load("java/lang/Thread").unwrap();
     let m = tc.find_method("uncaughtFromVm", "(Ljava/lang/Throwable;)V").expect("Thread.uncaughtFromVm");
     let code = code_of(vm, m).expect("translate uncaughtFromVm");

@@ -246,6 +246,10 @@ pub struct Status {
     pub classes_loaded: u64,
     pub code_blobs: usize,
     pub uptime_ns: u64,
+    /// Nodes in all trees (calls, locks, waits) of all threads.
+    pub nodes: usize,
+    /// Heap bytes held by those trees.
+    pub tree_bytes: usize,
 }
 
 /// Everything recorded, copied out for the reports.
@@ -799,10 +803,18 @@ impl Recorder {
     }
 
     pub fn status(&self) -> Status {
-        let (live, finished, events) = {
+        let (live, finished, events, nodes, tree_bytes) = {
             let r = lock(&self.registry);
-            let ev = r.live.iter().chain(&r.finished).map(|t| lock(&t.state).method_events).sum();
-            (r.live.len(), r.finished.len(), ev)
+            let (mut ev, mut nodes, mut bytes) = (0u64, 0usize, 0usize);
+            for t in r.live.iter().chain(&r.finished) {
+                let st = lock(&t.state);
+                ev += st.method_events;
+                for tree in [&st.calls.tree, &st.locks, &st.waits] {
+                    nodes += tree.len();
+                    bytes += tree.heap_bytes();
+                }
+            }
+            (r.live.len(), r.finished.len(), ev, nodes, bytes)
         };
         Status {
             paused: self.is_paused(),
@@ -814,6 +826,8 @@ impl Recorder {
             classes_loaded: self.vm.classes_loaded.load(Ordering::Relaxed),
             code_blobs: lock(&self.code).live.len(),
             uptime_ns: self.wall_ns(),
+            nodes,
+            tree_bytes,
         }
     }
 

@@ -1,0 +1,198 @@
+//! The agent's control socket: serves the hpm-control protocol (`status`, `start`, `stop`, `reset`,
+//! `dump`, `mark`, `events`) with the operations of [`AgentState`].
+//!
+//! The server runs on threads of its own, never on application threads. Commands that need JVMTI
+//! (`start`, `stop`) attach their thread to the VM as a daemon for the duration of the command,
+//! invisible to the recorder.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use hotspot_backend::AgentThread;
+use hpm_control::paths::{default_socket_dir, prepare_socket_dir, socket_path};
+use hpm_control::{Command, Handler, Server, ServerConfig};
+use serde_json::{json, Value};
+
+use crate::options::Socket;
+use crate::AgentState;
+
+/// A marker put into the data with `mark TEXT`.
+#[derive(Debug, Clone)]
+pub struct Mark {
+    /// Nanoseconds since the agent started.
+    pub at_ns: u64,
+    /// Method events recorded so far (all threads), to place the marker in the event stream.
+    pub method_events: u64,
+    pub text: String,
+}
+
+/// Markers, in the order they were set. Written to `marks.txt` with every dump.
+static MARKS: Mutex<Vec<Mark>> = Mutex::new(Vec::new());
+
+/// The markers set so far, as `marks.txt` lists them.
+pub fn marks_text() -> String {
+    let marks = MARKS.lock().unwrap_or_else(|e| e.into_inner());
+    let mut s = String::from("# markers set with `hpm ctl PID mark TEXT`\n# ms since start\tmethod events so far\ttext\n");
+    for m in marks.iter() {
+        s.push_str(&format!("{:.3}\t{}\t{}\n", m.at_ns as f64 / 1e6, m.method_events, m.text.replace(['\n', '\t'], " ")));
+    }
+    s
+}
+
+/// Where the socket goes for these options, or `None` with `socket=off`.
+pub fn socket_location(socket: &Socket) -> Result<Option<PathBuf>, String> {
+    match socket {
+        Socket::Off => Ok(None),
+        Socket::Path(p) => Ok(Some(p.clone())),
+        Socket::Default => {
+            let dir = default_socket_dir();
+            prepare_socket_dir(&dir)?;
+            Ok(Some(socket_path(&dir, std::process::id())))
+        }
+    }
+}
+
+/// Starts the control socket for `state`. Failure is reported by the caller as one line; the program
+/// runs on without a socket.
+pub fn start(state: &Arc<AgentState>) -> Result<Option<Server>, String> {
+    let Some(path) = socket_location(&state.options.socket)? else { return Ok(None) };
+    let handler = Arc::new(AgentControl { state: state.clone() });
+    Server::start(ServerConfig::new(&path), handler)
+        .map(Some)
+        .map_err(|e| format!("cannot open control socket {}: {e}", path.display()))
+}
+
+struct AgentControl {
+    state: Arc<AgentState>,
+}
+
+impl AgentControl {
+    /// Runs `f` on this thread attached to the VM (JVMTI refuses unattached threads).
+    fn attached<T>(&self, f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+        // SAFETY: java_vm() is the JavaVM of Agent_OnLoad (or null, which attach refuses); the guard is
+        // dropped on this thread at the end of this function.
+        let _thread = unsafe { AgentThread::attach(self.state.java_vm(), "hpm-control") }?;
+        f()
+    }
+
+    fn status(&self) -> Value {
+        let st = self.state.status();
+        let metrics: Vec<&str> = self.state.recorder().bindings().metrics.iter().map(|m| m.name.as_str()).collect();
+        json!({
+            "pid": std::process::id(),
+            "vm": "hotspot",
+            "main": main_class(),
+            "state": if st.paused { "paused" } else { "collecting" },
+            "threads": st.live_threads,
+            "finished_threads": st.finished_threads,
+            "metrics": metrics,
+            "methods": st.methods_known,
+            "method_events": st.method_events,
+            "nodes": st.nodes,
+            "memory_bytes": st.tree_bytes,
+            "gc_count": st.gc_count,
+            "classes_loaded": st.classes_loaded,
+            "code_blobs": st.code_blobs,
+            "uptime_ms": st.uptime_ns / 1_000_000,
+            "out": self.state.out,
+        })
+    }
+}
+
+impl Handler for AgentControl {
+    fn handle(&self, command: Command) -> Result<Value, String> {
+        match command {
+            Command::Status => Ok(self.status()),
+            Command::Start => {
+                let changed = self.attached(|| self.state.resume())?;
+                Ok(json!({"state": "collecting", "changed": changed}))
+            }
+            Command::Stop => {
+                let changed = self.attached(|| self.state.pause())?;
+                Ok(json!({"state": "paused", "changed": changed}))
+            }
+            Command::Reset => {
+                self.state.reset();
+                Ok(json!({"reset": true}))
+            }
+            Command::Dump { dir } => {
+                let dir = dir.map(PathBuf::from);
+                let files = self.state.dump(dir.as_deref()).map_err(|e| format!("dump failed: {e}"))?;
+                let dir = dir.unwrap_or_else(|| self.state.out.clone());
+                Ok(json!({"dir": dir, "files": files}))
+            }
+            Command::Mark { text } => {
+                let st = self.state.status();
+                let mark = Mark { at_ns: st.uptime_ns, method_events: st.method_events, text };
+                let mut marks = MARKS.lock().unwrap_or_else(|e| e.into_inner());
+                marks.push(mark.clone());
+                Ok(json!({"mark": marks.len(), "at_ms": mark.at_ns / 1_000_000, "method_events": mark.method_events}))
+            }
+            Command::Events => {
+                let metrics: Vec<Value> = self
+                    .state
+                    .recorder()
+                    .bindings()
+                    .metrics
+                    .iter()
+                    .map(|m| json!({"name": m.name, "unit": m.unit}))
+                    .collect();
+                Ok(json!({"metrics": metrics, "refused": self.state.refused_events}))
+            }
+            // Answered by the server itself.
+            Command::Help => Ok(Value::Null),
+        }
+    }
+}
+
+/// The main class (or `-jar` file) from the process's command line, for `hpm list`.
+pub fn main_class() -> String {
+    let Ok(raw) = std::fs::read("/proc/self/cmdline") else { return String::new() };
+    let args: Vec<String> = raw.split(|&b| b == 0).map(|a| String::from_utf8_lossy(a).into_owned()).collect();
+    main_class_of(&args)
+}
+
+/// The first argument after the launcher's options that is not an option or an option's value.
+fn main_class_of(args: &[String]) -> String {
+    // Launcher options that take the next argument as their value.
+    const WITH_VALUE: &[&str] =
+        &["-cp", "-classpath", "--class-path", "-p", "--module-path", "--add-modules", "--add-opens", "--add-exports", "--add-reads", "--patch-module", "--limit-modules", "--upgrade-module-path"];
+    let mut i = 1;
+    while i < args.len() {
+        let a = &args[i];
+        if a == "-jar" || a == "-m" || a == "--module" {
+            return args.get(i + 1).cloned().unwrap_or_default();
+        }
+        if WITH_VALUE.contains(&a.as_str()) {
+            i += 2;
+            continue;
+        }
+        if a.starts_with('-') {
+            i += 1;
+            continue;
+        }
+        return a.clone();
+    }
+    String::new()
+}
+
+/// Writes `marks.txt` into `dir` (atomically).
+pub fn write_marks(dir: &Path) -> std::io::Result<PathBuf> {
+    let p = dir.join("marks.txt");
+    hpm_reports::write_atomic(&p, marks_text().as_bytes())?;
+    Ok(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn main_class_from_command_lines() {
+        let v = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        assert_eq!(main_class_of(&v("java -Xmx1g -cp a:b com.acme.Main x y")), "com.acme.Main");
+        assert_eq!(main_class_of(&v("java -agentpath:/l.so=out=x --add-opens java.base/x=ALL -jar app.jar")), "app.jar");
+        assert_eq!(main_class_of(&v("java -m mod/com.acme.Main")), "mod/com.acme.Main");
+        assert_eq!(main_class_of(&v("java -version")), "");
+    }
+}

@@ -1,0 +1,328 @@
+//! The control socket against real JVMs: start/stop/reset/dump windows with exact call counts,
+//! status/events/mark, 100,000 malformed requests, another user refused, the socket's life cycle.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command as Process, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use hpm_collectors::arcflow::{Profile, Tree};
+use hpm_control::{Client, Command};
+use java_tests::Jdk;
+
+fn phases_classes() -> &'static Path {
+    static C: OnceLock<PathBuf> = OnceLock::new();
+    C.get_or_init(|| java_tests::compile("control").expect("compiling java-tests/control"))
+}
+
+/// A JVM running `Phases` with the agent, driven through stdin/stdout.
+struct Jvm {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    socket: PathBuf,
+    _tmp: tempfile::TempDir,
+    /// The agent's out= directory (the exit dump).
+    out: PathBuf,
+}
+
+impl Jvm {
+    fn start(jdk: &Jdk, extra: &str) -> Jvm {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("out");
+        let socket = tmp.path().join("agent.sock");
+        let mut opts = format!("out={},socket={},perf-map=off", out.display(), socket.display());
+        if !extra.is_empty() {
+            opts = format!("{opts},{extra}");
+        }
+        Jvm::spawn(jdk, &opts, socket, out, tmp)
+    }
+
+    fn spawn(jdk: &Jdk, opts: &str, socket: PathBuf, out: PathBuf, tmp: tempfile::TempDir) -> Jvm {
+        let mut child = Process::new(jdk.java())
+            .arg(format!("-agentpath:{}={opts}", common::agent_lib().display()))
+            .arg("-cp")
+            .arg(phases_classes())
+            .arg("Phases")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut jvm = Jvm { child, stdin, stdout, socket, _tmp: tmp, out };
+        jvm.expect("ready");
+        jvm
+    }
+
+    fn expect(&mut self, what: &str) {
+        let mut line = String::new();
+        self.stdout.read_line(&mut line).unwrap();
+        assert_eq!(line.trim(), what, "the program's output");
+    }
+
+    /// Runs a phase of the program and waits until it is done.
+    fn phase(&mut self, p: &str) {
+        writeln!(self.stdin, "{p}").unwrap();
+        self.stdin.flush().unwrap();
+        self.expect(&format!("done {p}"));
+    }
+
+    fn client(&self) -> Client {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            match Client::connect(&self.socket, Duration::from_secs(60)) {
+                Ok(c) => return c,
+                Err(e) if Instant::now() > deadline => panic!("no control socket at {}: {e}", self.socket.display()),
+                Err(_) => std::thread::sleep(Duration::from_millis(20)),
+            }
+        }
+    }
+
+    fn ctl(&self, cmd: Command) -> serde_json::Value {
+        let r = self.client().send(&cmd).unwrap();
+        assert!(r.ok, "{cmd:?}: {r:?}");
+        r.result
+    }
+
+    fn dump(&self, dir: &Path) -> Profile {
+        let r = self.ctl(Command::Dump { dir: Some(dir.to_string_lossy().into_owned()) });
+        assert!(r["files"].as_array().unwrap().iter().any(|f| f.as_str().unwrap().ends_with("arcflow.json")), "{r}");
+        common::read_profile(&dir.join("arcflow.json"))
+    }
+
+    fn quit(mut self) -> std::process::ExitStatus {
+        writeln!(self.stdin, "quit").unwrap();
+        self.stdin.flush().unwrap();
+        self.child.wait().unwrap()
+    }
+}
+
+/// Calls of `Phases.<method>` under `Phases.main` on the main thread (0 when absent).
+fn calls(p: &Profile, method: &str) -> u64 {
+    let main_thread = p.threads.iter().find(|t| t.name == "main").expect("main thread");
+    let t = &main_thread.tree;
+    let Some(main) = p.consumers.get("Phases.main").and_then(|c| t.find_child(Tree::ROOT, c)) else { return 0 };
+    let Some(m) = p.consumers.get(&format!("Phases.{method}")) else { return 0 };
+    t.find_child(main, m).map_or(0, |n| t.calls(n))
+}
+
+fn leaf_calls_under(p: &Profile, method: &str) -> u64 {
+    let t = &p.threads.iter().find(|t| t.name == "main").unwrap().tree;
+    let path: Vec<u32> = ["Phases.main", &format!("Phases.{method}"), "Phases.leaf"]
+        .iter()
+        .map(|n| p.consumers.get(n).unwrap_or(u32::MAX))
+        .collect();
+    let mut n = Tree::ROOT;
+    for c in path {
+        match t.find_child(n, c) {
+            Some(k) => n = k,
+            None => return 0,
+        }
+    }
+    t.calls(n)
+}
+
+#[test]
+fn dumped_counts_match_the_collection_window_exactly() {
+    for jdk in common::jdks() {
+        let mut jvm = Jvm::start(&jdk, "start=paused");
+        let tmp = tempfile::tempdir().unwrap();
+        jvm.phase("A"); // paused: not recorded
+        assert_eq!(jvm.ctl(Command::Start)["changed"], true);
+        jvm.phase("B"); // recorded
+        assert_eq!(jvm.ctl(Command::Stop)["changed"], true);
+        assert_eq!(jvm.ctl(Command::Stop)["changed"], false, "stop twice is harmless");
+        jvm.phase("C"); // paused again
+        let d1 = jvm.dump(&tmp.path().join("d1"));
+        assert_eq!((calls(&d1, "workA"), calls(&d1, "workB"), calls(&d1, "workC")), (0, 20, 0), "{}", jdk.home.display());
+        assert_eq!(leaf_calls_under(&d1, "workB"), 20);
+
+        jvm.ctl(Command::Start);
+        jvm.phase("A");
+        let d2 = jvm.dump(&tmp.path().join("d2"));
+        assert_eq!((calls(&d2, "workA"), calls(&d2, "workB"), calls(&d2, "workC")), (10, 20, 0));
+
+        jvm.ctl(Command::Reset);
+        jvm.phase("C");
+        let d3 = jvm.dump(&tmp.path().join("d3"));
+        assert_eq!((calls(&d3, "workA"), calls(&d3, "workB"), calls(&d3, "workC")), (0, 0, 30));
+        assert_eq!(leaf_calls_under(&d3, "workC"), 30);
+
+        let status = jvm.quit();
+        assert!(status.success());
+    }
+}
+
+#[test]
+fn status_events_and_marks() {
+    let jdk = java_tests::jdk().unwrap();
+    let mut jvm = Jvm::start(&jdk, "event=page-faults,event=cycles");
+    jvm.phase("B");
+    let s = jvm.ctl(Command::Status);
+    assert_eq!(s["state"], "collecting");
+    assert_eq!(s["pid"], jvm.child.id());
+    assert_eq!(s["main"], "Phases");
+    assert!(s["threads"].as_u64().unwrap() >= 1, "{s}");
+    assert!(s["nodes"].as_u64().unwrap() >= 3, "{s}");
+    assert!(s["memory_bytes"].as_u64().unwrap() > 0, "{s}");
+    assert!(s["method_events"].as_u64().unwrap() >= 80, "{s}");
+    let e = jvm.ctl(Command::Events);
+    let names: Vec<&str> = e["metrics"].as_array().unwrap().iter().map(|m| m["name"].as_str().unwrap()).collect();
+    assert!(names.contains(&"cpu-time") && names.contains(&"wall-time") && names.contains(&"page-faults"), "{e}");
+    let cycles_counted = names.contains(&"cycles");
+    let refused = e["refused"].as_array().unwrap();
+    assert!(cycles_counted || refused.iter().any(|r| r.as_str().unwrap().contains("`cycles`")), "cycles is counted or refused: {e}");
+    let m = jvm.ctl(Command::Mark { text: "after phase B".into() });
+    assert_eq!(m["mark"], 1);
+    let tmp = tempfile::tempdir().unwrap();
+    jvm.dump(tmp.path());
+    let marks = std::fs::read_to_string(tmp.path().join("marks.txt")).unwrap();
+    assert!(marks.lines().any(|l| l.ends_with("\tafter phase B")), "{marks}");
+    assert!(jvm.quit().success());
+}
+
+#[test]
+fn a_hundred_thousand_malformed_requests_do_not_disturb_the_jvm() {
+    let jdk = java_tests::jdk().unwrap();
+    let mut jvm = Jvm::start(&jdk, "");
+    let mut c = jvm.client();
+    let mut rng = 0x9E3779B97F4A7C15u64;
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let pieces: [&[u8]; 12] =
+        [b"{", b"}", b"\"cmd\"", b":", b"\"status\"", b"\"events\"", b"\"help\"", b"[", b"]", b",", b"null", b"\"v\""];
+    for i in 0..100_000u32 {
+        let mut line: Vec<u8> = vec![b'#'];
+        match next() % 3 {
+            0 => (0..next() % 80).for_each(|_| line.push((next() % 256) as u8)),
+            1 => (0..next() % 10).for_each(|_| line.extend_from_slice(pieces[(next() % 12) as usize])),
+            // Well-formed but wrong: unknown commands, wrong types, bad versions.
+            _ => line = format!("{{\"cmd\":{},\"v\":{}}}", ["1", "\"x\"", "null", "[\"status\"]"][(next() % 4) as usize], next() % 4).into_bytes(),
+        }
+        line.retain(|&b| b != b'\n');
+        line.push(b'\n');
+        c.write_raw(&line).unwrap();
+        let r = c.read_reply().unwrap_or_else(|e| panic!("request {i}: {e}"));
+        assert!(!r.ok || line.starts_with(b"{"), "request {i} was accepted: {:?}", String::from_utf8_lossy(&line));
+    }
+    // The JVM still runs its program and the agent still answers.
+    jvm.phase("A");
+    assert_eq!(jvm.ctl(Command::Status)["state"], "collecting");
+    assert!(jvm.quit().success());
+}
+
+const CHILD_ENV: &str = "HPM_AGENT_TEST_SOCKET";
+
+/// Run as `nobody` by `another_user_cannot_control_the_agent`.
+#[test]
+fn child_client_as_other_user() {
+    let Some(path) = std::env::var_os(CHILD_ENV) else { return };
+    match Client::connect(Path::new(&path), Duration::from_secs(10)) {
+        Err(e) => println!("CONNECT-ERROR {:?}", e.kind()),
+        Ok(mut c) => match c.send(&Command::Stop) {
+            Ok(r) => println!("REPLY ok={} code={:?}", r.ok, r.code),
+            Err(e) => println!("SEND-ERROR {e}"),
+        },
+    }
+}
+
+#[test]
+fn another_user_cannot_control_the_agent() {
+    if !nix_is_root() {
+        eprintln!("skipping: needs root to run a client as another user");
+        return;
+    }
+    let jdk = java_tests::jdk().unwrap();
+    let mut jvm = Jvm::start(&jdk, "");
+    // Let `nobody` reach the directory, so only the socket's own protection is tested.
+    std::fs::set_permissions(jvm.socket.parent().unwrap(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    assert_eq!(std::fs::metadata(&jvm.socket).unwrap().permissions().mode() & 0o777, 0o600);
+    let exe_dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(exe_dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let exe = exe_dir.path().join("client");
+    std::fs::copy(std::env::current_exe().unwrap(), &exe).unwrap();
+    let out = Process::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+        .arg(&exe)
+        .args(["--exact", "child_client_as_other_user", "--nocapture", "--test-threads=1"])
+        .env(CHILD_ENV, &jvm.socket)
+        .output()
+        .expect("setpriv (util-linux)");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("CONNECT-ERROR PermissionDenied"), "{stdout}");
+    // Nothing changed: still collecting, the program runs on.
+    assert_eq!(jvm.ctl(Command::Status)["state"], "collecting");
+    jvm.phase("B");
+    assert!(jvm.quit().success());
+}
+
+fn nix_is_root() -> bool {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with("Uid:")).map(|l| l.split_whitespace().nth(2) == Some("0")))
+        .unwrap_or(false)
+}
+
+#[test]
+fn socket_lives_with_the_vm_and_can_be_turned_off() {
+    let jdk = java_tests::jdk().unwrap();
+    let jvm = Jvm::start(&jdk, "");
+    let socket = jvm.socket.clone();
+    assert!(socket.exists());
+    assert!(jvm.quit().success());
+    assert!(!socket.exists(), "the socket is removed at exit");
+
+    // socket=off: no socket; the agent records and reports as usual.
+    let keep = tempfile::tempdir().unwrap(); // outlives the Jvm, which removes its own temp dir
+    let out = keep.path().join("out");
+    let sock = keep.path().join("never.sock");
+    let jvm = Jvm::spawn(&jdk, &format!("out={},socket=off,perf-map=off", out.display()), sock.clone(), out.clone(), tempfile::tempdir().unwrap());
+    assert!(!sock.exists());
+    assert_eq!(jvm.out, out);
+    assert!(jvm.quit().success());
+    assert!(out.join("arcflow.json").exists());
+}
+
+#[test]
+fn default_socket_is_private_and_listed() {
+    let jdk = java_tests::jdk().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let dir = hpm_control::paths::default_socket_dir();
+    let mut child = Process::new(jdk.java())
+        .arg(format!("-agentpath:{}=out={},perf-map=off", common::agent_lib().display(), out.display()))
+        .arg("-cp")
+        .arg(phases_classes())
+        .arg("Phases")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    let sock = hpm_control::paths::socket_path(&dir, child.id());
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !sock.exists() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    use std::os::unix::fs::MetadataExt;
+    assert_eq!(std::fs::metadata(&dir).unwrap().mode() & 0o777, 0o700);
+    assert_eq!(std::fs::metadata(&sock).unwrap().mode() & 0o777, 0o600);
+    assert!(hpm_control::paths::list_sockets(&dir).iter().any(|(pid, _)| *pid == child.id()));
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "quit").unwrap();
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    assert!(!sock.exists());
+}
