@@ -41,8 +41,11 @@ fn run(cmd: &mut Command, timeout: Duration) -> Out {
     Out { code: status.code().unwrap_or(-1), stdout: t1.join().unwrap(), stderr: t2.join().unwrap() }
 }
 
+/// Compiled once per test process: tests run in parallel threads, and two javac runs writing the
+/// same class files while another test reads them would be a race.
 fn classes() -> PathBuf {
-    java_tests::compile("conformance").expect("compile conformance programs")
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| java_tests::compile("conformance").expect("compile conformance programs")).clone()
 }
 
 fn hotspot(dir: &Path, xmx: Option<&str>, class: &str, args: &[&str]) -> Out {
