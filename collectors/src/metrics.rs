@@ -10,6 +10,11 @@ pub use crate::arcflow::Metric;
 pub trait ThreadMetrics: Send {
     /// Writes one value per metric into `out` (same order as [`MetricSet::metrics`]).
     fn read(&mut self, out: &mut [u64]);
+    /// Reads so far in which some value was scaled for multiplexing (perf counter groups whose
+    /// events were not on the PMU all the time); 0 for sources that never scale.
+    fn scaled_reads(&self) -> u64 {
+        0
+    }
 }
 
 /// A set of metrics that can be opened for the calling thread.

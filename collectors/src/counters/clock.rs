@@ -199,6 +199,9 @@ impl ThreadMetrics for MultiReader {
             at = end;
         }
     }
+    fn scaled_reads(&self) -> u64 {
+        self.parts.iter().map(|(_, r)| r.scaled_reads()).sum()
+    }
 }
 
 impl MetricSet for Metrics {

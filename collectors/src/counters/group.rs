@@ -625,6 +625,9 @@ impl ThreadMetrics for CounterGroup {
     fn read(&mut self, out: &mut [u64]) {
         self.read_into(out);
     }
+    fn scaled_reads(&self) -> u64 {
+        self.counts.scaled_reads
+    }
 }
 
 /// A list of events to open as one group on every thread: the [`MetricSet`] for perf counters.

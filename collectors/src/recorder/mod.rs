@@ -18,6 +18,7 @@
 //!   contended entries, base = `contended-time` (ns, wall);
 //! - the **wait tree**: the same for `Object.wait`, base = `wait-time` (ns, wall) and `timed-out`.
 
+pub mod compensation;
 pub mod naming;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -29,6 +30,7 @@ use rustc_hash::FxHashMap;
 use crate::arcflow::{Bindings, ConsumerId, ConsumerTable, Metric, NodeId, Profile, ThreadProfile, Tree};
 use crate::metrics::{MetricSet, ThreadMetrics};
 
+pub use compensation::{compensates, Compensation};
 pub use naming::{ClassFilter, Glob};
 
 /// What a recorder collects.
@@ -275,6 +277,9 @@ pub struct Snapshot {
     pub classes_prepared: u64,
     pub uptime_ns: u64,
     pub config: RecorderConfig,
+    /// The calibrated probe cost ([`Recorder::calibrate`]); `calls` holds raw values, see
+    /// [`Snapshot::compensated_calls`].
+    pub compensation: Option<Compensation>,
 }
 
 /// Per-thread facts that are not in the trees.
@@ -291,6 +296,8 @@ pub struct ThreadSummary {
     pub vm_alloc_objects: u64,
     pub start_ns: u64,
     pub end_ns: Option<u64>,
+    /// Metric reads in which a perf counter value was scaled for multiplexing (0: exact counts).
+    pub scaled_reads: u64,
 }
 
 const GC_LOG_CAPACITY: usize = 100_000;
@@ -321,6 +328,7 @@ pub struct Recorder {
     gc_log: Mutex<Vec<GcRecord>>,
     code: Mutex<CodeMap>,
     vm: VmCounters,
+    compensation: Mutex<Option<Compensation>>,
 }
 
 /// Locks a mutex even if a thread panicked while holding it (the data is counters and trees, always
@@ -357,6 +365,7 @@ impl Recorder {
             gc_log: Mutex::new(Vec::new()),
             code: Mutex::new(CodeMap::default()),
             vm: VmCounters::default(),
+            compensation: Mutex::new(None),
         }
     }
 
@@ -391,9 +400,16 @@ impl Recorder {
 
     /// Registers a thread whose metrics are read by `reader` (opened on the thread that will report
     /// its events).
-    pub fn register_thread(&self, info: ThreadInfo, mut reader: Box<dyn ThreadMetrics>) -> Arc<ThreadRecorder> {
-        let m = self.bindings.metrics.len();
+    pub fn register_thread(&self, info: ThreadInfo, reader: Box<dyn ThreadMetrics>) -> Arc<ThreadRecorder> {
         let root = self.intern(&info.name);
+        let t = Arc::new(self.new_thread(root, info, reader));
+        lock(&self.registry).live.push(t.clone());
+        self.live_threads.fetch_add(1, Ordering::Relaxed);
+        t
+    }
+
+    fn new_thread(&self, root: ConsumerId, info: ThreadInfo, mut reader: Box<dyn ThreadMetrics>) -> ThreadRecorder {
+        let m = self.bindings.metrics.len();
         let mut now = vec![0u64; m];
         reader.read(&mut now[..self.n_read]);
         let tree = Tree::new(root, m);
@@ -401,7 +417,7 @@ impl Recorder {
         locks.add_calls(Tree::ROOT, 1);
         let mut waits = Tree::new(root, 2);
         waits.add_calls(Tree::ROOT, 1);
-        let t = Arc::new(ThreadRecorder {
+        ThreadRecorder {
             id: self.next_thread.fetch_add(1, Ordering::Relaxed),
             state: Mutex::new(ThreadState {
                 calls: LiveCursor::new(tree, &now),
@@ -426,10 +442,7 @@ impl Recorder {
                 end_wall: None,
                 info,
             }),
-        });
-        lock(&self.registry).live.push(t.clone());
-        self.live_threads.fetch_add(1, Ordering::Relaxed);
-        t
+        }
     }
 
     /// Updates a thread's name/kind (e.g. a thread renamed before it ended).
@@ -538,6 +551,11 @@ impl Recorder {
         if self.is_paused() {
             return;
         }
+        self.entry_unpaused(t, method, r)
+    }
+
+    #[inline]
+    fn entry_unpaused(&self, t: &ThreadRecorder, method: u64, r: &mut dyn MethodResolver) {
         let mut s = lock(&t.state);
         if s.ended {
             return;
@@ -567,6 +585,11 @@ impl Recorder {
         if self.is_paused() {
             return;
         }
+        self.exit_unpaused(t, method, by_exception, r)
+    }
+
+    #[inline]
+    fn exit_unpaused(&self, t: &ThreadRecorder, method: u64, by_exception: bool, r: &mut dyn MethodResolver) {
         let mut s = lock(&t.state);
         if s.ended {
             return;
@@ -866,6 +889,7 @@ impl Recorder {
                             vm_alloc_objects: s.vm_alloc_objects,
                             start_ns: s.start_wall,
                             end_ns: s.end_wall,
+                            scaled_reads: s.reader.scaled_reads(),
                         },
                     }
                 })
@@ -916,6 +940,7 @@ impl Recorder {
             classes_prepared: self.vm.classes_prepared.load(Ordering::Relaxed),
             uptime_ns: self.wall_ns(),
             config: self.config.clone(),
+            compensation: lock(&self.compensation).clone(),
         }
     }
 }

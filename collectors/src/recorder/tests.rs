@@ -242,3 +242,54 @@ fn threads_ending_while_snapshots_run_lose_nothing() {
         assert_eq!(c.iter().map(|(p, n, _)| (p.split(';').count(), *n)).collect::<Vec<_>>(), vec![(1, 1), (2, 1), (3, 1)], "{}", t.name);
     }
 }
+
+/// A clock that advances by `work` plus a fixed 10 "ns" per read (the probe's own cost).
+#[derive(Clone)]
+struct CostlyClock(Arc<AtomicU64>);
+struct CostlyReader(Arc<AtomicU64>, u64);
+impl ThreadMetrics for CostlyReader {
+    fn read(&mut self, out: &mut [u64]) {
+        self.1 += 10;
+        out[0] = self.0.load(Ordering::Relaxed) + self.1;
+        out[1] = 3; // a count the probe never moves
+    }
+}
+impl MetricSet for CostlyClock {
+    fn metrics(&self) -> Vec<Metric> {
+        vec![Metric::new("t", "ns"), Metric::new("page-faults", "")]
+    }
+    fn open_current_thread(&self) -> Box<dyn ThreadMetrics> {
+        Box::new(CostlyReader(self.0.clone(), 0))
+    }
+}
+
+#[test]
+fn compensation_calibrates_callee_and_caller_parts_and_recovers_the_work() {
+    let work = Arc::new(AtomicU64::new(0));
+    let r = Recorder::new(RecorderConfig::default(), Box::new(CostlyClock(work.clone())));
+    let mut names = Names { stack: Rc::new(Cell::new(Vec::new())), resolved: 0 };
+    let c = r.calibrate(5, 100);
+    assert_eq!(c.callee, vec![10.0, 0.0]);
+    assert_eq!(c.caller, vec![10.0, 0.0]);
+    assert_eq!(c.applied, vec![true, false]);
+    let t = r.register_current_thread(ThreadInfo { name: "main".into(), ..Default::default() });
+    r.method_entry(&t, 1, &mut names);
+    for _ in 0..5 {
+        work.fetch_add(7, Ordering::Relaxed);
+        r.method_entry(&t, 2, &mut names);
+        work.fetch_add(100, Ordering::Relaxed);
+        r.method_exit(&t, 2, false, &mut names);
+    }
+    r.method_exit(&t, 1, false, &mut names);
+    let snap = r.snapshot();
+    assert_eq!(snap.threads.len(), 1, "the calibration thread is not in snapshots");
+    let raw = contexts(&snap.calls, 0);
+    assert_eq!(raw[1], ("main;p.C.m1".into(), 1, vec![95, 0]));
+    assert_eq!(raw[2], ("main;p.C.m1;p.C.m2".into(), 5, vec![550, 0]));
+    let comp = Snapshot { calls: snap.compensated_calls(), ..snap.clone() };
+    let got = contexts(&comp.calls, 0);
+    assert_eq!(got[1], ("main;p.C.m1".into(), 1, vec![35, 0]), "5 x 7 of work");
+    assert_eq!(got[2], ("main;p.C.m1;p.C.m2".into(), 5, vec![500, 0]), "5 x 100 of work");
+    // The root: only the caller part of its one child call, clamped at 0.
+    assert_eq!(got[0].2[0], raw[0].2[0].saturating_sub(10));
+}

@@ -1,0 +1,170 @@
+//! Overhead compensation (golm2002 section 2; jprof's calibration).
+//!
+//! Each recorded call costs a probe at entry and one at exit, and part of that cost lands in the
+//! metrics. The counters are sampled in the middle of each probe:
+//!
+//! ```text
+//!   caller ─┬─ entry probe: [a1 | read | a2] ── callee body ── exit probe: [b1 | read | b2] ─┬─ caller
+//!           └─ charged to the caller: a1 + ½read     charged to the callee: ½read + a2 + b1 + ½read
+//!                                                                          ½read + b2 → caller
+//! ```
+//!
+//! so a context with `calls` calls and `child_calls` calls of its children carries
+//! `calls · callee + child_calls · caller` of probe cost in its base. [`Recorder::calibrate`] measures
+//! both parts, per metric, by running the recorder's own entry/exit path (lock, method lookup,
+//! counter read, charge) on a private dummy thread: a context P calling an empty method C many times,
+//! so `base(C)/calls` is the callee part and `base(P)/calls` the caller part. The cost of the VM's
+//! event dispatch before and after the recorder (JVMTI) is not part of it: compensation removes a
+//! lower bound of the probe cost, never more than the probe costs.
+//!
+//! The snapshot keeps raw values; [`Snapshot::compensated_calls`] subtracts the correction (clamped
+//! at 0) for the metrics it applies to: time-like (ns: `cpu-time`, `wall-time`, `task-clock`,
+//! `cpu-clock`) and instruction/cycle-like counts (`instructions`, `cycles`, `ref-cycles`,
+//! `bus-cycles`, `msr/tsc/`). Counts such as page faults or cache misses are left as counted.
+
+use std::sync::atomic::Ordering;
+
+use super::*;
+
+/// The calibrated probe cost per metric, in the metric's units.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Compensation {
+    /// Metric names (as in the call tree's bindings).
+    pub metrics: Vec<String>,
+    /// Per call, charged to the called context (median over batches).
+    pub callee: Vec<f64>,
+    /// Per call of a child, charged to the calling context (median over batches).
+    pub caller: Vec<f64>,
+    /// Whether the correction is subtracted for this metric (time-like or instruction-like).
+    pub applied: Vec<bool>,
+    /// Calibration calls made (all batches).
+    pub calls_measured: u64,
+}
+
+/// Whether compensation applies to a metric: time in ns, instructions and cycle counts. Counts of
+/// things a probe rarely causes (faults, misses, switches) are left alone.
+pub fn compensates(m: &Metric) -> bool {
+    if m.unit == "ns" {
+        return true;
+    }
+    let base = m.name.split(':').next().unwrap_or("").to_ascii_lowercase();
+    matches!(base.as_str(), "instructions" | "cycles" | "cpu-cycles" | "ref-cycles" | "bus-cycles" | "msr/tsc/" | "msr/tsc")
+        || base.ends_with("/tsc/")
+}
+
+impl Compensation {
+    /// The correction for a context with `calls` calls whose children had `child_calls` calls.
+    pub fn correction(&self, k: usize, calls: u64, child_calls: u64) -> u64 {
+        if !self.applied.get(k).copied().unwrap_or(false) {
+            return 0;
+        }
+        (calls as f64 * self.callee[k] + child_calls as f64 * self.caller[k]).round() as u64
+    }
+
+    /// Subtracts the correction from every context of `tree` (clamped at 0). The root is not a call
+    /// of its own: only its children's caller part is removed there.
+    pub fn apply(&self, tree: &mut Tree) {
+        let n = tree.len();
+        let mut child_calls = vec![0u64; n];
+        for id in 1..n as NodeId {
+            if let Some(p) = tree.parent(id) {
+                child_calls[p as usize] += tree.calls(id);
+            }
+        }
+        for id in 0..n as NodeId {
+            let calls = if id == Tree::ROOT { 0 } else { tree.calls(id) };
+            let cc = child_calls[id as usize];
+            let base = tree.base_mut(id);
+            for (k, b) in base.iter_mut().enumerate() {
+                *b = b.saturating_sub(self.correction(k, calls, cc));
+            }
+        }
+    }
+}
+
+impl Snapshot {
+    /// The call trees with the probe cost subtracted (a copy of `calls` when not calibrated).
+    pub fn compensated_calls(&self) -> Profile {
+        let mut p = self.calls.clone();
+        if let Some(c) = &self.compensation {
+            for t in &mut p.threads {
+                c.apply(&mut t.tree);
+            }
+        }
+        p
+    }
+}
+
+struct NoResolver;
+impl MethodResolver for NoResolver {
+    fn resolve(&mut self, method: u64, _: &ClassFilter, out: &mut Vec<(u64, Option<String>)>) {
+        out.push((method, None));
+    }
+    fn stack(&mut self, _: &mut Vec<u64>) {}
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v.get(v.len() / 2).copied().unwrap_or(0.0)
+}
+
+impl Recorder {
+    /// Measures the probe cost on the calling thread (see the module docs): `batches` batches of
+    /// `calls` calls of an empty method through the recorder's entry/exit path on a private thread
+    /// that no snapshot shows; keeps the result for later snapshots and returns it.
+    pub fn calibrate(&self, batches: usize, calls: usize) -> Compensation {
+        let metrics = self.bindings.metrics.clone();
+        let m = metrics.len();
+        let (cp, cc) = (EXCLUDED - 1, EXCLUDED - 2);
+        let (kp, kc) = (1u64, 2u64);
+        let reader = self.metric_set.open_current_thread();
+        let info = ThreadInfo { name: "(calibration)".into(), kind: None, os_tid: None };
+        let t = self.new_thread(EXCLUDED - 3, info, reader);
+        {
+            let mut s = lock(&t.state);
+            s.methods.insert(kp, cp);
+            s.methods.insert(kc, cc);
+        }
+        let calls = calls.max(1);
+        let mut callee: Vec<Vec<f64>> = vec![Vec::new(); m];
+        let mut caller: Vec<Vec<f64>> = vec![Vec::new(); m];
+        let r = &mut NoResolver;
+        for b in 0..=batches.max(1) {
+            {
+                let mut s = lock(&t.state);
+                s.epoch = self.epoch.load(Ordering::Acquire);
+                s.needs_sync = false;
+                s.calls.reset();
+            }
+            self.entry_unpaused(&t, kp, r);
+            for _ in 0..calls {
+                self.entry_unpaused(&t, kc, r);
+                self.exit_unpaused(&t, kc, false, r);
+            }
+            self.exit_unpaused(&t, kp, false, r);
+            if b == 0 {
+                continue; // warm-up
+            }
+            let s = lock(&t.state);
+            let tree = &s.calls.tree;
+            let (Some(p), Some(c)) = (tree.find_child(Tree::ROOT, cp), None::<NodeId>.or_else(|| tree.find_child(tree.find_child(Tree::ROOT, cp)?, cc))) else {
+                continue;
+            };
+            for k in 0..m {
+                // P's base is its children's caller parts plus its own callee part (one call).
+                let alpha = tree.base(c)[k] as f64 / calls as f64;
+                callee[k].push(alpha);
+                caller[k].push(((tree.base(p)[k] as f64 - alpha) / calls as f64).max(0.0));
+            }
+        }
+        let comp = Compensation {
+            applied: metrics.iter().map(compensates).collect(),
+            metrics: metrics.iter().map(|x| x.name.clone()).collect(),
+            callee: callee.iter_mut().map(|v| median(v)).collect(),
+            caller: caller.iter_mut().map(|v| median(v)).collect(),
+            calls_measured: (batches.max(1) * calls) as u64,
+        };
+        *lock(&self.compensation) = Some(comp.clone());
+        comp
+    }
+}
