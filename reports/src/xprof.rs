@@ -13,6 +13,11 @@
 //! [`crate::aggregate`]. With several metrics, [`ReportOptions::extra_metrics`] adds one base column
 //! per other metric (`%Base:<name>` or `Base:<name>`), as a share of that metric's own total. The last
 //! line gives the total calls and base.
+//!
+//! Computed columns follow when their inputs are metrics of the profile (and `extra_metrics` is on),
+//! from each row's base (self) values: `IPC` = instructions / cycles, and `<event>/Kinstr` = misses
+//! per 1000 instructions for every `*-misses` event (`cache-misses`, `LLC-load-misses`, …) when
+//! instructions are counted. A row whose denominator is 0 shows `-`.
 
 use std::fmt::Write;
 
@@ -64,6 +69,7 @@ pub fn render_with(profile: &Profile, agg: &Aggregate, opts: &ReportOptions) -> 
         Vec::new()
     };
 
+    let computed = if opts.extra_metrics { computed_columns(profile) } else { Vec::new() };
     let mut out = String::with_capacity(64 * (order.len() + 8));
     text::header(&mut out, profile, metric, total, opts.absolute);
     // Column titles and their underlines.
@@ -84,6 +90,10 @@ pub fn render_with(profile: &Profile, agg: &Aggregate, opts: &ReportOptions) -> 
             out.push_str("  ");
             cell(&mut out, h, vf.width);
         }
+        for c in &computed {
+            out.push_str("  ");
+            cell(&mut out, &c.header, c.width());
+        }
         out.push_str("  ");
         cell(&mut out, "Ind", wi);
         out.push_str("  ");
@@ -101,6 +111,10 @@ pub fn render_with(profile: &Profile, agg: &Aggregate, opts: &ReportOptions) -> 
             out.push_str("  ");
             vf.push(&mut out, get(r.base, *k));
         }
+        for c in &computed {
+            out.push_str("  ");
+            text::right(&mut out, &c.value(r.base), c.width());
+        }
         let _ = writeln!(out, "  {:>wi$}  {}", i, profile.consumers.name(c));
     }
     // Totals: calls and base add up over all rows (cum does not: it nests).
@@ -116,8 +130,95 @@ pub fn render_with(profile: &Profile, agg: &Aggregate, opts: &ReportOptions) -> 
         out.push_str("  ");
         vf.push(&mut out, totals[*k]);
     }
+    for c in &computed {
+        out.push_str("  ");
+        text::right(&mut out, &c.value(&totals), c.width());
+    }
     out.push_str("  ");
     text::pad(&mut out, wi);
     out.push_str("  Total\n");
     out
+}
+
+/// A column computed from two metrics of a row: `num / den × scale`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Computed {
+    pub header: String,
+    pub num: usize,
+    pub den: usize,
+    pub scale: f64,
+}
+
+impl Computed {
+    fn width(&self) -> usize {
+        self.header.len().max(7)
+    }
+    /// The value for base values `v` (3 decimals), or `-` when the denominator is 0.
+    pub fn value(&self, v: &[u64]) -> String {
+        let (n, d) = (v.get(self.num).copied().unwrap_or(0), v.get(self.den).copied().unwrap_or(0));
+        if d == 0 {
+            "-".into()
+        } else {
+            format!("{:.3}", n as f64 * self.scale / d as f64)
+        }
+    }
+}
+
+fn base_name(name: &str) -> &str {
+    name.split_once(':').map_or(name, |(b, _)| b)
+}
+
+/// The computed columns `profile`'s metrics allow: IPC with instructions and cycles, and misses per
+/// 1000 instructions for every `*-misses` event with instructions.
+pub fn computed_columns(profile: &Profile) -> Vec<Computed> {
+    let ms = &profile.bindings.metrics;
+    let find = |names: &[&str]| ms.iter().position(|m| names.contains(&base_name(&m.name)));
+    let instr = find(&["instructions"]);
+    let cycles = find(&["cycles", "cpu-cycles"]);
+    let mut v = Vec::new();
+    if let (Some(i), Some(c)) = (instr, cycles) {
+        v.push(Computed { header: "IPC".into(), num: i, den: c, scale: 1.0 });
+    }
+    if let Some(i) = instr {
+        for (k, m) in ms.iter().enumerate() {
+            if base_name(&m.name).ends_with("-misses") {
+                v.push(Computed { header: format!("{}/Kinstr", m.name), num: k, den: i, scale: 1000.0 });
+            }
+        }
+    }
+    v
+}
+
+#[cfg(test)]
+mod computed_tests {
+    use super::*;
+    use hpm_collectors::arcflow::{Bindings, Metric, Tree};
+
+    #[test]
+    fn ipc_and_misses_per_kilo_instruction_columns() {
+        let metrics = ["task-clock", "instructions", "cycles:u", "cache-misses", "page-faults"];
+        let mut p = Profile::new(Bindings::methods(metrics.iter().map(|m| Metric::new(*m, "")).collect()));
+        let th = p.add_thread("main");
+        let a = p.consumers.intern("A");
+        let b = p.consumers.intern("B");
+        let t = &mut p.threads[th].tree;
+        t.add_calls(Tree::ROOT, 1);
+        let na = t.child(Tree::ROOT, a);
+        t.add_calls(na, 1);
+        t.add_base(na, &[10, 3000, 2000, 6, 1]);
+        let nb = t.child(na, b);
+        t.add_calls(nb, 2);
+        t.add_base(nb, &[5, 1000, 0, 0, 0]);
+        let cols = computed_columns(&p);
+        let heads: Vec<&str> = cols.iter().map(|c| c.header.as_str()).collect();
+        assert_eq!(heads, ["IPC", "cache-misses/Kinstr"]);
+        let out = render(&p, &ReportOptions::default());
+        let row = |name: &str| out.lines().find(|l| l.ends_with(&format!("  {name}"))).unwrap().to_string();
+        assert!(row("A").contains("1.500") && row("A").contains("2.000"), "{out}");
+        assert!(row("B").contains(" - "), "no cycles in B: {out}");
+        assert!(out.lines().last().unwrap().contains("2.000"), "totals: IPC 4000/2000: {out}");
+        // Without instructions: no computed columns.
+        let p2 = Profile::new(Bindings::methods(vec![Metric::new("task-clock", "ns"), Metric::new("cache-misses", "")]));
+        assert!(computed_columns(&p2).is_empty());
+    }
 }

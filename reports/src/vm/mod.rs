@@ -4,7 +4,9 @@
 //!
 //! | file | what |
 //! |---|---|
-//! | `threads.txt` | one row per thread: name, kind, CPU time, share of all threads' CPU, calls, … |
+//! | `threads.txt` | one row per thread: name, kind, CPU time, share of all threads' CPU, calls, …; then the counters per thread (sweeney2004 Table 4): tid, share of cycles (of task-clock or CPU time without a PMU), IPC, totals per metric, scaling |
+//! | `threads.json` | the counters table as JSON |
+//! | `compensation.txt` | the calibrated probe cost per metric and what it removed (when calibrated) |
 //! | `gc.txt` | collections: count, total and per collection (start, duration, threads stopped) |
 //! | `locks.txt` | contended monitor entries by monitor class and by calling context |
 //! | `waits.txt` | `Object.wait` by monitor class and by calling context (time, count, timed out) |
@@ -33,6 +35,7 @@ fn pct(part: u64, total: u64) -> String {
 pub fn all_reports(snap: &Snapshot) -> Vec<(&'static str, String)> {
     let mut v = vec![
         ("threads.txt", threads(snap)),
+        ("threads.json", threads_json(snap)),
         ("gc.txt", gc(snap)),
         ("locks.txt", contexts_report(&snap.locks, "Contended monitor entries", "contended-time")),
         ("waits.txt", contexts_report(&snap.waits, "Monitor waits (Object.wait)", "wait-time")),
@@ -40,6 +43,9 @@ pub fn all_reports(snap: &Snapshot) -> Vec<(&'static str, String)> {
     ];
     if snap.calls.bindings.metric_index("alloc-bytes").is_some() {
         v.push(("alloc.txt", alloc(&snap.calls)));
+    }
+    if snap.compensation.is_some() {
+        v.push(("compensation.txt", compensation(snap)));
     }
     v
 }
@@ -84,6 +90,161 @@ pub fn threads(snap: &Snapshot) -> String {
     }
     let _ = writeln!(s);
     let _ = writeln!(s, "total cpu-ms {}", ms(all));
+    let _ = writeln!(s);
+    counters_table(snap, &mut s);
+    s
+}
+
+/// The index of the metric named `name`, with or without a `:mods` suffix.
+pub fn metric_by_base_name(p: &Profile, names: &[&str]) -> Option<usize> {
+    names.iter().find_map(|n| {
+        p.bindings.metrics.iter().position(|m| m.name == *n || m.name.split_once(':').is_some_and(|(b, _)| b == *n))
+    })
+}
+
+/// What the counters table is computed from: per thread raw totals, the share metric, IPC inputs.
+struct CounterRows {
+    /// Index of the metric shares are of (cycles, else task-clock, else cpu-clock, else cpu-time).
+    share: Option<usize>,
+    instructions: Option<usize>,
+    cycles: Option<usize>,
+    totals: Vec<Vec<u64>>,
+    share_total: u64,
+}
+
+fn counter_rows(p: &Profile) -> CounterRows {
+    let share = metric_by_base_name(p, &["cycles", "cpu-cycles", "task-clock", "cpu-clock", "cpu-time"]);
+    let instructions = metric_by_base_name(p, &["instructions"]);
+    let cycles = metric_by_base_name(p, &["cycles", "cpu-cycles"]);
+    let totals: Vec<Vec<u64>> = p.threads.iter().map(|t| t.tree.total()).collect();
+    let share_total = share.map_or(0, |k| totals.iter().map(|t| t[k]).sum());
+    CounterRows { share, instructions, cycles, totals, share_total }
+}
+
+fn ipc(r: &CounterRows, t: &[u64]) -> Option<f64> {
+    let (i, c) = (r.instructions?, r.cycles?);
+    (t[c] > 0).then(|| t[i] as f64 / t[c] as f64)
+}
+
+/// The second part of `threads.txt`: one row per thread with every metric's total (raw, not
+/// compensated), in the style of sweeney2004 Table 4.
+fn counters_table(snap: &Snapshot, s: &mut String) {
+    let p = &snap.calls;
+    let r = counter_rows(p);
+    let names: Vec<&str> = p.bindings.metrics.iter().map(|m| m.name.as_str()).collect();
+    let _ = writeln!(s, "Counters per thread (totals as counted, not compensated; ns metrics in ms)");
+    match r.share {
+        Some(k) => {
+            let _ = writeln!(s, "share% is of all threads' {}", names[k]);
+        }
+        None => {
+            let _ = writeln!(s, "share%: no cycles, task-clock or cpu-time metric");
+        }
+    }
+    if r.instructions.is_some() && r.cycles.is_some() {
+        let _ = writeln!(s, "IPC = instructions / cycles");
+    } else {
+        let _ = writeln!(s, "IPC: not computed (needs event=instructions and event=cycles)");
+    }
+    let scaled: u64 = snap.threads.iter().map(|t| t.scaled_reads).sum();
+    if scaled == 0 {
+        let _ = writeln!(s, "scaling: none (no counter was multiplexed; values are exact counts)");
+    } else {
+        let n = snap.threads.iter().filter(|t| t.scaled_reads > 0).count();
+        let _ = writeln!(s, "scaling: {scaled} reads in {n} threads were scaled for multiplexing (estimates: value x enabled / running)");
+    }
+    let _ = writeln!(s);
+    let head: Vec<String> =
+        p.bindings.metrics.iter().map(|m| if m.unit == "ns" { format!("{}-ms", m.name) } else { m.name.clone() }).collect();
+    let widths: Vec<usize> = head.iter().map(|h| h.len().max(12)).collect();
+    let _ = write!(s, "{:>4} {:>8} {:<12} {:>7} {:>6}", "#", "tid", "kind", "share%", "IPC");
+    for (h, w) in head.iter().zip(&widths) {
+        let _ = write!(s, " {h:>w$}");
+    }
+    let _ = writeln!(s, " {:>8}  name", "scaled");
+    for (i, t) in p.threads.iter().enumerate() {
+        let tot = &r.totals[i];
+        let sum = snap.threads.get(i).cloned().unwrap_or_default();
+        let tid = t.os_tid.map_or("-".into(), |x| x.to_string());
+        let share = r.share.map_or("-".into(), |k| pct(tot[k], r.share_total));
+        let ipc = ipc(&r, tot).map_or("-".into(), |x| format!("{x:.3}"));
+        let _ = write!(s, "{:>4} {:>8} {:<12} {:>7} {:>6}", i, tid, t.kind.as_deref().unwrap_or("-"), share, ipc);
+        for (k, w) in widths.iter().enumerate() {
+            let v = if p.bindings.metrics[k].unit == "ns" { ms(tot[k]) } else { tot[k].to_string() };
+            let _ = write!(s, " {v:>w$}");
+        }
+        let _ = writeln!(s, " {:>8}  {}", if sum.scaled_reads == 0 { "no".to_string() } else { sum.scaled_reads.to_string() }, t.name);
+    }
+}
+
+/// `threads.json`: the counters table (raw totals per metric, in the metric's units).
+pub fn threads_json(snap: &Snapshot) -> String {
+    use serde_json::{json, Map, Value};
+    let p = &snap.calls;
+    let r = counter_rows(p);
+    let threads: Vec<Value> = p
+        .threads
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let tot = &r.totals[i];
+            let sum = snap.threads.get(i).cloned().unwrap_or_default();
+            let totals: Map<String, Value> =
+                p.bindings.metrics.iter().zip(tot).map(|(m, v)| (m.name.clone(), json!(v))).collect();
+            json!({
+                "index": i,
+                "name": t.name,
+                "kind": t.kind,
+                "os_tid": t.os_tid,
+                "alive": sum.alive,
+                "calls": tree_calls(&t.tree),
+                "share": r.share.map(|k| if r.share_total == 0 { 0.0 } else { tot[k] as f64 / r.share_total as f64 }),
+                "ipc": ipc(&r, tot),
+                "scaled_reads": sum.scaled_reads,
+                "totals": totals,
+            })
+        })
+        .collect();
+    let v = json!({
+        "share_metric": r.share.map(|k| p.bindings.metrics[k].name.clone()),
+        "metrics": p.bindings.metrics.iter().map(|m| json!({"name": m.name, "unit": m.unit})).collect::<Vec<_>>(),
+        "scaled": snap.threads.iter().any(|t| t.scaled_reads > 0),
+        "compensation": snap.compensation.as_ref().map(|c| json!({
+            "metrics": c.metrics, "callee": c.callee, "caller": c.caller, "applied": c.applied, "calls_measured": c.calls_measured,
+        })),
+        "threads": threads,
+    });
+    let mut out = serde_json::to_string_pretty(&v).unwrap_or_default();
+    out.push('\n');
+    out
+}
+
+/// `compensation.txt`: the calibrated probe cost and how much it removed from each metric.
+pub fn compensation(snap: &Snapshot) -> String {
+    let mut s = String::new();
+    let Some(c) = &snap.compensation else {
+        return "overhead compensation: not calibrated\n".into();
+    };
+    let raw = snap.calls.total();
+    let comp = snap.compensated_calls().total();
+    let _ = writeln!(s, "Overhead compensation (golm2002 section 2): probe cost calibrated at start-up over {} calls", c.calls_measured);
+    let _ = writeln!(s, "callee = per call, charged to the called method; caller = per child call, charged to the caller.");
+    let _ = writeln!(s, "Reports show base - calls x callee - child calls x caller (at least 0) for the applied metrics;");
+    let _ = writeln!(s, "threads.txt and arcflow-raw.json keep the raw values. The VM's own event dispatch is not included.");
+    let _ = writeln!(s);
+    let _ = writeln!(s, "{:<24} {:>12} {:>12} {:>8} {:>16} {:>16}", "metric", "callee", "caller", "applied", "raw-total", "compensated");
+    for (k, name) in c.metrics.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "{:<24} {:>12.1} {:>12.1} {:>8} {:>16} {:>16}",
+            name,
+            c.callee[k],
+            c.caller[k],
+            if c.applied[k] { "yes" } else { "no" },
+            raw.get(k).copied().unwrap_or(0),
+            comp.get(k).copied().unwrap_or(0)
+        );
+    }
     s
 }
 
