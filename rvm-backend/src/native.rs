@@ -98,24 +98,153 @@ pub fn identity_hash(vm: &Vm, sp: &Space, obj: Ref) -> i32 {
     }
 }
 
-/// Formats a double exactly as `Double.toString` (the shortest decimal that rounds to the value,
-/// as JDK 19+ specifies; JDK 17 agrees except for rare values where its older algorithm printed
-/// extra digits).
+/// Formats a double as JDK 17's `Double.toString`: the shortest decimal that rounds to the value
+/// (ties between two shortest candidates go to the even digit), with at least two significant
+/// digits, except that integer values below 2^63 print, as JDK 17's FloatingDecimal does, their
+/// exact digits rounded half-up to all but the "insignificant" trailing ones (about
+/// (binary exponent - 54) * log10(2) of them), which is often more digits than the shortest form.
 pub fn java_double(x: f64) -> String {
-    java_fp(x.is_nan(), x.is_infinite(), x == 0.0, x.is_sign_negative(), || two_digits(format!("{:e}", x.abs()), || format!("{:.1e}", x.abs())))
+    let sci = || match jdk17_integer_digits(x.abs(), 53) {
+        Some(d) => d,
+        None if is_pow2(x.abs(), f64::MIN_POSITIVE) => pow2_digits(x.abs(), x.abs() / (1u64 << 54) as f64),
+        None => shortest(format!("{:e}", x.abs()), |n| format!("{:.*e}", n, x.abs())),
+    };
+    java_fp(x.is_nan(), x.is_infinite(), x == 0.0, x.is_sign_negative(), sci)
 }
+/// `Float.toString` under the same rules (24 significant bits; every float of 2^27 and more is an
+/// integer).
 pub fn java_float(x: f32) -> String {
-    java_fp(x.is_nan(), x.is_infinite(), x == 0.0, x.is_sign_negative(), || two_digits(format!("{:e}", x.abs()), || format!("{:.1e}", x.abs())))
+    let sci = || match jdk17_integer_digits(x.abs() as f64, 24) {
+        Some(d) => d,
+        None if is_pow2(x.abs() as f64, f32::MIN_POSITIVE as f64) => pow2_digits(x.abs() as f64, x.abs() as f64 / (1u64 << 25) as f64),
+        None => shortest(format!("{:e}", x.abs()), |n| format!("{:.*e}", n, x.abs())),
+    };
+    java_fp(x.is_nan(), x.is_infinite(), x == 0.0, x.is_sign_negative(), sci)
 }
-/// Java prints at least two significant digits (d.d): when the shortest representation has one,
-/// it uses the two-digit decimal nearest to the exact value (4.9E-324, not 5.0E-324).
-fn two_digits(shortest: String, two: impl Fn() -> String) -> String {
-    if shortest.split('e').next().is_some_and(|m| m.len() == 1) {
-        two()
-    } else {
-        shortest
+
+/// A normal power of two (at least `min_normal`): its lower neighbour is twice as close as the
+/// upper one.
+fn is_pow2(v: f64, min_normal: f64) -> bool {
+    v >= min_normal && v.is_finite() && (v.to_bits() & ((1u64 << 52) - 1)) == 0
+}
+
+/// For a power of two JDK 17 takes the shortest decimal within half the *lower* gap on both sides
+/// (`half`), which can need one digit more than the usual shortest form. Decided exactly on
+/// decimal expansions.
+fn pow2_digits(v: f64, half: f64) -> String {
+    let exact_v = Dec::parse(&format!("{:.800e}", v));
+    let exact_h = Dec::parse(&format!("{:.800e}", half));
+    for n in 1..=20 {
+        let c = format!("{:.*e}", n - 1, v);
+        if Dec::parse(&c).distance_below(&exact_v, &exact_h) {
+            let (m, e) = c.split_once('e').unwrap();
+            let m = if m.contains('.') { m.trim_end_matches('0').trim_end_matches('.') } else { m };
+            let m = if m.len() == 1 { format!("{m}.0") } else { m.to_string() };
+            return format!("{m}e{e}");
+        }
+    }
+    format!("{:e}", v)
+}
+
+/// A non-negative decimal: digits × 10^scale.
+struct Dec {
+    digits: Vec<u8>,
+    scale: i64,
+}
+
+impl Dec {
+    /// Parses Rust's `{:e}` output ("d.ddde-x").
+    fn parse(s: &str) -> Dec {
+        let (m, e) = s.split_once('e').unwrap();
+        let e: i64 = e.parse().unwrap();
+        let frac = m.split_once('.').map_or(0, |(_, f)| f.len()) as i64;
+        let digits: Vec<u8> = m.bytes().filter(|b| *b != b'.').map(|b| b - b'0').collect();
+        Dec { digits, scale: e - frac }
+    }
+    /// Digits aligned to `scale` (which must not exceed self.scale).
+    fn at_scale(&self, scale: i64) -> Vec<u8> {
+        let mut d = self.digits.clone();
+        d.extend(std::iter::repeat_n(0u8, (self.scale - scale) as usize));
+        d
+    }
+    /// |self - v| < h ?
+    fn distance_below(&self, v: &Dec, h: &Dec) -> bool {
+        let scale = self.scale.min(v.scale).min(h.scale);
+        let (a, b, hh) = (self.at_scale(scale), v.at_scale(scale), h.at_scale(scale));
+        let diff = if cmp_big(&a, &b) != std::cmp::Ordering::Less { sub_big(&a, &b) } else { sub_big(&b, &a) };
+        cmp_big(&diff, &hh) == std::cmp::Ordering::Less
     }
 }
+
+fn trim(a: &[u8]) -> &[u8] {
+    let i = a.iter().position(|d| *d != 0).unwrap_or(a.len());
+    &a[i..]
+}
+fn cmp_big(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
+    let (a, b) = (trim(a), trim(b));
+    a.len().cmp(&b.len()).then_with(|| a.cmp(b))
+}
+/// a - b for a >= b (digit vectors, most significant first).
+fn sub_big(a: &[u8], b: &[u8]) -> Vec<u8> {
+    let mut r = a.to_vec();
+    let mut borrow = 0i16;
+    for i in 0..r.len() {
+        let ai = r.len() - 1 - i;
+        let bd = if i < b.len() { b[b.len() - 1 - i] as i16 } else { 0 };
+        let mut d = r[ai] as i16 - bd - borrow;
+        borrow = if d < 0 { d += 10; 1 } else { 0 };
+        r[ai] = d as u8;
+    }
+    r
+}
+
+/// JDK 17 prints an integer value v below 2^63 with binary exponent e (2^e <= v < 2^(e+1)) and
+/// `sig` significant bits as its exact decimal digits, less floor((e - sig - 1) * log10 2) low
+/// digits (when that is positive) removed with half-up rounding. Returns the digits in `{:e}` form.
+fn jdk17_integer_digits(v: f64, sig: i32) -> Option<String> {
+    if !(v.is_finite() && v >= 1.0 && v < 9.223372036854775807e18 && v.fract() == 0.0) {
+        return None;
+    }
+    let e = 63 - (v as u64).leading_zeros() as i32;
+    let p2 = e - sig - 1;
+    let insignificant = if p2 > 1 { (p2 as f64 * std::f64::consts::LOG10_2).floor() as u32 } else { 0 };
+    let lv = v as u64;
+    let pow10 = 10u64.pow(insignificant);
+    let mut q = lv / pow10;
+    if insignificant > 0 && lv % pow10 >= pow10 / 2 {
+        q += 1;
+    }
+    let digits = q.to_string();
+    let exp = digits.len() as u32 + insignificant - 1;
+    let trimmed = digits.trim_end_matches('0');
+    let mant = if trimmed.len() > 1 { format!("{}.{}", &trimmed[..1], &trimmed[1..]) } else { trimmed.to_string() };
+    Some(format!("{mant}e{exp}"))
+}
+
+/// Rust's shortest round-trip digits (`{:e}`), adjusted to Java's rules: when the value lies
+/// exactly halfway between two shortest candidates Java takes the even one (Rust may take the
+/// other), and Java never prints fewer than two significant digits (4.9E-324, not 5.0E-324).
+fn shortest(short: String, exact: impl Fn(usize) -> String) -> String {
+    let (mant, exp) = short.split_once('e').unwrap();
+    let digits: String = mant.chars().filter(|c| *c != '.').collect();
+    let n = digits.len();
+    if n == 1 {
+        return exact(1);
+    }
+    // The exact expansion with plenty of digits: is the value a midpoint after n digits?
+    let long = exact(n + 40);
+    let (lm, le) = long.split_once('e').unwrap();
+    let ld: String = lm.chars().filter(|c| *c != '.').collect();
+    if le == exp && ld.as_bytes()[n] == b'5' && ld[n + 1..].bytes().all(|b| b == b'0') {
+        let floor = &ld[..n];
+        let last = floor.as_bytes()[n - 1] - b'0';
+        if last % 2 == 0 && floor != digits {
+            return format!("{}.{}e{}", &floor[..1], &floor[1..], exp);
+        }
+    }
+    short
+}
+
 fn java_fp(nan: bool, inf: bool, zero: bool, neg: bool, sci: impl Fn() -> String) -> String {
     if nan {
         return "NaN".into();

@@ -271,3 +271,9 @@ fn priority_queue_and_array_deque() {
 fn linked_hash_map_and_lru() {
     check("Linked", &[], None, false);
 }
+
+/// Double.toString/Float.toString as JDK 17 prints them (not always the shortest form).
+#[test]
+fn floating_point_printing() {
+    check("FloatPrint", &[], None, false);
+}
