@@ -647,28 +647,30 @@ pub fn table() -> NativeTable {
             ),
         }
     });
-    // java.lang.Math (StrictMath semantics via the platform libm)
+    // java.lang.Math: for each function the implementation that agrees most often with HotSpot
+    // (measured on 20 000 random arguments): fdlibm ports (libm crate, fdlibm_cbrt) where HotSpot
+    // uses StrictMath, the platform libm where HotSpot uses its own intrinsics.
     n!("java/lang/Math.sin(D)D", |_c, a| math1(a, f64::sin));
     n!("java/lang/Math.cos(D)D", |_c, a| math1(a, f64::cos));
     n!("java/lang/Math.tan(D)D", |_c, a| math1(a, f64::tan));
-    n!("java/lang/Math.asin(D)D", |_c, a| math1(a, f64::asin));
-    n!("java/lang/Math.acos(D)D", |_c, a| math1(a, f64::acos));
-    n!("java/lang/Math.atan(D)D", |_c, a| math1(a, f64::atan));
+    n!("java/lang/Math.asin(D)D", |_c, a| math1(a, libm::asin));
+    n!("java/lang/Math.acos(D)D", |_c, a| math1(a, libm::acos));
+    n!("java/lang/Math.atan(D)D", |_c, a| math1(a, libm::atan));
     n!("java/lang/Math.exp(D)D", |_c, a| math1(a, f64::exp));
     n!("java/lang/Math.log(D)D", |_c, a| math1(a, f64::ln));
-    n!("java/lang/Math.log10(D)D", |_c, a| math1(a, f64::log10));
+    n!("java/lang/Math.log10(D)D", |_c, a| math1(a, libm::log10));
     n!("java/lang/Math.sqrt(D)D", |_c, a| math1(a, f64::sqrt));
-    n!("java/lang/Math.cbrt(D)D", |_c, a| math1(a, f64::cbrt));
+    n!("java/lang/Math.cbrt(D)D", |_c, a| math1(a, fdlibm_cbrt));
     n!("java/lang/Math.floor(D)D", |_c, a| math1(a, f64::floor));
     n!("java/lang/Math.ceil(D)D", |_c, a| math1(a, f64::ceil));
     n!("java/lang/Math.rint(D)D", |_c, a| math1(a, f64::round_ties_even));
-    n!("java/lang/Math.sinh(D)D", |_c, a| math1(a, f64::sinh));
-    n!("java/lang/Math.cosh(D)D", |_c, a| math1(a, f64::cosh));
+    n!("java/lang/Math.sinh(D)D", |_c, a| math1(a, libm::sinh));
+    n!("java/lang/Math.cosh(D)D", |_c, a| math1(a, libm::cosh));
     n!("java/lang/Math.tanh(D)D", |_c, a| math1(a, f64::tanh));
-    n!("java/lang/Math.expm1(D)D", |_c, a| math1(a, f64::exp_m1));
+    n!("java/lang/Math.expm1(D)D", |_c, a| math1(a, libm::expm1));
     n!("java/lang/Math.log1p(D)D", |_c, a| math1(a, f64::ln_1p));
-    n!("java/lang/Math.atan2(DD)D", |_c, a| ret_d(d(&a[0]).atan2(d(&a[2]))));
-    n!("java/lang/Math.hypot(DD)D", |_c, a| ret_d(d(&a[0]).hypot(d(&a[2]))));
+    n!("java/lang/Math.atan2(DD)D", |_c, a| ret_d(libm::atan2(d(&a[0]), d(&a[2]))));
+    n!("java/lang/Math.hypot(DD)D", |_c, a| ret_d(libm::hypot(d(&a[0]), d(&a[2]))));
     n!("java/lang/Math.pow(DD)D", |_c, a| ret_d(java_pow(d(&a[0]), d(&a[2]))));
     // java.lang.Throwable
     n!("java/lang/Throwable.fillInStackTrace0()V", |c, a| {
@@ -711,6 +713,47 @@ pub fn table() -> NativeTable {
         }
     });
     t
+}
+
+/// fdlibm's cbrt (Java's StrictMath.cbrt, which Math.cbrt uses): a bit-level estimate refined by
+/// one rational and one Newton step.
+fn fdlibm_cbrt(x: f64) -> f64 {
+    const B1: u32 = 715094163;
+    const B2: u32 = 696219795;
+    const C: f64 = 5.42857142857142815906e-01;
+    const D: f64 = -7.05306122448979611050e-01;
+    const E: f64 = 1.41428571428571436819e+00;
+    const F: f64 = 1.60714285714285720630e+00;
+    const G: f64 = 3.57142857142857150787e-01;
+    let bits = x.to_bits();
+    let hi = (bits >> 32) as u32;
+    let sign = hi & 0x8000_0000;
+    let hx = hi & 0x7fff_ffff;
+    if hx >= 0x7ff0_0000 {
+        return x + x;
+    }
+    if (hx as u64 | (bits & 0xffff_ffff)) == 0 {
+        return x;
+    }
+    let x = f64::from_bits(bits & 0x7fff_ffff_ffff_ffff);
+    let with_high = |v: f64, h: u32| f64::from_bits((v.to_bits() & 0xffff_ffff) | ((h as u64) << 32));
+    let mut t = if hx < 0x0010_0000 {
+        let t = f64::from_bits(0x4350_0000_0000_0000) * x; // 2^54 * x
+        with_high(t, ((t.to_bits() >> 32) as u32) / 3 + B2)
+    } else {
+        f64::from_bits(((hx / 3 + B1) as u64) << 32)
+    };
+    let r = t * t / x;
+    let s = C + r * t;
+    t *= G + F / (s + E + D / s);
+    // chop to 20 bits and make it larger than cbrt(x)
+    t = f64::from_bits(((((t.to_bits() >> 32) as u32) + 1) as u64) << 32);
+    let s = t * t;
+    let mut r = x / s;
+    let w = t + t;
+    r = (r - t) / (w + r);
+    t += t * r;
+    f64::from_bits(t.to_bits() | ((sign as u64) << 32))
 }
 
 /// `Math.pow` with Java's special cases (Rust's `powf` differs for pow(±1, NaN/∞)).
