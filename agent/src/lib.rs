@@ -72,7 +72,13 @@ impl AgentState {
             }
         }
         let out = options.out.clone().unwrap_or_else(|| PathBuf::from(format!("hpm-{}", std::process::id())));
-        AgentState { options, out, recorder: Arc::new(Recorder::new(cfg, Box::new(metrics))), control: OnceLock::new(), dumping: Mutex::new(()), java_vm: OnceLock::new(), refused_events, server: Mutex::new(None) }
+        let recorder = Arc::new(Recorder::new(cfg, Box::new(metrics)));
+        if options.compensate && options.calls {
+            // Overhead compensation: the probe cost, measured once here (~10k dummy calls).
+            let c = recorder.calibrate(10, 1000);
+            log::debug(&format!("probe cost per call: callee {:?}, caller {:?} ({:?})", c.callee, c.caller, c.metrics));
+        }
+        AgentState { options, out, recorder, control: OnceLock::new(), dumping: Mutex::new(()), java_vm: OnceLock::new(), refused_events, server: Mutex::new(None) }
     }
 
     pub fn recorder(&self) -> &Arc<Recorder> {
@@ -157,7 +163,14 @@ pub fn write_snapshot(snap: &Snapshot, dir: &Path) -> io::Result<Vec<PathBuf>> {
         log::info(&format!("{} threads: per-thread views skipped (limit {MAX_PER_THREAD_VIEWS})", snap.calls.threads.len()));
     }
     let opts = ReportOptions { per_thread, ..ReportOptions::default() };
-    let mut files = hpm_reports::write_reports(&snap.calls, dir, &opts)?;
+    // With overhead compensation the reports show compensated values; arcflow-raw.json keeps the raw.
+    let compensated = snap.compensation.as_ref().map(|_| snap.compensated_calls());
+    let mut files = hpm_reports::write_reports(compensated.as_ref().unwrap_or(&snap.calls), dir, &opts)?;
+    if compensated.is_some() {
+        let p = dir.join("arcflow-raw.json");
+        hpm_reports::write_atomic(&p, &hpm_reports::json::to_vec(&snap.calls))?;
+        files.push(p);
+    }
     let sub = ReportOptions::default();
     files.extend(hpm_reports::write_reports(&snap.locks, &dir.join("locks"), &sub)?);
     files.extend(hpm_reports::write_reports(&snap.waits, &dir.join("waits"), &sub)?);

@@ -12,6 +12,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("include=PATTERN", "record methods of classes matching PATTERN (repeatable; '*' any text, '?' one char; include=* records JDK classes too)"),
     ("exclude=PATTERN", "do not record methods of classes matching PATTERN (repeatable; wins over include)"),
     ("event=NAME", "also count a perf_event counter per context (repeatable; perf's names: task-clock, page-faults, cycles, msr/tsc/, ...); events this machine refuses are reported and skipped"),
+    ("compensate=on|off", "subtract the calibrated probe cost from each context's time and instruction/cycle metrics (default on; see compensation.txt)"),
     ("start=running|paused", "start recording at once (default) or paused, waiting for the control socket"),
     ("alloc-interval=BYTES", "heap sampling interval for collect=alloc (default 0: every object, exact)"),
     ("perf-map=on|off", "write /tmp/perf-<pid>.map for Linux perf at exit (default on with collect=code)"),
@@ -40,6 +41,8 @@ pub struct Options {
     pub exclude: Vec<Glob>,
     /// perf_event counters (validated names).
     pub events: Vec<String>,
+    /// Overhead compensation (calibrated at start-up, applied to the reports).
+    pub compensate: bool,
     pub start_paused: bool,
     pub alloc_interval: i32,
     pub perf_map: bool,
@@ -61,6 +64,7 @@ impl Default for Options {
             include: Vec::new(),
             exclude: Vec::new(),
             events: Vec::new(),
+            compensate: true,
             start_paused: false,
             alloc_interval: 0,
             perf_map: true,
@@ -147,6 +151,13 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
                 }
                 o.events.push(v);
             }
+            "compensate" => {
+                o.compensate = match need(value)?.as_str() {
+                    "on" => true,
+                    "off" => false,
+                    v => return Err(format!("bad value '{v}' for option 'compensate' (valid: on, off)")),
+                }
+            }
             "start" => {
                 o.start_paused = match need(value)?.as_str() {
                     "paused" => true,
@@ -205,12 +216,15 @@ mod tests {
         assert_eq!(parse(Some("socket=off")).unwrap().socket, Socket::Off);
         assert_eq!(parse(Some("socket=/run/x.sock")).unwrap().socket, Socket::Path("/run/x.sock".into()));
         assert_eq!(parse(None).unwrap().socket, Socket::Default);
+        assert!(parse(None).unwrap().compensate);
+        assert!(!parse(Some("compensate=off")).unwrap().compensate);
+        assert!(parse(Some("compensate=maybe")).unwrap_err().contains("(valid: on, off)"));
     }
 
     #[test]
     fn errors_are_one_line_naming_the_choices() {
         let e = parse(Some("out=a,bogus=1")).unwrap_err();
-        assert_eq!(e, "unknown option 'bogus' (valid: out, collect, include, exclude, event, start, alloc-interval, perf-map, socket, log, help)");
+        assert_eq!(e, "unknown option 'bogus' (valid: out, collect, include, exclude, event, compensate, start, alloc-interval, perf-map, socket, log, help)");
         assert!(parse(Some("collect=calls+cpu")).unwrap_err().contains("bad value 'cpu' for option 'collect'"));
         assert!(parse(Some("start=later")).unwrap_err().contains("(valid: running, paused)"));
         assert!(parse(Some("out=")).unwrap_err().contains("needs a value"));
