@@ -28,7 +28,8 @@ fn main() {
     collect(&src, &mut sources, "java");
     let jdk = java_tests::jdk().expect("a JDK is needed to build the rvm class library");
     let status = Command::new(jdk.javac())
-        .args(["--system", "none", "-XDstringConcat=inline", "-g", "-encoding", "UTF-8", "-nowarn", "-d"])
+        // -source/-target 17: class files rvm accepts even when the JDK found is newer.
+        .args(["--system", "none", "-source", "17", "-target", "17", "-XDstringConcat=inline", "-g", "-encoding", "UTF-8", "-nowarn", "-d"])
         .arg(&classes)
         .args(&sources)
         .status()
