@@ -506,12 +506,15 @@ mod cb {
     pub unsafe extern "C" fn vm_death(_env: *mut jvmtiEnv, _jni: *mut JNIEnv) {
         guard("VMDeath", || {
             let Some(b) = backend() else { return };
+            // Recording ends here, before method events are switched off and the final dump is
+            // written: daemon threads still run meanwhile, and one that ends now must stay "running
+            // at the dump" with what it recorded, not be marked ended with its last events missing.
+            b.dead.store(true, Ordering::Release);
             let control = Control { env: b.env };
             if b.recorder.config().calls {
                 let _ = control.set_method_events(false);
             }
             b.hooks.vm_death(&control);
-            b.dead.store(true, Ordering::Release);
         })
     }
 
@@ -548,6 +551,9 @@ mod cb {
     pub unsafe extern "C" fn thread_end(env: *mut jvmtiEnv, _jni: *mut JNIEnv, thread: jthread) {
         guard("ThreadEnd", || {
             let Some(b) = backend() else { return };
+            if b.dead.load(Ordering::Acquire) {
+                return;
+            }
             ENDED.with(|e| e.set(true));
             let t = CURRENT.with(|c| c.try_borrow_mut().ok().and_then(|mut s| s.take()));
             if let Some(t) = t {
