@@ -389,3 +389,78 @@ pub fn code(snap: &Snapshot) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hpm_collectors::metrics::{Metric, MetricSet, ThreadMetrics};
+    use hpm_collectors::recorder::{ClassFilter, MethodResolver, Recorder, RecorderConfig, ThreadInfo};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+
+    /// instructions, cycles, task-clock (ns): whatever the test stores; scaled reads on demand.
+    struct Fake(Arc<[AtomicU64; 4]>);
+    struct FakeReader(Arc<[AtomicU64; 4]>);
+    impl ThreadMetrics for FakeReader {
+        fn read(&mut self, out: &mut [u64]) {
+            for (o, v) in out.iter_mut().zip(self.0.iter()) {
+                *o = v.load(Ordering::Relaxed);
+            }
+        }
+        fn scaled_reads(&self) -> u64 {
+            self.0[3].load(Ordering::Relaxed)
+        }
+    }
+    impl MetricSet for Fake {
+        fn metrics(&self) -> Vec<Metric> {
+            vec![Metric::new("instructions", ""), Metric::new("cycles", ""), Metric::new("task-clock", "ns")]
+        }
+        fn open_current_thread(&self) -> Box<dyn ThreadMetrics> {
+            Box::new(FakeReader(self.0.clone()))
+        }
+    }
+    struct Names;
+    impl MethodResolver for Names {
+        fn resolve(&mut self, m: u64, _: &ClassFilter, out: &mut Vec<(u64, Option<String>)>) {
+            out.push((m, Some(format!("p.C.m{m}"))));
+        }
+        fn stack(&mut self, _: &mut Vec<u64>) {}
+    }
+
+    #[test]
+    fn counters_table_has_share_ipc_totals_and_scaling() {
+        let v: Arc<[AtomicU64; 4]> = Arc::new(Default::default());
+        let r = Recorder::new(RecorderConfig::default(), Box::new(Fake(v.clone())));
+        let set = |i: u64, c: u64, t: u64| {
+            v[0].store(i, Ordering::Relaxed);
+            v[1].store(c, Ordering::Relaxed);
+            v[2].store(t, Ordering::Relaxed);
+        };
+        let a = r.register_current_thread(ThreadInfo { name: "a".into(), kind: Some("application".into()), os_tid: Some(42) });
+        r.method_entry(&a, 1, &mut Names);
+        set(3000, 2000, 1_000_000);
+        r.method_exit(&a, 1, false, &mut Names);
+        let b = r.register_current_thread(ThreadInfo { name: "b".into(), kind: None, os_tid: Some(43) });
+        r.method_entry(&b, 1, &mut Names);
+        set(4000, 8000, 4_000_000);
+        v[3].store(5, Ordering::Relaxed);
+        r.method_exit(&b, 1, false, &mut Names);
+        let snap = r.snapshot();
+        let t = threads(&snap);
+        assert!(t.contains("share% is of all threads' cycles"), "{t}");
+        assert!(t.contains("IPC = instructions / cycles"), "{t}");
+        assert!(t.contains("scaling: 10 reads in 2 threads were scaled"), "{t}");
+        let row_a = t.lines().find(|l| l.ends_with("  a") && l.contains(" 42 ")).unwrap();
+        // a: 2000 of 8000 cycles (b started after a's reads: 6000 more), IPC 1.5, 1 ms task-clock.
+        assert!(row_a.contains("25.00") && row_a.contains("1.500") && row_a.contains("1.000"), "{row_a}");
+        let j: serde_json::Value = serde_json::from_str(&threads_json(&snap)).unwrap();
+        assert_eq!(j["share_metric"], "cycles");
+        assert_eq!(j["scaled"], true);
+        assert_eq!(j["threads"][0]["os_tid"], 42);
+        assert_eq!(j["threads"][0]["ipc"], 1.5);
+        assert_eq!(j["threads"][1]["totals"]["cycles"], 6000);
+        assert_eq!(j["threads"][1]["totals"]["task-clock"], 3_000_000);
+        assert!(j["compensation"].is_null());
+        assert!(!all_reports(&snap).iter().any(|(n, _)| *n == "compensation.txt"));
+    }
+}
