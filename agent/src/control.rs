@@ -77,6 +77,11 @@ impl AgentControl {
 
     fn status(&self) -> Value {
         let st = self.state.status();
+        // The VM's own list (includes threads not yet seen by the recorder, e.g. after attach).
+        let vm_threads: Value = match self.attached(|| self.state.vm_threads()) {
+            Ok(list) => list.into_iter().map(|(name, kind)| json!({"name": name, "kind": kind})).collect(),
+            Err(e) => json!({"error": e}),
+        };
         let metrics: Vec<&str> = self.state.recorder().bindings().metrics.iter().map(|m| m.name.as_str()).collect();
         json!({
             "pid": std::process::id(),
@@ -84,6 +89,7 @@ impl AgentControl {
             "main": main_class(),
             "state": if st.paused { "paused" } else { "collecting" },
             "threads": st.live_threads,
+            "vm_threads": vm_threads,
             "finished_threads": st.finished_threads,
             "metrics": metrics,
             "methods": st.methods_known,
@@ -95,6 +101,8 @@ impl AgentControl {
             "code_blobs": st.code_blobs,
             "uptime_ms": st.uptime_ns / 1_000_000,
             "out": self.state.out,
+            // Data this VM could not give (e.g. call trees after a late attach), one line each.
+            "not_available": hotspot_backend::missing_capabilities(),
         })
     }
 }

@@ -125,6 +125,11 @@ impl AgentState {
         self.recorder.reset();
     }
 
+    /// The VM's live threads (name, kind); the calling thread must be attached to the VM.
+    pub fn vm_threads(&self) -> Result<Vec<(String, String)>, String> {
+        self.control.get().ok_or("the VM is not initialised yet")?.vm_threads()
+    }
+
     pub fn status(&self) -> Status {
         self.recorder.status()
     }
@@ -226,6 +231,16 @@ impl Hooks for AgentHooks {
 /// # Safety
 /// `vm` is the JavaVM passed to Agent_OnLoad.
 unsafe fn on_load(vm: *mut JavaVM, options: *const c_char) -> Result<(), String> {
+    // SAFETY: forwarded (caller's contract).
+    unsafe { load(vm, options, false) }
+}
+
+/// Loads the agent at start-up (`late` false: recording starts at VMInit) or into a running VM
+/// (`late` true, Agent_OnAttach: recording starts at once with what the VM still offers).
+///
+/// # Safety
+/// `vm` is the JavaVM passed to Agent_OnLoad or Agent_OnAttach; `options` a C string or null.
+unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Result<(), String> {
     let text = if options.is_null() {
         None
     } else {
@@ -251,10 +266,16 @@ unsafe fn on_load(vm: *mut JavaVM, options: *const c_char) -> Result<(), String>
         alloc_interval: state.options.alloc_interval,
         perf_map: state.options.perf_map,
     };
-    // SAFETY: vm is the JavaVM of Agent_OnLoad (our caller's contract).
-    let control = unsafe { hotspot_backend::init(vm, state.recorder.clone(), bcfg, Box::new(AgentHooks(state.clone()))) }?;
-    let _ = state.control.set(control);
+    // Set before the backend goes live: after a late attach the control socket starts at once.
     let _ = state.java_vm.set(vm as usize);
+    let hooks = Box::new(AgentHooks(state.clone()));
+    // SAFETY: vm is the JavaVM of Agent_OnLoad/Agent_OnAttach (our caller's contract).
+    let control = if late {
+        unsafe { hotspot_backend::init_live(vm, state.recorder.clone(), bcfg, hooks) }?
+    } else {
+        unsafe { hotspot_backend::init(vm, state.recorder.clone(), bcfg, hooks) }?
+    };
+    let _ = state.control.set(control);
     let _ = AGENT.set(state);
     Ok(())
 }
@@ -284,9 +305,23 @@ pub unsafe extern "C" fn Agent_OnLoad(vm: *mut JavaVM, options: *mut c_char, _re
 /// # Safety
 /// Called by the JVM.
 #[no_mangle]
-pub unsafe extern "C" fn Agent_OnAttach(_vm: *mut JavaVM, _options: *mut c_char, _reserved: *mut c_void) -> jint {
-    log::line("hpmagent: error: attaching to a running JVM is not supported yet; load the agent at start with -agentpath");
-    JNI_ERR as jint
+pub unsafe extern "C" fn Agent_OnAttach(vm: *mut JavaVM, options: *mut c_char, _reserved: *mut c_void) -> jint {
+    // SAFETY: forwarded from the JVM's call.
+    match catch_unwind(AssertUnwindSafe(|| unsafe { load(vm, options, true) })) {
+        Ok(Ok(())) => {
+            log::line(&format!("hpmagent: attached; control with `hpm ctl {} status`", std::process::id()));
+            JNI_OK as jint
+        }
+        // The JVM keeps running: a failed attach only means no agent.
+        Ok(Err(msg)) => {
+            log::line(&format!("hpmagent: error: {msg}"));
+            JNI_ERR as jint
+        }
+        Err(_) => {
+            log::line("hpmagent: error: internal error while attaching; the JVM continues without the agent");
+            JNI_ERR as jint
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -326,3 +326,87 @@ fn default_socket_is_private_and_listed() {
     assert!(child.wait().unwrap().success());
     assert!(!sock.exists());
 }
+
+/// `hpm` from the same build (cargo builds the workspace's binaries into `target/<profile>/`).
+fn hpm_binary() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let profile_dir = exe.parent().unwrap().parent().unwrap();
+    let hpm = profile_dir.join("hpm");
+    if !hpm.is_file() {
+        let status = Process::new(env!("CARGO"))
+            .args(["build", "--release", "-p", "hpm-reports", "--bin", "hpm"])
+            .env("CARGO_TARGET_DIR", profile_dir.parent().unwrap())
+            .status()
+            .unwrap();
+        assert!(status.success(), "building hpm");
+    }
+    hpm
+}
+
+#[test]
+fn attach_to_a_jvm_started_without_the_agent() {
+    for jdk in common::jdks() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("out");
+        let mut child = Process::new(jdk.java())
+            .args(["-cp"])
+            .arg(phases_classes())
+            .arg("Phases")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        assert_eq!(line.trim(), "ready");
+        let pid = child.id().to_string();
+        let sock = tmp.path().join("attached.sock");
+        let attach = Process::new(hpm_binary())
+            .args(["attach", &pid, &format!("out={}", out.display()), &format!("socket={}", sock.display()), "perf-map=off", "--agent-lib"])
+            .arg(common::agent_lib())
+            .output()
+            .unwrap();
+        assert!(attach.status.success(), "hpm attach: {}", String::from_utf8_lossy(&attach.stderr));
+        assert!(String::from_utf8_lossy(&attach.stdout).contains("agent loaded"));
+        let mut c = Client::connect(&sock, Duration::from_secs(30)).unwrap();
+        // Threads of the VM are listed even before they produce an event.
+        let s = c.send(&Command::Status).unwrap();
+        assert!(s.ok, "{s:?}");
+        let names: Vec<&str> = s.result["vm_threads"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+        assert!(names.contains(&"main"), "{names:?}");
+        assert_eq!(s.result["main"], "Phases");
+        // What cannot be had after attach is said, not faked: either call trees are recorded or the
+        // status names them as not available.
+        let not_available = s.result["not_available"].as_array().unwrap();
+        let calls_missing = not_available.iter().any(|m| m.as_str().unwrap().starts_with("call trees"));
+        writeln!(stdin, "B").unwrap();
+        stdin.flush().unwrap();
+        line.clear();
+        stdout.read_line(&mut line).unwrap();
+        assert_eq!(line.trim(), "done B");
+        let d = tmp.path().join("dump");
+        let r = c.send(&Command::Dump { dir: Some(d.to_string_lossy().into_owned()) }).unwrap();
+        assert!(r.ok, "{r:?}");
+        let p = common::read_profile(&d.join("arcflow.json"));
+        if calls_missing {
+            assert_eq!(p.threads.iter().map(|t| t.tree.len() - 1).sum::<usize>(), 0, "no call tree was invented");
+        } else {
+            assert_eq!(calls(&p, "workB"), 20);
+        }
+        assert!(d.join("threads.txt").exists() && d.join("code.txt").exists());
+        writeln!(stdin, "quit").unwrap();
+        drop(stdin);
+        let done = child.wait_with_output().unwrap();
+        assert!(done.status.success());
+        let stderr = String::from_utf8_lossy(&done.stderr);
+        assert!(stderr.contains("hpmagent: attached"), "{stderr}");
+        if calls_missing {
+            assert!(stderr.contains("not available: call trees"), "{stderr}");
+        }
+        assert!(out.join("arcflow.json").exists(), "reports at exit after attach");
+        assert!(!sock.exists());
+    }
+}

@@ -67,6 +67,15 @@ struct Backend {
     live: AtomicBool,
     /// Whether the capabilities for these could be added.
     can_sample_alloc: bool,
+    can_method_events: bool,
+    /// One line per kind of data the VM could not give (capabilities it no longer offers, e.g. after
+    /// a late attach).
+    missing: Vec<String>,
+}
+
+/// What the VM could not give this agent: one line per kind of data, naming it and the fix.
+pub fn missing_capabilities() -> Vec<String> {
+    BACKEND.get().map(|b| b.missing.clone()).unwrap_or_default()
 }
 
 static BACKEND: OnceLock<Backend> = OnceLock::new();
@@ -186,6 +195,32 @@ impl Control {
         Ok(())
     }
 
+    /// The VM's live threads as (name, kind), from `GetAllThreads`: what `status` shows of threads
+    /// the recorder has not seen yet (after a late attach they register at their first event). The
+    /// calling thread must be attached to the VM.
+    pub fn vm_threads(&self) -> Result<Vec<(String, String)>, String> {
+        let env = self.env();
+        let mut count: jint = 0;
+        let mut threads: *mut jthread = ptr::null_mut();
+        // SAFETY: env valid for the VM's life; count and threads are valid out-pointers.
+        let err = unsafe { jvmti_fn!(env, GetAllThreads)(env, &mut count, &mut threads) };
+        if err != JVMTI_ERROR_NONE {
+            return Err(format!("GetAllThreads failed: JVMTI error {err}"));
+        }
+        let mut out = Vec::with_capacity(count.max(0) as usize);
+        for i in 0..count.max(0) as usize {
+            // SAFETY: GetAllThreads returned `count` thread references at `threads`.
+            let t = unsafe { *threads.add(i) };
+            // thread_info's os_tid is the caller's; only name and kind are used here.
+            let info = thread_info(env, t);
+            out.push((info.name, info.kind.unwrap_or_default()));
+        }
+        // SAFETY: the array was allocated by JVMTI for us. The local references inside are freed when
+        // the calling (attached) thread detaches.
+        unsafe { jvmti_fn!(env, Deallocate)(env, threads as *mut u8) };
+        Ok(out)
+    }
+
     pub fn recorder(&self) -> Option<&Arc<Recorder>> {
         BACKEND.get().map(|b| &b.recorder)
     }
@@ -249,28 +284,53 @@ pub unsafe fn init(vm: *mut JavaVM, recorder: Arc<Recorder>, config: BackendConf
     check(unsafe { jvmti_fn!(env, GetPotentialCapabilities)(env, &mut potential) }, "GetPotentialCapabilities")?;
     // SAFETY: as above.
     let mut caps: jvmtiCapabilities = unsafe { std::mem::zeroed() };
+    // Only what the VM offers now: after a late attach some capabilities exist only at start-up.
+    let mut missing = Vec::new();
+    let mut can_method_events = false;
     if rc.calls {
-        caps.set_can_generate_method_entry_events(1);
-        caps.set_can_generate_method_exit_events(1);
+        if potential.can_generate_method_entry_events() != 0 && potential.can_generate_method_exit_events() != 0 {
+            caps.set_can_generate_method_entry_events(1);
+            caps.set_can_generate_method_exit_events(1);
+            can_method_events = true;
+        } else {
+            missing.push("call trees (MethodEntry/MethodExit): this VM grants them only at start-up; start it with -agentpath to record calls".to_string());
+        }
     }
     if rc.code {
-        caps.set_can_generate_compiled_method_load_events(1);
+        if potential.can_generate_compiled_method_load_events() != 0 {
+            caps.set_can_generate_compiled_method_load_events(1);
+        } else {
+            missing.push("code map (CompiledMethodLoad): not offered by this VM now".to_string());
+        }
     }
     if rc.gc {
-        caps.set_can_generate_garbage_collection_events(1);
+        if potential.can_generate_garbage_collection_events() != 0 {
+            caps.set_can_generate_garbage_collection_events(1);
+        } else {
+            missing.push("garbage collections (GarbageCollectionStart/Finish): not offered by this VM now".to_string());
+        }
     }
     if rc.locks || rc.waits {
-        caps.set_can_generate_monitor_events(1);
+        if potential.can_generate_monitor_events() != 0 {
+            caps.set_can_generate_monitor_events(1);
+        } else {
+            missing.push("monitor contention and waits: not offered by this VM now".to_string());
+        }
     }
     let mut can_sample_alloc = false;
     if rc.alloc {
-        caps.set_can_generate_vm_object_alloc_events(1);
+        if potential.can_generate_vm_object_alloc_events() != 0 {
+            caps.set_can_generate_vm_object_alloc_events(1);
+        }
         if version >= JVMTI_VERSION_11 && potential.can_generate_sampled_object_alloc_events() != 0 {
             caps.set_can_generate_sampled_object_alloc_events(1);
             can_sample_alloc = true;
         } else {
-            log::warn("this VM cannot sample allocations (SampledObjectAlloc): only VM-internal allocations are counted");
+            missing.push("allocation sampling (SampledObjectAlloc): not offered by this VM; only VM-internal allocations are counted".to_string());
         }
+    }
+    for m in &missing {
+        log::warn(&format!("not available: {m}"));
     }
     // SAFETY: env is valid; caps is a valid capabilities struct.
     check(unsafe { jvmti_fn!(env, AddCapabilities)(env, &caps) }, "AddCapabilities")?;
@@ -313,6 +373,8 @@ pub unsafe fn init(vm: *mut JavaVM, recorder: Arc<Recorder>, config: BackendConf
         dead: AtomicBool::new(false),
         live: AtomicBool::new(false),
         can_sample_alloc,
+        can_method_events,
+        missing,
     };
     if BACKEND.set(backend).is_err() {
         return Err("hpmagent is already loaded in this VM".into());
@@ -434,6 +496,82 @@ fn with_thread(b: &Backend, thread: jthread, f: impl FnOnce(&ThreadRecorder)) {
     })
 }
 
+/// Turns on the live-phase events and starts recording: at VMInit, or at once after a late attach.
+fn go_live(env: *mut jvmtiEnv, b: &Backend, initial_thread: Option<jthread>) {
+    let rc = b.recorder.config();
+    if rc.alloc && b.can_sample_alloc {
+        // Allocation buffers filled during start-up were handed out before sampling could be
+        // on (SampledObjectAlloc is a live-phase event): they would allocate unseen until
+        // their next refill. A collection retires them all; it happens before GC events are
+        // turned on, so it is not counted.
+        // SAFETY: env valid, live phase.
+        let err = unsafe { jvmti_fn!(env, ForceGarbageCollection)(env) };
+        if err != JVMTI_ERROR_NONE {
+            log::debug(&format!("ForceGarbageCollection: JVMTI error {err}"));
+        }
+    }
+    let mut events = vec![JVMTI_EVENT_CLASS_LOAD, JVMTI_EVENT_CLASS_PREPARE, JVMTI_EVENT_DATA_DUMP_REQUEST];
+    if rc.code {
+        events.extend([JVMTI_EVENT_COMPILED_METHOD_LOAD, JVMTI_EVENT_COMPILED_METHOD_UNLOAD, JVMTI_EVENT_DYNAMIC_CODE_GENERATED]);
+    }
+    if rc.gc {
+        events.extend([JVMTI_EVENT_GARBAGE_COLLECTION_START, JVMTI_EVENT_GARBAGE_COLLECTION_FINISH]);
+    }
+    if rc.locks {
+        events.extend([JVMTI_EVENT_MONITOR_CONTENDED_ENTER, JVMTI_EVENT_MONITOR_CONTENDED_ENTERED]);
+    }
+    if rc.waits {
+        events.extend([JVMTI_EVENT_MONITOR_WAIT, JVMTI_EVENT_MONITOR_WAITED]);
+    }
+    if rc.alloc {
+        events.push(JVMTI_EVENT_VM_OBJECT_ALLOC);
+    }
+    for ev in events {
+        if let Err(e) = enable(env, ev, true) {
+            log::warn(&format!("event {ev}: {e}"));
+        }
+    }
+    b.live.store(true, Ordering::Release);
+    // The initial thread gets no ThreadStart: register it now (not on a late attach, where the
+    // caller is the VM's attach listener).
+    if let Some(thread) = initial_thread {
+        with_thread(b, thread, |_| {});
+    }
+    let control = Control { env: b.env };
+    if rc.calls && b.can_method_events && !b.config.start_paused {
+        if let Err(e) = control.set_method_events(true) {
+            log::error(&format!("cannot turn on method events: {e}"));
+        }
+    } else if rc.calls && b.can_method_events {
+        b.recorder.pause();
+    }
+    if rc.code {
+        for ev in [JVMTI_EVENT_COMPILED_METHOD_LOAD, JVMTI_EVENT_DYNAMIC_CODE_GENERATED] {
+            // SAFETY: env valid, live phase: replays code generated before the events were on.
+            let err = unsafe { jvmti_fn!(env, GenerateEvents)(env, ev) };
+            if err != JVMTI_ERROR_NONE {
+                log::debug(&format!("GenerateEvents({ev}): JVMTI error {err}"));
+            }
+        }
+    }
+    b.hooks.vm_init(&control);
+}
+
+/// Sets up the backend in a VM that is already running (`Agent_OnAttach`) and starts recording at once.
+/// What the VM no longer offers is listed by [`missing_capabilities`]. Threads that already run are
+/// registered at their first event, their context re-synchronised from their stack.
+///
+/// # Safety
+/// As [`init`], with the JavaVM passed to Agent_OnAttach.
+pub unsafe fn init_live(vm: *mut JavaVM, recorder: Arc<Recorder>, config: BackendConfig, hooks: Box<dyn Hooks>) -> Result<Control, String> {
+    // SAFETY: forwarded (caller's contract).
+    let control = unsafe { init(vm, recorder, config, hooks) }?;
+    if let Some(b) = BACKEND.get() {
+        go_live(b.env as *mut jvmtiEnv, b, None);
+    }
+    Ok(control)
+}
+
 mod cb {
     //! The JVMTI event callbacks. Each one is `extern "C"`, wraps its body in [`guard`] and never
     //! dereferences anything JVMTI did not hand it for the duration of the call.
@@ -445,61 +583,9 @@ mod cb {
 
     pub unsafe extern "C" fn vm_init(env: *mut jvmtiEnv, _jni: *mut JNIEnv, thread: jthread) {
         guard("VMInit", || {
-            let Some(b) = backend() else { return };
-            let rc = b.recorder.config();
-            if rc.alloc && b.can_sample_alloc {
-                // Allocation buffers filled during start-up were handed out before sampling could be
-                // on (SampledObjectAlloc is a live-phase event): they would allocate unseen until
-                // their next refill. A collection retires them all; it happens before GC events are
-                // turned on, so it is not counted.
-                // SAFETY: env valid, live phase.
-                let err = unsafe { jvmti_fn!(env, ForceGarbageCollection)(env) };
-                if err != JVMTI_ERROR_NONE {
-                    log::debug(&format!("ForceGarbageCollection: JVMTI error {err}"));
-                }
+            if let Some(b) = backend() {
+                go_live(env, b, Some(thread));
             }
-            let mut events = vec![JVMTI_EVENT_CLASS_LOAD, JVMTI_EVENT_CLASS_PREPARE, JVMTI_EVENT_DATA_DUMP_REQUEST];
-            if rc.code {
-                events.extend([JVMTI_EVENT_COMPILED_METHOD_LOAD, JVMTI_EVENT_COMPILED_METHOD_UNLOAD, JVMTI_EVENT_DYNAMIC_CODE_GENERATED]);
-            }
-            if rc.gc {
-                events.extend([JVMTI_EVENT_GARBAGE_COLLECTION_START, JVMTI_EVENT_GARBAGE_COLLECTION_FINISH]);
-            }
-            if rc.locks {
-                events.extend([JVMTI_EVENT_MONITOR_CONTENDED_ENTER, JVMTI_EVENT_MONITOR_CONTENDED_ENTERED]);
-            }
-            if rc.waits {
-                events.extend([JVMTI_EVENT_MONITOR_WAIT, JVMTI_EVENT_MONITOR_WAITED]);
-            }
-            if rc.alloc {
-                events.push(JVMTI_EVENT_VM_OBJECT_ALLOC);
-            }
-            for ev in events {
-                if let Err(e) = enable(env, ev, true) {
-                    log::warn(&format!("event {ev}: {e}"));
-                }
-            }
-            b.live.store(true, Ordering::Release);
-            // The initial thread gets no ThreadStart: register it now.
-            with_thread(b, thread, |_| {});
-            let control = Control { env: b.env };
-            if rc.calls && !b.config.start_paused {
-                if let Err(e) = control.set_method_events(true) {
-                    log::error(&format!("cannot turn on method events: {e}"));
-                }
-            } else if rc.calls {
-                b.recorder.pause();
-            }
-            if rc.code {
-                for ev in [JVMTI_EVENT_COMPILED_METHOD_LOAD, JVMTI_EVENT_DYNAMIC_CODE_GENERATED] {
-                    // SAFETY: env valid, live phase: replays code generated before the events were on.
-                    let err = unsafe { jvmti_fn!(env, GenerateEvents)(env, ev) };
-                    if err != JVMTI_ERROR_NONE {
-                        log::debug(&format!("GenerateEvents({ev}): JVMTI error {err}"));
-                    }
-                }
-            }
-            b.hooks.vm_init(&control);
         })
     }
 
