@@ -27,3 +27,16 @@ if ! JAVA_HOME=$(hpm_find_jdk); then
     fi
 fi
 export JAVA_HOME
+
+# Linux perf, for the tests: one counters test compares the agent's task-clock with `perf stat` for
+# the whole process.
+hpm_need_perf() {
+    command -v perf >/dev/null 2>&1 && return 0
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "hpm: perf not found; installing linux-perf with apt-get" >&2
+        (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq linux-perf) >&2 \
+            || hpm_die "could not install linux-perf; install it (it provides perf) and retry"
+    else
+        hpm_die "perf not found: install linux-perf (Debian) or your distribution's perf package"
+    fi
+}
