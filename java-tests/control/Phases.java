@@ -29,7 +29,7 @@ public class Phases {
                 case "C": for (int i = 0; i < 30; i++) workC(i); break;
                 case "spin":
                     // Call-heavy work for speed comparisons: many tiny calls.
-                    for (int i = 0; i < 50_000_000; i++) leaf(i);
+                    for (int i = 0; i < 500_000_000; i++) leaf(i);
                     break;
                 default: System.out.println("unknown " + line);
             }
