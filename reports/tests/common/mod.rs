@@ -6,34 +6,8 @@ use std::collections::BTreeMap;
 use hpm_collectors::arcflow::Profile;
 use hpm_collectors::text_trace::read_text_trace;
 
-/// The paper's Figure 2 trace (the OCR noise line before `pidtid` left out), as in
-/// `collectors/src/arcflow/tests.rs`.
-pub const FIGURE_2: &str = "0 pidtid AC_test
-0 > Main
-0 > A
-1 > B
-2 < B
-2 > B
-3 > C
-4 < C
-4 < B
-4 < A
-4 > B
-5 > A
-6 > C
-7 < C
-7 > X
-7 > E
-8 < E
-8 > F
-9 < F
-9 > G
-10 < G
-10 < X
-10 < A
-10 < B
-10 < Main
-";
+/// The paper's Figure 2 trace (`examples/figure2.trace`: the figure's records, with comment lines).
+pub const FIGURE_2: &str = include_str!("../../../examples/figure2.trace");
 
 /// The metric of the paper's example: CPU time in seconds.
 pub const PAPER_METRIC: &str = "CPU time:s";
