@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 mod ctl;
 mod events;
 mod launch;
+mod progress;
 mod report;
 
 /// Exit codes, shown in every `--help`.

@@ -8,6 +8,8 @@ use hpm_collectors::arcflow::Profile;
 use hpm_collectors::text_trace::read_text_trace;
 use hpm_reports::{json, write_reports, Format, ReportOptions};
 
+use super::progress;
+
 use super::Failure;
 
 pub(crate) const ABOUT: &str = "Render the arcflow reports of a raw start/end trace or of a saved arcflow.json. Two inputs:
@@ -109,8 +111,11 @@ pub(crate) fn run(args: ReportArgs) -> Result<(), Failure> {
         max_stack_depth: args.max_stack_depth,
         ..ReportOptions::default()
     };
+    let spinner = progress::spinner(&format!("rendering reports into {}", args.out.display()));
     let written = write_reports(&profile, &args.out, &opts)
-        .map_err(|e| Failure(format!("cannot write the reports into {}: {e}", args.out.display())))?;
+        .map_err(|e| Failure(format!("cannot write the reports into {}: {e}", args.out.display())));
+    spinner.finish_and_clear();
+    let written = written?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for p in written {
@@ -123,8 +128,11 @@ pub(crate) fn run(args: ReportArgs) -> Result<(), Failure> {
 fn load_trace(path: &Path, metric_names: &[String]) -> Result<Profile, Failure> {
     let file = std::fs::File::open(path)
         .map_err(|e| Failure(format!("cannot open trace {}: {e}; check the path", path.display())))?;
-    let trace = read_text_trace(std::io::BufReader::new(file), metric_names)
-        .map_err(|e| Failure(format!("cannot read trace {}: {e}", path.display())))?;
+    let bar = progress::bytes(file.metadata().map(|m| m.len()).unwrap_or(0), &format!("reading {}", path.display()));
+    let trace = read_text_trace(std::io::BufReader::new(bar.wrap_read(file)), metric_names)
+        .map_err(|e| Failure(format!("cannot read trace {}: {e}", path.display())));
+    bar.finish_and_clear();
+    let trace = trace?;
     let stderr = std::io::stderr();
     let mut err = stderr.lock();
     for w in &trace.warnings {
@@ -138,7 +146,7 @@ fn load_trace(path: &Path, metric_names: &[String]) -> Result<Profile, Failure> 
 
 fn load_json(input: &Path) -> Result<Profile, Failure> {
     let path = if input.is_dir() { input.join("arcflow.json") } else { input.to_path_buf() };
-    let bytes = std::fs::read(&path).map_err(|e| {
+    let bytes = progress::read_file(&path).map_err(|e| {
         if input.is_dir() {
             Failure(format!(
                 "no readable arcflow.json in directory {} ({e}); pass the file itself or a directory written by `hpm report` or the agent",
@@ -150,7 +158,10 @@ fn load_json(input: &Path) -> Result<Profile, Failure> {
     })?;
     let text = String::from_utf8(bytes)
         .map_err(|_| Failure(format!("{} is not UTF-8 text, so not an arcflow.json; pass an arcflow.json or use --trace for a raw trace", path.display())))?;
-    json::read(&text).map_err(|e| Failure(format!("{} is not a valid arcflow.json: {e}", path.display())))
+    let spinner = progress::spinner(&format!("parsing {}", path.display()));
+    let profile = json::read(&text).map_err(|e| Failure(format!("{} is not a valid arcflow.json: {e}", path.display())));
+    spinner.finish_and_clear();
+    profile
 }
 
 fn resolve_metric(profile: &Profile, m: &str) -> Result<usize, Failure> {
