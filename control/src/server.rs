@@ -6,7 +6,7 @@
 //! work happens on the server's own threads; the handler decides what it locks and for how long).
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::os::unix::fs::PermissionsExt;
+use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -60,8 +60,15 @@ impl Server {
     /// Binds the socket (replacing a stale one left by a dead process) and starts serving.
     pub fn start(config: ServerConfig, handler: Arc<dyn Handler>) -> std::io::Result<Server> {
         let path = config.path.clone();
-        if path.exists() {
-            // A live server answers a connect; a stale file from a dead process does not.
+        if let Ok(meta) = std::fs::symlink_metadata(&path) {
+            // Only a socket is ever replaced: a mistyped path must not delete someone's file.
+            if !meta.file_type().is_socket() {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::AlreadyExists,
+                    format!("{} exists and is not a socket; choose another socket path", path.display()),
+                ));
+            }
+            // A live server answers a connect; a stale socket from a dead process does not.
             if UnixStream::connect(&path).is_ok() {
                 return Err(std::io::Error::new(
                     std::io::ErrorKind::AddrInUse,

@@ -112,6 +112,12 @@ fn stale_socket_is_replaced_and_live_one_is_not() {
     drop(stale);
     let again = Server::start(ServerConfig::new(tmp.path().join("stale.sock")), Arc::new(Recorder::default()));
     assert!(again.is_ok(), "{:?}", again.err());
+    // A regular file at the socket path is never removed.
+    let file = tmp.path().join("notes.txt");
+    std::fs::write(&file, b"keep me").unwrap();
+    let refused = Server::start(ServerConfig::new(&file), Arc::new(Recorder::default()));
+    assert!(refused.err().is_some_and(|e| e.to_string().contains("is not a socket")));
+    assert_eq!(std::fs::read(&file).unwrap(), b"keep me");
     let _ = path;
 }
 
