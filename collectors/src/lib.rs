@@ -12,5 +12,6 @@
 pub mod arcflow;
 pub mod counters;
 pub mod metrics;
+pub mod quantum;
 pub mod recorder;
 pub mod text_trace;

@@ -1,0 +1,283 @@
+//! Writing quantum traces: [`QuantumWriter`] fills two 4 KiB buffers on the processor's own thread;
+//! [`BufferSink`] is the trace-writer side that writes full buffers to the processor's file.
+//!
+//! The recording side never allocates, locks, blocks or does I/O: buffers move between the two sides
+//! through two bounded channels of capacity 2 (`try_send`/`try_recv` only). A record that finds the
+//! current buffer full and no free buffer is counted as missed.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender, TryRecvError};
+use std::time::Duration;
+
+use super::{encode, format, header, BUFFER_LEN, HEADER_LEN, MAX_COUNTERS, QUANTUM_FIXED_LEN};
+
+/// `quantum.vp<N>.trace`.
+pub fn trace_file_name(vp: u32) -> String {
+    format!("quantum.vp{vp}.trace")
+}
+
+/// One quantum of one thread on one processor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Quantum {
+    /// Global thread id, 1 ..= i32::MAX (0 cannot carry the yield flag).
+    pub thread: u32,
+    /// Processor-local (or VM-local) 16-bit thread id; writers without one use `thread as u16`.
+    pub local_tid: u16,
+    /// The thread yielded before its quantum expired (stored by negating the global id).
+    pub yielded: bool,
+    /// The record ends with a thread switch (false: a timer tick without a switch).
+    pub thread_switch: bool,
+    pub start: u64,
+    pub end: u64,
+    /// Method in which the yieldpoint was taken (0 = unknown).
+    pub callee: u32,
+    /// Its caller (0 = unknown).
+    pub caller: u32,
+}
+
+/// One 4 KiB buffer and its code (0 or 1), written into each record's encoding word.
+#[derive(Debug)]
+struct Buffer {
+    code: u8,
+    bytes: Vec<u8>,
+}
+
+/// What a writer did, for the meta file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct WriterStats {
+    pub vp: u32,
+    pub records: u64,
+    pub markers: u64,
+    pub missed: u64,
+}
+
+/// The recording side of one processor's trace. Owned by that processor (not shared).
+pub struct QuantumWriter {
+    vp: u32,
+    counters: usize,
+    current: Option<Buffer>,
+    full_tx: SyncSender<Buffer>,
+    free_rx: Receiver<Buffer>,
+    stats: WriterStats,
+    scratch: [u8; QUANTUM_FIXED_LEN + 8 * MAX_COUNTERS],
+}
+
+/// The trace-writer side of one processor's trace: receives full buffers, writes them, returns them.
+pub struct BufferSink {
+    vp: u32,
+    full_rx: Receiver<Buffer>,
+    free_tx: SyncSender<Buffer>,
+    written: u64,
+}
+
+impl QuantumWriter {
+    /// A writer for processor `vp` whose records carry `counters` deltas (at most [`MAX_COUNTERS`]),
+    /// and the sink its trace-writer drains. The file header goes at the start of the first buffer.
+    pub fn new(vp: u32, counters: usize) -> (QuantumWriter, BufferSink) {
+        assert!(counters <= MAX_COUNTERS, "at most {MAX_COUNTERS} counters per record");
+        let (full_tx, full_rx) = sync_channel(2);
+        let (free_tx, free_rx) = sync_channel(2);
+        let mut first = Vec::with_capacity(BUFFER_LEN);
+        first.extend_from_slice(&header(vp, counters as u32));
+        free_tx.send(Buffer { code: 1, bytes: Vec::with_capacity(BUFFER_LEN) }).expect("fresh channel");
+        let w = QuantumWriter {
+            vp,
+            counters,
+            current: Some(Buffer { code: 0, bytes: first }),
+            full_tx,
+            free_rx,
+            stats: WriterStats { vp, ..WriterStats::default() },
+            scratch: [0; QUANTUM_FIXED_LEN + 8 * MAX_COUNTERS],
+        };
+        (w, BufferSink { vp, full_rx, free_tx, written: 0 })
+    }
+
+    pub fn vp(&self) -> u32 {
+        self.vp
+    }
+
+    pub fn stats(&self) -> WriterStats {
+        self.stats
+    }
+
+    /// Records missed so far because both buffers were full.
+    pub fn missed(&self) -> u64 {
+        self.stats.missed
+    }
+
+    /// Appends one quantum record; `deltas` must hold exactly the writer's counter count. Returns
+    /// false (and counts the record as missed) when no buffer has room. Never blocks or allocates.
+    pub fn record(&mut self, q: &Quantum, deltas: &[u64]) -> bool {
+        assert_eq!(deltas.len(), self.counters, "counter deltas");
+        let len = QUANTUM_FIXED_LEN + 8 * self.counters;
+        let code = match self.room(len) {
+            Some(c) => c,
+            None => {
+                self.stats.missed += 1;
+                return false;
+            }
+        };
+        let gid = (q.thread.min(i32::MAX as u32)) as i32;
+        let s = &mut self.scratch;
+        s[0..4].copy_from_slice(&encode(q.local_tid, code, q.thread_switch, self.vp, format::QUANTUM).to_le_bytes());
+        s[4..8].copy_from_slice(&(if q.yielded { -gid } else { gid }).to_le_bytes());
+        s[8..16].copy_from_slice(&q.start.to_le_bytes());
+        s[16..24].copy_from_slice(&q.end.to_le_bytes());
+        s[24..28].copy_from_slice(&q.callee.to_le_bytes());
+        s[28..32].copy_from_slice(&q.caller.to_le_bytes());
+        for (i, d) in deltas.iter().enumerate() {
+            s[32 + 8 * i..40 + 8 * i].copy_from_slice(&d.to_le_bytes());
+        }
+        let buf = self.current.as_mut().expect("room() leaves a buffer");
+        buf.bytes.extend_from_slice(&self.scratch[..len]);
+        self.stats.records += 1;
+        true
+    }
+
+    /// Appends a marker: application start/complete (`run` ignored), run start/complete (with `run`).
+    /// The text is cut to fit a buffer. Returns false when missed.
+    pub fn marker(&mut self, kind: super::MarkerKind, local_tid: u16, time: u64, run: u32, text: &str) -> bool {
+        let fmt = kind.format();
+        let with_run = matches!(kind, super::MarkerKind::RunStart | super::MarkerKind::RunComplete);
+        let fixed = if with_run { 20 } else { 16 };
+        let max_text = BUFFER_LEN - HEADER_LEN - fixed;
+        let mut cut = text.len().min(max_text);
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let text = &text.as_bytes()[..cut];
+        let Some(code) = self.room(fixed + text.len()) else {
+            self.stats.missed += 1;
+            return false;
+        };
+        let b = &mut self.current.as_mut().expect("room").bytes;
+        b.extend_from_slice(&encode(local_tid, code, false, self.vp, fmt).to_le_bytes());
+        b.extend_from_slice(&time.to_le_bytes());
+        if with_run {
+            b.extend_from_slice(&run.to_le_bytes());
+        }
+        b.extend_from_slice(&(text.len() as u32).to_le_bytes());
+        b.extend_from_slice(text);
+        self.stats.markers += 1;
+        true
+    }
+
+    /// Writes the exit record and hands the last buffer to the trace writer; the sink's loop ends
+    /// once it has written it. Returns the final statistics (for the meta file).
+    /// Unlike [`record`](Self::record), this waits (up to a second) for a free buffer.
+    pub fn finish(mut self, time: u64, exit_value: i32) -> WriterStats {
+        let mut code = self.room(16);
+        if code.is_none() {
+            if let Ok(b) = self.free_rx.recv_timeout(Duration::from_secs(1)) {
+                code = Some(b.code);
+                self.current = Some(b);
+            }
+        }
+        if let Some(code) = code {
+            let b = &mut self.current.as_mut().expect("room").bytes;
+            b.extend_from_slice(&encode(0, code, false, self.vp, format::EXIT).to_le_bytes());
+            b.extend_from_slice(&time.to_le_bytes());
+            b.extend_from_slice(&exit_value.to_le_bytes());
+            self.stats.markers += 1;
+        } else {
+            self.stats.missed += 1;
+        }
+        if let Some(buf) = self.current.take() {
+            if !buf.bytes.is_empty() {
+                let _ = self.full_tx.try_send(buf);
+            }
+        }
+        self.stats
+    }
+
+    /// A buffer with `len` free bytes, switching buffers if the current one is full; its code.
+    fn room(&mut self, len: usize) -> Option<u8> {
+        if let Some(b) = &self.current {
+            if b.bytes.len() + len <= BUFFER_LEN {
+                return Some(b.code);
+            }
+            let full = self.current.take().expect("checked");
+            // Capacity 2 and only two buffers exist, so this cannot be full; if the writer is gone
+            // the buffer is lost (and the records in it were already counted as written).
+            let _ = self.full_tx.try_send(full);
+        }
+        match self.free_rx.try_recv() {
+            Ok(b) => {
+                let code = b.code;
+                self.current = Some(b);
+                Some(code)
+            }
+            Err(TryRecvError::Empty) | Err(TryRecvError::Disconnected) => None,
+        }
+    }
+}
+
+impl BufferSink {
+    pub fn vp(&self) -> u32 {
+        self.vp
+    }
+
+    /// Bytes written so far.
+    pub fn written(&self) -> u64 {
+        self.written
+    }
+
+    /// Writes every buffer handed over so far, without waiting. Returns whether the recording side
+    /// has finished (and everything is written). For VMs that schedule the writer themselves.
+    pub fn write_pending(&mut self, out: &mut dyn Write) -> io::Result<bool> {
+        loop {
+            match self.full_rx.try_recv() {
+                Ok(b) => self.write_one(b, out)?,
+                Err(TryRecvError::Empty) => return Ok(false),
+                Err(TryRecvError::Disconnected) => {
+                    out.flush()?;
+                    return Ok(true);
+                }
+            }
+        }
+    }
+
+    /// Waits up to `timeout` for a full buffer and writes it (and any others pending). Returns
+    /// whether the recording side has finished.
+    pub fn wait_and_write(&mut self, out: &mut dyn Write, timeout: Duration) -> io::Result<bool> {
+        match self.full_rx.recv_timeout(timeout) {
+            Ok(b) => {
+                self.write_one(b, out)?;
+                self.write_pending(out)
+            }
+            Err(RecvTimeoutError::Timeout) => Ok(false),
+            Err(RecvTimeoutError::Disconnected) => {
+                out.flush()?;
+                Ok(true)
+            }
+        }
+    }
+
+    /// The trace-writer loop: writes buffers until the writer has finished. Returns bytes written.
+    pub fn run(mut self, out: &mut dyn Write) -> io::Result<u64> {
+        while !self.wait_and_write(out, Duration::from_millis(100))? {}
+        Ok(self.written)
+    }
+
+    /// Creates `dir/quantum.vp<N>.trace` and runs [`BufferSink::run`] into it (fsync at the end).
+    pub fn run_to_dir(self, dir: &Path) -> io::Result<(PathBuf, u64)> {
+        let path = dir.join(trace_file_name(self.vp));
+        let file = File::create(&path).map_err(|e| io::Error::new(e.kind(), format!("cannot create {}: {e}", path.display())))?;
+        let mut out = io::BufWriter::new(file);
+        let n = self.run(&mut out)?;
+        let file = out.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        Ok((path, n))
+    }
+
+    fn write_one(&mut self, mut b: Buffer, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(&b.bytes)?;
+        self.written += b.bytes.len() as u64;
+        b.bytes.clear();
+        // The writer may be gone (finished); then the buffer is simply dropped.
+        let _ = self.free_tx.try_send(b);
+        Ok(())
+    }
+}
