@@ -16,6 +16,7 @@ pub mod aggregate;
 pub mod collapsed;
 pub mod flame;
 pub mod json;
+pub mod quantum;
 mod text;
 pub mod vm;
 pub mod xarc;

@@ -11,6 +11,7 @@ mod events;
 mod launch;
 mod progress;
 mod report;
+mod trace;
 
 /// Exit codes, shown in every `--help`.
 pub(crate) const EXIT_CODES: &str = "Exit codes:
@@ -43,6 +44,9 @@ enum Command {
     Attach(launch::AttachArgs),
     /// List the counter events this machine can open (found by trying each).
     Events(events::EventsArgs),
+    /// Validate a quantum-trace directory and print its per-thread and per-processor tables.
+    #[command(after_long_help = EXIT_CODES)]
+    Trace(trace::TraceArgs),
 }
 
 /// An error for the user: printed as `hpm: error: {0}`, exit code 1.
@@ -59,6 +63,7 @@ pub fn main() -> i32 {
         Command::Run(args) => launch::run(args),
         Command::Attach(args) => launch::attach(args),
         Command::Events(args) => events::run(args),
+        Command::Trace(args) => trace::run(args),
     };
     match result {
         Ok(()) => 0,

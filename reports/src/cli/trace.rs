@@ -1,0 +1,46 @@
+//! `hpm trace DIR`: read, merge and validate a quantum trace directory and print its tables.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use hpm_reports::quantum;
+
+use super::Failure;
+
+#[derive(Args)]
+pub struct TraceArgs {
+    /// Directory with `quantum.meta` and `quantum.vp<N>.trace` files.
+    pub dir: PathBuf,
+    /// CSV (one row per thread and per processor) instead of the text tables.
+    #[arg(long, conflicts_with = "json")]
+    pub csv: bool,
+    /// One JSON object instead of the text tables.
+    #[arg(long)]
+    pub json: bool,
+    /// How many records to list after each GC and each marker.
+    #[arg(long, default_value_t = 5)]
+    pub after: usize,
+}
+
+pub fn run(args: TraceArgs) -> Result<(), Failure> {
+    let trace = hpm_collectors::quantum::read_dir(&args.dir).map_err(|e| Failure(format!("{e}; is this a quantum trace directory (out= of the agent's `quantum` option)?")))?;
+    let summary = quantum::summarize(&trace, args.after);
+    if args.json {
+        println!("{}", quantum::to_json(&summary));
+    } else if args.csv {
+        print!("{}", quantum::render_csv(&summary));
+    } else {
+        print!("{}", quantum::render_text(&summary));
+    }
+    for i in trace.issues.iter().filter(|i| i.severity == hpm_collectors::quantum::Severity::Warning) {
+        if args.json || args.csv {
+            eprintln!("hpm: warning: {i}");
+        }
+    }
+    let errors = quantum::error_count(&trace);
+    if errors > 0 {
+        let first = trace.errors().next().map(|i| i.to_string()).unwrap_or_default();
+        return Err(Failure(format!("{} is not a valid quantum trace: {errors} error(s), the first: {first}", args.dir.display())));
+    }
+    Ok(())
+}

@@ -1,0 +1,398 @@
+//! Tables of a quantum trace (sweeney2004 Table 4 and friends): pure functions from a read and
+//! validated [`Trace`] to a [`Summary`], and from a summary to text, CSV or JSON. `hpm trace` prints them.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use hpm_collectors::quantum::{Entry, QuantumRecord, Severity, ThreadKind, Trace};
+use serde_json::{json, Value};
+
+/// One thread's row (Table 4).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ThreadRow {
+    pub thread: u32,
+    pub name: String,
+    pub kind: &'static str,
+    pub records: u64,
+    /// Records in which the thread yielded before its quantum expired.
+    pub yields: u64,
+    /// Share of the share basis (cycles when counted, else real time), 0..=1.
+    pub share: f64,
+    /// Totals per meta counter: index 0 real time, i ≥ 1 delta i−1.
+    pub totals: Vec<u64>,
+    /// Instructions per cycle, when both are counted.
+    pub ipc: Option<f64>,
+    /// Instructions per record, when counted.
+    pub instructions_per_record: Option<f64>,
+}
+
+/// One processor's totals.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VpRow {
+    pub vp: u32,
+    pub records: u64,
+    /// First start to last end of its quanta.
+    pub span: u64,
+    /// Sum of the quanta's durations divided by the span (how much of the run the records cover).
+    pub coverage: f64,
+    pub totals: Vec<u64>,
+    pub missed: u64,
+}
+
+/// The records that follow an event (a GC or a marker).
+#[derive(Debug, Clone, PartialEq)]
+pub struct After {
+    pub label: String,
+    pub time: u64,
+    pub records: Vec<QuantumRecord>,
+}
+
+/// Everything `hpm trace` shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Summary {
+    pub valid: bool,
+    pub issues: Vec<String>,
+    pub counters: Vec<String>,
+    /// `cycles` or `real-time`: what `share` is a share of.
+    pub share_basis: String,
+    pub records: u64,
+    pub missed: u64,
+    pub threads: Vec<ThreadRow>,
+    pub vps: Vec<VpRow>,
+    pub after_gc: Vec<After>,
+    pub after_markers: Vec<After>,
+}
+
+/// The value of meta counter `i` (0 = real time) for a record.
+fn value(q: &QuantumRecord, i: usize) -> u64 {
+    if i == 0 {
+        q.duration()
+    } else {
+        q.deltas.get(i - 1).copied().unwrap_or(0)
+    }
+}
+
+fn ratio(a: u64, b: u64) -> Option<f64> {
+    (b > 0).then(|| a as f64 / b as f64)
+}
+
+/// Summarizes `trace`, listing the first `after` records following each GC and each marker.
+pub fn summarize(trace: &Trace, after: usize) -> Summary {
+    let counters = trace.meta.counters.clone();
+    let nc = counters.len().max(1);
+    let idx = |name: &str| counters.iter().position(|c| c == name);
+    let cycles = idx("cycles");
+    let instructions = idx("instructions");
+    let basis = cycles.unwrap_or(0);
+    let kind = |t: u32| trace.meta.thread(t).map(|i| i.kind);
+
+    let mut rows: HashMap<u32, ThreadRow> = HashMap::new();
+    let mut vps: Vec<VpRow> = Vec::new();
+    for v in &trace.vps {
+        let mut row = VpRow { vp: v.vp, records: 0, span: 0, coverage: 0.0, totals: vec![0; nc], missed: 0 };
+        row.missed = trace.meta.missed.iter().filter(|(p, _)| *p == v.vp).map(|(_, n)| n).sum();
+        let (mut first, mut last) = (u64::MAX, 0);
+        for e in &v.entries {
+            if let Entry::Quantum(q) = e {
+                row.records += 1;
+                first = first.min(q.start);
+                last = last.max(q.end);
+                for (i, t) in row.totals.iter_mut().enumerate() {
+                    *t += value(q, i);
+                }
+                let r = rows.entry(q.thread).or_insert_with(|| {
+                    let info = trace.meta.thread(q.thread);
+                    ThreadRow {
+                        thread: q.thread,
+                        name: info.map_or_else(|| format!("thread {}", q.thread), |i| i.name.clone()),
+                        kind: info.map_or("?", |i| i.kind.name()),
+                        records: 0,
+                        yields: 0,
+                        share: 0.0,
+                        totals: vec![0; nc],
+                        ipc: None,
+                        instructions_per_record: None,
+                    }
+                });
+                r.records += 1;
+                r.yields += q.yielded as u64;
+                for (i, t) in r.totals.iter_mut().enumerate() {
+                    *t += value(q, i);
+                }
+            }
+        }
+        if row.records > 0 {
+            row.span = last.saturating_sub(first);
+            row.coverage = ratio(row.totals[0], row.span).unwrap_or(1.0);
+        }
+        vps.push(row);
+    }
+    let grand: u64 = rows.values().map(|r| r.totals[basis]).sum();
+    let mut threads: Vec<ThreadRow> = rows
+        .into_values()
+        .map(|mut r| {
+            r.share = ratio(r.totals[basis], grand).unwrap_or(0.0);
+            if let Some(i) = instructions {
+                r.instructions_per_record = ratio(r.totals[i], r.records);
+                if let Some(c) = cycles {
+                    r.ipc = ratio(r.totals[i], r.totals[c]);
+                }
+            }
+            r
+        })
+        .collect();
+    threads.sort_by(|a, b| b.totals[basis].cmp(&a.totals[basis]).then(a.thread.cmp(&b.thread)));
+
+    // GCs: maximal time intervals covered by collector records (overlapping or touching).
+    let quanta: Vec<&QuantumRecord> = trace.quanta().collect();
+    let mut gcs: Vec<(u64, u64)> = Vec::new();
+    for q in quanta.iter().filter(|q| kind(q.thread) == Some(ThreadKind::Collector)) {
+        match gcs.last_mut() {
+            Some((_, end)) if q.start <= *end => *end = (*end).max(q.end),
+            _ => gcs.push((q.start, q.end)),
+        }
+    }
+    let following = |time: u64, only_app: bool| -> Vec<QuantumRecord> {
+        quanta
+            .iter()
+            .filter(|q| q.start >= time)
+            .filter(|q| match kind(q.thread) {
+                Some(ThreadKind::App) | None => true,
+                Some(ThreadKind::Idle | ThreadKind::Writer) => false,
+                Some(_) => !only_app,
+            })
+            .take(after)
+            .map(|q| (*q).clone())
+            .collect()
+    };
+    let after_gc = gcs
+        .iter()
+        .enumerate()
+        .map(|(i, (s, e))| After { label: format!("GC {} ({} to {})", i + 1, s, e), time: *e, records: following(*e, true) })
+        .collect();
+    let after_markers = trace
+        .merged
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Marker(m) => {
+                let label = match m.kind.name() {
+                    k @ ("run-start" | "run-complete") => format!("{k} {} \"{}\" (vp {})", m.run, m.text, m.vp),
+                    k => format!("{k} \"{}\" (vp {})", m.text, m.vp),
+                };
+                Some(After { label, time: m.time, records: following(m.time, false) })
+            }
+            _ => None,
+        })
+        .collect();
+
+    Summary {
+        valid: trace.is_valid(),
+        issues: trace.issues.iter().map(|i| i.to_string()).collect(),
+        share_basis: counters.get(basis).cloned().unwrap_or_else(|| "real-time".into()),
+        counters,
+        records: quanta.len() as u64,
+        missed: trace.meta.missed.iter().map(|(_, n)| n).sum(),
+        threads,
+        vps,
+        after_gc,
+        after_markers,
+    }
+}
+
+/// Number of errors among the issues.
+pub fn error_count(trace: &Trace) -> usize {
+    trace.issues.iter().filter(|i| i.severity == Severity::Error).count()
+}
+
+fn grouped(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && matches!((s.len() - i) % 3, 0) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn opt(v: Option<f64>, prec: usize) -> String {
+    v.map_or_else(|| "-".into(), |v| format!("{v:.prec$}"))
+}
+
+fn table(rows: &[Vec<String>]) -> String {
+    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..cols).map(|c| rows.iter().filter_map(|r| r.get(c)).map(|s| s.chars().count()).max().unwrap_or(0)).collect();
+    let mut out = String::new();
+    for r in rows {
+        let line: Vec<String> = r
+            .iter()
+            .enumerate()
+            .map(|(c, s)| if c == 0 { format!("{s:<w$}", w = widths[c]) } else { format!("{s:>w$}", w = widths[c]) })
+            .collect();
+        let _ = writeln!(out, "{}", line.join("  ").trim_end());
+    }
+    out
+}
+
+fn record_line(s: &Summary, q: &QuantumRecord, names: &HashMap<u32, &str>) -> String {
+    let mut l = format!(
+        "    vp {} {} {}..{} ({}){}",
+        q.vp,
+        names.get(&q.thread).copied().unwrap_or("?"),
+        q.start,
+        q.end,
+        q.duration(),
+        if q.yielded { " yielded" } else { "" }
+    );
+    for (i, c) in s.counters.iter().enumerate().skip(1) {
+        let _ = write!(l, " {c}={}", value(q, i));
+    }
+    l
+}
+
+/// The text report: validation, the per-thread table, per-processor totals, records after GCs and
+/// markers.
+pub fn render_text(s: &Summary) -> String {
+    let mut out = String::new();
+    let errors = s.issues.iter().filter(|i| i.starts_with("error")).count();
+    let _ = writeln!(
+        out,
+        "Validation: {} ({} error(s), {} warning(s)); {} records on {} processor(s), {} missed",
+        if s.valid { "valid" } else { "INVALID" },
+        errors,
+        s.issues.len() - errors,
+        s.records,
+        s.vps.len(),
+        s.missed
+    );
+    for i in &s.issues {
+        let _ = writeln!(out, "  {i}");
+    }
+    let has_ipc = s.threads.iter().any(|t| t.ipc.is_some());
+    let has_instr = s.threads.iter().any(|t| t.instructions_per_record.is_some());
+    let share = if s.share_basis == "cycles" { "Cycles" } else { "Time" };
+    let mut head = vec!["Thread".to_string(), "Kind".into(), share.into(), "Records".into(), "Yields".into()];
+    if has_ipc {
+        head.push("IPC".into());
+    }
+    if has_instr {
+        head.push("Instr/record".into());
+    }
+    head.extend(s.counters.iter().cloned());
+    let mut rows = vec![head];
+    for t in &s.threads {
+        let mut r = vec![t.name.clone(), t.kind.into(), format!("{:.2}%", t.share * 100.0), grouped(t.records), grouped(t.yields)];
+        if has_ipc {
+            r.push(opt(t.ipc, 3));
+        }
+        if has_instr {
+            r.push(opt(t.instructions_per_record.map(f64::round), 0));
+        }
+        r.extend(t.totals.iter().map(|v| grouped(*v)));
+        rows.push(r);
+    }
+    let _ = writeln!(out, "\nThreads ({share} = share of {} over all records):", s.share_basis);
+    out.push_str(&table(&rows));
+
+    let mut head = vec!["Processor".to_string(), "Records".into(), "Missed".into(), "Span".into(), "Covered".into()];
+    head.extend(s.counters.iter().cloned());
+    let mut rows = vec![head];
+    for v in &s.vps {
+        let mut r = vec![format!("vp {}", v.vp), grouped(v.records), grouped(v.missed), grouped(v.span), format!("{:.2}%", v.coverage * 100.0)];
+        r.extend(v.totals.iter().map(|v| grouped(*v)));
+        rows.push(r);
+    }
+    let _ = writeln!(out, "\nProcessors (Covered = record durations / span):");
+    out.push_str(&table(&rows));
+
+    let names: HashMap<u32, &str> = s.threads.iter().map(|t| (t.thread, t.name.as_str())).collect();
+    for (title, list) in [("GC", &s.after_gc), ("marker", &s.after_markers)] {
+        if list.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "\nRecords after each {title}:");
+        for a in list {
+            let _ = writeln!(out, "  {} at {}:", a.label, a.time);
+            if a.records.is_empty() {
+                let _ = writeln!(out, "    (none)");
+            }
+            for q in &a.records {
+                let _ = writeln!(out, "{}", record_line(s, q, &names));
+            }
+        }
+    }
+    out
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// CSV: one row per thread (`scope` = `thread`) and per processor (`scope` = `vp`), with the totals
+/// of every counter.
+pub fn render_csv(s: &Summary) -> String {
+    let mut out = String::from("scope,id,name,kind,share,records,yields,ipc,instructions_per_record,missed,coverage");
+    for c in &s.counters {
+        out.push(',');
+        out.push_str(&csv_field(c));
+    }
+    out.push('\n');
+    let f = |v: Option<f64>| v.map_or_else(String::new, |v| format!("{v:.6}"));
+    for t in &s.threads {
+        let _ = write!(
+            out,
+            "thread,{},{},{},{:.6},{},{},{},{},,",
+            t.thread,
+            csv_field(&t.name),
+            t.kind,
+            t.share,
+            t.records,
+            t.yields,
+            f(t.ipc),
+            f(t.instructions_per_record)
+        );
+        for v in &t.totals {
+            let _ = write!(out, ",{v}");
+        }
+        out.push('\n');
+    }
+    for v in &s.vps {
+        let _ = write!(out, "vp,{},,,,{},,,,{},{:.6}", v.vp, v.records, v.missed, v.coverage);
+        for t in &v.totals {
+            let _ = write!(out, ",{t}");
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn record_json(q: &QuantumRecord) -> Value {
+    json!({"vp": q.vp, "offset": q.offset, "thread": q.thread, "local_tid": q.local_tid, "yielded": q.yielded,
+        "thread_switch": q.thread_switch, "start": q.start, "end": q.end, "callee": q.callee, "caller": q.caller, "deltas": q.deltas})
+}
+
+/// The whole summary as one JSON object.
+pub fn to_json(s: &Summary) -> Value {
+    let after = |l: &Vec<After>| -> Vec<Value> {
+        l.iter().map(|a| json!({"label": a.label, "time": a.time, "records": a.records.iter().map(record_json).collect::<Vec<_>>()})).collect()
+    };
+    json!({
+        "valid": s.valid,
+        "issues": s.issues,
+        "counters": s.counters,
+        "share_basis": s.share_basis,
+        "records": s.records,
+        "missed": s.missed,
+        "threads": s.threads.iter().map(|t| json!({"thread": t.thread, "name": t.name, "kind": t.kind, "share": t.share,
+            "records": t.records, "yields": t.yields, "ipc": t.ipc, "instructions_per_record": t.instructions_per_record, "totals": t.totals})).collect::<Vec<_>>(),
+        "processors": s.vps.iter().map(|v| json!({"vp": v.vp, "records": v.records, "missed": v.missed, "span": v.span,
+            "coverage": v.coverage, "totals": v.totals})).collect::<Vec<_>>(),
+        "after_gc": after(&s.after_gc),
+        "after_markers": after(&s.after_markers),
+    })
+}
