@@ -404,3 +404,38 @@ fn a_reader_from_the_document_alone_agrees() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn validation_warns_about_a_missing_exit_and_unnamed_threads_and_catches_a_wrong_processor() {
+    let mut f = header(0, 1);
+    f.extend(rec(0, 1, 100, 200, &[7]));
+    f.extend(rec(0, 99, 200, 250, &[8]));
+    let dir = dir_with(&[(0, f.clone())]);
+    let t = read_dir(&dir).unwrap();
+    let got: Vec<String> = t.issues.iter().map(|i| i.to_string()).collect();
+    assert_eq!(
+        got,
+        vec![
+            format!("warning: quantum.vp0.trace at byte {}: no exit record: the writer did not finish (the VM may have crashed)", f.len()),
+            "warning: quantum.meta: thread id(s) 99 are not named".to_string(),
+        ]
+    );
+    assert!(t.is_valid());
+    let mut g = header(0, 1);
+    g.extend(rec(5, 1, 100, 200, &[7])); // encoding word says processor 5
+    g.extend(exit(0, 300));
+    let dir = dir_with(&[(0, g)]);
+    assert_eq!(errors(&dir), vec!["error: quantum.vp0.trace at byte 32: encoding word says processor 5, the header says 0".to_string()]);
+}
+
+#[test]
+fn meta_round_trips_names_with_tabs_and_spaces() {
+    let mut m = meta(&["real-time", "cycles"], vec![(0, 4), (1, 0)]);
+    m.threads.push(ThreadInfo { id: 9, kind: ThreadKind::System, name: "Compiler\tThread 0".into() });
+    let back = Meta::parse(&m.to_text()).unwrap();
+    assert_eq!(back.thread(9).unwrap().name, "Compiler Thread 0");
+    assert_eq!(back.thread(2).unwrap().name, "Warehouse 1");
+    assert_eq!(back.method(7).unwrap().descriptor, "()V");
+    assert_eq!((back.counters.clone(), back.missed.clone()), (m.counters.clone(), m.missed.clone()));
+    assert!(m.to_text().starts_with("hpm-quantum-meta\t1\nbyte-order\tlittle\ntime-unit\tns\ncounters\t1\ncounter\t0\treal-time\ncounter\t1\tcycles\n"));
+}
