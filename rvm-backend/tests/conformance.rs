@@ -107,6 +107,11 @@ fn arithmetic_edge_cases() {
 }
 
 #[test]
+fn rounding_math_and_strict_math() {
+    check("Rounding", &[], None, false);
+}
+
+#[test]
 fn strings_and_hashing() {
     check("Strings", &[], None, false);
 }
