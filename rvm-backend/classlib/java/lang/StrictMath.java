@@ -33,69 +33,31 @@ public final class StrictMath {
     public static long round(double a) { return Math.round(a); }
     public static double random() { return RandomHolder.r.nextDouble(); }
     private static class RandomHolder { static final java.util.Random r = new java.util.Random(); }
-    public static int abs(int a) { return (a < 0) ? -a : a; }
-    public static long abs(long a) { return (a < 0) ? -a : a; }
-    public static float abs(float a) { return Float.intBitsToFloat(Float.floatToRawIntBits(a) & 0x7fffffff); }
-    public static double abs(double a) { return Double.longBitsToDouble(Double.doubleToRawLongBits(a) & 0x7fffffffffffffffL); }
-    public static int max(int a, int b) { return (a >= b) ? a : b; }
-    public static long max(long a, long b) { return (a >= b) ? a : b; }
-    public static int min(int a, int b) { return (a <= b) ? a : b; }
-    public static long min(long a, long b) { return (a <= b) ? a : b; }
-    public static float max(float a, float b) {
-        if (a != a) return a;
-        if ((a == 0.0f) && (b == 0.0f) && (Float.floatToRawIntBits(a) == Float.floatToRawIntBits(-0.0f))) return b;
-        return (a >= b) ? a : b;
-    }
-    public static double max(double a, double b) {
-        if (a != a) return a;
-        if ((a == 0.0d) && (b == 0.0d) && (Double.doubleToRawLongBits(a) == Double.doubleToRawLongBits(-0.0d))) return b;
-        return (a >= b) ? a : b;
-    }
-    public static float min(float a, float b) {
-        if (a != a) return a;
-        if ((a == 0.0f) && (b == 0.0f) && (Float.floatToRawIntBits(b) == Float.floatToRawIntBits(-0.0f))) return b;
-        return (a <= b) ? a : b;
-    }
-    public static double min(double a, double b) {
-        if (a != a) return a;
-        if ((a == 0.0d) && (b == 0.0d) && (Double.doubleToRawLongBits(b) == Double.doubleToRawLongBits(-0.0d))) return b;
-        return (a <= b) ? a : b;
-    }
-    public static double signum(double d) { return (d == 0.0 || d != d) ? d : (d > 0 ? 1.0 : -1.0); }
-    public static float signum(float f) { return (f == 0.0f || f != f) ? f : (f > 0 ? 1.0f : -1.0f); }
-    public static int addExact(int x, int y) {
-        int r = x + y;
-        if (((x ^ r) & (y ^ r)) < 0) throw new ArithmeticException("integer overflow");
-        return r;
-    }
-    public static long addExact(long x, long y) {
-        long r = x + y;
-        if (((x ^ r) & (y ^ r)) < 0) throw new ArithmeticException("long overflow");
-        return r;
-    }
-    public static int subtractExact(int x, int y) {
-        int r = x - y;
-        if (((x ^ y) & (x ^ r)) < 0) throw new ArithmeticException("integer overflow");
-        return r;
-    }
-    public static int multiplyExact(int x, int y) {
-        long r = (long) x * (long) y;
-        if ((int) r != r) throw new ArithmeticException("integer overflow");
-        return (int) r;
-    }
-    public static long multiplyExact(long x, long y) {
-        long r = x * y;
-        long ax = Math.abs(x), ay = Math.abs(y);
-        if (((ax | ay) >>> 31 != 0)) {
-            if (((y != 0) && (r / y != x)) || (x == Long.MIN_VALUE && y == -1)) throw new ArithmeticException("long overflow");
-        }
-        return r;
-    }
-    public static int negateExact(int a) { if (a == Integer.MIN_VALUE) throw new ArithmeticException("integer overflow"); return -a; }
-    public static int toIntExact(long value) { if ((int) value != value) throw new ArithmeticException("integer overflow"); return (int) value; }
-    public static int floorDiv(int x, int y) { int q = x / y; if ((x ^ y) < 0 && (q * y != x)) q--; return q; }
-    public static long floorDiv(long x, long y) { long q = x / y; if ((x ^ y) < 0 && (q * y != x)) q--; return q; }
-    public static int floorMod(int x, int y) { int m = x % y; if ((m ^ y) < 0 && m != 0) m += y; return m; }
-    public static long floorMod(long x, long y) { long m = x % y; if ((m ^ y) < 0 && m != 0) m += y; return m; }
-    public static int floorMod(long x, int y) { return (int) floorMod(x, (long) y); }
+    // The JDK specifies these exactly as Math's; one implementation serves both.
+    public static int abs(int a) { return Math.abs(a); }
+    public static long abs(long a) { return Math.abs(a); }
+    public static float abs(float a) { return Math.abs(a); }
+    public static double abs(double a) { return Math.abs(a); }
+    public static int max(int a, int b) { return Math.max(a, b); }
+    public static long max(long a, long b) { return Math.max(a, b); }
+    public static float max(float a, float b) { return Math.max(a, b); }
+    public static double max(double a, double b) { return Math.max(a, b); }
+    public static int min(int a, int b) { return Math.min(a, b); }
+    public static long min(long a, long b) { return Math.min(a, b); }
+    public static float min(float a, float b) { return Math.min(a, b); }
+    public static double min(double a, double b) { return Math.min(a, b); }
+    public static double signum(double d) { return Math.signum(d); }
+    public static float signum(float f) { return Math.signum(f); }
+    public static int addExact(int x, int y) { return Math.addExact(x, y); }
+    public static long addExact(long x, long y) { return Math.addExact(x, y); }
+    public static int subtractExact(int x, int y) { return Math.subtractExact(x, y); }
+    public static int multiplyExact(int x, int y) { return Math.multiplyExact(x, y); }
+    public static long multiplyExact(long x, long y) { return Math.multiplyExact(x, y); }
+    public static int negateExact(int a) { return Math.negateExact(a); }
+    public static int toIntExact(long value) { return Math.toIntExact(value); }
+    public static int floorDiv(int x, int y) { return Math.floorDiv(x, y); }
+    public static long floorDiv(long x, long y) { return Math.floorDiv(x, y); }
+    public static int floorMod(int x, int y) { return Math.floorMod(x, y); }
+    public static long floorMod(long x, long y) { return Math.floorMod(x, y); }
+    public static int floorMod(long x, int y) { return Math.floorMod(x, y); }
 }
