@@ -33,11 +33,9 @@ fn base(p: &hpm_collectors::arcflow::Profile, thread: &str, path: &str, metric: 
     (calls, b[k])
 }
 
-/// Hypervisor steal time so far, summed over all CPUs, in ns (`/proc/stat`, USER_HZ = 100).
+/// Steal time so far (see [`hpm_collectors::counters::steal_ns`]); the comparison needs it.
 fn steal_ns() -> u64 {
-    let stat = std::fs::read_to_string("/proc/stat").unwrap();
-    // cpu user nice system idle iowait irq softirq steal …
-    stat.lines().next().and_then(|l| l.split_whitespace().nth(8)).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0) * 10_000_000
+    hpm_collectors::counters::steal_ns().expect("/proc/stat readable")
 }
 
 /// On-CPU ns of a thread from /proc/<pid>/task/<tid>/schedstat (first field).

@@ -40,12 +40,9 @@ fn index_of(spec: &CounterSetSpec, name: &str) -> usize {
     spec.events().iter().position(|e| e.name == name).unwrap_or_else(|| panic!("{name} not in spec"))
 }
 
-/// Hypervisor steal time so far, summed over all CPUs, in ns (`/proc/stat`, USER_HZ = 100).
+/// Steal time so far (see [`hpm_collectors::counters::steal_ns`]); the comparison needs it.
 fn steal_ns() -> u64 {
-    let stat = std::fs::read_to_string("/proc/stat").unwrap();
-    let cpu = stat.lines().next().unwrap();
-    // cpu user nice system idle iowait irq softirq steal …
-    cpu.split_whitespace().nth(8).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0) * 10_000_000
+    hpm_collectors::counters::steal_ns().expect("/proc/stat readable")
 }
 
 /// Checks a task-clock delta against the thread's CPU time over the same interval. perf's task-clock

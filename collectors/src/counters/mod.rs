@@ -19,7 +19,7 @@ pub mod refusal;
 pub use calibrate::{measure_read_cost, read_cost, ReadCost};
 pub use clock::{
     clock_ns, current_tid, monotonic_ns, pthread_cpu_clock, thread_cpu_ns, thread_cpu_ns_by_tid, thread_cpu_ns_of,
-    thread_cpu_ns_of_stat, tid_cpu_clock,
+    thread_cpu_ns_of_stat, tid_cpu_clock, steal_ns,
     Metrics, ThreadCpuClock, WallClock,
 };
 pub use events::{parse_event, EventKind, EventParseError, EventSpec};
