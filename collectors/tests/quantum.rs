@@ -1,6 +1,10 @@
 //! Quantum traces: writer → files → reader round trips, missed records, validation of bad files, and
 //! a second reader written from `docs/quantum-trace.md` alone.
 
+#[path = "support/doc_reader.rs"]
+mod doc_reader;
+use doc_reader::{doc_reader, DocQuantum};
+
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -309,50 +313,6 @@ fn bad_headers_and_meta_are_errors() {
     assert!(Meta::parse("hpm-quantum-meta\t1\ncounters\t2\ncounter\t0\treal-time\n").unwrap_err().contains("declares 2 deltas"));
 }
 
-/// A reader written from `docs/quantum-trace.md` alone: offsets, sizes and formats as the document
-/// gives them; nothing from the crate.
-type DocQuantum = (u32, i32, u64, u64, u32, u32, Vec<u64>);
-
-fn doc_reader(bytes: &[u8]) -> (u32, Vec<DocQuantum>, Vec<(u32, String)>) {
-    let le32 = |o: usize| u32::from_le_bytes([bytes[o], bytes[o + 1], bytes[o + 2], bytes[o + 3]]);
-    let le64 = |o: usize| (le32(o) as u64) | ((le32(o + 4) as u64) << 32);
-    assert_eq!(&bytes[0..8], b"HPMQUANT");
-    assert_eq!(&bytes[8..12], &[1, 0, 2, 1]);
-    let vp = le32(12);
-    let n = le32(16) as usize;
-    let mut o = 32;
-    let mut quanta = Vec::new();
-    let mut markers = Vec::new();
-    while o < bytes.len() {
-        let w = le32(o);
-        assert_eq!((w >> 4) & 0x3ff, vp & 0x3ff);
-        match w & 15 {
-            1 => {
-                let d = (0..n).map(|i| le64(o + 32 + 8 * i)).collect();
-                quanta.push((w >> 16, le32(o + 4) as i32, le64(o + 8), le64(o + 16), le32(o + 24), le32(o + 28), d));
-                o += 32 + 8 * n;
-            }
-            2 | 3 => {
-                let len = le32(o + 12) as usize;
-                markers.push((w & 15, String::from_utf8(bytes[o + 16..o + 16 + len].to_vec()).unwrap()));
-                o += 16 + len;
-            }
-            4 | 5 => {
-                let len = le32(o + 16) as usize;
-                markers.push((w & 15, format!("{}:{}", le32(o + 12), String::from_utf8(bytes[o + 20..o + 20 + len].to_vec()).unwrap())));
-                o += 20 + len;
-            }
-            6 => {
-                markers.push((6, format!("{}", le32(o + 12) as i32)));
-                o += 16;
-            }
-            10 => o += 8 + le32(o + 4) as usize,
-            f => panic!("format {f} at {o}"),
-        }
-    }
-    (vp, quanta, markers)
-}
-
 #[test]
 fn a_reader_from_the_document_alone_agrees() {
     let dir = tmpdir("doc");
@@ -370,6 +330,10 @@ fn a_reader_from_the_document_alone_agrees() {
             bytes.extend_from_slice(&u64::MAX.to_le_bytes());
             bytes.extend_from_slice(&2u32.to_le_bytes());
             bytes.extend_from_slice(b"go");
+            bytes.extend_from_slice(&(((vp & 0x3ff) << 4) | 7).to_le_bytes());
+            bytes.extend_from_slice(&u64::MAX.to_le_bytes());
+            bytes.extend_from_slice(&4u32.to_le_bytes());
+            bytes.extend_from_slice(b"note");
             bytes.extend(tail);
         }
         let (hvp, quanta, markers) = doc_reader(&bytes);
@@ -383,6 +347,7 @@ fn a_reader_from_the_document_alone_agrees() {
         let mut want_markers = vec![(4, "42:run ✓ 42".to_string())];
         if vp == 1 {
             want_markers.push((2, "go".into()));
+            want_markers.push((7, "note".into()));
         }
         want_markers.push((6, "3".into()));
         assert_eq!(markers, want_markers);
@@ -401,6 +366,8 @@ fn a_reader_from_the_document_alone_agrees() {
             })
             .collect();
         assert_eq!(ours, quanta);
+        let kinds: Vec<_> = t.entries.iter().filter_map(|e| if let Entry::Marker(m) = e { Some((m.kind, m.text.clone())) } else { None }).collect();
+        assert_eq!(kinds.last().cloned(), Some(if vp == 1 { (MarkerKind::Note, "note".to_string()) } else { (MarkerKind::RunStart, "run ✓ 42".to_string()) }));
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -45,6 +45,8 @@ pub mod format {
     pub const RUN_START: u32 = 4;
     pub const RUN_COMPLETE: u32 = 5;
     pub const EXIT: u32 = 6;
+    /// Free text placed by the program (an extension of the Jikes formats; same layout as 2 and 3).
+    pub const NOTE: u32 = 7;
     pub const PADDING: u32 = 10;
 }
 

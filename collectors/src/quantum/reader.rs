@@ -15,6 +15,8 @@ pub enum MarkerKind {
     AppComplete,
     RunStart,
     RunComplete,
+    /// Free text.
+    Note,
 }
 
 impl MarkerKind {
@@ -24,6 +26,7 @@ impl MarkerKind {
             MarkerKind::AppComplete => format::APP_COMPLETE,
             MarkerKind::RunStart => format::RUN_START,
             MarkerKind::RunComplete => format::RUN_COMPLETE,
+            MarkerKind::Note => format::NOTE,
         }
     }
 
@@ -33,6 +36,7 @@ impl MarkerKind {
             MarkerKind::AppComplete => "app-complete",
             MarkerKind::RunStart => "run-start",
             MarkerKind::RunComplete => "run-complete",
+            MarkerKind::Note => "note",
         }
     }
 }
@@ -250,7 +254,7 @@ pub fn parse_file(bytes: &[u8], file: &str, path: PathBuf, issues: &mut Vec<Issu
                 }));
                 o += len;
             }
-            format::APP_START | format::APP_COMPLETE | format::RUN_START | format::RUN_COMPLETE => {
+            format::APP_START | format::APP_COMPLETE | format::RUN_START | format::RUN_COMPLETE | format::NOTE => {
                 let with_run = matches!(fmt, format::RUN_START | format::RUN_COMPLETE);
                 let fixed = if with_run { 20 } else { 16 };
                 if !need(fixed) {
@@ -269,6 +273,7 @@ pub fn parse_file(bytes: &[u8], file: &str, path: PathBuf, issues: &mut Vec<Issu
                     format::APP_START => MarkerKind::AppStart,
                     format::APP_COMPLETE => MarkerKind::AppComplete,
                     format::RUN_START => MarkerKind::RunStart,
+                    format::NOTE => MarkerKind::Note,
                     _ => MarkerKind::RunComplete,
                 };
                 entries.push(Entry::Marker(Marker { vp, offset: o as u64, local_tid, kind, time, run, text }));
