@@ -296,6 +296,14 @@ impl Registry {
     pub fn method(&self, id: u32) -> &'static Method {
         self.methods.read().unwrap()[id as usize]
     }
+    /// The method with id `id`, if there is one (for ids from outside the VM, e.g. an agent).
+    pub fn try_method(&self, id: u32) -> Option<&'static Method> {
+        self.methods.read().unwrap_or_else(|e| e.into_inner()).get(id as usize).copied()
+    }
+    /// The class with id `id`, if there is one.
+    pub fn try_class(&self, id: u32) -> Option<&Arc<Class>> {
+        self.by_id.get(id as usize)?.get()
+    }
     pub fn loaded(&self, name: &str) -> Option<Arc<Class>> {
         self.by_name.lock().unwrap().get(name).cloned()
     }

@@ -46,9 +46,7 @@ impl Copier<'_> {
 
 pub fn collect(vm: &Vm, st: &mut crate::sched::SchedState) {
     let start = std::time::Instant::now();
-    if let Some(h) = &vm.hooks {
-        h.gc_start();
-    }
+    crate::hooks::hook!(vm, gc_start());
     let from_arc = vm.heap.current();
     let from: &Space = &from_arc;
     let used = vm.heap.top.load(Relaxed);
@@ -144,9 +142,7 @@ pub fn collect(vm: &Vm, st: &mut crate::sched::SchedState) {
     vm.heap.free_after_gc.store(limit.saturating_sub(live), Relaxed);
     vm.heap.collections.fetch_add(1, Relaxed);
     vm.heap.copied_words.fetch_add(live, Relaxed);
-    if let Some(h) = &vm.hooks {
-        h.gc_end();
-    }
+    crate::hooks::hook!(vm, gc_finish());
     if vm.opts.verbose_gc {
         vm.flush_out();
         eprintln!(

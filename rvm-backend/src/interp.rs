@@ -3,13 +3,16 @@
 //!
 //! Yieldpoints: method prologues (in `invoke`), epilogues (after a return) and backward branches.
 //! Method entry and exit each go through one function (`push_frame`, `pop_frame`) where the agent
-//! hooks are called.
+//! hooks are called (plus around native calls, which have no frame, and the deferred entries of a
+//! thread's first run, see `announce_start`).
 
 use crate::class::{Class, InitState, Kind, Method};
 use crate::code::{Code, Insn};
 use crate::heap::{Ref, Space};
+use crate::hooks::{hook, is_marker, JavaStack};
 use crate::native::{NCtx, NRes};
-use crate::vm::{Frame, JThread, Reacquire, Value, Vm};
+use crate::vm::{Alloc, Frame, JThread, Reacquire, Value, Vm};
+use rvm_abi::NO_METHOD;
 use std::sync::atomic::Ordering::*;
 use std::sync::Arc;
 
@@ -73,10 +76,9 @@ fn push_frame(vm: &Vm, th: &mut JThread, stack: &mut Vec<Value>, sp: usize, m: &
     for s in &mut stack[sp..bp + code.max_locals.max(m.arg_slots)] {
         *s = Value::Top;
     }
-    if let Some(h) = &vm.hooks {
-        h.method_entry(th.id, m.id);
-    }
     th.frames.push(Frame { method: m, code, pc: 0, bp, sp: 0, sync });
+    // (frames pushed before the thread first runs are announced then, by `announce_start`)
+    hook!(vm, method_entry(th.id, m.id, JavaStack::of(&th.frames)) if th.started);
     Ok(bp + code_max_locals(th))
 }
 
@@ -85,15 +87,13 @@ fn code_max_locals(th: &JThread) -> usize {
     f.code.max_locals.max(f.method.arg_slots)
 }
 
-/// Pops the top frame (method exit): releases a synchronized method's monitor.
-fn pop_frame(vm: &Vm, th: &mut JThread) -> Frame {
+/// Pops the top frame (method exit; `by_exception`: unwinding): releases a synchronized method's
+/// monitor. The exit event comes first, so its stack still ends with the method.
+fn pop_frame(vm: &Vm, th: &mut JThread, by_exception: bool) -> Frame {
+    // (class-initialisation marker frames are not method activations)
+    let top = th.frames.last().unwrap();
+    hook!(vm, method_exit(th.id, top.method.id, by_exception, JavaStack::of(&th.frames)) if !is_marker(top));
     let f = th.frames.pop().unwrap();
-    if let Some(h) = &vm.hooks {
-        // (class-initialisation marker frames are not method activations)
-        if !matches!(f.code.insns.first(), Some(Insn::InitDone(_))) {
-            h.method_exit(th.id, f.method.id);
-        }
-    }
     if f.sync != 0 {
         let _ = crate::sched::monitor_exit(vm, th.id, f.sync);
     }
@@ -182,11 +182,11 @@ pub fn make_exception(vm: &Vm, sp: &Space, th: &JThread, cname: &str, msg: Optio
         finish_init(&c, true);
     }
     let m = match msg {
-        Some(s) => Some(vm.new_string(sp, s, true)?),
+        Some(s) => Some(vm.new_string(sp, s, Alloc::Vm)?),
         None => None,
     };
-    let bt = backtrace(vm, sp, th, true)?;
-    let e = vm.alloc_object(sp, &c, true)?;
+    let bt = backtrace(vm, sp, th, Alloc::Vm)?;
+    let e = vm.alloc_object(sp, &c, Alloc::Vm)?;
     if let Some(m) = m {
         sp.set(e as usize + vm.field_offset("java/lang/Throwable", "detailMessage", "Ljava/lang/String;"), m);
     }
@@ -196,11 +196,11 @@ pub fn make_exception(vm: &Vm, sp: &Space, th: &JThread, cname: &str, msg: Optio
 }
 
 /// An `int[]` of (method id, line) pairs for the thread's frames, innermost first.
-pub fn backtrace(vm: &Vm, sp: &Space, th: &JThread, internal: bool) -> Option<Ref> {
+pub fn backtrace(vm: &Vm, sp: &Space, th: &JThread, by: Alloc) -> Option<Ref> {
     let mut pairs = Vec::new();
     let mut skipping = true;
     for f in th.frames.iter().rev() {
-        if matches!(f.code.insns.first(), Some(Insn::InitDone(_))) {
+        if is_marker(f) {
             continue;
         }
         let m = &f.method;
@@ -218,7 +218,7 @@ pub fn backtrace(vm: &Vm, sp: &Space, th: &JThread, internal: bool) -> Option<Re
         pairs.push(if m.is_native { -2 } else { line as i32 });
     }
     let ia = vm.reg.load("[I").unwrap();
-    let a = vm.alloc_array(sp, &ia, pairs.len(), internal)?;
+    let a = vm.alloc_array(sp, &ia, pairs.len(), by)?;
     for (i, v) in pairs.iter().enumerate() {
         sp.array_set(a, 4, i, *v as u32 as u64);
     }
@@ -237,16 +237,27 @@ fn ensure_stack(stack: &mut Vec<Value>, need: usize) {
 }
 
 /// Allocates a multi-dimensional array (JVMS multianewarray).
-fn multi_array(vm: &Vm, sp: &Space, c: &Arc<Class>, dims: &[i32]) -> Option<Ref> {
-    let a = vm.alloc_array(sp, c, dims[0] as usize, false)?;
+fn multi_array(vm: &Vm, sp: &Space, c: &Arc<Class>, dims: &[i32], by: Alloc) -> Option<Ref> {
+    let a = vm.alloc_array(sp, c, dims[0] as usize, by)?;
     if dims.len() > 1 {
         let comp = c.component.as_ref().unwrap();
         for i in 0..dims[0] as usize {
-            let sub = multi_array(vm, sp, comp, &dims[1..])?;
+            let sub = multi_array(vm, sp, comp, &dims[1..], by)?;
             sp.array_set(a, 4, i, sub as u64);
         }
     }
     Some(a)
+}
+
+/// A thread's first run: reports the entries of the frames pushed for it before it started (its
+/// bottom frame, `main`'s class initialisation), each with the stack as it was then.
+#[cold]
+fn announce_start(vm: &Vm, th: &mut JThread) {
+    th.started = true;
+    for i in 0..th.frames.len() {
+        let f = &th.frames[i];
+        hook!(vm, method_entry(th.id, f.method.id, JavaStack::of(&th.frames[..=i])) if !is_marker(f));
+    }
 }
 
 pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
@@ -256,8 +267,15 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
     let mut stack = std::mem::take(&mut th.stack);
     let mut sp = th.sp;
 
+    if !th.started {
+        announce_start(vm, th);
+    }
     // Resuming after wait(): re-enter the monitor first.
     if let Reacquire::Monitor { monitor, count } = th.reacquire {
+        if std::mem::take(&mut th.waiting) {
+            let timed_out = crate::sched::wait_timed_out(vm, th.id);
+            hook!(vm, monitor_waited(th.id, timed_out, JavaStack::of(&th.frames)));
+        }
         if !crate::sched::reacquire(vm, th.id, monitor, count) {
             th.stack = stack;
             return Outcome::Blocked;
@@ -876,13 +894,13 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                         for i in 0..n {
                             stack[bp + i] = stack[sp - n + i];
                         }
-                        pop_frame(vm, th);
+                        pop_frame(vm, th, false);
                         sp = bp + n;
                         if let Some(caller) = th.frames.last() {
                             if let Some(Insn::InitDone(cid)) = caller.code.insns.first() {
                                 // <clinit> returned into its marker frame
                                 finish_init(vm.reg.class(*cid), true);
-                                let m = pop_frame(vm, th);
+                                let m = pop_frame(vm, th, false);
                                 sp = m.sp;
                             }
                         }
@@ -1059,7 +1077,7 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                                     v => bad(v),
                                 }
                             };
-                            if !crate::sched::monitor_enter(vm, th.id, obj) {
+                            if !crate::sched::monitor_enter(vm, th, obj) {
                                 pc -= 1;
                                 save!();
                                 break 'exec Flow::Redo(Outcome::Blocked);
@@ -1075,17 +1093,18 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                                 }
                                 break 'exec Flow::ThrowNew("java/lang/UnsatisfiedLinkError", target.full_name());
                             };
-                            if let Some(h) = &vm.hooks {
-                                h.method_entry(th.id, target.id);
-                            }
+                            hook!(vm, method_entry(th.id, target.id, JavaStack::with_native(&th.frames, target.id)));
                             let n = target.arg_slots;
                             let res = {
-                                let mut ctx = NCtx { vm, vp, th: &mut *th, space: sp_h };
+                                let mut ctx = NCtx { vm, vp, th: &mut *th, space: sp_h, method: target.id };
                                 nf(&mut ctx, &stack[sp - n..sp])
                             };
-                            if let Some(h) = &vm.hooks {
-                                h.method_exit(th.id, target.id);
-                            }
+                            hook!(vm, method_exit(
+                                th.id,
+                                target.id,
+                                matches!(res, NRes::Throw(_) | NRes::ThrowNew(..)),
+                                JavaStack::with_native(&th.frames, target.id)
+                            ));
                             if sync != 0 && !matches!(res, NRes::NeedGc) {
                                 let _ = crate::sched::monitor_exit(vm, th.id, sync);
                             }
@@ -1168,7 +1187,7 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                                 }
                             }
                         }
-                        match vm.alloc_object(sp_h, c, false) {
+                        match vm.alloc_object(sp_h, c, Alloc::Java(th, NO_METHOD)) {
                             Some(r) => push!(Value::Ref(r)),
                             None => {
                                 pc -= 1;
@@ -1188,7 +1207,7 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                         if crate::heap::array_words(c.elem.unwrap().elem_size(), n as usize) > vm.heap.max_semi_words {
                             break 'exec Flow::Throw(vm.root(vm.oom_root.load(Relaxed)));
                         }
-                        match vm.alloc_array(sp_h, c, n as usize, false) {
+                        match vm.alloc_array(sp_h, c, n as usize, Alloc::Java(th, NO_METHOD)) {
                             Some(r) => stack[sp - 1] = Value::Ref(r),
                             None => {
                                 pc -= 1;
@@ -1209,7 +1228,7 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                         if let Some(n) = dims.iter().find(|x| **x < 0) {
                             break 'exec Flow::ThrowNew("java/lang/NegativeArraySizeException", n.to_string());
                         }
-                        match multi_array(vm, sp_h, c, &dims) {
+                        match multi_array(vm, sp_h, c, &dims, Alloc::Java(th, NO_METHOD)) {
                             Some(r) => {
                                 sp -= d;
                                 push!(Value::Ref(r));
@@ -1258,7 +1277,7 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                         if r == 0 {
                             break 'exec Flow::ThrowNew("java/lang/NullPointerException", String::new());
                         }
-                        if !crate::sched::monitor_enter(vm, th.id, r) {
+                        if !crate::sched::monitor_enter(vm, th, r) {
                             pc -= 1;
                             save!();
                             break 'exec Flow::Redo(Outcome::Blocked);
@@ -1282,7 +1301,7 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                     Insn::Fatal(msg) => break 'exec Flow::Fatal(msg.to_string()),
                     Insn::InitDone(cid) => {
                         finish_init(vm.reg.class(*cid), true);
-                        let m = pop_frame(vm, th);
+                        let m = pop_frame(vm, th, false);
                         sp = m.sp;
                         continue 'frames;
                     }
@@ -1403,7 +1422,7 @@ fn unwind(vm: &Vm, th: &mut JThread, stack: &mut Vec<Value>, sp: &mut usize, sph
         if let Some(Insn::InitDone(cid)) = f.code.insns.first() {
             let c = vm.reg.class(*cid);
             finish_init(c, false);
-            pop_frame(vm, th);
+            pop_frame(vm, th, true);
             let err = vm.reg.load("java/lang/Error").unwrap();
             if !is_instance(vm, sph, e, &err) {
                 if let Some(x) = make_exception(vm, sph, th, "java/lang/ExceptionInInitializerError", None) {
@@ -1436,7 +1455,7 @@ fn unwind(vm: &Vm, th: &mut JThread, stack: &mut Vec<Value>, sp: &mut usize, sph
             *sp = base + 1;
             return None;
         }
-        let f = pop_frame(vm, th);
+        let f = pop_frame(vm, th, true);
         *sp = f.bp;
     }
 }

@@ -2,6 +2,7 @@
 //! M-to-N onto a few OS threads ("virtual processors") as in Jikes RVM, with a semispace copying
 //! collector. See README.md.
 
+pub mod agent;
 pub mod class;
 pub mod code;
 pub mod fast;
@@ -75,33 +76,57 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
     Err("no main class given".into())
 }
 
-/// Runs a program to completion and returns the process exit code.
+/// Runs a program to completion and returns the process exit code. With `-agentpath` the agent
+/// library is loaded first; an agent that cannot be loaded or refuses to start ends the VM with
+/// exit code 1 (one line on stderr) before any Java code runs.
 pub fn run(opts: Options) -> i32 {
-    run_with_hooks(opts, None)
+    let hooks: Option<Box<dyn hooks::Hooks>> = match &opts.agent {
+        Some((lib, agent_opts)) => match agent::load(lib, agent_opts.as_deref(), &opts) {
+            Ok(a) => Some(Box::new(a)),
+            Err(e) => {
+                eprintln!("{e}");
+                return 1;
+            }
+        },
+        None => None,
+    };
+    run_with_hooks(opts, hooks)
 }
 
-/// Like [`run`], reporting VM events to `hooks` (the profiling agent's entry point).
+/// Like [`run`], reporting VM events to `hooks` (a loaded agent, or a Rust test's recorder; the
+/// `-agentpath` option is not looked at here).
 pub fn run_with_hooks(opts: Options, hooks: Option<Box<dyn hooks::Hooks>>) -> i32 {
     let nvps = opts.vps;
-    if let (Some((lib, _)), None) = (&opts.agent, &hooks) {
-        eprintln!("rvm: warning: -agentpath:{lib} is accepted but agents are not loaded yet; running without it");
-    }
     let mut vm = Vm::new(opts);
-    vm.hooks = hooks;
+    vm.set_hooks(hooks);
     let vm = Arc::new(vm);
+    let death = |code: i32| {
+        if let Some(h) = &vm.hooks {
+            h.vm_death(code);
+        }
+        code
+    };
+    if let Some(h) = &vm.hooks {
+        h.vm_created(&vm);
+    }
+    if let Err(e) = boot_threads(&vm) {
+        eprintln!("{e}");
+        return death(1);
+    }
+    // Threads are registered, no Java code has run, processors have not started: the agent creates
+    // its service threads now.
     if let Some(h) = &vm.hooks {
         h.vm_init(&vm);
     }
-    match boot(&vm) {
-        Ok(()) => {}
-        Err(e) => {
-            eprintln!("{e}");
-            return 1;
-        }
+    sched::freeze_services(&vm);
+    if let Err(e) = boot_main(&vm) {
+        eprintln!("{e}");
+        return death(1);
     }
+    let mut processors = Vec::with_capacity(nvps);
     for vp in 0..nvps {
         let v = vm.clone();
-        std::thread::Builder::new()
+        let handle = std::thread::Builder::new()
             .name(format!("rvm-vp{vp}"))
             .spawn(move || {
                 let vm = v.clone();
@@ -114,6 +139,7 @@ pub fn run_with_hooks(opts: Options, hooks: Option<Box<dyn hooks::Hooks>>) -> i3
                 }
             })
             .expect("spawn processor");
+        processors.push(handle);
     }
     let v = vm.clone();
     std::thread::Builder::new().name("rvm-timer".into()).spawn(move || sched::timer_loop(v)).expect("spawn timer");
@@ -126,36 +152,54 @@ pub fn run_with_hooks(opts: Options, hooks: Option<Box<dyn hooks::Hooks>>) -> i3
             st = vm.sched.cv.wait(st).unwrap_or_else(|e| e.into_inner());
         }
     };
+    // Every processor ends its loop (and reports vp_end) before vm_death. They notice the exit at
+    // their next switch: idle ones are woken by the condvar, busy ones at their next yieldpoint
+    // (the timer keeps setting their flags until they have all stopped, so a spinning daemon
+    // thread cannot hold one back).
+    for p in processors {
+        let _ = p.join();
+    }
     vm.sched.done.store(true, std::sync::atomic::Ordering::Relaxed);
     vm.flush_out();
-    if let Some(h) = &vm.hooks {
-        h.vm_death(code);
-    }
-    code
+    death(code)
 }
 
-fn boot(vm: &Arc<Vm>) -> Result<(), String> {
-    use vm::{JThread, Value};
+/// Registers `main` (tid 0) and every processor's idle and collector threads; creates the
+/// preallocated OutOfMemoryError.
+fn boot_threads(vm: &Arc<Vm>) -> Result<(), String> {
+    use rvm_abi::thread_kind;
+    use vm::JThread;
     let reg = &vm.reg;
     for c in ["java/lang/Object", "java/lang/String", "java/lang/Class", "java/lang/Thread", "[C", "[I"] {
         reg.load(c)?;
     }
     // Main thread (id 0), then each processor's idle and collector threads.
-    let main_tid = sched::register_thread(vm, |tid| JThread::new(tid, "main".into(), 0, false, false));
+    let main_tid = sched::register_thread(vm, thread_kind::APPLICATION, |tid| JThread::new(tid, "main".into(), 0, false, false));
+    assert_eq!(main_tid, 0);
     for vp in 0..vm.opts.vps {
-        let i = sched::register_thread(vm, |tid| JThread::new(tid, format!("VM.Idle-{vp}"), 0, true, true));
+        let i = sched::register_thread(vm, thread_kind::IDLE, |tid| JThread::new(tid, format!("VM.Idle-{vp}"), 0, true, true));
         vm.sched.idle_tids.lock().unwrap().push(i);
-        let c = sched::register_thread(vm, |tid| JThread::new(tid, format!("VM.Collector-{vp}"), 0, true, true));
+        let c = sched::register_thread(vm, thread_kind::COLLECTOR, |tid| JThread::new(tid, format!("VM.Collector-{vp}"), 0, true, true));
         vm.sched.collector_tids.lock().unwrap().push(c);
     }
     let sp = vm.heap.current();
     let dummy = JThread::new(u32::MAX, String::new(), 0, true, true);
     let oom = interp::make_exception(vm, &sp, &dummy, "java/lang/OutOfMemoryError", Some("Java heap space")).ok_or("heap too small")?;
     vm.oom_root.store(vm.add_root(oom), std::sync::atomic::Ordering::Relaxed);
+    Ok(())
+}
+
+/// Creates main's `java.lang.Thread`, loads the main class and makes `main` ready to run its
+/// `main(String[])` (after the main class's initialisation).
+fn boot_main(vm: &Arc<Vm>) -> Result<(), String> {
+    use vm::{Alloc, Value};
+    let reg = &vm.reg;
+    let main_tid = 0;
+    let sp = vm.heap.current();
     // The main thread's java.lang.Thread object.
     let tc = reg.load("java/lang/Thread")?;
-    let tobj = vm.alloc_object(&sp, &tc, true).ok_or("heap too small")?;
-    let name = vm.new_string(&sp, "main", true).ok_or("heap too small")?;
+    let tobj = vm.alloc_object(&sp, &tc, Alloc::Vm).ok_or("heap too small")?;
+    let name = vm.new_string(&sp, "main", Alloc::Vm).ok_or("heap too small")?;
     let set = |f: &str, d: &str, v: u32| sp.set(tobj as usize + vm.field_offset("java/lang/Thread", f, d), v);
     set("name", "Ljava/lang/String;", name);
     set("priority", "I", 5);
@@ -186,10 +230,10 @@ fn boot(vm: &Arc<Vm>) -> Result<(), String> {
             )
         })?;
     let sa = reg.load("[Ljava/lang/String;")?;
-    let args = vm.alloc_array(&sp, &sa, vm.opts.args.len(), true).ok_or("heap too small")?;
+    let args = vm.alloc_array(&sp, &sa, vm.opts.args.len(), Alloc::Vm).ok_or("heap too small")?;
     let arg_root = vm.add_root(args);
     for (i, a) in vm.opts.args.iter().enumerate() {
-        let s = vm.new_string(&sp, a, true).ok_or("heap too small")?;
+        let s = vm.new_string(&sp, a, Alloc::Vm).ok_or("heap too small")?;
         sp.array_set(vm.root(arg_root), 4, i, s as u64);
     }
     let t = vm.sched.thread(main_tid);

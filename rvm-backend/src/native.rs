@@ -5,7 +5,8 @@
 
 use crate::class::Kind;
 use crate::heap::{Ref, Space};
-use crate::vm::{JThread, Value, Vm};
+use crate::hooks::{hook, JavaStack};
+use crate::vm::{Alloc, JThread, Value, Vm};
 use rustc_hash::FxHashMap;
 use std::sync::atomic::Ordering::*;
 
@@ -14,6 +15,15 @@ pub struct NCtx<'a> {
     pub vp: usize,
     pub th: &'a mut JThread,
     pub space: &'a Space,
+    /// The native method being called.
+    pub method: u32,
+}
+
+impl NCtx<'_> {
+    /// The calling thread, as the allocator of the native's result.
+    fn alloc(&self) -> Alloc<'_> {
+        Alloc::Java(self.th, self.method)
+    }
 }
 
 pub enum NRes {
@@ -80,7 +90,7 @@ fn void() -> NRes {
     NRes::Ret(None)
 }
 fn string(c: &mut NCtx, s: &str) -> NRes {
-    match c.vm.new_string(c.space, s, false) {
+    match c.vm.new_string(c.space, s, c.alloc()) {
         Some(r) => ret_r(r),
         None => NRes::NeedGc,
     }
@@ -396,7 +406,7 @@ fn clone(c: &mut NCtx, a: &[Value]) -> NRes {
         }
     }
     let words = c.vm.object_words(sp, o, &cl);
-    let Some(at) = c.vm.heap.alloc_words(words, false) else { return NRes::NeedGc };
+    let Some(at) = c.vm.alloc_clone(cl.id, words, c.alloc()) else { return NRes::NeedGc };
     for k in 0..words {
         sp.set(at + k, sp.get(o as usize + k));
     }
@@ -417,7 +427,8 @@ fn start_thread(c: &mut NCtx, a: &[Value]) -> NRes {
     let daemon = sp.get(obj as usize + thread_field(c, "daemon", "Z")) != 0;
     let tc = vm.reg.load("java/lang/Thread").unwrap();
     let m = tc.find_method("runThread", "()V").expect("Thread.runThread");
-    let tid = crate::sched::register_thread(vm, |tid| JThread::new(tid, name, obj, daemon, false));
+    let kind = if daemon { rvm_abi::thread_kind::DAEMON } else { rvm_abi::thread_kind::APPLICATION };
+    let tid = crate::sched::register_thread(vm, kind, |tid| JThread::new(tid, name, obj, daemon, false));
     sp.set(obj as usize + thread_field(c, "tid", "I"), tid);
     let t = vm.sched.thread(tid);
     {
@@ -484,12 +495,23 @@ pub fn table() -> NativeTable {
             return NRes::ThrowNew("java/lang/IllegalArgumentException", "timeout value is negative".into());
         }
         match crate::sched::wait(c.vm, c.th, r(&a[0]), ms) {
-            crate::sched::WaitResult::Blocked => NRes::Block,
+            crate::sched::WaitResult::Blocked => {
+                c.th.waiting = true;
+                let class = c.space.class_id(r(&a[0]));
+                hook!(c.vm, monitor_wait(c.th.id, class, ms, JavaStack::with_native(&c.th.frames, c.method)));
+                NRes::Block
+            }
             crate::sched::WaitResult::NotOwner => {
                 NRes::ThrowNew("java/lang/IllegalMonitorStateException", "current thread is not owner".into())
             }
             crate::sched::WaitResult::Interrupted => NRes::ThrowNew("java/lang/InterruptedException", String::new()),
         }
+    });
+    // hpmagent.Trace (the marker API; without an agent a marker does nothing)
+    n!("hpmagent/Trace.mark0(IILjava/lang/String;)V", |c, a| {
+        let (kind, run, text) = (i(&a[0]) as u32, i(&a[1]) as u32, r(&a[2]));
+        hook!(c.vm, marker(c.vp as u32, c.th.id, kind, run, &c.vm.rust_string(c.space, text), JavaStack::with_native(&c.th.frames, c.method)));
+        void()
     });
     // java.lang.Class
     n!("java/lang/Class.getName0()Ljava/lang/String;", |c, a| {
@@ -675,7 +697,7 @@ pub fn table() -> NativeTable {
     // java.lang.Throwable
     n!("java/lang/Throwable.fillInStackTrace0()V", |c, a| {
         let t = r(&a[0]);
-        let Some(bt) = crate::interp::backtrace(c.vm, c.space, c.th, false) else { return NRes::NeedGc };
+        let Some(bt) = crate::interp::backtrace(c.vm, c.space, c.th, c.alloc()) else { return NRes::NeedGc };
         c.space.set(t as usize + c.vm.field_offset("java/lang/Throwable", "backtrace", "Ljava/lang/Object;"), bt);
         void()
     });
@@ -692,7 +714,7 @@ pub fn table() -> NativeTable {
         if n < 0 {
             return NRes::ThrowNew("java/lang/NegativeArraySizeException", n.to_string());
         }
-        match c.vm.alloc_array(c.space, &cl, n as usize, false) {
+        match c.vm.alloc_array(c.space, &cl, n as usize, c.alloc()) {
             Some(x) => ret_r(x),
             None => NRes::NeedGc,
         }
@@ -707,7 +729,7 @@ pub fn table() -> NativeTable {
         if !cl.is_array() {
             return NRes::ThrowNew("java/lang/IllegalArgumentException", "not an array class".into());
         }
-        match c.vm.alloc_array(c.space, cl, n as usize, false) {
+        match c.vm.alloc_array(c.space, cl, n as usize, c.alloc()) {
             Some(x) => ret_r(x),
             None => NRes::NeedGc,
         }

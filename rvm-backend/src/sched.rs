@@ -7,17 +7,22 @@
 //! When a processor has nothing to run it runs its idle thread; when a collection is requested
 //! every processor switches to its collector thread. Idle and collector threads are VM threads of
 //! this scheduler (they have thread ids and appear in thread-switch events), with Rust bodies.
+//! Service threads (created by the agent during `vm_init`, bound to one processor) are VM threads
+//! too: when woken (an atomic flag, no lock) their processor runs their body at its next switch,
+//! before its ready queue.
 //!
 //! All scheduling state (queues, monitors, sleepers, thread states) is under one mutex; the Java
 //! threads' own state (frames, value stack) is in a per-thread mutex held by the processor running it.
 
 use crate::heap::Ref;
+use crate::hooks::{hook, is_marker, JavaStack, SwitchInfo};
 use crate::interp::Outcome;
 use crate::vm::{JThread, Reacquire, Vm};
+use rvm_abi::NO_METHOD;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering::*};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, RwLock};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, RwLock};
 use std::time::{Duration, Instant};
 
 /// The current thread does not own the monitor (IllegalMonitorStateException).
@@ -27,6 +32,23 @@ pub struct NotOwner;
 pub struct VpShared {
     /// Set by the timer every quantum (and to request a collection); tested at yieldpoints.
     pub flag: AtomicBool,
+    /// Some service thread of this processor has been woken (its own flag says which).
+    pub service_pending: AtomicBool,
+}
+
+/// A service thread: a VM thread bound to one processor, running `body` each time it is woken.
+pub struct Service {
+    pub tid: u32,
+    pub vp: usize,
+    pub pending: AtomicBool,
+    pub body: Box<dyn Fn() + Send + Sync>,
+}
+
+/// What the scheduler knows of a thread without locking it (names for the agent's queries).
+pub struct ThreadInfo {
+    pub name: Arc<str>,
+    /// An [`rvm_abi::thread_kind`].
+    pub kind: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,6 +79,8 @@ pub struct SchedState {
     pub sleepers: BinaryHeap<Reverse<(Instant, u32, u64)>>,
     pub tstate: Vec<TState>,
     pub interrupted: Vec<bool>,
+    /// The thread's last `Object.wait` ended by its timeout (read when it resumes).
+    pub timed_out: Vec<bool>,
     pub live_nondaemon: usize,
     pub exit_code: Option<i32>,
     pub main_failed: bool,
@@ -74,6 +98,12 @@ pub struct Sched {
     pub cv: Condvar,
     pub vps: Vec<VpShared>,
     pub threads: RwLock<Vec<Arc<Mutex<JThread>>>>,
+    /// Name and kind of every thread, by id (readable while threads' own mutexes are held).
+    pub info: RwLock<Vec<ThreadInfo>>,
+    /// Service threads being created (during `vm_init`), then frozen into `services`.
+    pub new_services: Mutex<Vec<Arc<Service>>>,
+    /// Every service thread; set before the processors start, never changed after.
+    pub services: OnceLock<Vec<Arc<Service>>>,
     /// Thread ids of each processor's idle and collector threads.
     pub idle_tids: Mutex<Vec<u32>>,
     pub collector_tids: Mutex<Vec<u32>>,
@@ -90,6 +120,7 @@ impl Sched {
                 sleepers: BinaryHeap::new(),
                 tstate: Vec::new(),
                 interrupted: Vec::new(),
+                timed_out: Vec::new(),
                 live_nondaemon: 0,
                 exit_code: None,
                 main_failed: false,
@@ -102,8 +133,11 @@ impl Sched {
                 switches: 0,
             }),
             cv: Condvar::new(),
-            vps: (0..n).map(|_| VpShared { flag: AtomicBool::new(false) }).collect(),
+            vps: (0..n).map(|_| VpShared { flag: AtomicBool::new(false), service_pending: AtomicBool::new(false) }).collect(),
             threads: RwLock::new(Vec::new()),
+            info: RwLock::new(Vec::new()),
+            new_services: Mutex::new(Vec::new()),
+            services: OnceLock::new(),
             idle_tids: Mutex::new(Vec::new()),
             collector_tids: Mutex::new(Vec::new()),
             done: AtomicBool::new(false),
@@ -115,27 +149,92 @@ impl Sched {
     pub fn thread(&self, tid: u32) -> Arc<Mutex<JThread>> {
         self.threads.read().unwrap()[tid as usize].clone()
     }
+    /// A thread's name, without locking the thread (`None`: no such thread).
+    pub fn thread_name(&self, tid: u32) -> Option<Arc<str>> {
+        self.info.read().unwrap_or_else(|e| e.into_inner()).get(tid as usize).map(|i| i.name.clone())
+    }
+    /// A thread's [`rvm_abi::thread_kind`], without locking the thread.
+    pub fn thread_kind(&self, tid: u32) -> Option<u32> {
+        self.info.read().unwrap_or_else(|e| e.into_inner()).get(tid as usize).map(|i| i.kind)
+    }
 }
 
-/// Registers a new thread (not yet runnable). Returns its id.
-pub fn register_thread(vm: &Vm, make: impl FnOnce(u32) -> JThread) -> u32 {
+/// Registers a new thread (not yet runnable) of kind `kind` ([`rvm_abi::thread_kind`]). Returns
+/// its id.
+pub fn register_thread(vm: &Vm, kind: u32, make: impl FnOnce(u32) -> JThread) -> u32 {
     let mut threads = vm.sched.threads.write().unwrap();
     let tid = threads.len() as u32;
     let th = make(tid);
     let daemon = th.daemon || th.vm_thread;
-    let (name, vm_thread) = (th.name.clone(), th.vm_thread);
+    let name: Arc<str> = th.name.as_str().into();
     threads.push(Arc::new(Mutex::new(th)));
+    vm.sched.info.write().unwrap_or_else(|e| e.into_inner()).push(ThreadInfo { name: name.clone(), kind });
     drop(threads);
     let mut st = vm.sched.lock();
     st.tstate.push(TState::New);
     st.interrupted.push(false);
+    st.timed_out.push(false);
     if !daemon {
         st.live_nondaemon += 1;
     }
-    if let Some(h) = &vm.hooks {
-        h.thread_start(tid, &name, vm_thread);
-    }
+    hook!(vm, thread_start(tid, &name, kind));
+    drop(st);
     tid
+}
+
+/// Creates a service thread bound to processor `vp` that runs `body` on that processor each time
+/// it has been woken ([`wake_service_thread`]). Only before the processors start (from
+/// `Hooks::vm_init`); returns the thread id.
+pub fn create_service_thread(vm: &Vm, vp: usize, name: &str, body: Box<dyn Fn() + Send + Sync>) -> Result<u32, String> {
+    if vp >= vm.sched.vps.len() {
+        return Err(format!("no virtual processor {vp} (there are {})", vm.sched.vps.len()));
+    }
+    if vm.sched.services.get().is_some() {
+        return Err("service threads can only be created during vm_init".into());
+    }
+    let tid = register_thread(vm, rvm_abi::thread_kind::SERVICE, |tid| JThread::new(tid, name.to_string(), 0, true, true));
+    let s = Arc::new(Service { tid, vp, pending: AtomicBool::new(false), body });
+    vm.sched.new_services.lock().unwrap_or_else(|e| e.into_inner()).push(s);
+    Ok(tid)
+}
+
+/// Fixes the set of service threads (before the processors start).
+pub fn freeze_services(vm: &Vm) {
+    let list = std::mem::take(&mut *vm.sched.new_services.lock().unwrap_or_else(|e| e.into_inner()));
+    let _ = vm.sched.services.set(list);
+}
+
+/// Asks for service thread `tid` to run at its processor's next switch: sets its flag and wakes an
+/// idle processor. Takes no lock (safe under the scheduler lock, e.g. in a thread-switch hook)
+/// and never blocks; `false` when `tid` is not a service thread (or the set is not frozen yet).
+pub fn wake_service_thread(vm: &Vm, tid: u32) -> bool {
+    let Some(s) = vm.sched.services.get().and_then(|l| l.iter().find(|s| s.tid == tid)) else { return false };
+    s.pending.store(true, Release);
+    vm.sched.vps[s.vp].service_pending.store(true, Release);
+    // An idle processor waits on the condvar (with a timeout, so a wake-up that races with its
+    // going to sleep is late by at most that timeout, never lost).
+    vm.sched.cv.notify_all();
+    true
+}
+
+/// A woken service thread of processor `vp`, its flag cleared.
+fn take_pending_service(vm: &Vm, vp: usize) -> Option<&Arc<Service>> {
+    if !vm.sched.vps[vp].service_pending.load(Acquire) {
+        return None;
+    }
+    let services = vm.sched.services.get()?;
+    // Clear the summary flag first: a wake after this point sets it again.
+    vm.sched.vps[vp].service_pending.store(false, Release);
+    let mut found = None;
+    for s in services.iter().filter(|s| s.vp == vp) {
+        if found.is_none() && s.pending.swap(false, AcqRel) {
+            found = Some(s);
+        } else if s.pending.load(Acquire) {
+            // more to run after this one
+            vm.sched.vps[vp].service_pending.store(true, Release);
+        }
+    }
+    found
 }
 
 /// Makes `tid` runnable: onto an idle processor's queue if there is one, else round robin.
@@ -173,22 +272,32 @@ fn monitor_index(vm: &Vm, st: &mut SchedState, obj: Ref) -> usize {
 }
 
 /// Enters the monitor of `obj`; `false` means the thread was queued and must block (and retry).
-pub fn monitor_enter(vm: &Vm, tid: u32, obj: Ref) -> bool {
+/// The first block reports the contention; the acquisition that ends it reports it too.
+pub fn monitor_enter(vm: &Vm, th: &mut JThread, obj: Ref) -> bool {
+    let tid = th.id;
     let mut st = vm.sched.lock();
     let mi = monitor_index(vm, &mut st, obj);
     let m = &mut st.monitors[mi];
-    if m.owner == 0 {
-        m.owner = tid + 1;
-        m.count = 1;
-        true
-    } else if m.owner == tid + 1 {
-        m.count += 1;
+    if m.owner == 0 || m.owner == tid + 1 {
+        if m.owner == 0 {
+            m.owner = tid + 1;
+            m.count = 1;
+        } else {
+            m.count += 1;
+        }
+        drop(st);
+        if th.contending {
+            th.contending = false;
+            hook!(vm, monitor_contended_entered(tid, JavaStack::of(&th.frames)));
+        }
         true
     } else {
         m.entry.push_back(tid);
         st.tstate[tid as usize] = TState::Blocked;
-        if let Some(h) = &vm.hooks {
-            h.monitor_contended(tid, obj);
+        drop(st);
+        if !th.contending {
+            th.contending = true;
+            hook!(vm, monitor_contended_enter(tid, vm.heap.current().class_id(obj), JavaStack::of(&th.frames)));
         }
         false
     }
@@ -263,12 +372,18 @@ pub fn wait(vm: &Vm, th: &mut JThread, obj: Ref, ms: i64) -> WaitResult {
     st.token += 1;
     let token = st.token;
     st.tstate[tid as usize] = TState::Waiting(mi as u32, token);
+    st.timed_out[tid as usize] = false;
     if ms > 0 {
         st.sleepers.push(Reverse((Instant::now() + Duration::from_millis(ms as u64), tid, token)));
         vm.sched.cv.notify_all();
     }
     th.reacquire = Reacquire::Monitor { monitor: mi as u32, count };
     WaitResult::Blocked
+}
+
+/// Whether thread `tid`'s last `Object.wait` ended by its timeout.
+pub fn wait_timed_out(vm: &Vm, tid: u32) -> bool {
+    vm.sched.lock().timed_out[tid as usize]
 }
 
 pub fn notify(vm: &Vm, tid: u32, obj: Ref, all: bool) -> Result<(), NotOwner> {
@@ -336,6 +451,7 @@ fn wake_sleepers(vm: &Vm, st: &mut SchedState) -> Option<Instant> {
             TState::Sleeping(k) if k == token => make_ready(vm, st, tid),
             TState::Waiting(mi, k) if k == token => {
                 st.monitors[mi as usize].waiters.retain(|x| *x != tid);
+                st.timed_out[tid as usize] = true;
                 make_ready(vm, st, tid);
             }
             _ => {}
@@ -355,9 +471,24 @@ pub fn request_gc(vm: &Vm, st: &mut SchedState) {
     }
 }
 
+/// The thread a processor runs now, for switch events: its id and, for a Java thread, the method
+/// in which it took its last yieldpoint and that method's caller.
+struct Current {
+    tid: u32,
+    callee: u32,
+    caller: u32,
+}
+
+/// The top two method ids of a thread's stack (marker frames skipped), [`NO_METHOD`] for none.
+#[inline]
+fn top_two(th: &JThread) -> (u32, u32) {
+    let mut it = th.frames.iter().rev().filter(|f| !is_marker(f)).map(|f| f.method.id);
+    (it.next().unwrap_or(NO_METHOD), it.next().unwrap_or(NO_METHOD))
+}
+
 /// The collector thread of processor `vp`: rendezvous with all other processors; the last to
 /// arrive runs the collection while the others wait.
-fn collector<'a>(vm: &'a Vm, vp: usize, mut st: MutexGuard<'a, SchedState>, current: &mut u32) -> MutexGuard<'a, SchedState> {
+fn collector<'a>(vm: &'a Vm, vp: usize, mut st: MutexGuard<'a, SchedState>, current: &mut Current) -> MutexGuard<'a, SchedState> {
     let ctid = vm.sched.collector_tids.lock().unwrap()[vp];
     switch_hook(vm, vp, current, ctid, true, &mut st);
     let epoch = st.gc_epoch;
@@ -369,40 +500,62 @@ fn collector<'a>(vm: &'a Vm, vp: usize, mut st: MutexGuard<'a, SchedState>, curr
         st.gc_epoch += 1;
         vm.sched.cv.notify_all();
     } else {
-        while st.gc_epoch == epoch {
+        // (a processor that saw the VM exit will never arrive)
+        while st.gc_epoch == epoch && st.exit_code.is_none() {
             st = vm.sched.cv.wait(st).unwrap_or_else(|e| e.into_inner());
         }
     }
     st
 }
 
-/// The one place where a processor changes threads (application, idle or collector thread).
-/// `voluntary`: the previous thread gave up the processor before its quantum expired.
-fn switch_hook(vm: &Vm, vp: usize, current: &mut u32, to: u32, voluntary: bool, st: &mut SchedState) {
+/// The one place where a processor changes threads (application, idle, collector or service
+/// thread). `voluntary`: the previous thread gave up the processor before its quantum expired.
+fn switch_hook(vm: &Vm, vp: usize, current: &mut Current, to: u32, voluntary: bool, st: &mut SchedState) {
     st.switches += 1;
-    if let Some(h) = &vm.hooks {
-        h.thread_switch(vp, *current, to, voluntary);
-    }
-    *current = to;
+    hook!(
+        vm,
+        thread_switch(&SwitchInfo {
+            vp: vp as u32,
+            from: current.tid,
+            to,
+            voluntary: voluntary as u32,
+            callee: current.callee,
+            caller: current.caller,
+        })
+    );
+    *current = Current { tid: to, callee: NO_METHOD, caller: NO_METHOD };
 }
 
 /// The loop of one virtual processor.
 pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
+    hook!(vm, vp_start(vp as u32));
     let idle_tid = vm.sched.idle_tids.lock().unwrap()[vp];
     // The thread this processor runs now (for switch events), and whether it left voluntarily.
-    let mut current = idle_tid;
+    let mut current = Current { tid: idle_tid, callee: NO_METHOD, caller: NO_METHOD };
     let mut voluntary = true;
     loop {
         let tid = {
             let mut st = vm.sched.lock();
             let mut was_idle = false;
             loop {
-                if st.exit_code.is_some() {
+                if let Some(code) = st.exit_code {
                     vm.sched.cv.notify_all();
+                    drop(st);
+                    hook!(vm, vp_end(vp as u32, code));
                     return;
                 }
                 if st.gc_requested {
                     st = collector(&vm, vp, st, &mut current);
+                    continue;
+                }
+                if let Some(s) = take_pending_service(&vm, vp) {
+                    switch_hook(&vm, vp, &mut current, s.tid, voluntary, &mut st);
+                    drop(st);
+                    (s.body)();
+                    st = vm.sched.lock();
+                    // the service thread gives the processor back when its body returns
+                    voluntary = true;
+                    was_idle = false;
                     continue;
                 }
                 let next = wake_sleepers(&vm, &mut st);
@@ -418,7 +571,7 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
                     switch_hook(&vm, vp, &mut current, t, voluntary, &mut st);
                     break t;
                 }
-                if !was_idle && current != idle_tid {
+                if !was_idle && current.tid != idle_tid {
                     switch_hook(&vm, vp, &mut current, idle_tid, voluntary, &mut st);
                 }
                 was_idle = true;
@@ -434,9 +587,15 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
         let outcome = loop {
             vm.sched.vps[vp].flag.store(false, Relaxed);
             let o = crate::interp::run(&vm, vp, &mut th);
+            // Where the thread stopped, for the switch event (it is still held here).
+            (current.callee, current.caller) = top_two(&th);
             if o == Outcome::Yield || o == Outcome::Yielded {
                 let mut st = vm.sched.lock();
-                if !st.gc_requested && st.ready[vp].is_empty() {
+                if !st.gc_requested
+                    && st.ready[vp].is_empty()
+                    && st.exit_code.is_none()
+                    && !vm.sched.vps[vp].service_pending.load(Acquire)
+                {
                     // Nobody else wants this processor: a new quantum for the same thread.
                     switch_hook(&vm, vp, &mut current, tid, o == Outcome::Yielded, &mut st);
                     continue;
@@ -471,9 +630,7 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
                 th.obj = 0;
                 th.pending = 0;
                 drop(th);
-                if let Some(h) = &vm.hooks {
-                    h.thread_end(tid);
-                }
+                hook!(vm, thread_end(tid));
                 let mut st = vm.sched.lock();
                 st.tstate[tid as usize] = TState::Done;
                 if main_failed {

@@ -3,7 +3,7 @@
 use crate::class::{Class, Registry};
 use crate::code::Code;
 use crate::heap::{array_words, Heap, Ref, Space};
-use crate::hooks::Hooks;
+use crate::hooks::{hook, Events, Hooks, JavaStack};
 use crate::sched::Sched;
 use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
@@ -61,6 +61,14 @@ pub struct JThread {
     /// a retried allocation that still cannot fit (OutOfMemoryError) from a new request.
     pub gc_seen: usize,
     pub gc_at: (usize, usize),
+    /// False until the thread first runs: the method entries of frames pushed before (its bottom
+    /// frame, `main`'s class initialisation) are reported then, on its own processor.
+    pub started: bool,
+    /// Blocked on a contended monitor and not yet through it (`monitor_contended_enter` reported,
+    /// `monitor_contended_entered` due).
+    pub contending: bool,
+    /// Parked in `Object.wait` (`monitor_waited` due when it resumes).
+    pub waiting: bool,
 }
 
 impl JThread {
@@ -80,7 +88,30 @@ impl JThread {
             finished: false,
             gc_seen: usize::MAX,
             gc_at: (0, 0),
+            started: false,
+            contending: false,
+            waiting: false,
         }
+    }
+}
+
+/// On whose behalf an allocation is made.
+#[derive(Clone, Copy)]
+pub enum Alloc<'a> {
+    /// The VM's own objects: class mirrors, string constants, boot objects, exceptions the VM
+    /// creates (NullPointerException, InterruptedException, …) and their backtraces. May use the
+    /// heap's reserve; not reported to the agent (there is no Java allocation site to charge).
+    Vm,
+    /// A Java thread's allocation (`new`, `newarray`, natives that return new objects), reported to
+    /// the agent with the thread's stack; `u32` is the native method allocating, if any
+    /// ([`rvm_abi::NO_METHOD`] for bytecode).
+    Java(&'a JThread, u32),
+}
+
+impl Alloc<'_> {
+    #[inline]
+    pub fn is_vm(&self) -> bool {
+        matches!(self, Alloc::Vm)
     }
 }
 
@@ -104,7 +135,10 @@ pub struct Vm {
     pub roots_fast: Vec<AtomicU32>,
     pub interned: Mutex<FxHashMap<Vec<u16>, u32>>,
     pub sched: Sched,
+    /// The agent (or test) hooks; set with [`Vm::set_hooks`] before the VM is shared.
     pub hooks: Option<Box<dyn Hooks>>,
+    /// Which hook events to deliver (all false without hooks): the one branch at each event site.
+    pub events: Events,
     pub opts: Options,
     pub natives: crate::native::NativeTable,
     pub out: Mutex<Vec<u8>>,
@@ -126,6 +160,7 @@ impl Vm {
             interned: Mutex::new(FxHashMap::default()),
             sched: Sched::new(vps),
             hooks: None,
+            events: Events::NONE,
             opts,
             natives: crate::native::table(),
             out: Mutex::new(Vec::new()),
@@ -133,6 +168,11 @@ impl Vm {
             hash_seed: AtomicU32::new(0x9e37_79b9),
             str_off: std::sync::OnceLock::new(),
         }
+    }
+
+    pub fn set_hooks(&mut self, hooks: Option<Box<dyn Hooks>>) {
+        self.events = hooks.as_ref().map_or(Events::NONE, |h| h.events());
+        self.hooks = hooks;
     }
 
     pub fn add_root(&self, r: Ref) -> u32 {
@@ -153,25 +193,33 @@ impl Vm {
     }
 
     /// Allocates an instance of `class` (zeroed fields). `None` = a collection is needed.
-    pub fn alloc_object(&self, sp: &Space, class: &Class, internal: bool) -> Option<Ref> {
-        let at = self.heap.alloc_words(class.instance_words, internal)?;
+    pub fn alloc_object(&self, sp: &Space, class: &Class, by: Alloc) -> Option<Ref> {
+        let at = self.heap.alloc_words(class.instance_words, by.is_vm())?;
         sp.set(at, class.id);
-        self.on_alloc(class, class.instance_words);
+        self.on_alloc(by, class.id, class.instance_words);
         Some(at as Ref)
     }
-    pub fn alloc_array(&self, sp: &Space, class: &Class, len: usize, internal: bool) -> Option<Ref> {
+    pub fn alloc_array(&self, sp: &Space, class: &Class, len: usize, by: Alloc) -> Option<Ref> {
         let size = class.elem.unwrap().elem_size();
         let words = array_words(size, len);
-        let at = self.heap.alloc_words(words, internal)?;
+        let at = self.heap.alloc_words(words, by.is_vm())?;
         sp.set(at, class.id);
         sp.set(at + 3, len as u32);
-        self.on_alloc(class, words);
+        self.on_alloc(by, class.id, words);
         Some(at as Ref)
     }
+    /// Allocates `words` for a copy of an object of class `class` (`Object.clone`): the caller
+    /// fills every word, header included.
+    pub fn alloc_clone(&self, class: u32, words: usize, by: Alloc) -> Option<usize> {
+        let at = self.heap.alloc_words(words, by.is_vm())?;
+        self.on_alloc(by, class, words);
+        Some(at)
+    }
+    /// The allocation event's one call site.
     #[inline]
-    fn on_alloc(&self, class: &Class, words: usize) {
-        if let Some(h) = &self.hooks {
-            h.allocation(class.id, words * 4);
+    fn on_alloc(&self, by: Alloc, class: u32, words: usize) {
+        if let Alloc::Java(th, native) = by {
+            hook!(self, allocation(th.id, class, words * 4, JavaStack::with_native(&th.frames, native)));
         }
     }
 
@@ -188,20 +236,20 @@ impl Vm {
     }
 
     /// Creates a `java.lang.String` from UTF-16 units.
-    pub fn new_string_utf16(&self, sp: &Space, units: &[u16], internal: bool) -> Option<Ref> {
+    pub fn new_string_utf16(&self, sp: &Space, units: &[u16], by: Alloc) -> Option<Ref> {
         let string = self.reg.load("java/lang/String").expect("java.lang.String");
         let chars = self.reg.load("[C").expect("[C");
-        let arr = self.alloc_array(sp, &chars, units.len(), internal)?;
+        let arr = self.alloc_array(sp, &chars, units.len(), by)?;
         for (i, u) in units.iter().enumerate() {
             sp.array_set(arr, 2, i, *u as u64);
         }
-        let s = self.alloc_object(sp, &string, internal)?;
+        let s = self.alloc_object(sp, &string, by)?;
         sp.set(s as usize + self.string_value_offset(), arr);
         Some(s)
     }
-    pub fn new_string(&self, sp: &Space, s: &str, internal: bool) -> Option<Ref> {
+    pub fn new_string(&self, sp: &Space, s: &str, by: Alloc) -> Option<Ref> {
         let units: Vec<u16> = s.encode_utf16().collect();
-        self.new_string_utf16(sp, &units, internal)
+        self.new_string_utf16(sp, &units, by)
     }
     pub fn string_value_offset(&self) -> usize {
         *self.str_off.get_or_init(|| self.string_value_offset_slow())
@@ -230,7 +278,7 @@ impl Vm {
         }
         let sp = self.heap.current();
         let r = self
-            .new_string_utf16(&sp, &units, true)
+            .new_string_utf16(&sp, &units, Alloc::Vm)
             .ok_or("java.lang.OutOfMemoryError: no room for string constants")?;
         let mut table = self.interned.lock().unwrap();
         if let Some(&i) = table.get(&units) {
@@ -249,7 +297,7 @@ impl Vm {
         }
         let cc = self.reg.load("java/lang/Class").expect("java.lang.Class");
         let sp = self.heap.current();
-        let r = self.alloc_object(&sp, &cc, true).expect("heap exhausted creating a class mirror");
+        let r = self.alloc_object(&sp, &cc, Alloc::Vm).expect("heap exhausted creating a class mirror");
         let off = cc.lookup_field("id", "I").map(|(c, i)| c.fields[i].offset).expect("Class.id");
         sp.set(r as usize + off, c.id);
         let idx = self.add_root(r);

@@ -2,7 +2,7 @@
 //! per thread, thread switches that include the idle and collector threads, collections and
 //! allocations.
 
-use rvm_backend::hooks::Hooks;
+use rvm_backend::hooks::{Hooks, JavaStack, SwitchInfo};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
@@ -31,32 +31,33 @@ impl Hooks for Shared {
     fn vm_death(&self, code: i32) {
         *self.0.death.lock().unwrap() = Some(code);
     }
-    fn thread_start(&self, tid: u32, name: &str, vm_thread: bool) {
+    fn thread_start(&self, tid: u32, name: &str, kind: u32) {
+        let vm_thread = kind >= rvm_abi::thread_kind::IDLE;
         self.0.threads.lock().unwrap().insert(tid, (name.to_string(), vm_thread));
     }
     fn thread_end(&self, tid: u32) {
         self.0.ended.lock().unwrap().push(tid);
     }
-    fn thread_switch(&self, vp: usize, from: u32, to: u32, voluntary: bool) {
-        self.0.switches.lock().unwrap().push((vp, from, to, voluntary));
+    fn thread_switch(&self, s: &SwitchInfo) {
+        self.0.switches.lock().unwrap().push((s.vp as usize, s.from, s.to, s.voluntary != 0));
     }
-    fn method_entry(&self, tid: u32, m: u32) {
+    fn method_entry(&self, tid: u32, m: u32, _stack: JavaStack) {
         if self.0.entries.fetch_add(1, Relaxed) == 0 {
             let vm = self.0.vm.lock().unwrap().as_ref().and_then(|w| w.upgrade()).expect("vm_init before methods");
             *self.0.main_method.lock().unwrap() = Some(vm.reg.method(m).full_name());
         }
         *self.0.depth.lock().unwrap().entry(tid).or_default() += 1;
     }
-    fn method_exit(&self, tid: u32, _m: u32) {
+    fn method_exit(&self, tid: u32, _m: u32, _by_exception: bool, _stack: JavaStack) {
         *self.0.depth.lock().unwrap().entry(tid).or_default() -= 1;
     }
-    fn allocation(&self, _class: u32, bytes: usize) {
+    fn allocation(&self, _tid: u32, _class: u32, bytes: usize, _stack: JavaStack) {
         self.0.alloc_bytes.fetch_add(bytes, Relaxed);
     }
     fn gc_start(&self) {
         self.0.gc_start.fetch_add(1, Relaxed);
     }
-    fn gc_end(&self) {
+    fn gc_finish(&self) {
         self.0.gc_end.fetch_add(1, Relaxed);
     }
 }
