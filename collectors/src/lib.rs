@@ -6,11 +6,13 @@
 //! - [`metrics`]: the small interface through which a recorder reads the current value of its metrics.
 //! - [`counters`]: metric sources: perf_event counter groups, thread CPU and wall clocks.
 //! - [`recorder`]: live recording, per-thread state fed by a VM backend.
+//! - [`green`]: per-Java-thread metrics on green threads (M-to-N schedulers such as rvm).
 //!
 //! Nothing in this crate talks to a VM: backends translate VM events into calls on these types.
 
 pub mod arcflow;
 pub mod counters;
+pub mod green;
 pub mod metrics;
 pub mod quantum;
 pub mod recorder;
