@@ -1,5 +1,6 @@
-//! Compiles the bundled class library (`classlib/`, Java sources) with the JDK's
-//! `javac --system none` into `$OUT_DIR/classlib` and generates `classlib.rs`, a table of
+//! Compiles the bundled class library (`classlib/`, Java sources, plus the profiler's marker API
+//! `hpmagent.Trace`, whose one source lives with the workloads that use it on any JVM) with the
+//! JDK's `javac --system none` into `$OUT_DIR/classlib` and generates `classlib.rs`, a table of
 //! `(internal name, class-file bytes)` embedded in the `rvm` binary.
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -20,12 +21,16 @@ fn main() {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
     let src = manifest.join("classlib");
     println!("cargo:rerun-if-changed=classlib");
+    // The single source of hpmagent.Trace (programs compile against the same file).
+    let trace = manifest.join("../java-tests/workloads/hpmagent/Trace.java");
+    println!("cargo:rerun-if-changed={}", trace.display());
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").unwrap());
     let classes = out_dir.join("classlib");
     let _ = std::fs::remove_dir_all(&classes);
     std::fs::create_dir_all(&classes).unwrap();
     let mut sources = Vec::new();
     collect(&src, &mut sources, "java");
+    sources.push(trace);
     let jdk = java_tests::jdk().expect("a JDK is needed to build the rvm class library");
     let status = Command::new(jdk.javac())
         // -source/-target 17: class files rvm accepts even when the JDK found is newer.

@@ -1,5 +1,6 @@
 package pseudojbb;
 
+import hpmagent.Trace;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedList;
@@ -15,6 +16,9 @@ import java.util.Random;
  * virtual processors.
  *
  * Usage: PseudoJbb [warehouses] [transactions per warehouse]
+ *
+ * <p>Places hpmagent trace markers: application start and end, and run 1 around the transaction
+ * phase (without a profiler they do nothing).
  */
 public class PseudoJbb {
     static final int DISTRICTS = 10;
@@ -27,6 +31,7 @@ public class PseudoJbb {
     static Warehouse[] warehouses;
 
     public static void main(String[] args) throws InterruptedException {
+        Trace.appStart("pseudojbb");
         int nw = args.length > 0 ? Integer.parseInt(args[0]) : 4;
         int tx = args.length > 1 ? Integer.parseInt(args[1]) : 20000;
         Random setup = new Random(2004);
@@ -35,6 +40,7 @@ public class PseudoJbb {
         warehouses = new Warehouse[nw];
         for (int w = 0; w < nw; w++) warehouses[w] = new Warehouse(w, setup);
         long start = System.nanoTime();
+        Trace.runStart(1, "pseudojbb " + nw + " warehouses x " + tx + " transactions");
         Thread[] threads = new Thread[nw];
         for (int w = 0; w < nw; w++) {
             threads[w] = new Thread(new Terminal(warehouses[w], tx, 1000L + 17 * w), "Warehouse-" + w);
@@ -42,6 +48,7 @@ public class PseudoJbb {
         }
         for (Thread t : threads) t.join();
         long elapsed = System.nanoTime() - start;
+        Trace.runComplete(1, "pseudojbb");
         long checksum = 17;
         for (Warehouse w : warehouses) {
             long c = w.checksum();
@@ -51,6 +58,7 @@ public class PseudoJbb {
         System.out.println("transactions " + (long) nw * tx + " checksum " + Long.toHexString(checksum));
         if (System.getProperty("pseudojbb.time") != null || (args.length > 2 && args[2].equals("time")))
             System.err.println("elapsed ms " + elapsed / 1000000);
+        Trace.appComplete("pseudojbb");
     }
 
     static final class Item {
