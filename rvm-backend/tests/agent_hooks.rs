@@ -1,0 +1,309 @@
+//! The events an agent needs, seen through Rust hooks (`run_with_hooks`): processor start/end,
+//! boot order, switch callee/caller, the allocating thread, monitor contention, waits, markers,
+//! and the stack handed to method events.
+
+use rvm_abi::{marker_kind, thread_kind, NO_METHOD};
+use rvm_backend::hooks::{Hooks, JavaStack, SwitchInfo};
+use rvm_backend::Vm;
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+use std::thread::ThreadId;
+
+#[derive(Debug, Clone)]
+enum Ev {
+    Start(u32, String, u32),
+    Init,
+    VpStart(u32, ThreadId),
+    VpEnd(u32, i32, ThreadId),
+    Death(i32),
+    Switch(SwitchInfo),
+    Alloc { tid: u32, running: u32 },
+    Enter(u32, u32),
+    Entered(u32),
+    Wait(u32, u32, i64),
+    Waited(u32, bool),
+    Marker(u32, u32, u32, u32, String),
+}
+
+#[derive(Default)]
+struct Rec {
+    evs: Mutex<Vec<Ev>>,
+    /// Per thread: method ids entered and not yet exited.
+    shadow: Mutex<HashMap<u32, Vec<u32>>>,
+    stack_mismatches: AtomicUsize,
+    entries: AtomicUsize,
+    exceptional_exits: AtomicUsize,
+    vm: Mutex<Option<Arc<Vm>>>,
+}
+
+thread_local! {
+    /// The thread the processor on this OS thread switched to last.
+    static RUNNING: Cell<u32> = const { Cell::new(u32::MAX) };
+}
+
+struct Shared(Arc<Rec>);
+
+impl Shared {
+    fn push(&self, e: Ev) {
+        self.0.evs.lock().unwrap().push(e);
+    }
+}
+
+impl Hooks for Shared {
+    fn vm_init(&self, vm: &Arc<Vm>) {
+        *self.0.vm.lock().unwrap() = Some(vm.clone());
+        self.push(Ev::Init);
+    }
+    fn vm_death(&self, code: i32) {
+        self.push(Ev::Death(code));
+    }
+    fn vp_start(&self, vp: u32) {
+        self.push(Ev::VpStart(vp, std::thread::current().id()));
+    }
+    fn vp_end(&self, vp: u32, code: i32) {
+        self.push(Ev::VpEnd(vp, code, std::thread::current().id()));
+    }
+    fn thread_start(&self, tid: u32, name: &str, kind: u32) {
+        self.push(Ev::Start(tid, name.to_string(), kind));
+    }
+    fn thread_switch(&self, s: &SwitchInfo) {
+        RUNNING.set(s.to);
+        self.push(Ev::Switch(*s));
+    }
+    fn method_entry(&self, tid: u32, m: u32, stack: JavaStack) {
+        self.0.entries.fetch_add(1, Relaxed);
+        let mut sh = self.0.shadow.lock().unwrap();
+        let s = sh.entry(tid).or_default();
+        s.push(m);
+        if !stack.methods().eq(s.iter().copied()) {
+            self.0.stack_mismatches.fetch_add(1, Relaxed);
+        }
+    }
+    fn method_exit(&self, tid: u32, m: u32, by_exception: bool, stack: JavaStack) {
+        if by_exception {
+            self.0.exceptional_exits.fetch_add(1, Relaxed);
+        }
+        let mut sh = self.0.shadow.lock().unwrap();
+        let s = sh.entry(tid).or_default();
+        if !stack.methods().eq(s.iter().copied()) || s.last() != Some(&m) {
+            self.0.stack_mismatches.fetch_add(1, Relaxed);
+        }
+        s.pop();
+    }
+    fn allocation(&self, tid: u32, _class: u32, _bytes: usize, _stack: JavaStack) {
+        self.push(Ev::Alloc { tid, running: RUNNING.get() });
+    }
+    fn monitor_contended_enter(&self, tid: u32, class: u32, _stack: JavaStack) {
+        self.push(Ev::Enter(tid, class));
+    }
+    fn monitor_contended_entered(&self, tid: u32, _stack: JavaStack) {
+        self.push(Ev::Entered(tid));
+    }
+    fn monitor_wait(&self, tid: u32, class: u32, timeout_ms: i64, _stack: JavaStack) {
+        self.push(Ev::Wait(tid, class, timeout_ms));
+    }
+    fn monitor_waited(&self, tid: u32, timed_out: bool, _stack: JavaStack) {
+        self.push(Ev::Waited(tid, timed_out));
+    }
+    fn marker(&self, vp: u32, tid: u32, kind: u32, run: u32, text: &str, _stack: JavaStack) {
+        self.push(Ev::Marker(vp, tid, kind, run, text.to_string()));
+    }
+}
+
+fn conformance() -> PathBuf {
+    java_tests::compile("conformance").expect("compile conformance")
+}
+
+/// The agent test programs, compiled against the workloads' `hpmagent.Trace`.
+fn rvmagent() -> PathBuf {
+    let workloads = java_tests::compile("workloads").expect("compile workloads");
+    java_tests::compile_with("rvmagent", &["-cp", workloads.to_str().unwrap()]).expect("compile rvmagent")
+}
+
+fn run(dir: &std::path::Path, args: &[&str]) -> (i32, Arc<Rec>, Arc<Vm>) {
+    let mut all: Vec<String> = args[..args.len() - 1].iter().map(|s| s.to_string()).collect();
+    all.extend(["-cp".to_string(), dir.to_str().unwrap().to_string(), args[args.len() - 1].to_string()]);
+    let opts = rvm_backend::parse_args(&all).unwrap();
+    let rec = Arc::new(Rec::default());
+    let code = rvm_backend::run_with_hooks(opts, Some(Box::new(Shared(rec.clone()))));
+    let vm = rec.vm.lock().unwrap().take().expect("vm_init");
+    (code, rec, vm)
+}
+
+fn method_id(vm: &Vm, class: &str, name: &str) -> u32 {
+    let c = vm.reg.loaded(class).unwrap_or_else(|| panic!("{class} not loaded"));
+    c.methods.iter().find(|m| m.name == name).unwrap_or_else(|| panic!("{class}.{name}")).id
+}
+
+#[test]
+fn processors_start_and_end_on_their_threads_between_init_and_death() {
+    let (code, rec, _vm) = run(&conformance(), &["-Xvps:3", "Threads"]);
+    assert_eq!(code, 0);
+    let evs = rec.evs.lock().unwrap().clone();
+    let pos = |f: &dyn Fn(&Ev) -> bool| evs.iter().position(f).expect("event");
+    let init = pos(&|e| matches!(e, Ev::Init));
+    let death = pos(&|e| matches!(e, Ev::Death(0)));
+    assert_eq!(death, evs.len() - 1, "vm_death is the last event");
+    // Boot registered main (0), then each processor's idle and collector threads, before vm_init.
+    let boot: Vec<(u32, String, u32)> =
+        evs[..init].iter().filter_map(|e| if let Ev::Start(t, n, k) = e { Some((*t, n.clone(), *k)) } else { None }).collect();
+    assert_eq!(boot.len(), 7, "{boot:?}");
+    assert_eq!(boot[0], (0, "main".to_string(), thread_kind::APPLICATION));
+    assert!(boot[1..].iter().all(|(_, _, k)| *k == thread_kind::IDLE || *k == thread_kind::COLLECTOR));
+    let mut os_threads = Vec::new();
+    for vp in 0..3u32 {
+        let starts: Vec<(usize, ThreadId)> =
+            evs.iter().enumerate().filter_map(|(i, e)| if let Ev::VpStart(v, t) = e { (*v == vp).then_some((i, *t)) } else { None }).collect();
+        let ends: Vec<(usize, ThreadId)> = evs
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| if let Ev::VpEnd(v, 0, t) = e { (*v == vp).then_some((i, *t)) } else { None })
+            .collect();
+        assert_eq!((starts.len(), ends.len()), (1, 1), "vp {vp}: one start and one end");
+        assert!(starts[0].0 > init && ends[0].0 < death);
+        assert_eq!(starts[0].1, ends[0].1, "vp {vp} ends on the OS thread it started on");
+        assert_ne!(starts[0].1, std::thread::current().id());
+        // Its switches all come between its start and its end.
+        for (i, e) in evs.iter().enumerate() {
+            if let Ev::Switch(s) = e {
+                if s.vp == vp {
+                    assert!(i > starts[0].0 && i < ends[0].0, "vp {vp}: switch outside its loop");
+                }
+            }
+        }
+        os_threads.push(starts[0].1);
+    }
+    os_threads.sort_by_key(|t| format!("{t:?}"));
+    os_threads.dedup();
+    assert_eq!(os_threads.len(), 3, "distinct OS threads");
+}
+
+#[test]
+fn switches_name_the_method_where_the_thread_was_preempted() {
+    let (code, rec, vm) = run(&rvmagent(), &["-Xvps:1", "SpinCallee"]);
+    assert_eq!(code, 0);
+    let spin = method_id(&vm, "SpinCallee", "spin");
+    let main = method_id(&vm, "SpinCallee", "main");
+    let run_m = method_id(&vm, "SpinCallee$1", "run");
+    let evs = rec.evs.lock().unwrap().clone();
+    let app: Vec<u32> = evs
+        .iter()
+        .filter_map(|e| if let Ev::Start(t, _, k) = e { (*k <= thread_kind::DAEMON).then_some(*t) } else { None })
+        .collect();
+    let switches: Vec<SwitchInfo> = evs.iter().filter_map(|e| if let Ev::Switch(s) = e { Some(*s) } else { None }).collect();
+    let mut preempted_in_spin = 0;
+    for s in &switches {
+        if !app.contains(&s.from) {
+            assert_eq!((s.callee, s.caller), (NO_METHOD, NO_METHOD), "VM thread switch {s:?}");
+            continue;
+        }
+        if s.voluntary == 0 {
+            assert_ne!(s.callee, NO_METHOD, "{s:?}");
+            assert!(vm.reg.try_method(s.callee).is_some() && vm.reg.try_method(s.caller).is_some(), "{s:?}");
+            if s.callee == spin {
+                assert!(s.caller == main || s.caller == run_m, "spin called from main or run: {s:?}");
+                preempted_in_spin += 1;
+            }
+        }
+    }
+    // Two threads spin for 300 ms each with 10 ms quanta.
+    assert!(preempted_in_spin >= 10, "only {preempted_in_spin} preemptions in spin(): {switches:?}");
+}
+
+#[test]
+fn allocations_name_the_thread_running_on_the_processor() {
+    let (code, rec, _vm) = run(&conformance(), &["-Xvps:2", "-Xmx8m", "ThreadGc"]);
+    assert_eq!(code, 0);
+    let evs = rec.evs.lock().unwrap();
+    let allocs: Vec<(u32, u32)> = evs.iter().filter_map(|e| if let Ev::Alloc { tid, running } = e { Some((*tid, *running)) } else { None }).collect();
+    assert!(allocs.len() > 10_000);
+    let wrong = allocs.iter().filter(|(t, r)| t != r).count();
+    assert_eq!(wrong, 0, "allocations attributed to a thread the processor was not running");
+    let mut tids: Vec<u32> = allocs.iter().map(|a| a.0).collect();
+    tids.sort();
+    tids.dedup();
+    assert!(tids.len() >= 3, "{tids:?}");
+}
+
+#[test]
+fn method_events_carry_the_stack_of_entries_minus_exits() {
+    for prog in ["StaticInit", "Exceptions", "Threads"] {
+        let (code, rec, _vm) = run(&conformance(), &["-Xvps:2", prog]);
+        assert!(code == 0 || prog == "Exceptions", "{prog}: {code}");
+        assert!(rec.entries.load(Relaxed) > 300, "{prog}");
+        assert_eq!(rec.stack_mismatches.load(Relaxed), 0, "{prog}: stacks differ from entries minus exits");
+        if prog == "Exceptions" {
+            assert!(rec.exceptional_exits.load(Relaxed) > 0, "frames popped by exceptions");
+        }
+    }
+}
+
+#[test]
+fn monitor_contention_and_waits_are_reported() {
+    let (code, rec, vm) = run(&rvmagent(), &["-Xvps:2", "Contend"]);
+    assert_eq!(code, 0);
+    let evs = rec.evs.lock().unwrap().clone();
+    let class_name = |id: u32| vm.reg.class(id).name.to_string();
+    let mut per_thread: HashMap<u32, (usize, usize)> = HashMap::new();
+    let mut open: HashMap<u32, bool> = HashMap::new();
+    for e in &evs {
+        match e {
+            Ev::Enter(t, c) => {
+                assert_eq!(class_name(*c), "Contend$LockBox");
+                assert!(!open.insert(*t, true).unwrap_or(false), "thread {t}: contended enter twice without entered");
+                per_thread.entry(*t).or_default().0 += 1;
+            }
+            Ev::Entered(t) => {
+                assert_eq!(open.insert(*t, false), Some(true), "thread {t}: entered without enter");
+                per_thread.entry(*t).or_default().1 += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(!per_thread.is_empty(), "no contention seen");
+    for (t, (a, b)) in &per_thread {
+        assert_eq!(a, b, "thread {t}: enters and entereds pair up");
+    }
+    // main's waits, paired with their ends.
+    let mut waits = Vec::new();
+    let mut pending = None;
+    for e in &evs {
+        match e {
+            Ev::Wait(0, c, ms) => pending = Some((class_name(*c), *ms)),
+            Ev::Waited(0, to) => waits.push((pending.take().expect("waited without wait"), *to)),
+            _ => {}
+        }
+    }
+    assert!(waits.contains(&(("Contend$LockBox".to_string(), 30), true)), "{waits:?}");
+    assert!(waits.contains(&(("java/lang/Object".to_string(), 0), false)), "{waits:?}");
+}
+
+#[test]
+fn markers_arrive_with_kind_run_and_text() {
+    let (code, rec, _vm) = run(&rvmagent(), &["-Xvps:1", "Markers"]);
+    assert_eq!(code, 0);
+    let marks: Vec<(u32, u32, u32, u32, String)> = rec
+        .evs
+        .lock()
+        .unwrap()
+        .iter()
+        .filter_map(|e| if let Ev::Marker(vp, t, k, r, s) = e { Some((*vp, *t, *k, *r, s.clone())) } else { None })
+        .collect();
+    use marker_kind::*;
+    let expected = vec![
+        (APP_START, 0, "markers"),
+        (RUN_START, 1, "run 1"),
+        (NOTE, 0, "inside run 1 \u{e9}"),
+        (RUN_COMPLETE, 1, "run 1"),
+        (RUN_START, 2, "run 2"),
+        (NOTE, 0, "inside run 2 \u{e9}"),
+        (RUN_COMPLETE, 2, "run 2"),
+        (APP_COMPLETE, 0, "markers"),
+    ];
+    let got: Vec<(u32, u32, &str)> = marks.iter().map(|m| (m.2, m.3, m.4.as_str())).collect();
+    assert_eq!(got, expected);
+    assert!(marks.iter().all(|m| m.0 == 0 && m.1 == 0), "on vp 0 by main: {marks:?}");
+}
