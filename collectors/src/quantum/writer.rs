@@ -61,6 +61,8 @@ pub struct QuantumWriter {
     full_tx: SyncSender<Buffer>,
     free_rx: Receiver<Buffer>,
     stats: WriterStats,
+    /// Full buffers handed to the trace writer so far (see [`QuantumWriter::handoffs`]).
+    handoffs: u64,
     scratch: [u8; QUANTUM_FIXED_LEN + 8 * MAX_COUNTERS],
 }
 
@@ -89,6 +91,7 @@ impl QuantumWriter {
             full_tx,
             free_rx,
             stats: WriterStats { vp, ..WriterStats::default() },
+            handoffs: 0,
             scratch: [0; QUANTUM_FIXED_LEN + 8 * MAX_COUNTERS],
         };
         (w, BufferSink { vp, full_rx, free_tx, written: 0 })
@@ -100,6 +103,12 @@ impl QuantumWriter {
 
     pub fn stats(&self) -> WriterStats {
         self.stats
+    }
+
+    /// Full buffers handed to the trace writer so far. A VM that schedules the writer itself
+    /// compares it before and after a record (or marker) and wakes the writer when it grew.
+    pub fn handoffs(&self) -> u64 {
+        self.handoffs
     }
 
     /// Records missed so far because both buffers were full.
@@ -201,7 +210,9 @@ impl QuantumWriter {
             let full = self.current.take().expect("checked");
             // Capacity 2 and only two buffers exist, so this cannot be full; if the writer is gone
             // the buffer is lost (and the records in it were already counted as written).
-            let _ = self.full_tx.try_send(full);
+            if self.full_tx.try_send(full).is_ok() {
+                self.handoffs += 1;
+            }
         }
         match self.free_rx.try_recv() {
             Ok(b) => {
@@ -279,5 +290,26 @@ impl BufferSink {
         // The writer may be gone (finished); then the buffer is simply dropped.
         let _ = self.free_tx.try_send(b);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn handoffs_count_the_buffers_given_to_the_writer() {
+        let (mut w, mut sink) = QuantumWriter::new(0, 1);
+        let q = Quantum { thread: 1, thread_switch: true, ..Quantum::default() };
+        let per_buffer = (BUFFER_LEN - HEADER_LEN) / (QUANTUM_FIXED_LEN + 8);
+        for _ in 0..per_buffer {
+            assert!(w.record(&q, &[0]));
+        }
+        assert_eq!(w.handoffs(), 0, "the first buffer is not full yet");
+        assert!(w.record(&q, &[0]));
+        assert_eq!(w.handoffs(), 1, "the record that did not fit handed buffer 0 over");
+        let mut out = Vec::new();
+        assert!(!sink.write_pending(&mut out).unwrap());
+        assert_eq!(out.len(), HEADER_LEN + per_buffer * (QUANTUM_FIXED_LEN + 8));
     }
 }
