@@ -1,9 +1,10 @@
 //! The agent's control socket: serves the hpm-control protocol (`status`, `start`, `stop`, `reset`,
 //! `dump`, `mark`, `events`) with the operations of [`AgentState`].
 //!
-//! The server runs on threads of its own, never on application threads. Commands that need JVMTI
-//! (`start`, `stop`) attach their thread to the VM as a daemon for the duration of the command,
-//! invisible to the recorder.
+//! The server runs on threads of its own, never on application threads. On HotSpot, commands that
+//! need JVMTI (`start`, `stop`, `status`) attach their thread to the VM as a daemon for the duration
+//! of the command, invisible to the recorder; on the research VM nothing needs attaching (its
+//! queries may be called from any thread and pause/resume only touch the recorder).
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -14,7 +15,7 @@ use hpm_control::{Command, Handler, Server, ServerConfig};
 use serde_json::{json, Value};
 
 use crate::options::Socket;
-use crate::AgentState;
+use crate::{AgentState, Vm};
 
 /// A marker put into the data with `mark TEXT`.
 #[derive(Debug, Clone)]
@@ -29,10 +30,38 @@ pub struct Mark {
 /// Markers, in the order they were set. Written to `marks.txt` with every dump.
 static MARKS: Mutex<Vec<Mark>> = Mutex::new(Vec::new());
 
+/// Adds a marker now; returns its number (1-based) and the marker.
+pub fn add_mark(state: &AgentState, text: String) -> (usize, Mark) {
+    let st = state.status();
+    let mark = Mark { at_ns: st.uptime_ns, method_events: st.method_events, text };
+    let mut marks = MARKS.lock().unwrap_or_else(|e| e.into_inner());
+    marks.push(mark.clone());
+    (marks.len(), mark)
+}
+
+/// The text of a marker placed from Java (`hpmagent.Trace`): the quantum-trace marker kind (2 app
+/// start, 3 app complete, 4 run start, 5 run complete, 7 note), the run number of run markers,
+/// then the program's text, e.g. `run-start 1: warmup`.
+pub fn trace_mark_text(kind: u32, run: u32, text: &str) -> String {
+    let name = match kind {
+        2 => "app-start".to_string(),
+        3 => "app-complete".to_string(),
+        4 => format!("run-start {run}"),
+        5 => format!("run-complete {run}"),
+        7 => "note".to_string(),
+        k => format!("marker-{k}"),
+    };
+    if text.is_empty() {
+        name
+    } else {
+        format!("{name}: {text}")
+    }
+}
+
 /// The markers set so far, as `marks.txt` lists them.
 pub fn marks_text() -> String {
     let marks = MARKS.lock().unwrap_or_else(|e| e.into_inner());
-    let mut s = String::from("# markers set with `hpm ctl PID mark TEXT`\n# ms since start\tmethod events so far\ttext\n");
+    let mut s = String::from("# markers set with `hpm ctl PID mark TEXT` or hpmagent.Trace\n# ms since start\tmethod events so far\ttext\n");
     for m in marks.iter() {
         s.push_str(&format!("{:.3}\t{}\t{}\n", m.at_ns as f64 / 1e6, m.method_events, m.text.replace(['\n', '\t'], " ")));
     }
@@ -67,8 +96,12 @@ struct AgentControl {
 }
 
 impl AgentControl {
-    /// Runs `f` on this thread attached to the VM (JVMTI refuses unattached threads).
+    /// Runs `f` on this thread attached to the VM (JVMTI refuses unattached threads); on rvm just
+    /// runs `f`.
     fn attached<T>(&self, f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+        if matches!(self.state.vm, Vm::Rvm) {
+            return f();
+        }
         // SAFETY: java_vm() is the JavaVM of Agent_OnLoad (or null, which attach refuses); the guard is
         // dropped on this thread at the end of this function.
         let _thread = unsafe { AgentThread::attach(self.state.java_vm(), "hpm-control") }?;
@@ -85,7 +118,7 @@ impl AgentControl {
         let metrics: Vec<&str> = self.state.recorder().bindings().metrics.iter().map(|m| m.name.as_str()).collect();
         json!({
             "pid": std::process::id(),
-            "vm": "hotspot",
+            "vm": self.state.vm.name(),
             "main": main_class(),
             "state": if st.paused { "paused" } else { "collecting" },
             "threads": st.live_threads,
@@ -102,7 +135,7 @@ impl AgentControl {
             "uptime_ms": st.uptime_ns / 1_000_000,
             "out": self.state.out,
             // Data this VM could not give (e.g. call trees after a late attach), one line each.
-            "not_available": hotspot_backend::missing_capabilities(),
+            "not_available": self.state.vm.missing_capabilities(),
         })
     }
 }
@@ -130,11 +163,8 @@ impl Handler for AgentControl {
                 Ok(json!({"dir": dir, "files": files}))
             }
             Command::Mark { text } => {
-                let st = self.state.status();
-                let mark = Mark { at_ns: st.uptime_ns, method_events: st.method_events, text };
-                let mut marks = MARKS.lock().unwrap_or_else(|e| e.into_inner());
-                marks.push(mark.clone());
-                Ok(json!({"mark": marks.len(), "at_ms": mark.at_ns / 1_000_000, "method_events": mark.method_events}))
+                let (n, mark) = add_mark(&self.state, text);
+                Ok(json!({"mark": n, "at_ms": mark.at_ns / 1_000_000, "method_events": mark.method_events}))
             }
             Command::Events => {
                 let metrics: Vec<Value> = self

@@ -1,12 +1,16 @@
 //! libhpmagent.so: the JVM agent entry points, options and dumping.
 //!
 //! `java -agentpath:/path/libhpmagent.so=OPTIONS` calls [`Agent_OnLoad`], which parses the options,
-//! creates the [`Recorder`] and hands it to the HotSpot backend. At VMDeath (normal exit, `System.exit`
-//! or SIGTERM) the agent writes its reports into the `out=` directory. [`AgentState`] holds the
-//! operations the control socket (issue 5) will call: pause, resume, reset, dump, status.
+//! creates the [`Recorder`] and hands it to the HotSpot backend; `rvm -agentpath:…` calls
+//! [`rvm::Agent_OnLoad_rvm`], which feeds the same recorder from the research VM's callbacks. At VM
+//! death (normal exit, `System.exit` or SIGTERM) the agent writes its reports into the `out=`
+//! directory. [`AgentState`] holds the operations the control socket calls: pause, resume, reset,
+//! dump, status; [`Vm`] is the part that differs between the two VMs.
 
 pub mod control;
 pub mod options;
+pub mod quantum;
+pub mod rvm;
 
 use std::ffi::{c_char, c_void, CStr};
 use std::io;
@@ -22,16 +26,84 @@ use hpm_reports::ReportOptions;
 
 pub use options::Options;
 
-/// The agent: options, recorder and the backend's control handle.
+/// The VM-specific part of the agent: what pause/resume, `status` and dumps need from the VM.
+pub enum Vm {
+    /// HotSpot through JVMTI: the backend's control handle (set at load and again at VMInit) and
+    /// the `JavaVM*` of Agent_OnLoad, as an address.
+    HotSpot { control: OnceLock<Control>, java_vm: OnceLock<usize> },
+    /// The research VM: its state lives in [`rvm`] (threads are the agent's own table).
+    Rvm,
+}
+
+impl Vm {
+    pub fn hotspot() -> Vm {
+        Vm::HotSpot { control: OnceLock::new(), java_vm: OnceLock::new() }
+    }
+
+    /// `"hotspot"` or `"rvm"` (the control socket's `status` says which).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Vm::HotSpot { .. } => "hotspot",
+            Vm::Rvm => "rvm",
+        }
+    }
+
+    fn control(&self) -> Option<&Control> {
+        match self {
+            Vm::HotSpot { control, .. } => control.get(),
+            Vm::Rvm => None,
+        }
+    }
+
+    /// Turns method events on or off in the VM. On rvm the callbacks stay installed (they cost a
+    /// branch in the paused recorder): only the recorder pauses.
+    fn set_method_events(&self, on: bool) -> Result<(), String> {
+        match self.control() {
+            Some(c) => c.set_method_events(on),
+            None => Ok(()),
+        }
+    }
+
+    /// The VM's live threads as (name, kind).
+    fn threads(&self) -> Result<Vec<(String, String)>, String> {
+        match self {
+            Vm::HotSpot { control, .. } => control.get().ok_or("the VM is not initialised yet")?.vm_threads(),
+            Vm::Rvm => Ok(rvm::vm_threads()),
+        }
+    }
+
+    fn write_perf_map(&self) -> Option<io::Result<PathBuf>> {
+        self.control()?.write_perf_map()
+    }
+
+    /// What this VM could not give the agent, one line each.
+    pub fn missing_capabilities(&self) -> Vec<String> {
+        match self {
+            Vm::HotSpot { .. } => hotspot_backend::missing_capabilities(),
+            Vm::Rvm => Vec::new(),
+        }
+    }
+
+    /// The `JavaVM*` (null on rvm and before Agent_OnLoad).
+    fn java_vm(&self) -> *mut JavaVM {
+        match self {
+            Vm::HotSpot { java_vm, .. } => java_vm.get().map_or(std::ptr::null_mut(), |&p| p as *mut JavaVM),
+            Vm::Rvm => std::ptr::null_mut(),
+        }
+    }
+}
+
+/// The agent: options, recorder and the VM-specific part.
 pub struct AgentState {
     pub options: Options,
     pub out: PathBuf,
     recorder: Arc<Recorder>,
-    control: OnceLock<Control>,
+    /// The recorder's metric set (`cpu-time`, `wall-time`, `event=` counters), shared so that the
+    /// research VM's processors can open it on their own threads.
+    metric_set: Arc<Metrics>,
+    pub vm: Vm,
     /// Serialises dumps (VMDeath and the control socket may ask at the same time).
     dumping: Mutex<()>,
-    /// The `JavaVM*` of Agent_OnLoad, as an address.
-    java_vm: OnceLock<usize>,
     /// One line per requested `event=` that could not be opened (for the control socket's `events`).
     pub refused_events: Vec<String>,
     /// The control socket, once started (VMInit); dropped (socket removed) at VMDeath.
@@ -40,15 +112,19 @@ pub struct AgentState {
 
 static AGENT: OnceLock<Arc<AgentState>> = OnceLock::new();
 
-/// The loaded agent, if `Agent_OnLoad` succeeded.
+/// The loaded agent, if `Agent_OnLoad` (or `Agent_OnLoad_rvm`) succeeded.
 pub fn agent() -> Option<&'static Arc<AgentState>> {
     AGENT.get()
+}
+
+pub(crate) fn set_agent(state: Arc<AgentState>) {
+    let _ = AGENT.set(state);
 }
 
 impl AgentState {
     /// Builds the recorder for `options` (metrics: `cpu-time`, `wall-time`, the `event=` counters
     /// this machine can count, then the allocation metrics with `collect=alloc`).
-    pub fn new(options: Options) -> AgentState {
+    pub fn new(options: Options, vm: Vm) -> AgentState {
         let cfg = RecorderConfig {
             calls: options.calls,
             gc: options.gc,
@@ -72,13 +148,25 @@ impl AgentState {
             }
         }
         let out = options.out.clone().unwrap_or_else(|| PathBuf::from(format!("hpm-{}", std::process::id())));
-        let recorder = Arc::new(Recorder::new(cfg, Box::new(metrics)));
+        let metric_set = Arc::new(metrics);
+        let recorder = Arc::new(Recorder::new(cfg, Box::new(metric_set.clone())));
         if options.compensate && options.calls {
             // Overhead compensation: the probe cost, measured once here (~10k dummy calls).
             let c = recorder.calibrate(10, 1000);
             log::debug(&format!("probe cost per call: callee {:?}, caller {:?} ({:?})", c.callee, c.caller, c.metrics));
         }
-        AgentState { options, out, recorder, control: OnceLock::new(), dumping: Mutex::new(()), java_vm: OnceLock::new(), refused_events, server: Mutex::new(None) }
+        AgentState { options, out, recorder, metric_set, vm, dumping: Mutex::new(()), refused_events, server: Mutex::new(None) }
+    }
+
+    /// The recorder's metric set (without the allocation metrics).
+    pub fn metric_set(&self) -> &Arc<Metrics> {
+        &self.metric_set
+    }
+
+    fn set_control(&self, control: &Control) {
+        if let Vm::HotSpot { control: c, .. } = &self.vm {
+            let _ = c.set(control.clone());
+        }
     }
 
     pub fn recorder(&self) -> &Arc<Recorder> {
@@ -89,7 +177,7 @@ impl AgentState {
     /// must attach itself with it (`AttachCurrentThreadAsDaemon`) before [`AgentState::pause`] or
     /// [`AgentState::resume`]: HotSpot refuses JVMTI calls from unattached threads.
     pub fn java_vm(&self) -> *mut JavaVM {
-        self.java_vm.get().map_or(std::ptr::null_mut(), |&p| p as *mut JavaVM)
+        self.vm.java_vm()
     }
 
     /// Stops recording method events: they are turned off in the VM, which goes back to compiled
@@ -98,10 +186,8 @@ impl AgentState {
         if !self.recorder.pause() {
             return Ok(false);
         }
-        if let Some(c) = self.control.get() {
-            if self.options.calls {
-                c.set_method_events(false)?;
-            }
+        if self.options.calls {
+            self.vm.set_method_events(false)?;
         }
         Ok(true)
     }
@@ -112,10 +198,8 @@ impl AgentState {
         if !self.recorder.resume() {
             return Ok(false);
         }
-        if let Some(c) = self.control.get() {
-            if self.options.calls {
-                c.set_method_events(true)?;
-            }
+        if self.options.calls {
+            self.vm.set_method_events(true)?;
         }
         Ok(true)
     }
@@ -125,9 +209,9 @@ impl AgentState {
         self.recorder.reset();
     }
 
-    /// The VM's live threads (name, kind); the calling thread must be attached to the VM.
+    /// The VM's live threads (name, kind); on HotSpot the calling thread must be attached to the VM.
     pub fn vm_threads(&self) -> Result<Vec<(String, String)>, String> {
-        self.control.get().ok_or("the VM is not initialised yet")?.vm_threads()
+        self.vm.threads()
     }
 
     pub fn status(&self) -> Status {
@@ -142,12 +226,10 @@ impl AgentState {
         let snap = self.recorder.snapshot();
         let mut files = write_snapshot(&snap, dir)?;
         files.push(control::write_marks(dir)?);
-        if let Some(c) = self.control.get() {
-            match c.write_perf_map() {
-                Some(Ok(p)) => files.push(p),
-                Some(Err(e)) => log::warn(&format!("cannot write perf map: {e}")),
-                None => {}
-            }
+        match self.vm.write_perf_map() {
+            Some(Ok(p)) => files.push(p),
+            Some(Err(e)) => log::warn(&format!("cannot write perf map: {e}")),
+            None => {}
         }
         Ok(files)
     }
@@ -191,22 +273,12 @@ struct AgentHooks(Arc<AgentState>);
 
 impl Hooks for AgentHooks {
     fn vm_init(&self, control: &Control) {
-        let _ = self.0.control.set(control.clone());
-        log::info(&format!("recording; reports will go to {}", self.0.out.display()));
-        match control::start(&self.0) {
-            Ok(server) => {
-                if let Some(srv) = &server {
-                    log::info(&format!("control socket {}", srv.path().display()));
-                }
-                *self.0.server.lock().unwrap_or_else(|e| e.into_inner()) = server;
-            }
-            // The program runs on without a socket.
-            Err(e) => log::warn(&format!("{e}; running without a control socket (option socket=PATH or socket=off)")),
-        }
+        self.0.set_control(control);
+        self.0.start_control_socket();
     }
 
     fn data_dump_request(&self, control: &Control) {
-        let _ = self.0.control.set(control.clone());
+        self.0.set_control(control);
         match self.0.dump(None) {
             Ok(_) => log::line(&format!("hpmagent: reports written to {} (dump on request)", self.0.out.display())),
             Err(e) => log::line(&format!("hpmagent: error: cannot write reports to {}: {e}", self.0.out.display())),
@@ -214,14 +286,40 @@ impl Hooks for AgentHooks {
     }
 
     fn vm_death(&self, control: &Control) {
-        let _ = self.0.control.set(control.clone());
-        // Stop taking commands (and remove the socket file) before the final dump.
-        if let Some(server) = self.0.server.lock().unwrap_or_else(|e| e.into_inner()).take() {
+        self.0.set_control(control);
+        self.0.stop_control_socket();
+        self.0.final_dump();
+    }
+}
+
+impl AgentState {
+    /// Starts the control socket (at VM init); a failure is one warning line.
+    pub(crate) fn start_control_socket(self: &Arc<Self>) {
+        log::info(&format!("recording; reports will go to {}", self.out.display()));
+        match control::start(self) {
+            Ok(server) => {
+                if let Some(srv) = &server {
+                    log::info(&format!("control socket {}", srv.path().display()));
+                }
+                *self.server.lock().unwrap_or_else(|e| e.into_inner()) = server;
+            }
+            // The program runs on without a socket.
+            Err(e) => log::warn(&format!("{e}; running without a control socket (option socket=PATH or socket=off)")),
+        }
+    }
+
+    /// Stops taking commands (and removes the socket file), before the final dump.
+    pub(crate) fn stop_control_socket(&self) {
+        if let Some(server) = self.server.lock().unwrap_or_else(|e| e.into_inner()).take() {
             server.shutdown();
         }
-        match self.0.dump(None) {
-            Ok(_) => log::line(&format!("hpmagent: reports written to {}", self.0.out.display())),
-            Err(e) => log::line(&format!("hpmagent: error: cannot write reports to {}: {e}", self.0.out.display())),
+    }
+
+    /// The dump at VM death, with its one line on stderr.
+    pub(crate) fn final_dump(&self) {
+        match self.dump(None) {
+            Ok(_) => log::line(&format!("hpmagent: reports written to {}", self.out.display())),
+            Err(e) => log::line(&format!("hpmagent: error: cannot write reports to {}: {e}", self.out.display())),
         }
     }
 }
@@ -253,21 +351,20 @@ unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Result<()
         return Err("help printed; the JVM does not start (remove 'help' to run)".into());
     }
     log::set_level(opts.log);
-    // A panic inside a callback is caught by the backend's guard and reported once; the default hook
-    // would print every one of them (with a backtrace hint) into the program's stderr.
-    std::panic::set_hook(Box::new(|info| {
-        if log::enabled(log::Level::Debug) {
-            log::line(&format!("hpmagent: debug: panic: {info}"));
-        }
-    }));
-    let state = Arc::new(AgentState::new(opts));
+    quiet_panics();
+    if opts.quantum != options::QuantumMode::Off {
+        log::warn("quantum traces need the research VM (rvm); ignored");
+    }
+    let state = Arc::new(AgentState::new(opts, Vm::hotspot()));
     let bcfg = BackendConfig {
         start_paused: state.options.start_paused,
         alloc_interval: state.options.alloc_interval,
         perf_map: state.options.perf_map,
     };
     // Set before the backend goes live: after a late attach the control socket starts at once.
-    let _ = state.java_vm.set(vm as usize);
+    if let Vm::HotSpot { java_vm, .. } = &state.vm {
+        let _ = java_vm.set(vm as usize);
+    }
     let hooks = Box::new(AgentHooks(state.clone()));
     // SAFETY: vm is the JavaVM of Agent_OnLoad/Agent_OnAttach (our caller's contract).
     let control = if late {
@@ -275,9 +372,19 @@ unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Result<()
     } else {
         unsafe { hotspot_backend::init(vm, state.recorder.clone(), bcfg, hooks) }?
     };
-    let _ = state.control.set(control);
+    state.set_control(&control);
     let _ = AGENT.set(state);
     Ok(())
+}
+
+/// A panic inside a callback is caught by the backend's guard and reported once; the default hook
+/// would print every one of them (with a backtrace hint) into the program's stderr.
+fn quiet_panics() {
+    std::panic::set_hook(Box::new(|info| {
+        if log::enabled(log::Level::Debug) {
+            log::line(&format!("hpmagent: debug: panic: {info}"));
+        }
+    }));
 }
 
 /// Called by the JVM for `-agentpath:libhpmagent.so=OPTIONS`.
@@ -425,4 +532,40 @@ pub unsafe extern "C" fn Java_hpmagent_Agent_status(env: *mut JNIEnv, _cls: jcla
     let Ok(c) = std::ffi::CString::new(text) else { return std::ptr::null_mut() };
     // SAFETY: env is the calling thread's JNIEnv; NewStringUTF copies the NUL-terminated string.
     unsafe { ((**env).NewStringUTF.expect("JNI NewStringUTF"))(env, c.as_ptr()) }
+}
+
+/// `hpmagent.Trace.mark0(kind, run, text)`: the native behind `hpmagent.Trace.appStart`,
+/// `appComplete`, `runStart`, `runComplete` and `note`. HotSpot writes no quantum traces, so the
+/// marker joins the control socket's markers (`marks.txt`, e.g. `run-start 1: warmup`); on the
+/// research VM the same Java call reaches the agent's `marker` callback instead.
+///
+/// # Safety
+/// Called by the JVM as a JNI native method with a valid JNIEnv; `text` is a `java.lang.String`
+/// reference or null.
+#[no_mangle]
+pub unsafe extern "C" fn Java_hpmagent_Trace_mark0(env: *mut JNIEnv, _cls: jclass, kind: jint, run: jint, text: jstring) {
+    let text = if text.is_null() || env.is_null() {
+        String::new()
+    } else {
+        // SAFETY: env is the calling thread's JNIEnv and text a live local reference to a String;
+        // the UTF chars are released below on the same thread, before the reference goes away.
+        unsafe {
+            match ((**env).GetStringUTFChars, (**env).ReleaseStringUTFChars) {
+                (Some(get), Some(release)) => {
+                    let chars = get(env, text, std::ptr::null_mut());
+                    if chars.is_null() {
+                        String::new()
+                    } else {
+                        let s = CStr::from_ptr(chars).to_string_lossy().into_owned();
+                        release(env, text, chars);
+                        s
+                    }
+                }
+                _ => String::new(),
+            }
+        }
+    };
+    java_call("Trace.mark0", (), |a| {
+        control::add_mark(a, control::trace_mark_text(kind as u32, run as u32, &text));
+    })
 }

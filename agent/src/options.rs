@@ -16,6 +16,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("start=running|paused", "start recording at once (default) or paused, waiting for the control socket"),
     ("alloc-interval=BYTES", "heap sampling interval for collect=alloc (default 0: every object, exact)"),
     ("perf-map=on|off", "write /tmp/perf-<pid>.map for Linux perf at exit (default on with collect=code)"),
+    ("quantum=switch|tick|off", "research VM (rvm) only: quantum traces in out=DIR (quantum.vp<N>.trace, quantum.meta); 'quantum' or 'quantum=switch' records at every thread switch, 'quantum=tick' also at every timer tick without a switch (Jikes' sample mode); default off"),
     ("socket=PATH|off", "control socket path (default $XDG_RUNTIME_DIR/hpmagent/<pid>.sock or /tmp/hpmagent-<uid>/<pid>.sock), or off"),
     ("log=LEVEL", "error, warn (default), info or debug"),
     ("help", "print this help; the JVM then does not start"),
@@ -46,6 +47,8 @@ pub struct Options {
     pub start_paused: bool,
     pub alloc_interval: i32,
     pub perf_map: bool,
+    /// Quantum traces (research VM only).
+    pub quantum: QuantumMode,
     pub socket: Socket,
     pub log: Level,
     pub help: bool,
@@ -68,11 +71,24 @@ impl Default for Options {
             start_paused: false,
             alloc_interval: 0,
             perf_map: true,
+            quantum: QuantumMode::Off,
             socket: Socket::Default,
             log: Level::Warn,
             help: false,
         }
     }
+}
+
+/// When quantum records are written (option `quantum`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuantumMode {
+    /// No quantum trace.
+    Off,
+    /// One record per thread switch (`quantum`, `quantum=switch`).
+    Switch,
+    /// Also one record at every timer tick that did not switch threads (`quantum=tick`, Jikes RVM's
+    /// sample mode).
+    Tick,
 }
 
 /// Where the control socket goes.
@@ -180,6 +196,14 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
                     v => return Err(format!("bad value '{v}' for option 'perf-map' (valid: on, off)")),
                 }
             }
+            "quantum" => {
+                o.quantum = match value {
+                    None | Some("switch") | Some("on") => QuantumMode::Switch,
+                    Some("tick") => QuantumMode::Tick,
+                    Some("off") => QuantumMode::Off,
+                    Some(v) => return Err(format!("bad value '{v}' for option 'quantum' (valid: switch, tick, off)")),
+                }
+            }
             "socket" => {
                 o.socket = match need(value)?.as_str() {
                     "off" => Socket::Off,
@@ -219,15 +243,21 @@ mod tests {
         assert!(parse(None).unwrap().compensate);
         assert!(!parse(Some("compensate=off")).unwrap().compensate);
         assert!(parse(Some("compensate=maybe")).unwrap_err().contains("(valid: on, off)"));
+        assert_eq!(parse(None).unwrap().quantum, QuantumMode::Off);
+        assert_eq!(parse(Some("quantum")).unwrap().quantum, QuantumMode::Switch);
+        assert_eq!(parse(Some("quantum=switch")).unwrap().quantum, QuantumMode::Switch);
+        assert_eq!(parse(Some("quantum=tick")).unwrap().quantum, QuantumMode::Tick);
+        assert_eq!(parse(Some("quantum=off")).unwrap().quantum, QuantumMode::Off);
     }
 
     #[test]
     fn errors_are_one_line_naming_the_choices() {
         let e = parse(Some("out=a,bogus=1")).unwrap_err();
-        assert_eq!(e, "unknown option 'bogus' (valid: out, collect, include, exclude, event, compensate, start, alloc-interval, perf-map, socket, log, help)");
+        assert_eq!(e, "unknown option 'bogus' (valid: out, collect, include, exclude, event, compensate, start, alloc-interval, perf-map, quantum, socket, log, help)");
         assert!(parse(Some("collect=calls+cpu")).unwrap_err().contains("bad value 'cpu' for option 'collect'"));
         assert!(parse(Some("start=later")).unwrap_err().contains("(valid: running, paused)"));
         assert!(parse(Some("out=")).unwrap_err().contains("needs a value"));
         assert!(!parse(Some("log=loud")).unwrap_err().contains('\n'));
+        assert_eq!(parse(Some("quantum=often")).unwrap_err(), "bad value 'often' for option 'quantum' (valid: switch, tick, off)");
     }
 }

@@ -1,0 +1,755 @@
+//! The research VM's agent interface: `rvm -agentpath:libhpmagent.so=OPTIONS` calls
+//! [`Agent_OnLoad_rvm`] with the VM's queries and services ([`RvmVm`]) and callbacks to fill in
+//! ([`RvmCallbacks`], the C ABI of the `rvm-abi` crate). The only FFI of the agent for rvm: every
+//! `unsafe` block here reads memory the VM hands over for the duration of a call.
+//!
+//! The callbacks feed the same [`Recorder`] as the HotSpot backend, so both VMs give the same
+//! reports:
+//!
+//! - Threads: `thread_start` (under the VM's scheduler lock) only puts the thread in the agent's
+//!   table — a lock-free two-level array indexed by the VM's dense thread id — with its green-thread
+//!   metric account; the recorder registration (which takes the recorder's locks) happens outside
+//!   the scheduler lock: at `vm_init` for the threads that exist then, at the thread's first event,
+//!   at its end or at `vm_death`. Idle, collector and service threads are "system" threads and are
+//!   registered too, so `threads.txt` shows the VM's own cost.
+//! - Metrics: each processor opens the recorder's metric set on its own OS thread at `vp_start` and
+//!   reads it at every switch (`hpm_collectors::green`): a thread's CPU time and counters are the
+//!   sum of its running intervals on whichever processors ran it; `wall-time` stays real time.
+//! - Method events: the processor keeps the running thread's table entry in a thread-local set at
+//!   `thread_switch`, so an event finds its thread's recorder without a global lock. Methods are
+//!   named through the VM's `method_name`/`current_stack` queries exactly as the HotSpot backend
+//!   names them (see [`Resolver`]).
+//! - Quantum traces (`quantum`): see [`crate::quantum`]; the processor's reading at a switch serves
+//!   both the green-thread accounting and the record.
+//!
+//! Every callback runs inside [`guard`]: a panic never unwinds into the VM (the first is logged).
+//! Callbacks for what is not collected stay unset, so the VM pays one branch for them.
+
+use std::cell::RefCell;
+use std::ffi::{c_char, c_void, CStr, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use hotspot_backend::log;
+use hpm_collectors::green::{self, Account, GreenConfig, GreenThreadMetrics, Processor};
+use hpm_collectors::metrics::MetricSet;
+use hpm_collectors::quantum::{ThreadInfo as TraceThread, ThreadKind};
+use hpm_collectors::recorder::naming::{class_name_from_signature, method_consumer_name};
+use hpm_collectors::recorder::{ClassFilter, MethodResolver, Recorder, ThreadInfo, ThreadRecorder};
+use rvm_abi::{method_part, thread_kind, AgentCtx, RvmCallbacks, RvmVm, SwitchInfo, ABI_VERSION};
+
+use crate::options::{self, QuantumMode};
+use crate::quantum::Tracer;
+use crate::{control, AgentState, Vm};
+
+/// The VM's queries and services, copied out of the [`RvmVm`] at load (valid until `vm_death`
+/// returns; the handle is kept as an address so the table can be shared between threads).
+#[derive(Clone, Copy)]
+struct VmFns {
+    handle: usize,
+    vps: u32,
+    thread_name: extern "C" fn(rvm_abi::VmHandle, u32, *mut u8, usize) -> isize,
+    method_name: extern "C" fn(rvm_abi::VmHandle, u32, u32, *mut u8, usize) -> isize,
+    class_name: extern "C" fn(rvm_abi::VmHandle, u32, *mut u8, usize) -> isize,
+    current_stack: extern "C" fn(rvm_abi::VmHandle, *mut u32, usize) -> isize,
+    create_service_thread: extern "C" fn(rvm_abi::VmHandle, u32, *const c_char, extern "C" fn(*mut c_void), *mut c_void) -> i64,
+    wake_service_thread: extern "C" fn(rvm_abi::VmHandle, u32),
+}
+
+/// Calls a query that copies a string (`f(buf, cap)` returns the full length or -1), growing the
+/// buffer when the first one was too small.
+fn query_string(f: impl Fn(*mut u8, usize) -> isize) -> Option<String> {
+    let mut buf = [0u8; 256];
+    let n = f(buf.as_mut_ptr(), buf.len());
+    if n < 0 {
+        return None;
+    }
+    let n = n as usize;
+    if n <= buf.len() {
+        return Some(String::from_utf8_lossy(&buf[..n]).into_owned());
+    }
+    let mut big = vec![0u8; n];
+    let m = f(big.as_mut_ptr(), big.len());
+    if m < 0 {
+        return None;
+    }
+    big.truncate((m as usize).min(n));
+    Some(String::from_utf8_lossy(&big).into_owned())
+}
+
+impl VmFns {
+    fn h(&self) -> rvm_abi::VmHandle {
+        self.handle as rvm_abi::VmHandle
+    }
+    fn thread_name(&self, tid: u32) -> Option<String> {
+        query_string(|b, c| (self.thread_name)(self.h(), tid, b, c))
+    }
+    fn method_part(&self, m: u32, part: u32) -> Option<String> {
+        query_string(|b, c| (self.method_name)(self.h(), m, part, b, c))
+    }
+    fn class_name(&self, class: u32) -> String {
+        query_string(|b, c| (self.class_name)(self.h(), class, b, c)).map_or_else(|| "<unknown>".into(), |n| dotted(&n))
+    }
+    /// The calling thread's stack, outermost first.
+    fn current_stack(&self, out: &mut Vec<u64>) {
+        let mut buf = vec![0u32; 256];
+        loop {
+            let n = (self.current_stack)(self.h(), buf.as_mut_ptr(), buf.len());
+            if n < 0 {
+                return;
+            }
+            let n = n as usize;
+            if n <= buf.len() {
+                out.extend(buf[..n].iter().map(|&m| m as u64));
+                return;
+            }
+            buf.resize(n, 0);
+        }
+    }
+}
+
+/// A class name as the HotSpot backend writes it: `java/lang/String` → `java.lang.String`,
+/// `[I` → `int[]`, `[Ljava/lang/String;` → `java.lang.String[]`.
+pub fn dotted(internal: &str) -> String {
+    if internal.starts_with('[') {
+        class_name_from_signature(internal)
+    } else {
+        internal.replace('/', ".")
+    }
+}
+
+/// Names methods through the VM's queries, as `hotspot_backend::Resolver` names them through
+/// JVMTI: `package.Class.method`, with parameter types when the class declares several methods of
+/// that name. rvm gives the methods of a class consecutive ids (in class-file order), so the
+/// class's other methods are the neighbouring ids with the same class.
+struct Resolver<'a> {
+    vm: &'a VmFns,
+}
+
+/// Upper bound on the methods of one class looked at for overloads.
+const MAX_CLASS_METHODS: u32 = 65_536;
+
+impl MethodResolver for Resolver<'_> {
+    fn resolve(&mut self, method: u64, filter: &ClassFilter, out: &mut Vec<(u64, Option<String>)>) {
+        let vm = self.vm;
+        let m = method as u32;
+        let Some(class) = vm.method_part(m, method_part::CLASS) else {
+            out.push((method, None));
+            return;
+        };
+        // The class's methods: the run of ids around `m` with the same class.
+        let same = |id: u32| vm.method_part(id, method_part::CLASS).is_some_and(|c| c == class);
+        let mut first = m;
+        while first > 0 && m - first < MAX_CLASS_METHODS && same(first - 1) {
+            first -= 1;
+        }
+        let mut last = m;
+        while last < u32::MAX - 1 && last - first < MAX_CLASS_METHODS && same(last + 1) {
+            last += 1;
+        }
+        let dotted_class = dotted(&class);
+        if !filter.accepts(&dotted_class) {
+            out.extend((first..=last).map(|id| (id as u64, None)));
+            return;
+        }
+        let named: Vec<(u32, String, String)> = (first..=last)
+            .filter_map(|id| Some((id, vm.method_part(id, method_part::NAME)?, vm.method_part(id, method_part::DESCRIPTOR)?)))
+            .collect();
+        for (id, n, d) in &named {
+            let overloaded = named.iter().filter(|(_, n2, _)| n2 == n).count() > 1;
+            out.push((*id as u64, Some(method_consumer_name(&dotted_class, n, d, overloaded))));
+        }
+        if !named.iter().any(|(id, _, _)| *id == m) {
+            out.push((method, None));
+        }
+    }
+
+    fn stack(&mut self, out: &mut Vec<u64>) {
+        self.vm.current_stack(out);
+    }
+}
+
+/// One VM thread in the agent's table.
+struct Entry {
+    kind: u32,
+    name: Mutex<String>,
+    account: Arc<Account>,
+    recorder: OnceLock<Arc<ThreadRecorder>>,
+    ended: AtomicBool,
+}
+
+const CHUNK: usize = 1024;
+const CHUNKS: usize = 4096;
+
+/// Thread id → entry, without locks: `CHUNKS` chunks of `CHUNK` slots (4M threads), each chunk
+/// allocated when its first thread starts. Ids are dense and never reused.
+struct Threads {
+    chunks: Box<[OnceLock<Box<[OnceLock<Arc<Entry>>]>>]>,
+    /// One more than the highest id inserted.
+    len: AtomicU32,
+}
+
+impl Threads {
+    fn new() -> Threads {
+        Threads { chunks: (0..CHUNKS).map(|_| OnceLock::new()).collect(), len: AtomicU32::new(0) }
+    }
+
+    #[inline]
+    fn get(&self, tid: u32) -> Option<&Arc<Entry>> {
+        let (c, i) = (tid as usize / CHUNK, tid as usize % CHUNK);
+        self.chunks.get(c)?.get()?[i].get()
+    }
+
+    fn insert(&self, tid: u32, e: Arc<Entry>) {
+        let (c, i) = (tid as usize / CHUNK, tid as usize % CHUNK);
+        let Some(chunk) = self.chunks.get(c) else { return };
+        let chunk = chunk.get_or_init(|| (0..CHUNK).map(|_| OnceLock::new()).collect());
+        let _ = chunk[i].set(e);
+        self.len.fetch_max(tid.saturating_add(1), Ordering::AcqRel);
+    }
+
+    fn all(&self) -> impl Iterator<Item = (u32, &Arc<Entry>)> {
+        (0..self.len.load(Ordering::Acquire)).filter_map(|t| self.get(t).map(|e| (t, e)))
+    }
+}
+
+/// The agent on rvm.
+struct Rvm {
+    state: Arc<AgentState>,
+    vm: VmFns,
+    threads: Threads,
+    green: GreenConfig,
+    quantum: Option<Tracer>,
+    dead: AtomicBool,
+}
+
+static RVM: OnceLock<Rvm> = OnceLock::new();
+
+thread_local! {
+    /// On a processor's OS thread: the thread it runs (id and table entry), set at each switch.
+    static RUNNING: RefCell<Option<(u32, Arc<Entry>)>> = const { RefCell::new(None) };
+}
+
+static PANICKED: AtomicBool = AtomicBool::new(false);
+
+/// Runs `f`, catching any panic: the first one is logged, the VM carries on.
+fn guard(what: &str, f: impl FnOnce()) {
+    if let Err(e) = catch_unwind(AssertUnwindSafe(f)) {
+        if !PANICKED.swap(true, Ordering::Relaxed) {
+            let msg = e
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| e.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".into());
+            log::error(&format!("internal error in {what}: {msg} (further errors not shown; the VM continues)"));
+        }
+    }
+}
+
+fn rvm() -> Option<&'static Rvm> {
+    RVM.get().filter(|r| !r.dead.load(Ordering::Relaxed))
+}
+
+fn kind_name(kind: u32) -> &'static str {
+    match kind {
+        thread_kind::APPLICATION => "application",
+        thread_kind::DAEMON => "daemon",
+        _ => "system",
+    }
+}
+
+impl Rvm {
+    /// The thread's recorder, registering it on first use. Never under the scheduler lock (it
+    /// takes the recorder's registry and consumer-table locks).
+    fn recorder_of<'e>(&self, e: &'e Entry) -> &'e Arc<ThreadRecorder> {
+        e.recorder.get_or_init(|| {
+            let name = e.name.lock().unwrap_or_else(|x| x.into_inner()).clone();
+            let info = ThreadInfo { name, kind: Some(kind_name(e.kind).into()), os_tid: None };
+            self.state.recorder().register_thread(info, Box::new(GreenThreadMetrics::new(e.account.clone(), self.green.clone())))
+        })
+    }
+
+    /// Runs `f` with the recorder of thread `tid` (running on the calling processor): the
+    /// processor's running thread, else the table (lock-free either way).
+    #[inline]
+    fn with_thread(&self, tid: u32, f: impl FnOnce(&Recorder, &ThreadRecorder)) {
+        let rec = self.state.recorder();
+        let mut f = Some(f);
+        RUNNING.with(|r| {
+            let Ok(r) = r.try_borrow() else { return };
+            if let Some((t, e)) = r.as_ref() {
+                if *t == tid {
+                    if let Some(f) = f.take() {
+                        f(rec, self.recorder_of(e));
+                    }
+                }
+            }
+        });
+        if let Some(f) = f {
+            if let Some(e) = self.threads.get(tid) {
+                f(rec, self.recorder_of(e));
+            }
+        }
+    }
+
+    /// Processor `vp`'s idle thread: the VM registers one idle and one collector thread per
+    /// processor, in processor order, before `vm_init`; a processor runs its idle thread until its
+    /// first switch.
+    fn idle_thread(&self, vp: u32) -> Option<(u32, &Arc<Entry>)> {
+        self.threads.all().filter(|(_, e)| e.kind == thread_kind::IDLE).nth(vp as usize)
+    }
+
+    fn register_all(&self) {
+        for (_, e) in self.threads.all() {
+            self.recorder_of(e);
+        }
+    }
+
+    fn trace_threads(&self) -> Vec<TraceThread> {
+        self.threads
+            .all()
+            .map(|(tid, e)| {
+                let kind = match e.kind {
+                    thread_kind::APPLICATION | thread_kind::DAEMON => ThreadKind::App,
+                    thread_kind::IDLE => ThreadKind::Idle,
+                    thread_kind::COLLECTOR => ThreadKind::Collector,
+                    _ if self.quantum.as_ref().is_some_and(|q| q.is_writer(tid)) => ThreadKind::Writer,
+                    _ => ThreadKind::System,
+                };
+                TraceThread { id: tid + 1, kind, name: e.name.lock().unwrap_or_else(|x| x.into_inner()).clone() }
+            })
+            .collect()
+    }
+}
+
+/// The VM's live threads as (name, kind), from the agent's table (for `status`).
+pub fn vm_threads() -> Vec<(String, String)> {
+    let Some(r) = RVM.get() else { return Vec::new() };
+    r.threads
+        .all()
+        .filter(|(_, e)| !e.ended.load(Ordering::Relaxed))
+        .map(|(_, e)| (e.name.lock().unwrap_or_else(|x| x.into_inner()).clone(), kind_name(e.kind).to_string()))
+        .collect()
+}
+
+// ------------------------------------------------------------------------------------- callbacks
+
+extern "C" fn cb_vm_init(_ctx: AgentCtx) {
+    guard("vm_init", || {
+        let Some(r) = rvm() else { return };
+        if let Some(q) = &r.quantum {
+            for vp in 0..q.vps() {
+                let Ok(name) = CString::new(format!("VM.TraceWriter-{vp}")) else { continue };
+                let tid = (r.vm.create_service_thread)(r.vm.h(), vp, name.as_ptr(), cb_trace_writer, vp as usize as *mut c_void);
+                if tid < 0 {
+                    log::error(&format!("cannot create the trace writer of processor {vp}; its buffers are written at exit only"));
+                } else {
+                    q.set_writer(vp, tid as u32);
+                }
+            }
+        }
+        // The threads that exist now (main, idle, collector, trace writers): registered outside the
+        // scheduler lock.
+        r.register_all();
+        r.state.start_control_socket();
+    })
+}
+
+/// The body of processor `arg`'s trace-writer thread.
+extern "C" fn cb_trace_writer(arg: *mut c_void) {
+    guard("trace writer", || {
+        if let Some(q) = RVM.get().and_then(|r| r.quantum.as_ref()) {
+            q.write_pending(arg as usize as u32);
+        }
+    })
+}
+
+extern "C" fn cb_vm_death(_ctx: AgentCtx, _exit_code: i32) {
+    guard("vm_death", || {
+        let Some(r) = RVM.get() else { return };
+        if r.dead.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        r.state.stop_control_socket();
+        // Threads that never had an event (and so were never registered) are listed too. The VM's
+        // own threads (idle, collector, service) end with the processors: ending them charges what
+        // they consumed to their roots, so threads.txt shows the VM's cost. Application threads
+        // still alive stay "running at the dump", as on HotSpot.
+        r.register_all();
+        for (_, e) in r.threads.all() {
+            if !matches!(e.kind, thread_kind::APPLICATION | thread_kind::DAEMON) && !e.ended.swap(true, Ordering::Relaxed) {
+                r.state.recorder().end_thread(r.recorder_of(e));
+            }
+        }
+        if let Some(q) = &r.quantum {
+            let vm = r.vm;
+            let (files, errors) = q.finish(r.trace_threads(), |m| {
+                Some((vm.method_part(m, method_part::CLASS)?, vm.method_part(m, method_part::NAME)?, vm.method_part(m, method_part::DESCRIPTOR)?))
+            });
+            for e in errors {
+                log::error(&e);
+            }
+            let names: Vec<String> = files.iter().filter_map(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned()).collect();
+            if !names.is_empty() {
+                log::line(&format!("hpmagent: quantum traces written to {}: {}", r.state.out.display(), names.join(", ")));
+            }
+        }
+        r.state.final_dump();
+    })
+}
+
+extern "C" fn cb_vp_start(_ctx: AgentCtx, vp: u32) {
+    guard("vp_start", || {
+        let Some(r) = rvm() else { return };
+        let set: &dyn MetricSet = &**r.state.metric_set();
+        let mut p = Processor::open(vp, r.green.clone(), set);
+        // The processor runs its idle thread until its first switch.
+        let idle = r.idle_thread(vp).map(|(t, e)| (t, e.clone()));
+        p.switch(idle.as_ref().map(|(_, e)| e.account.clone()));
+        if let Some(q) = &r.quantum {
+            q.vp_start(vp, p.now(), idle.as_ref().map(|(t, _)| *t));
+        }
+        green::install(p);
+        RUNNING.with(|x| *x.borrow_mut() = idle);
+    })
+}
+
+extern "C" fn cb_vp_end(_ctx: AgentCtx, _vp: u32, exit_code: i32) {
+    guard("vp_end", || {
+        let Some(r) = RVM.get() else { return };
+        // The thread still on the processor is charged up to now.
+        green::with_processor(|p| {
+            p.switch(None);
+            if let Some(q) = &r.quantum {
+                q.vp_end(exit_code, p.now());
+            }
+        });
+        green::uninstall();
+        RUNNING.with(|x| x.borrow_mut().take());
+    })
+}
+
+extern "C" fn cb_thread_start(_ctx: AgentCtx, tid: u32, name: *const u8, name_len: usize, kind: u32) {
+    guard("thread_start", || {
+        let Some(r) = rvm() else { return };
+        let name = if name.is_null() {
+            format!("thread-{tid}")
+        } else {
+            // SAFETY: the ABI passes `name_len` bytes of UTF-8 at `name`, valid during the call.
+            String::from_utf8_lossy(unsafe { std::slice::from_raw_parts(name, name_len) }).into_owned()
+        };
+        // Under the scheduler lock: no recorder locks here, only the table (lock-free).
+        let e = Arc::new(Entry { kind, name: Mutex::new(name), account: Account::new(&r.green), recorder: OnceLock::new(), ended: AtomicBool::new(false) });
+        r.threads.insert(tid, e);
+    })
+}
+
+extern "C" fn cb_thread_end(_ctx: AgentCtx, tid: u32) {
+    guard("thread_end", || {
+        let Some(r) = rvm() else { return };
+        let Some(e) = r.threads.get(tid) else { return };
+        e.ended.store(true, Ordering::Relaxed);
+        // The thread may have been renamed since it started.
+        let name = r.vm.thread_name(tid);
+        let t = r.recorder_of(e);
+        if let Some(name) = name {
+            r.state.recorder().rename_thread(t, &name);
+            *e.name.lock().unwrap_or_else(|x| x.into_inner()) = name;
+        }
+        r.state.recorder().end_thread(t);
+    })
+}
+
+extern "C" fn cb_thread_switch(_ctx: AgentCtx, info: *const SwitchInfo) {
+    guard("thread_switch", || {
+        let Some(r) = rvm() else { return };
+        if info.is_null() {
+            return;
+        }
+        // SAFETY: the ABI passes a valid SwitchInfo for the duration of the call; it is copied.
+        let info = unsafe { *info };
+        // Under the scheduler lock: no allocation, no lock but the two threads' own accounts.
+        let to = r.threads.get(info.to).cloned();
+        green::with_processor(|p| {
+            p.switch(to.as_ref().map(|e| e.account.clone()));
+            if let Some(q) = &r.quantum {
+                q.on_switch(&info, p.now(), |writer| (r.vm.wake_service_thread)(r.vm.h(), writer));
+            }
+        });
+        RUNNING.with(|x| {
+            if let Ok(mut x) = x.try_borrow_mut() {
+                *x = to.map(|e| (info.to, e));
+            }
+        });
+    })
+}
+
+extern "C" fn cb_method_entry(_ctx: AgentCtx, tid: u32, method: u32) {
+    guard("method_entry", || {
+        let Some(r) = rvm() else { return };
+        r.with_thread(tid, |rec, t| rec.method_entry(t, method as u64, &mut Resolver { vm: &r.vm }));
+    })
+}
+
+extern "C" fn cb_method_exit(_ctx: AgentCtx, tid: u32, method: u32, by_exception: u32) {
+    guard("method_exit", || {
+        let Some(r) = rvm() else { return };
+        r.with_thread(tid, |rec, t| rec.method_exit(t, method as u64, by_exception != 0, &mut Resolver { vm: &r.vm }));
+    })
+}
+
+extern "C" fn cb_gc_start(_ctx: AgentCtx) {
+    guard("gc_start", || {
+        if let Some(r) = rvm() {
+            r.state.recorder().gc_start();
+        }
+    })
+}
+
+extern "C" fn cb_gc_finish(_ctx: AgentCtx) {
+    guard("gc_finish", || {
+        if let Some(r) = rvm() {
+            r.state.recorder().gc_finish();
+        }
+    })
+}
+
+extern "C" fn cb_monitor_contended_enter(_ctx: AgentCtx, tid: u32, class: u32) {
+    guard("monitor_contended_enter", || {
+        let Some(r) = rvm() else { return };
+        let name = r.vm.class_name(class);
+        r.with_thread(tid, |rec, t| rec.monitor_contended_enter(t, &name));
+    })
+}
+
+extern "C" fn cb_monitor_contended_entered(_ctx: AgentCtx, tid: u32) {
+    guard("monitor_contended_entered", || {
+        let Some(r) = rvm() else { return };
+        r.with_thread(tid, |rec, t| rec.monitor_contended_entered(t));
+    })
+}
+
+extern "C" fn cb_monitor_wait(_ctx: AgentCtx, tid: u32, class: u32, _timeout_ms: i64) {
+    guard("monitor_wait", || {
+        let Some(r) = rvm() else { return };
+        let name = r.vm.class_name(class);
+        r.with_thread(tid, |rec, t| rec.monitor_wait(t, &name));
+    })
+}
+
+extern "C" fn cb_monitor_waited(_ctx: AgentCtx, tid: u32, timed_out: u32) {
+    guard("monitor_waited", || {
+        let Some(r) = rvm() else { return };
+        r.with_thread(tid, |rec, t| rec.monitor_waited(t, timed_out != 0));
+    })
+}
+
+extern "C" fn cb_allocation(_ctx: AgentCtx, tid: u32, _class: u32, bytes: u64) {
+    guard("allocation", || {
+        let Some(r) = rvm() else { return };
+        r.with_thread(tid, |rec, t| rec.object_alloc(t, bytes));
+    })
+}
+
+extern "C" fn cb_marker(_ctx: AgentCtx, _vp: u32, tid: u32, kind: u32, run: u32, text: *const u8, text_len: usize) {
+    guard("marker", || {
+        let Some(r) = rvm() else { return };
+        let text = if text.is_null() {
+            String::new()
+        } else {
+            // SAFETY: the ABI passes `text_len` bytes of UTF-8 at `text`, valid during the call.
+            String::from_utf8_lossy(unsafe { std::slice::from_raw_parts(text, text_len) }).into_owned()
+        };
+        if let Some(q) = &r.quantum {
+            q.marker(kind, tid, run, &text);
+        }
+        // Also in marks.txt, as on HotSpot.
+        control::add_mark(&r.state, control::trace_mark_text(kind, run, &text));
+    })
+}
+
+// ------------------------------------------------------------------------------------- loading
+
+/// Checks the VM, parses the options, builds the agent and fills `cb`. The error is the line to
+/// print.
+/// Refuses a VM with another major interface version, or one whose [`RvmVm`] is smaller than
+/// this build's.
+fn check_version(version: u32, size: u32) -> Result<(), String> {
+    if version != ABI_VERSION {
+        return Err(format!("this rvm speaks agent interface version {version}, hpmagent speaks version {ABI_VERSION}; use matching builds"));
+    }
+    if (size as usize) < std::mem::size_of::<RvmVm>() {
+        return Err(format!("this rvm's agent interface is {size} bytes, hpmagent needs {}; use matching builds", std::mem::size_of::<RvmVm>()));
+    }
+    Ok(())
+}
+
+fn load(vm: &RvmVm, options: Option<String>, cb: &mut RvmCallbacks) -> Result<(), String> {
+    let opts = options::parse(options.as_deref())?;
+    if opts.help {
+        log::line(options::help_text().trim_end());
+        return Err("help printed; the VM does not start (remove 'help' to run)".into());
+    }
+    log::set_level(opts.log);
+    crate::quiet_panics();
+    if RVM.get().is_some() || crate::agent().is_some() {
+        return Err("hpmagent is already loaded in this VM".into());
+    }
+    let fns = VmFns {
+        handle: vm.vm as usize,
+        vps: vm.vps,
+        thread_name: vm.thread_name,
+        method_name: vm.method_name,
+        class_name: vm.class_name,
+        current_stack: vm.current_stack,
+        create_service_thread: vm.create_service_thread,
+        wake_service_thread: vm.wake_service_thread,
+    };
+    let state = Arc::new(AgentState::new(opts, Vm::Rvm));
+    let metrics = state.metric_set().metrics();
+    let quantum = match state.options.quantum {
+        QuantumMode::Off => None,
+        mode => Some(Tracer::new(&state.out, mode, &metrics, fns.vps.max(1))?),
+    };
+    if state.options.start_paused {
+        state.recorder().pause();
+    }
+    let o = &state.options;
+    cb.version = ABI_VERSION;
+    cb.size = std::mem::size_of::<RvmCallbacks>() as u32;
+    cb.ctx = std::ptr::null_mut();
+    cb.vm_init = Some(cb_vm_init);
+    cb.vm_death = Some(cb_vm_death);
+    cb.vp_start = Some(cb_vp_start);
+    cb.vp_end = Some(cb_vp_end);
+    cb.thread_start = Some(cb_thread_start);
+    cb.thread_end = Some(cb_thread_end);
+    cb.thread_switch = Some(cb_thread_switch);
+    cb.method_entry = o.calls.then_some(cb_method_entry as _);
+    cb.method_exit = o.calls.then_some(cb_method_exit as _);
+    cb.gc_start = o.gc.then_some(cb_gc_start as _);
+    cb.gc_finish = o.gc.then_some(cb_gc_finish as _);
+    cb.monitor_contended_enter = o.locks.then_some(cb_monitor_contended_enter as _);
+    cb.monitor_contended_entered = o.locks.then_some(cb_monitor_contended_entered as _);
+    cb.monitor_wait = o.waits.then_some(cb_monitor_wait as _);
+    cb.monitor_waited = o.waits.then_some(cb_monitor_waited as _);
+    cb.allocation = o.alloc.then_some(cb_allocation as _);
+    cb.marker = Some(cb_marker);
+    let green = GreenConfig::for_metrics(&metrics);
+    let _ = RVM.set(Rvm { state: state.clone(), vm: fns, threads: Threads::new(), green, quantum, dead: AtomicBool::new(false) });
+    crate::set_agent(state);
+    Ok(())
+}
+
+/// Called by `rvm -agentpath:libhpmagent.so=OPTIONS` before any Java code runs. Returns 0, or 1
+/// after one line on stderr (bad options, another interface version): the VM then does not start.
+///
+/// # Safety
+/// Called by rvm with a valid [`RvmVm`] (kept until `vm_death`), a NUL-terminated option string or
+/// null, and a writable [`RvmCallbacks`].
+#[no_mangle]
+pub unsafe extern "C" fn Agent_OnLoad_rvm(vm: *const RvmVm, options: *const c_char, callbacks: *mut RvmCallbacks) -> i32 {
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        if vm.is_null() || callbacks.is_null() {
+            return Err("rvm passed no interface to the agent".to_string());
+        }
+        // SAFETY: non-null; `version` and `size` are the first fields of every version of RvmVm,
+        // read by value without assuming the rest of the struct is there.
+        let (version, size) = unsafe { (std::ptr::addr_of!((*vm).version).read(), std::ptr::addr_of!((*vm).size).read()) };
+        check_version(version, size)?;
+        // SAFETY: non-null, and at least as large as this build's RvmVm (checked); the ABI keeps
+        // it valid until vm_death.
+        let vm = unsafe { &*vm };
+        let text = if options.is_null() {
+            None
+        } else {
+            // SAFETY: the ABI passes a NUL-terminated option string (or null), valid for the call.
+            Some(unsafe { CStr::from_ptr(options) }.to_string_lossy().into_owned())
+        };
+        // SAFETY: non-null; the ABI passes the VM's callback table, writable for the call.
+        let cb = unsafe { &mut *callbacks };
+        load(vm, text, cb)
+    }));
+    match r {
+        Ok(Ok(())) => 0,
+        Ok(Err(msg)) => {
+            log::line(&format!("hpmagent: error: {msg}"));
+            1
+        }
+        Err(_) => {
+            log::line("hpmagent: error: internal error while loading; the VM does not start");
+            1
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    extern "C" fn no_string(_: rvm_abi::VmHandle, _: u32, _: *mut u8, _: usize) -> isize {
+        -1
+    }
+    extern "C" fn no_kind(_: rvm_abi::VmHandle, _: u32) -> u32 {
+        u32::MAX
+    }
+    extern "C" fn no_method(_: rvm_abi::VmHandle, _: u32, _: u32, _: *mut u8, _: usize) -> isize {
+        -1
+    }
+    extern "C" fn no_stack(_: rvm_abi::VmHandle, _: *mut u32, _: usize) -> isize {
+        -1
+    }
+    extern "C" fn no_service(_: rvm_abi::VmHandle, _: u32, _: *const c_char, _: extern "C" fn(*mut c_void), _: *mut c_void) -> i64 {
+        -1
+    }
+    extern "C" fn no_wake(_: rvm_abi::VmHandle, _: u32) {}
+
+    fn fake_vm(version: u32) -> RvmVm {
+        RvmVm {
+            version,
+            size: std::mem::size_of::<RvmVm>() as u32,
+            vm: std::ptr::null_mut(),
+            vps: 1,
+            quantum_ns: 10_000_000,
+            thread_name: no_string,
+            thread_kind: no_kind,
+            method_name: no_method,
+            class_name: no_string,
+            current_stack: no_stack,
+            create_service_thread: no_service,
+            wake_service_thread: no_wake,
+        }
+    }
+
+    #[test]
+    fn another_interface_version_or_bad_options_are_refused() {
+        let e = check_version(2, std::mem::size_of::<RvmVm>() as u32).unwrap_err();
+        assert_eq!(e, "this rvm speaks agent interface version 2, hpmagent speaks version 1; use matching builds");
+        assert!(check_version(ABI_VERSION, 8).unwrap_err().contains("8 bytes"));
+        assert!(check_version(ABI_VERSION, std::mem::size_of::<RvmVm>() as u32).is_ok());
+
+        // Through the entry point: refused before anything is set up or any callback is filled.
+        let vm = fake_vm(ABI_VERSION + 1);
+        let mut cb = RvmCallbacks::empty();
+        // SAFETY: `vm` and `cb` are valid for the call; null options are allowed by the ABI.
+        let rc = unsafe { Agent_OnLoad_rvm(&vm, std::ptr::null(), &mut cb) };
+        assert_eq!(rc, 1);
+        assert!(cb.thread_switch.is_none() && cb.vm_init.is_none());
+        let vm = fake_vm(ABI_VERSION);
+        let opts = CString::new("collect=cpu").unwrap();
+        // SAFETY: as above, with a NUL-terminated option string.
+        let rc = unsafe { Agent_OnLoad_rvm(&vm, opts.as_ptr(), &mut cb) };
+        assert_eq!(rc, 1);
+        assert!(cb.thread_switch.is_none());
+        assert!(RVM.get().is_none());
+    }
+
+    #[test]
+    fn class_names_as_hotspot_writes_them() {
+        assert_eq!(dotted("java/lang/String"), "java.lang.String");
+        assert_eq!(dotted("calls/Threads$Worker"), "calls.Threads$Worker");
+        assert_eq!(dotted("[I"), "int[]");
+        assert_eq!(dotted("[[Ljava/lang/Object;"), "java.lang.Object[][]");
+    }
+}
