@@ -175,3 +175,54 @@ pub fn thread_rows(text: &str) -> Vec<ThreadRow> {
         })
         .collect()
 }
+
+/// The research VM `rvm`, built in the same target directory and profile as this test (by
+/// `cargo test --workspace`, or by `cargo build -p rvm-backend --bin rvm`). When it is missing it
+/// is built once with the cargo that runs this test.
+pub fn rvm() -> PathBuf {
+    static RVM: OnceLock<PathBuf> = OnceLock::new();
+    RVM.get_or_init(|| {
+        let exe = std::env::current_exe().unwrap();
+        let profile_dir = exe.parent().unwrap().parent().unwrap().to_path_buf();
+        let bin = profile_dir.join("rvm");
+        if !bin.is_file() {
+            let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+            let release = profile_dir.file_name().is_some_and(|n| n == "release");
+            let mut c = Command::new(cargo);
+            c.args(["build", "-p", "rvm-backend", "--bin", "rvm"]);
+            if release {
+                c.arg("--release");
+            }
+            if let Some(target) = profile_dir.parent() {
+                c.env("CARGO_TARGET_DIR", target);
+            }
+            let status = c.status().expect("running cargo to build rvm");
+            assert!(status.success() && bin.is_file(), "rvm not found at {}: build it with `cargo build --release -p rvm-backend`", bin.display());
+        }
+        bin
+    })
+    .clone()
+}
+
+/// Runs `calls.<class>` on rvm with the agent (`out=` and `socket=off` added to `options` unless it
+/// names a socket) on `vps` processors.
+pub fn run_rvm(test: &str, class: &str, options: &str, vps: usize) -> Run {
+    let jdk = java_tests::jdk().expect("a JDK (to compile the test programs)");
+    let out = out_dir(&format!("{test}-rvm"), &jdk);
+    let mut opts = format!("out={}", out.display());
+    if !options.contains("socket=") {
+        opts.push_str(",socket=off");
+    }
+    if !options.is_empty() {
+        opts = format!("{opts},{options}");
+    }
+    let output = Command::new(rvm())
+        .arg(format!("-Xvps:{vps}"))
+        .arg(format!("-agentpath:{}={opts}", agent_lib().display()))
+        .arg("-cp")
+        .arg(classes())
+        .arg(format!("calls.{class}"))
+        .output()
+        .expect("running rvm");
+    Run { out, output }
+}

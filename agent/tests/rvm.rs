@@ -1,0 +1,238 @@
+//! The agent on the research VM: `rvm -agentpath:libhpmagent.so=…` with the real VM, the real agent
+//! library and real sockets: call trees, thread kinds, the control socket, quantum traces, refusals.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::*;
+use hpm_control::{Client, Command as Ctl};
+
+#[test]
+fn straight_calls_give_the_exact_tree_on_two_processors() {
+    let r = run_rvm("rvm-straight", "Straight", "", 2);
+    r.assert_ok();
+    let p = r.calls();
+    assert_eq!(
+        contexts(&p, "main"),
+        map(&[
+            ("calls.Straight.main", 1),
+            ("calls.Straight.main;calls.Straight.run", 1),
+            ("calls.Straight.main;calls.Straight.run;calls.Straight.a", 3),
+            ("calls.Straight.main;calls.Straight.run;calls.Straight.a;calls.Straight.b", 6),
+            ("calls.Straight.main;calls.Straight.run;calls.Straight.c", 1),
+        ])
+    );
+    assert_eq!(p.bindings.metrics.iter().map(|m| m.name.as_str()).collect::<Vec<_>>(), ["cpu-time", "wall-time"]);
+    for f in ["xtree.txt", "xarc.txt", "xprof.txt", "arcflow.json", "collapsed.txt", "flame.svg", "threads.txt", "gc.txt", "locks.txt", "waits.txt", "code.txt", "marks.txt"] {
+        assert!(r.out.join(f).is_file(), "{f} missing");
+    }
+    // The VM's own threads are listed as system threads, with what they cost.
+    let rows = thread_rows(&r.file("threads.txt"));
+    let main = rows.iter().find(|t| t.name == "main").unwrap();
+    assert_eq!((main.kind.as_str(), main.calls, main.state.as_str()), ("application", 12, "ended"));
+    assert!(main.cpu_ms > 0.0, "{rows:?}");
+    for name in ["VM.Idle-0", "VM.Idle-1", "VM.Collector-0", "VM.Collector-1"] {
+        let t = rows.iter().find(|t| t.name == name).unwrap_or_else(|| panic!("no {name}: {rows:?}"));
+        assert_eq!(t.kind, "system", "{name}");
+    }
+    // No quantum trace without the option.
+    assert!(!r.out.join("quantum.meta").exists());
+}
+
+#[test]
+fn recursion_exceptions_and_threads_on_rvm() {
+    let r = run_rvm("rvm-recursion", "Recursion", "", 1);
+    r.assert_ok();
+    let c = contexts(&r.calls(), "main");
+    assert_eq!(c.len(), 1 + 10 + 7, "{c:?}");
+    assert!(c.keys().any(|k| k.matches("calls.Recursion.fact").count() == 10), "{c:?}");
+
+    let r = run_rvm("rvm-exceptions", "Exceptions", "", 2);
+    r.assert_ok();
+    let m = "calls.Exceptions.main";
+    let cat = format!("{m};calls.Exceptions.catcher");
+    let up = format!("{cat};calls.Exceptions.upper");
+    let mid = format!("{up};calls.Exceptions.middle");
+    let thr = format!("{mid};calls.Exceptions.thrower");
+    let after = format!("{m};calls.Exceptions.after");
+    assert_eq!(contexts(&r.calls(), "main"), map(&[(m, 1), (&cat, 4), (&up, 4), (&mid, 4), (&thr, 4), (&after, 1)]));
+    let rows = thread_rows(&r.file("threads.txt"));
+    assert_eq!(rows.iter().find(|t| t.name == "main").unwrap().exception_exits, 12);
+
+    // Three workers on two processors: each thread's CPU time is its own (they migrate).
+    let r = run_rvm("rvm-threads", "Threads", "", 2);
+    r.assert_ok();
+    let p = r.calls();
+    let workers: Vec<_> = p.threads.iter().filter(|t| t.name.starts_with("worker-") || t.name.starts_with("Thread-")).collect();
+    assert!(!workers.is_empty(), "threads: {:?}", p.threads.iter().map(|t| &t.name).collect::<Vec<_>>());
+}
+
+#[test]
+fn include_filter_and_no_calls_collect_on_rvm() {
+    // collect=gc: no method events at all (the callbacks are not installed), threads still listed.
+    let r = run_rvm("rvm-nocalls", "Straight", "collect=gc", 2);
+    r.assert_ok();
+    assert!(contexts(&r.calls(), "main").is_empty());
+    assert!(thread_rows(&r.file("threads.txt")).iter().any(|t| t.name == "main"));
+    // include=* records the class library too.
+    let r = run_rvm("rvm-include", "Straight", "include=*", 1);
+    r.assert_ok();
+    let c = contexts(&r.calls(), "main");
+    assert!(c.keys().any(|k| k.contains("java.")), "{c:?}");
+    assert!(c.contains_key("calls.Straight.main"), "{c:?}");
+}
+
+#[test]
+fn control_socket_on_rvm() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let socket = tmp.path().join("agent.sock");
+    let mut child = Command::new(rvm())
+        .arg("-Xvps:2")
+        .arg(format!("-agentpath:{}=out={},socket={}", agent_lib().display(), out.display(), socket.display()))
+        .arg("-cp")
+        .arg(classes())
+        .args(["calls.ChurnLong", "3000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    assert_eq!(line.trim(), "ready");
+    let client = || {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            match Client::connect(&socket, Duration::from_secs(30)) {
+                Ok(c) => break c,
+                Err(e) if Instant::now() > deadline => panic!("no control socket at {}: {e}", socket.display()),
+                Err(_) => std::thread::sleep(Duration::from_millis(20)),
+            }
+        }
+    };
+    let ctl = |cmd: Ctl| {
+        let r = client().send(&cmd).unwrap();
+        assert!(r.ok, "{cmd:?}: {r:?}");
+        r.result
+    };
+    let s = ctl(Ctl::Status);
+    assert_eq!(s["vm"], "rvm", "{s}");
+    assert_eq!(s["state"], "collecting");
+    assert_eq!(s["pid"], child.id());
+    let vm_threads: Vec<(String, String)> =
+        s["vm_threads"].as_array().unwrap().iter().map(|t| (t["name"].as_str().unwrap().to_string(), t["kind"].as_str().unwrap().to_string())).collect();
+    assert!(vm_threads.contains(&("main".into(), "application".into())), "{s}");
+    assert!(vm_threads.contains(&("VM.Idle-1".into(), "system".into())), "{s}");
+    assert!(s["not_available"].as_array().unwrap().is_empty(), "{s}");
+
+    assert_eq!(ctl(Ctl::Stop)["changed"], true);
+    assert_eq!(ctl(Ctl::Stop)["changed"], false);
+    let before = ctl(Ctl::Status)["method_events"].as_u64().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let s = ctl(Ctl::Status);
+    assert_eq!(s["state"], "paused");
+    assert_eq!(s["method_events"].as_u64().unwrap(), before, "no events are recorded while stopped");
+    assert_eq!(ctl(Ctl::Start)["changed"], true);
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(ctl(Ctl::Status)["method_events"].as_u64().unwrap() > before, "recording again after start");
+
+    let m = ctl(Ctl::Mark { text: "while churning".into() });
+    assert_eq!(m["mark"], 1);
+    let e = ctl(Ctl::Events);
+    assert!(e["metrics"].as_array().unwrap().iter().any(|m| m["name"] == "cpu-time"), "{e}");
+    let d = tmp.path().join("dump");
+    let r = ctl(Ctl::Dump { dir: Some(d.to_string_lossy().into_owned()) });
+    assert!(r["files"].as_array().unwrap().iter().any(|f| f.as_str().unwrap().ends_with("arcflow.json")), "{r}");
+    let p = read_profile(&d.join("arcflow.json"));
+    let churned = p.threads.iter().filter(|t| t.name.starts_with("longchurn-")).count();
+    assert!(churned >= 2, "{:?}", p.threads.iter().map(|t| &t.name).collect::<Vec<_>>());
+    assert!(std::fs::read_to_string(d.join("marks.txt")).unwrap().lines().any(|l| l.ends_with("\twhile churning")));
+
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    assert!(status.success(), "{status}: {err}");
+    assert!(err.contains(&format!("hpmagent: reports written to {}", out.display())), "{err}");
+    assert!(!socket.exists(), "the socket is removed at exit");
+}
+
+#[test]
+fn quantum_traces_on_two_processors_validate() {
+    let r = run_rvm("rvm-quantum", "Threads", "quantum", 2);
+    r.assert_ok();
+    for f in ["quantum.vp0.trace", "quantum.vp1.trace", "quantum.meta"] {
+        assert!(r.out.join(f).is_file(), "{f} missing: {}", r.stderr());
+    }
+    assert!(r.stderr().contains("quantum traces written to"), "{}", r.stderr());
+    let trace = hpm_collectors::quantum::read_dir(&r.out).unwrap();
+    let errors: Vec<String> = trace.errors().map(|i| i.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    assert!(trace.issues.is_empty(), "{:?}", trace.issues);
+    assert_eq!(trace.meta.counters, ["real-time", "cpu-time"]);
+    assert_eq!(trace.meta.time_unit, "ns");
+    // Every record's thread is named, main is an application thread.
+    let main = trace.meta.threads.iter().find(|t| t.name == "main").expect("main in the meta file");
+    assert_eq!(main.kind, hpm_collectors::quantum::ThreadKind::App);
+    assert_eq!(main.id, 1, "trace thread id = rvm id + 1");
+    assert!(trace.quanta().any(|q| q.thread == 1));
+    // Methods named where the yieldpoints were taken.
+    for q in trace.quanta() {
+        for m in [q.callee, q.caller] {
+            assert!(m == 0 || trace.meta.method(m).is_some(), "method {m} not in the meta file");
+        }
+    }
+    // No tmp files left behind.
+    for e in std::fs::read_dir(&r.out).unwrap() {
+        let n = e.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(!n.ends_with(".tmp"), "{n}");
+    }
+
+    // Sample mode writes at least as many records.
+    let t = run_rvm("rvm-quantum-tick", "Threads", "quantum=tick,collect=none", 2);
+    t.assert_ok();
+    let tick = hpm_collectors::quantum::read_dir(&t.out).unwrap();
+    assert!(tick.is_valid(), "{:?}", tick.issues);
+}
+
+#[test]
+fn bad_options_are_refused_with_one_line() {
+    let jdk = java_tests::jdk().unwrap();
+    let out = out_dir("rvm-badopt", &jdk);
+    let o = Command::new(rvm())
+        .arg(format!("-agentpath:{}=out={},bogus=1", agent_lib().display(), out.display()))
+        .arg("-cp")
+        .arg(classes())
+        .arg("calls.Straight")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(o.stdout.is_empty(), "the program does not run");
+    let ours: Vec<&str> = err.lines().filter(|l| l.starts_with("hpmagent:")).collect();
+    assert_eq!(ours.len(), 1, "{err}");
+    assert!(ours[0].starts_with("hpmagent: error: unknown option 'bogus' (valid: "), "{err}");
+    let o = Command::new(rvm())
+        .arg(format!("-agentpath:{}=quantum=often", agent_lib().display()))
+        .arg("-cp")
+        .arg(classes())
+        .arg("calls.Straight")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert_eq!(err.lines().filter(|l| l.starts_with("hpmagent:")).collect::<Vec<_>>(), ["hpmagent: error: bad value 'often' for option 'quantum' (valid: switch, tick, off)"], "{err}");
+}
+
+#[test]
+fn quantum_on_hotspot_is_one_warning_and_the_run_continues() {
+    let jdk = java_tests::jdk().unwrap();
+    let r = run("hotspot-with-traces", &jdk, "Straight", "quantum", &[], &[]);
+    r.assert_ok();
+    let warnings: Vec<String> = r.stderr().lines().filter(|l| l.contains("quantum traces")).map(String::from).collect();
+    assert_eq!(warnings, ["hpmagent: warning: quantum traces need the research VM (rvm); ignored"]);
+    assert!(!r.out.join("quantum.meta").exists());
+}
