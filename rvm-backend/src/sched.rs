@@ -536,7 +536,6 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
     loop {
         let tid = {
             let mut st = vm.sched.lock();
-            let mut was_idle = false;
             loop {
                 if let Some(code) = st.exit_code {
                     vm.sched.cv.notify_all();
@@ -555,7 +554,6 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
                     st = vm.sched.lock();
                     // the service thread gives the processor back when its body returns
                     voluntary = true;
-                    was_idle = false;
                     continue;
                 }
                 let next = wake_sleepers(&vm, &mut st);
@@ -571,10 +569,11 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
                     switch_hook(&vm, vp, &mut current, t, voluntary, &mut st);
                     break t;
                 }
-                if !was_idle && current.tid != idle_tid {
+                // (also after a collection that began while this processor was idle: the collector
+                // thread hands the processor back to the idle thread, not to nobody)
+                if current.tid != idle_tid {
                     switch_hook(&vm, vp, &mut current, idle_tid, voluntary, &mut st);
                 }
-                was_idle = true;
                 voluntary = true;
                 st.idle[vp] = true;
                 let timeout = next.map_or(Duration::from_millis(50), |t| t.saturating_duration_since(Instant::now()));
