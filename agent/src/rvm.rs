@@ -610,7 +610,7 @@ fn load(vm: &RvmVm, options: Option<String>, cb: &mut RvmCallbacks) -> Result<()
     let metrics = state.metric_set().metrics();
     let quantum = match state.options.quantum {
         QuantumMode::Off => None,
-        mode => Some(Tracer::new(&state.out, mode, &metrics, fns.vps.max(1))?),
+        mode => Some(Tracer::new(&state.out, mode, &metrics, fns.vps.max(1))),
     };
     if state.options.start_paused {
         state.recorder().pause();
