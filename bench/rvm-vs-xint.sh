@@ -12,7 +12,7 @@ cargo build --release -q -p rvm-backend
 RVM="$CARGO_TARGET_DIR/release/rvm"
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
-"$JAVA_HOME/bin/javac" -XDstringConcat=inline -d "$OUT" java-tests/workloads/pseudojbb/*.java java-tests/micro/CallHeavy.java
+"$JAVA_HOME/bin/javac" -XDstringConcat=inline -d "$OUT" java-tests/workloads/pseudojbb/*.java java-tests/workloads/hpmagent/*.java java-tests/micro/CallHeavy.java
 
 best() { # command... -> "best-wall best-cpu" in seconds over RUNS runs (cpu = user+sys, robust on a
           # loaded machine); checks the output is identical each run

@@ -1,0 +1,185 @@
+//! Quantum traces written by the agent driving the research VM (issue 7's acceptance checks): the
+//! pseudojbb workload on `rvm -Xvps:2` with `quantum`, read back with a reader written from
+//! `docs/quantum-trace.md` alone and with the crate's validating reader.
+
+mod common;
+#[path = "../../collectors/tests/support/doc_reader.rs"]
+mod doc_reader;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::*;
+use doc_reader::{doc_reader, DocQuantum};
+
+/// One processor's file as the document-only reader sees it.
+struct VpFile {
+    quanta: Vec<DocQuantum>,
+    /// (format, text) in file order; the exit record is (6, value).
+    markers: Vec<(u32, String)>,
+}
+
+/// Thread id → (kind, name) from quantum.meta's `thread` lines (format in docs/quantum-trace.md).
+fn meta_threads(dir: &Path) -> BTreeMap<u32, (String, String)> {
+    let text = std::fs::read_to_string(dir.join("quantum.meta")).unwrap();
+    text.lines()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[0] == "thread").then(|| (f[1].parse().unwrap(), (f[2].to_string(), f[3..].join(" "))))
+        })
+        .collect()
+}
+
+fn meta_counters(dir: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(dir.join("quantum.meta")).unwrap();
+    text.lines().filter_map(|l| l.strip_prefix("counter\t")).map(|l| l.split('\t').nth(1).unwrap().to_string()).collect()
+}
+
+fn pseudojbb_on_rvm(test: &str, options: &str, vps: usize, transactions: u32) -> (PathBuf, String) {
+    let classes = java_tests::compile("workloads").expect("compiling java-tests/workloads");
+    let jdk = java_tests::jdk().unwrap();
+    let out = out_dir(test, &jdk);
+    let o = Command::new(rvm())
+        .arg(format!("-Xvps:{vps}"))
+        .arg("-Xmx24m")
+        .arg(format!("-agentpath:{}=out={},socket=off,{options}", agent_lib().display(), out.display()))
+        .arg("-cp")
+        .arg(&classes)
+        .args(["pseudojbb.PseudoJbb", "3", &transactions.to_string()])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(o.status.success(), "rvm failed ({}):\n{stdout}\n{stderr}", o.status);
+    assert!(stdout.contains(&format!("transactions {} checksum", 3 * transactions)), "{stdout}");
+    (out, stderr)
+}
+
+fn read_vps(dir: &Path, vps: usize) -> Vec<VpFile> {
+    (0..vps)
+        .map(|vp| {
+            let bytes = std::fs::read(dir.join(format!("quantum.vp{vp}.trace"))).unwrap_or_else(|e| panic!("quantum.vp{vp}.trace: {e}"));
+            // doc_reader panics on anything the document does not allow.
+            let (hvp, quanta, markers) = doc_reader(&bytes);
+            assert_eq!(hvp as usize, vp);
+            VpFile { quanta, markers }
+        })
+        .collect()
+}
+
+#[test]
+fn pseudojbb_on_two_processors_gives_a_complete_valid_trace() {
+    // `tick`: a record at every timer tick too (Jikes' sample mode), so that a ~3 s run fills
+    // enough 4 KiB buffers (~100 records each) for the trace writers to run, and appear in the
+    // trace, before exit.
+    let (dir, stderr) = pseudojbb_on_rvm("quantum-pseudojbb", "quantum=tick,collect=gc", 2, 20000);
+    let files = read_vps(&dir, 2);
+    let threads = meta_threads(&dir);
+    let kind = |gid: i32| threads.get(&gid.unsigned_abs()).map(|t| t.0.as_str()).unwrap_or("?");
+
+    // The crate's validating reader finds no error and the same number of records.
+    let trace = hpm_collectors::quantum::read_dir(&dir).unwrap();
+    let errors: Vec<String> = trace.issues.iter().filter(|i| i.severity == hpm_collectors::quantum::Severity::Error).map(|i| i.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    let ours: usize = trace.vps.iter().map(|v| v.entries.iter().filter(|e| matches!(e, hpm_collectors::quantum::Entry::Quantum(_))).count()).sum();
+    assert_eq!(ours, files.iter().map(|f| f.quanta.len()).sum::<usize>());
+
+    let mut kinds = std::collections::BTreeSet::new();
+    let (mut yielded, mut preempted) = (0, 0);
+    for (vp, f) in files.iter().enumerate() {
+        assert!(f.quanta.len() > 50, "vp{vp}: only {} records", f.quanta.len());
+        // Complete: the last record of the file is the exit record, with the program's exit value.
+        assert_eq!(f.markers.last(), Some(&(6, "0".to_string())), "vp{vp}");
+        // Coverage: record durations cover ≥ 95% of the processor's time from its first record to
+        // its last (records chain switch to switch, so gaps mean lost time).
+        let first = f.quanta.first().unwrap().2;
+        let last = f.quanta.iter().map(|q| q.3).max().unwrap();
+        let covered: u64 = f.quanta.iter().map(|q| q.3 - q.2).sum();
+        let share = covered as f64 / (last - first) as f64;
+        assert!(share >= 0.95, "vp{vp}: records cover {:.1}% of {} ms", share * 100.0, (last - first) / 1_000_000);
+        assert!(share <= 1.0 + 1e-9, "vp{vp}: records overlap ({share})");
+        for q in &f.quanta {
+            kinds.insert(kind(q.1).to_string());
+            if kind(q.1) == "app" {
+                if q.1 < 0 {
+                    yielded += 1;
+                } else {
+                    preempted += 1;
+                }
+            }
+        }
+    }
+    for k in ["app", "collector", "idle", "writer"] {
+        assert!(kinds.contains(k), "no records of {k} threads; kinds seen {kinds:?}; meta threads {threads:?}\n{stderr}");
+    }
+    // Yields are marked (a warehouse blocks on a district lock or ends, main joins) and quanta that
+    // ended at the timer are not.
+    assert!(yielded > 0 && preempted > 0, "yielded {yielded}, preempted {preempted}");
+    // Missed records are reported in the meta file (none expected at this rate).
+    let meta = std::fs::read_to_string(dir.join("quantum.meta")).unwrap();
+    assert!(meta.lines().filter(|l| l.starts_with("missed\t")).all(|l| l.ends_with("\t0")), "{meta}");
+}
+
+#[test]
+fn markers_sit_where_the_program_placed_them() {
+    let (dir, _) = pseudojbb_on_rvm("quantum-markers", "quantum,collect=gc", 2, 6000);
+    let trace = hpm_collectors::quantum::read_dir(&dir).unwrap();
+    use hpm_collectors::quantum::{Entry, MarkerKind};
+    let mut markers = Vec::new();
+    // Per warehouse thread: the start of its first record and of its last record.
+    let mut warehouses: BTreeMap<u32, (u64, u64)> = BTreeMap::new();
+    for v in &trace.vps {
+        for e in &v.entries {
+            match e {
+                Entry::Marker(m) => markers.push((m.time, m.kind, m.run)),
+                Entry::Quantum(q) if trace.meta.thread(q.thread).is_some_and(|t| t.name.starts_with("Warehouse-")) => {
+                    let w = warehouses.entry(q.thread).or_insert((u64::MAX, 0));
+                    w.0 = w.0.min(q.start);
+                    w.1 = w.1.max(q.start);
+                }
+                _ => {}
+            }
+        }
+    }
+    markers.sort_by_key(|m| m.0);
+    let kinds: Vec<_> = markers.iter().map(|m| (m.1, m.2)).collect();
+    assert_eq!(kinds, [(MarkerKind::AppStart, 0), (MarkerKind::RunStart, 1), (MarkerKind::RunComplete, 1), (MarkerKind::AppComplete, 0)], "{markers:?}");
+    // The program calls runStart(1) before it starts the warehouse threads and runComplete(1) after
+    // it joined them: every warehouse runs first after run start, and its last quantum began before
+    // run complete. (That last record may end a little after the marker: it ends at the processor's
+    // next switch, which can come after the joining thread, woken on another processor, has run on.)
+    assert_eq!(warehouses.len(), 3, "{warehouses:?}");
+    for (t, (first, last)) in &warehouses {
+        assert!(markers[1].0 <= *first, "thread {t}: run start at {} after its first record at {first}", markers[1].0);
+        assert!(*last <= markers[2].0, "thread {t}: its last record starts at {last}, after run complete at {}", markers[2].0);
+    }
+}
+
+#[test]
+fn counter_deltas_in_records_are_the_processors_counts() {
+    // task-clock (a perf_event software counter) and cpu-time (the processor thread's CPU clock)
+    // measure the same thing; summed over a processor's records they must agree, up to hypervisor
+    // steal time, which task-clock includes and the CPU clock does not (docs/counters.md).
+    let steal0 = hpm_collectors::counters::steal_ns();
+    let (dir, _) = pseudojbb_on_rvm("quantum-counters", "quantum,collect=gc,event=task-clock", 2, 6000);
+    let steal = match (steal0, hpm_collectors::counters::steal_ns()) {
+        (Some(a), Some(b)) => b.saturating_sub(a),
+        _ => 0,
+    };
+    let counters = meta_counters(&dir);
+    let cpu = counters.iter().position(|c| c == "cpu-time").expect("cpu-time counter") - 1;
+    let task = counters.iter().position(|c| c == "task-clock").expect("task-clock counter") - 1;
+    let files = read_vps(&dir, 2);
+    for (vp, f) in files.iter().enumerate() {
+        let c: u64 = f.quanta.iter().map(|q| q.6[cpu]).sum();
+        let t: u64 = f.quanta.iter().map(|q| q.6[task]).sum();
+        assert!(c > 50_000_000, "vp{vp}: cpu-time {c} ns");
+        let diff = t as f64 - c as f64;
+        assert!(diff >= -0.05 * c as f64 && diff <= 0.05 * c as f64 + steal as f64 + 20e6, "vp{vp}: task-clock {t} vs cpu-time {c} (steal {steal})");
+        // Each record's CPU time fits in its real time (a processor runs one thread at a time).
+        for q in &f.quanta {
+            assert!(q.6[cpu] <= (q.3 - q.2) + 2_000_000, "vp{vp}: {q:?}");
+        }
+    }
+}

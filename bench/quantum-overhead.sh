@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Cost of quantum tracing on the research VM: pseudojbb on `rvm -Xvps:2` without the agent, against
+# the same run with the agent writing quantum traces only (`quantum,collect=none`), configurations
+# interleaved, median of RUNS each. Then the trace writers' share, read from the last trace itself
+# (their records are in it: they are VM threads scheduled on the processors they drain).
+#
+#   bench/quantum-overhead.sh [RUNS]      (default 7)
+#
+# Environment: PSEUDOJBB_ARGS (default "4 30000"), RVM_VPS (default 2), EVENTS (extra agent options,
+# e.g. "event=task-clock"), CARGO_TARGET_DIR, JAVA_HOME (for javac).
+set -euo pipefail
+RUNS="${1:-7}"
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+ARGS="${PSEUDOJBB_ARGS:-4 30000}"
+VPS="${RVM_VPS:-2}"
+EXTRA="${EVENTS:+,$EVENTS}"
+JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
+(cd "$ROOT" && cargo build --release -q -p rvm-backend -p hpmagent -p hpm-reports)
+RVM="$CARGO_TARGET_DIR/release/rvm"
+LIB="$CARGO_TARGET_DIR/release/libhpmagent.so"
+HPM="$CARGO_TARGET_DIR/release/hpm"
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+find "$ROOT/java-tests/workloads" -name '*.java' >"$WORK/sources"
+"$JAVA_HOME/bin/javac" -XDstringConcat=inline -d "$WORK/classes" @"$WORK/sources"
+
+# One run: "wall cpu" in seconds (cpu = user + system of all the VM's threads).
+one() {
+  local t0 t1
+  t0=$(date +%s%N)
+  /usr/bin/time -f "%U %S" -o "$WORK/time" "$RVM" -Xvps:"$VPS" -Xmx64m "$@" -cp "$WORK/classes" pseudojbb.PseudoJbb $ARGS >"$WORK/stdout" 2>"$WORK/err" || { cat "$WORK/err" >&2; exit 1; }
+  t1=$(date +%s%N)
+  awk -v w="$(( (t1 - t0) / 1000000 ))" '{printf "%.3f %.3f\n", w/1000, $1+$2}' "$WORK/time"
+}
+median() { sort -n | awk '{a[NR]=$1} END {printf "%.3f", a[int((NR+1)/2)]}'; }
+
+echo "pseudojbb $ARGS on rvm -Xvps:$VPS; $RUNS runs per configuration (median; interleaved); $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+: >"$WORK/none"; : >"$WORK/traced"
+for i in $(seq "$RUNS"); do
+  one >>"$WORK/none"
+  rm -rf "$WORK/trace"
+  one "-agentpath:$LIB=out=$WORK/trace,socket=off,collect=none,quantum$EXTRA" >>"$WORK/traced"
+done
+col() { cut -d' ' -f"$2" "$WORK/$1" | median; }
+n_w=$(col none 1); n_c=$(col none 2); t_w=$(col traced 1); t_c=$(col traced 2)
+printf "%-22s %8s %8s\n" "" "wall s" "cpu s"
+printf "%-22s %8s %8s\n" "no agent" "$n_w" "$n_c"
+printf "%-22s %8s %8s\n" "quantum tracing" "$t_w" "$t_c"
+awk -v a="$t_w" -v b="$n_w" -v c="$t_c" -v d="$n_c" 'BEGIN {printf "ratio (traced / none):  wall %.4f  cpu %.4f\n", a/b, c/d}'
+
+# The writers' share, from the last trace: their records' real time and CPU time against all
+# records', and against all non-idle records' (the time the processors were doing something).
+"$HPM" trace "$WORK/trace" --json >"$WORK/trace.json"
+python3 - "$WORK/trace.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+counters = s["counters"]
+cpu = counters.index("cpu-time") if "cpu-time" in counters else None
+def total(kinds, i):
+    return sum(t["totals"][i] for t in s["threads"] if t["kind"] in kinds)
+every = ("app", "collector", "idle", "writer", "system")
+busy = ("app", "collector", "writer", "system")
+print(f"trace: {s['records']} records, {s['missed']} missed, valid={s['valid']}")
+for name, i in [("real time", 0)] + ([("cpu time", cpu)] if cpu is not None else []):
+    w = total(("writer",), i)
+    print(f"trace writers, {name}: {w / 1e6:.3f} ms = {100 * w / total(every, i):.4f}% of all records, {100 * w / total(busy, i):.4f}% of non-idle records")
+for v in s["processors"]:
+    print(f"vp{v['vp']}: {v['records']} records, coverage {100 * v['coverage']:.2f}%")
+PY
