@@ -183,3 +183,43 @@ fn counter_deltas_in_records_are_the_processors_counts() {
         }
     }
 }
+
+#[test]
+fn green_thread_accounts_agree_with_the_trace_and_the_kernel() {
+    // Two views of the same processor readings must agree per Java thread: the recorder's
+    // green-thread accounts (threads.json, built from the call-tree events) and the sum of the
+    // thread's quantum records. And the virtualised task-clock (a perf_event counter of the processor
+    // threads) must match the virtualised CPU clock per Java thread, up to hypervisor steal.
+    let steal0 = hpm_collectors::counters::steal_ns();
+    let (dir, _) = pseudojbb_on_rvm("quantum-green", "quantum,event=task-clock", 2, 6000);
+    let steal = match (steal0, hpm_collectors::counters::steal_ns()) {
+        (Some(a), Some(b)) => b.saturating_sub(a),
+        _ => 0,
+    };
+    let trace = hpm_collectors::quantum::read_dir(&dir).unwrap();
+    let cpu_i = trace.meta.counters.iter().position(|c| c == "cpu-time").unwrap() - 1;
+    let mut from_trace: BTreeMap<String, u64> = BTreeMap::new();
+    for v in &trace.vps {
+        for e in &v.entries {
+            if let hpm_collectors::quantum::Entry::Quantum(q) = e {
+                *from_trace.entry(trace.meta.thread(q.thread).unwrap().name.clone()).or_default() += q.deltas[cpu_i];
+            }
+        }
+    }
+    let threads: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("threads.json")).unwrap()).unwrap();
+    let mut checked = 0;
+    for t in threads["threads"].as_array().unwrap() {
+        let name = t["name"].as_str().unwrap();
+        let cpu = t["totals"]["cpu-time"].as_u64().unwrap();
+        let task = t["totals"]["task-clock"].as_u64().unwrap();
+        let traced = from_trace.get(name).copied().unwrap_or(0);
+        // The recorder's last read of a thread can be up to one event before its final switch.
+        assert!((cpu as f64 - traced as f64).abs() <= 0.01 * cpu as f64 + 2e6, "{name}: threads.json cpu-time {cpu}, trace {traced}");
+        if cpu > 50_000_000 {
+            let diff = task as f64 - cpu as f64;
+            assert!(diff >= -0.05 * cpu as f64 && diff <= 0.05 * cpu as f64 + steal as f64 + 20e6, "{name}: task-clock {task}, cpu-time {cpu}, steal {steal}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3, "{threads}");
+}
