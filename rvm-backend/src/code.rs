@@ -126,12 +126,15 @@ pub struct Code {
     pub lines: Vec<u16>,
     pub max_locals: usize,
     pub max_stack: usize,
+    /// Code the VM made for its own frames (class-initialisation markers, `main`'s launcher frame,
+    /// see `hooks::is_marker`), not a method's bytecode.
+    pub synthetic: bool,
 }
 
 impl Code {
     pub fn synthetic(insns: Vec<Insn>) -> Code {
         let n = insns.len();
-        Code { insns, handlers: Vec::new(), lines: vec![0; n], max_locals: 0, max_stack: 2 }
+        Code { insns, handlers: Vec::new(), lines: vec![0; n], max_locals: 0, max_stack: 2, synthetic: true }
     }
 }
 
@@ -431,7 +434,7 @@ pub fn translate(vm: &Vm, m: &Method) -> Result<Code, String> {
         };
         handlers.push(Handler { start, end, target, catch });
     }
-    Ok(Code { insns, handlers, lines, max_locals: code.max_locals as usize, max_stack: code.max_stack as usize })
+    Ok(Code { insns, handlers, lines, max_locals: code.max_locals as usize, max_stack: code.max_stack as usize, synthetic: false })
 }
 
 fn class_of(vm: &Vm, t: &ObjectArrayType) -> Result<Arc<Class>, String> {

@@ -4,8 +4,8 @@
 //!
 //! Each event has exactly one call site (through [`hook!`]):
 //! - method entry in `interp::push_frame`, around native calls, and in `interp::run` when a thread
-//!   first runs (the frames pushed for it before it started: its bottom frame, `main`'s class
-//!   initialisation), so every entry is reported on the thread's own processor;
+//!   first runs (the bottom frame pushed for it before it started), so every entry is reported on
+//!   the thread's own processor;
 //! - method exit in `interp::pop_frame` (before the frame is popped) and around native calls;
 //! - thread switches in `sched::switch_hook`; thread start in `sched::register_thread`, thread end
 //!   in `sched::vp_loop`; processor start/end in `sched::vp_loop`;
@@ -20,12 +20,11 @@
 //! With no agent loaded, or with an agent that does not want an event ([`Hooks::events`]), each
 //! site costs one predictable branch on a plain `bool` in `Vm::events`.
 
-use crate::code::Insn;
 use crate::vm::Frame;
 pub use rvm_abi::SwitchInfo;
 
 /// The Java stack of the thread an event is about, valid for the duration of the event: its frames
-/// (class-initialisation marker frames are skipped when reading) plus, during a native call, the
+/// (the VM's own frames, see [`is_marker`], are skipped when reading) plus, during a native call, the
 /// native method (natives have no frame).
 #[derive(Clone, Copy)]
 pub struct JavaStack<'a> {
@@ -48,11 +47,12 @@ impl<'a> JavaStack<'a> {
     }
 }
 
-/// Class-initialisation marker frames (`Insn::InitDone`) are not method activations: they have no
-/// entry or exit events and are not part of stacks.
+/// Frames the VM pushes for itself — class-initialisation markers (`Insn::InitDone`) and `main`'s
+/// launcher frame (`interp::launch_main`) — are not method activations: they have no entry or exit
+/// events, are not part of stacks or backtraces and take no yieldpoints.
 #[inline]
 pub fn is_marker(f: &Frame) -> bool {
-    matches!(f.code.insns.first(), Some(Insn::InitDone(_)))
+    f.code.synthetic
 }
 
 /// Which events a [`Hooks`] implementation wants; the VM skips the others with one branch.

@@ -250,7 +250,7 @@ fn multi_array(vm: &Vm, sp: &Space, c: &Arc<Class>, dims: &[i32], by: Alloc) -> 
 }
 
 /// A thread's first run: reports the entries of the frames pushed for it before it started (its
-/// bottom frame, `main`'s class initialisation), each with the stack as it was then.
+/// bottom frame; `main`'s launcher frame is not reported), each with the stack as it was then.
 #[cold]
 fn announce_start(vm: &Vm, th: &mut JThread) {
     th.started = true;
@@ -909,7 +909,8 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                             th.sp = 0;
                             return Outcome::Finished;
                         }
-                        if flag.load(Relaxed) {
+                        // (no epilogue yieldpoint on returning into `main`'s launcher frame)
+                        if flag.load(Relaxed) && !is_marker(th.frames.last().unwrap()) {
                             th.stack = stack;
                             th.sp = sp;
                             return Outcome::Yield;
@@ -1008,8 +1009,8 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                         }
                     }
                     Insn::InvokeVirtual(m, _) | Insn::InvokeInterface(m) | Insn::InvokeDirect(m) | Insn::InvokeStatic(_, m) => {
-                        // Prologue yieldpoint.
-                        if flag.load(Relaxed) {
+                        // Prologue yieldpoint (not in `main`'s launcher frame, which is no method).
+                        if flag.load(Relaxed) && !is_marker(th.frames.last().unwrap()) {
                             pc -= 1;
                             save!();
                             break 'exec Flow::Redo(Outcome::Yield);
@@ -1503,12 +1504,22 @@ pub fn call_bottom(vm: &Vm, th: &mut JThread, m: &'static Method, args: &[Value]
     }
 }
 
-/// Ensures `c` is initialised before `th` continues (pushes <clinit> frames on top).
-pub fn init_on_top(vm: &Vm, th: &mut JThread, c: &Arc<Class>) {
-    let mut stack = std::mem::take(&mut th.stack);
-    let sp = th.sp;
-    if let Ok(Some(n)) = start_init(vm, th, &mut stack, sp, c) {
-        th.sp = n;
-    }
-    th.stack = stack;
+/// Prepares `th` (the main thread, not yet started) to call `main_class.main(args)` the way
+/// HotSpot's launcher does: the class is initialised first (superclasses' `<clinit>` first), and only
+/// then is `main`'s frame pushed, so `<clinit>` and `main` are siblings at the root of the thread's
+/// call tree and `main` is not on the stack while `<clinit>` runs.
+///
+/// The thread starts with a single launcher frame, a VM frame like the class-initialisation
+/// markers (`Code::synthetic`: no events, not in stacks or backtraces, no yieldpoints) whose code
+/// is `invokestatic main; return` with `args` on its operand stack. The `invokestatic` initialises
+/// the class as any other does (pushing `<clinit>` frames and re-executing when they are done,
+/// waiting for another thread's initialisation, wrapping an exception in
+/// `ExceptionInInitializerError`, which then ends the thread as an uncaught exception), then calls
+/// `main`; the `return` ends the thread.
+pub fn launch_main(vm: &Vm, th: &mut JThread, main_class: &Arc<Class>, main: &'static Method, args: &[Value]) {
+    let code: &'static Code = Box::leak(Box::new(Code::synthetic(vec![Insn::InvokeStatic(main_class.clone(), main), Insn::Return])));
+    ensure_stack(&mut th.stack, args.len() + 8);
+    th.stack[..args.len()].copy_from_slice(args);
+    th.sp = args.len();
+    th.frames.push(Frame { method: marker_method(vm), code, pc: 0, bp: 0, sp: 0, sync: 0 });
 }

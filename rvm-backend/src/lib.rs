@@ -189,8 +189,8 @@ fn boot_threads(vm: &Arc<Vm>) -> Result<(), String> {
     Ok(())
 }
 
-/// Creates main's `java.lang.Thread`, loads the main class and makes `main` ready to run its
-/// `main(String[])` (after the main class's initialisation).
+/// Creates main's `java.lang.Thread`, loads the main class and makes `main` ready to initialise it
+/// and then run its `main(String[])` (see `interp::launch_main`).
 fn boot_main(vm: &Arc<Vm>) -> Result<(), String> {
     use vm::{Alloc, Value};
     let reg = &vm.reg;
@@ -240,8 +240,8 @@ fn boot_main(vm: &Arc<Vm>) -> Result<(), String> {
     {
         let mut th = t.lock().unwrap();
         th.obj = tobj;
-        interp::call_bottom(vm, &mut th, main, &[Value::Ref(vm.root(arg_root))])?;
-        interp::init_on_top(vm, &mut th, &main_class);
+        // main_class is initialised (as on HotSpot, before main is called) when the thread runs.
+        interp::launch_main(vm, &mut th, &main_class, main, &[Value::Ref(vm.root(arg_root))]);
     }
     let mut st = vm.sched.lock();
     sched::make_ready(vm, &mut st, main_tid);

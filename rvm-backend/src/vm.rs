@@ -62,7 +62,7 @@ pub struct JThread {
     pub gc_seen: usize,
     pub gc_at: (usize, usize),
     /// False until the thread first runs: the method entries of frames pushed before (its bottom
-    /// frame, `main`'s class initialisation) are reported then, on its own processor.
+    /// frame) are reported then, on its own processor.
     pub started: bool,
     /// Blocked on a contended monitor and not yet through it (`monitor_contended_enter` reported,
     /// `monitor_contended_entered` due).

@@ -1,6 +1,7 @@
 //! The events an agent needs, seen through Rust hooks (`run_with_hooks`): processor start/end,
 //! boot order, switch callee/caller, the allocating thread, monitor contention, waits, markers,
-//! and the stack handed to method events.
+//! the stack handed to method events, and the main class initialised before `main` runs (as on
+//! HotSpot).
 
 use rvm_abi::{marker_kind, thread_kind, NO_METHOD};
 use rvm_backend::hooks::{Hooks, JavaStack, SwitchInfo};
@@ -8,6 +9,7 @@ use rvm_backend::Vm;
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::thread::ThreadId;
@@ -37,6 +39,27 @@ struct Rec {
     entries: AtomicUsize,
     exceptional_exits: AtomicUsize,
     vm: Mutex<Option<Arc<Vm>>>,
+    /// When `Some`: the main thread's (tid 0) method entries and exits, in order.
+    main_calls: Mutex<Option<Vec<Call>>>,
+}
+
+/// A method entry or exit of the main thread, with the stack handed to the event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Call {
+    entry: bool,
+    by_exception: bool,
+    method: u32,
+    stack: Vec<u32>,
+}
+
+impl Rec {
+    fn main_call(&self, tid: u32, entry: bool, by_exception: bool, method: u32, stack: &JavaStack) {
+        if tid == 0 {
+            if let Some(calls) = self.main_calls.lock().unwrap().as_mut() {
+                calls.push(Call { entry, by_exception, method, stack: stack.methods().collect() });
+            }
+        }
+    }
 }
 
 thread_local! {
@@ -75,6 +98,7 @@ impl Hooks for Shared {
     }
     fn method_entry(&self, tid: u32, m: u32, stack: JavaStack) {
         self.0.entries.fetch_add(1, Relaxed);
+        self.0.main_call(tid, true, false, m, &stack);
         let mut sh = self.0.shadow.lock().unwrap();
         let s = sh.entry(tid).or_default();
         s.push(m);
@@ -86,6 +110,7 @@ impl Hooks for Shared {
         if by_exception {
             self.0.exceptional_exits.fetch_add(1, Relaxed);
         }
+        self.0.main_call(tid, false, by_exception, m, &stack);
         let mut sh = self.0.shadow.lock().unwrap();
         let s = sh.entry(tid).or_default();
         if !stack.methods().eq(s.iter().copied()) || s.last() != Some(&m) {
@@ -117,17 +142,31 @@ fn conformance() -> PathBuf {
     java_tests::compile("conformance").expect("compile conformance")
 }
 
-/// The agent test programs, compiled against the workloads' `hpmagent.Trace`.
+/// The agent test programs, compiled against the workloads' `hpmagent.Trace` (once per test
+/// process: tests run in parallel, and javac rewriting class files another test reads is a race).
 fn rvmagent() -> PathBuf {
-    let workloads = java_tests::compile("workloads").expect("compile workloads");
-    java_tests::compile_with("rvmagent", &["-cp", workloads.to_str().unwrap()]).expect("compile rvmagent")
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let workloads = java_tests::compile("workloads").expect("compile workloads");
+        java_tests::compile_with("rvmagent", &["-cp", workloads.to_str().unwrap()]).expect("compile rvmagent")
+    })
+    .clone()
 }
 
 fn run(dir: &std::path::Path, args: &[&str]) -> (i32, Arc<Rec>, Arc<Vm>) {
+    run_rec(Rec::default(), dir, args)
+}
+
+/// Like [`run`], also recording the main thread's method entries and exits.
+fn run_main_calls(dir: &std::path::Path, args: &[&str]) -> (i32, Arc<Rec>, Arc<Vm>) {
+    run_rec(Rec { main_calls: Mutex::new(Some(Vec::new())), ..Rec::default() }, dir, args)
+}
+
+fn run_rec(rec: Rec, dir: &std::path::Path, args: &[&str]) -> (i32, Arc<Rec>, Arc<Vm>) {
     let mut all: Vec<String> = args[..args.len() - 1].iter().map(|s| s.to_string()).collect();
     all.extend(["-cp".to_string(), dir.to_str().unwrap().to_string(), args[args.len() - 1].to_string()]);
     let opts = rvm_backend::parse_args(&all).unwrap();
-    let rec = Arc::new(Rec::default());
+    let rec = Arc::new(rec);
     let code = rvm_backend::run_with_hooks(opts, Some(Box::new(Shared(rec.clone()))));
     let vm = rec.vm.lock().unwrap().take().expect("vm_init");
     (code, rec, vm)
@@ -306,4 +345,99 @@ fn markers_arrive_with_kind_run_and_text() {
     let got: Vec<(u32, u32, &str)> = marks.iter().map(|m| (m.2, m.3, m.4.as_str())).collect();
     assert_eq!(got, expected);
     assert!(marks.iter().all(|m| m.0 == 0 && m.1 == 0), "on vp 0 by main: {marks:?}");
+}
+
+fn main_calls(rec: &Rec) -> Vec<Call> {
+    rec.main_calls.lock().unwrap().clone().expect("recording")
+}
+
+fn entry(method: u32, stack: &[u32]) -> Call {
+    Call { entry: true, by_exception: false, method, stack: stack.to_vec() }
+}
+
+fn exit(method: u32, by_exception: bool, stack: &[u32]) -> Call {
+    Call { entry: false, by_exception, method, stack: stack.to_vec() }
+}
+
+/// As on HotSpot, whose launcher initialises the main class before calling `main`: the main
+/// thread's first events are `<clinit>` (and what it calls), then `main`, siblings at the root;
+/// `main` is not on the stack while `<clinit>` runs.
+#[test]
+fn main_class_is_initialised_before_main_is_entered() {
+    for vps in ["-Xvps:1", "-Xvps:2"] {
+        let (code, rec, vm) = run_main_calls(&rvmagent(), &[vps, "InitBeforeMain"]);
+        assert_eq!(code, 0);
+        let clinit = method_id(&vm, "InitBeforeMain", "<clinit>");
+        let set_up = method_id(&vm, "InitBeforeMain", "setUp");
+        let main = method_id(&vm, "InitBeforeMain", "main");
+        let calls = main_calls(&rec);
+        assert!(calls.len() > 6, "{calls:?}");
+        let expected = vec![
+            entry(clinit, &[clinit]),
+            entry(set_up, &[clinit, set_up]),
+            exit(set_up, false, &[clinit, set_up]),
+            exit(clinit, false, &[clinit]),
+            entry(main, &[main]),
+        ];
+        assert_eq!(calls[..5], expected[..], "{vps}");
+        assert_eq!(calls.last(), Some(&exit(main, false, &[main])), "{vps}");
+        // Everything in between (println, string building) runs under main.
+        assert!(calls[5..].iter().all(|c| c.stack.first() == Some(&main)), "{vps}: {calls:?}");
+        let own: Vec<&Call> = calls.iter().filter(|c| [clinit, set_up, main].contains(&c.method)).collect();
+        assert_eq!(own.len(), 6, "{vps}: each method entered and left once: {own:?}");
+        assert_eq!(rec.stack_mismatches.load(Relaxed), 0);
+    }
+}
+
+/// The superclass's `<clinit>` runs first, then the main class's (which rvm used to skip when the
+/// superclass had one), then `main`; the output is HotSpot's.
+#[test]
+fn superclass_then_main_class_are_initialised_before_main() {
+    let dir = rvmagent();
+    let (code, rec, vm) = run_main_calls(&dir, &["-Xvps:1", "InitSuperFirst"]);
+    assert_eq!(code, 0);
+    let base = method_id(&vm, "InitSuperFirstBase", "<clinit>");
+    let clinit = method_id(&vm, "InitSuperFirst", "<clinit>");
+    let main = method_id(&vm, "InitSuperFirst", "main");
+    let own: Vec<Call> = main_calls(&rec).into_iter().filter(|c| [base, clinit, main].contains(&c.method)).collect();
+    assert_eq!(
+        own,
+        vec![entry(base, &[base]), exit(base, false, &[base]), entry(clinit, &[clinit]), exit(clinit, false, &[clinit]), entry(main, &[main]), exit(main, false, &[main])]
+    );
+    let hs = Command::new(java_tests::jdk().expect("JDK").java()).arg("-cp").arg(&dir).arg("InitSuperFirst").output().expect("java");
+    let rvm = Command::new(env!("CARGO_BIN_EXE_rvm")).arg("-cp").arg(&dir).arg("InitSuperFirst").output().expect("rvm");
+    assert_eq!(String::from_utf8_lossy(&rvm.stdout), String::from_utf8_lossy(&hs.stdout));
+    assert_eq!(String::from_utf8_lossy(&hs.stdout), "InitSuperFirstBase.<clinit>\nInitSuperFirst.<clinit>\nmain\n");
+}
+
+/// A main class whose static initialiser throws: `main` is never entered, and the program prints
+/// what HotSpot prints (`Exception in thread "main" java.lang.ExceptionInInitializerError`, the
+/// cause, no frame of `main`) and exits with HotSpot's code (1).
+#[test]
+fn throwing_static_initialiser_of_the_main_class_behaves_as_on_hotspot() {
+    let dir = rvmagent();
+    let hs = Command::new(java_tests::jdk().expect("JDK").java()).arg("-cp").arg(&dir).arg("InitFailsMain").output().expect("java");
+    let hs_err = String::from_utf8_lossy(&hs.stderr).to_string();
+    assert_eq!(hs_err.lines().next(), Some("Exception in thread \"main\" java.lang.ExceptionInInitializerError"), "{hs_err}");
+    assert_eq!(hs.status.code(), Some(1));
+    for vps in ["-Xvps:1", "-Xvps:2"] {
+        let rvm = Command::new(env!("CARGO_BIN_EXE_rvm")).arg(vps).arg("-cp").arg(&dir).arg("InitFailsMain").output().expect("rvm");
+        let rvm_err = String::from_utf8_lossy(&rvm.stderr).to_string();
+        assert_eq!(rvm_err.lines().next(), hs_err.lines().next(), "{vps}: {rvm_err}");
+        assert_eq!(rvm.status.code(), hs.status.code(), "{vps}");
+        // The whole report too (HotSpot's has no JDK-internal frames here).
+        assert_eq!(rvm_err, hs_err, "{vps}");
+        assert_eq!((rvm.stdout.len(), hs.stdout.len()), (0, 0));
+    }
+    // Through the hooks: <clinit> and fail leave by exception, main is never entered.
+    let (code, rec, vm) = run_main_calls(&dir, &["-Xvps:1", "InitFailsMain"]);
+    assert_eq!(code, 1);
+    let clinit = method_id(&vm, "InitFailsMain", "<clinit>");
+    let fail = method_id(&vm, "InitFailsMain", "fail");
+    let main = method_id(&vm, "InitFailsMain", "main");
+    let calls = main_calls(&rec);
+    let own: Vec<Call> = calls.iter().filter(|c| [clinit, fail, main].contains(&c.method)).cloned().collect();
+    assert_eq!(own, vec![entry(clinit, &[clinit]), entry(fail, &[clinit, fail]), exit(fail, true, &[clinit, fail]), exit(clinit, true, &[clinit])]);
+    assert_eq!(calls[0], entry(clinit, &[clinit]));
+    assert_eq!(rec.stack_mismatches.load(Relaxed), 0);
 }
