@@ -1,0 +1,99 @@
+//! The same program gives the same call trees on both VMs: every call-structure program of
+//! `java-tests/calls`, run with the agent on HotSpot (JDK 17, and a newer JDK where found) and on the research VM (`rvm -Xvps:2`),
+//! has the same contexts with the same call counts in every thread, and the same lock and wait
+//! trees. Metric values differ between VMs (they are different machines); shapes and counts may not.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::process::Command;
+
+use common::*;
+
+/// thread name → (context → calls), threads with an empty tree left out (HotSpot's own threads run
+/// only JDK code, which the default filter does not record).
+fn all_contexts(p: &hpm_collectors::arcflow::Profile) -> BTreeMap<String, BTreeMap<String, u64>> {
+    p.threads
+        .iter()
+        .map(|t| (t.name.clone(), contexts(p, &t.name)))
+        .filter(|(_, c)| !c.is_empty())
+        .collect()
+}
+
+fn rvm_run(test: &str, class: &str, options: &str) -> Run {
+    let jdk = java_tests::jdk().unwrap();
+    let out = out_dir(&format!("{test}-rvm"), &jdk);
+    let output = Command::new(rvm())
+        .arg("-Xvps:2")
+        .arg(format!("-agentpath:{}=out={},socket=off,{options}", agent_lib().display(), out.display()))
+        .arg("-cp")
+        .arg(classes())
+        .arg(format!("calls.{class}"))
+        .output()
+        .unwrap();
+    Run { out, output }
+}
+
+/// The program on every JDK found (17 and a newer one where present) and once on rvm; the program's
+/// output must be the same everywhere.
+fn both(test: &str, class: &str, options: &str) -> (Vec<Run>, Run) {
+    let r = rvm_run(test, class, options);
+    r.assert_ok();
+    let hotspots: Vec<Run> = jdks()
+        .iter()
+        .map(|jdk| {
+            let h = run(&format!("{test}-hotspot"), jdk, class, options, &[], &[]);
+            h.assert_ok();
+            assert_eq!(h.stdout(), r.stdout(), "{class}: the program's output differs between HotSpot ({:?}) and rvm", jdk.home);
+            h
+        })
+        .collect();
+    (hotspots, r)
+}
+
+#[test]
+fn call_structure_programs_have_the_same_trees_on_both_vms() {
+    for class in ["Straight", "Recursion", "Exceptions", "Threads", "ManyThreads", "Gc"] {
+        let (hs, r) = both(&format!("same-{class}"), class, "");
+        let rc = all_contexts(&r.calls());
+        for h in &hs {
+            let hc = all_contexts(&h.calls());
+            assert!(!hc.is_empty(), "{class}: empty trees on HotSpot");
+            assert_eq!(hc, rc, "{class}: HotSpot ({}, left) and rvm (right) trees differ", h.out.display());
+        }
+    }
+}
+
+#[test]
+fn lock_and_wait_trees_are_the_same_on_both_vms() {
+    let (hs, r) = both("same-contention", "Contention", "");
+    for h in &hs {
+        let (hc, rc) = (all_contexts(&h.locks()), all_contexts(&r.locks()));
+        assert!(hc.values().map(|c| c.len()).sum::<usize>() >= 3, "{hc:?}");
+        assert_eq!(hc, rc, "lock trees");
+        assert_eq!(all_contexts(&h.calls()), all_contexts(&r.calls()), "Contention call trees");
+    }
+
+    let (hs, r) = both("same-waits", "WaitNotify", "");
+    for h in &hs {
+        let (hw, rw) = (all_contexts(&h.waits()), all_contexts(&r.waits()));
+        assert!(hw.contains_key("timed") && hw.contains_key("notified"), "{hw:?}");
+        assert_eq!(hw, rw, "wait trees");
+        assert_eq!(all_contexts(&h.calls()), all_contexts(&r.calls()), "WaitNotify call trees");
+    }
+}
+
+#[test]
+fn allocation_counts_are_the_same_on_both_vms() {
+    let (hs, r) = both("same-alloc", "Alloc", "collect=calls+alloc");
+    let objects = |run: &Run| -> u64 {
+        let p = run.calls();
+        let m = p.bindings.metrics.iter().position(|m| m.name == "alloc-objects").expect("alloc-objects metric");
+        base_at(&p, "main", "calls.Alloc.main;calls.Alloc.allocate").expect("allocate context").1[m]
+    };
+    for h in &hs {
+        assert_eq!(all_contexts(&h.calls()), all_contexts(&r.calls()), "Alloc call trees");
+        assert_eq!(objects(h), 1000);
+    }
+    assert_eq!(objects(&r), 1000);
+}
