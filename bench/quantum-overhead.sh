@@ -6,14 +6,15 @@
 #
 #   bench/quantum-overhead.sh [RUNS]      (default 7)
 #
-# Environment: PSEUDOJBB_ARGS (default "4 30000"), RVM_VPS (default 2), EVENTS (extra agent options,
-# e.g. "event=task-clock"), CARGO_TARGET_DIR, JAVA_HOME (for javac).
+# Environment: PSEUDOJBB_ARGS (default "4 30000"), RVM_VPS (default 2), MODE (default "quantum"; or
+# "quantum=tick"), EVENTS (extra agent options, e.g. "event=task-clock"), CARGO_TARGET_DIR, JAVA_HOME.
 set -euo pipefail
 RUNS="${1:-7}"
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 ARGS="${PSEUDOJBB_ARGS:-4 30000}"
 VPS="${RVM_VPS:-2}"
 EXTRA="${EVENTS:+,$EVENTS}"
+MODE="${MODE:-quantum}"
 JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 (cd "$ROOT" && cargo build --release -q -p rvm-backend -p hpmagent -p hpm-reports)
@@ -35,12 +36,12 @@ one() {
 }
 median() { sort -n | awk '{a[NR]=$1} END {printf "%.3f", a[int((NR+1)/2)]}'; }
 
-echo "pseudojbb $ARGS on rvm -Xvps:$VPS; $RUNS runs per configuration (median; interleaved); $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "pseudojbb $ARGS on rvm -Xvps:$VPS; agent: collect=none,$MODE$EXTRA; $RUNS runs per configuration (median; interleaved); $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 : >"$WORK/none"; : >"$WORK/traced"
 for i in $(seq "$RUNS"); do
   one >>"$WORK/none"
   rm -rf "$WORK/trace"
-  one "-agentpath:$LIB=out=$WORK/trace,socket=off,collect=none,quantum$EXTRA" >>"$WORK/traced"
+  one "-agentpath:$LIB=out=$WORK/trace,socket=off,collect=none,$MODE$EXTRA" >>"$WORK/traced"
 done
 col() { cut -d' ' -f"$2" "$WORK/$1" | median; }
 n_w=$(col none 1); n_c=$(col none 2); t_w=$(col traced 1); t_c=$(col traced 2)

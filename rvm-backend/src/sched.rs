@@ -241,7 +241,9 @@ fn take_pending_service(vm: &Vm, vp: usize) -> Option<&Arc<Service>> {
 pub fn make_ready(vm: &Vm, st: &mut SchedState, tid: u32) {
     st.tstate[tid as usize] = TState::Ready;
     let n = st.ready.len();
-    let vp = match st.idle.iter().position(|i| *i) {
+    // An idle processor that has not been given work yet (an idle processor stays marked idle until
+    // it wakes up, so without the empty-queue test a burst of new threads would all pile onto it).
+    let vp = match (0..n).find(|v| st.idle[*v] && st.ready[*v].is_empty()) {
         Some(v) => v,
         None => {
             // the shortest queue, starting from a rotating position
