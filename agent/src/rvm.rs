@@ -28,10 +28,11 @@
 use std::cell::RefCell;
 use std::ffi::{c_char, c_void, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use hotspot_backend::log;
+use hpm_collectors::counters::monotonic_ns;
 use hpm_collectors::green::{self, Account, GreenConfig, GreenThreadMetrics, Processor};
 use hpm_collectors::metrics::MetricSet;
 use hpm_collectors::quantum::{ThreadInfo as TraceThread, ThreadKind};
@@ -184,8 +185,11 @@ const CHUNKS: usize = 4096;
 
 /// Thread id → entry, without locks: `CHUNKS` chunks of `CHUNK` slots (4M threads), each chunk
 /// allocated when its first thread starts. Ids are dense and never reused.
+/// One chunk of [`Threads`]: `CHUNK` slots, each set once.
+type Chunk = Box<[OnceLock<Arc<Entry>>]>;
+
 struct Threads {
-    chunks: Box<[OnceLock<Box<[OnceLock<Arc<Entry>>]>>]>,
+    chunks: Box<[OnceLock<Chunk>]>,
     /// One more than the highest id inserted.
     len: AtomicU32,
 }
@@ -222,6 +226,10 @@ struct Rvm {
     green: GreenConfig,
     quantum: Option<Tracer>,
     dead: AtomicBool,
+    /// Thread-switch callbacks and the time spent in them (ns), summed over processors at `vp_end`:
+    /// the agent's own cost inside rvm's scheduler lock, reported at exit (`log=info`).
+    switch_calls: AtomicU64,
+    switch_ns: AtomicU64,
 }
 
 static RVM: OnceLock<Rvm> = OnceLock::new();
@@ -229,6 +237,8 @@ static RVM: OnceLock<Rvm> = OnceLock::new();
 thread_local! {
     /// On a processor's OS thread: the thread it runs (id and table entry), set at each switch.
     static RUNNING: RefCell<Option<(u32, Arc<Entry>)>> = const { RefCell::new(None) };
+    /// On a processor's OS thread: (switch callbacks, ns spent in them) since `vp_start`.
+    static SWITCH_COST: std::cell::Cell<(u64, u64)> = const { std::cell::Cell::new((0, 0)) };
 }
 
 static PANICKED: AtomicBool = AtomicBool::new(false);
@@ -395,6 +405,10 @@ extern "C" fn cb_vm_death(_ctx: AgentCtx, _exit_code: i32) {
                 log::line(&format!("hpmagent: quantum traces written to {}: {}", r.state.out.display(), names.join(", ")));
             }
         }
+        let (n, ns) = (r.switch_calls.load(Ordering::Relaxed), r.switch_ns.load(Ordering::Relaxed));
+        if let Some(each) = ns.checked_div(n) {
+            log::info(&format!("thread-switch callbacks: {n}, {:.3} ms in total, {each} ns each on average", ns as f64 / 1e6));
+        }
         r.state.final_dump();
     })
 }
@@ -427,6 +441,9 @@ extern "C" fn cb_vp_end(_ctx: AgentCtx, _vp: u32, exit_code: i32) {
         });
         green::uninstall();
         RUNNING.with(|x| x.borrow_mut().take());
+        let (n, ns) = SWITCH_COST.replace((0, 0));
+        r.switch_calls.fetch_add(n, Ordering::Relaxed);
+        r.switch_ns.fetch_add(ns, Ordering::Relaxed);
     })
 }
 
@@ -467,6 +484,7 @@ extern "C" fn cb_thread_switch(_ctx: AgentCtx, info: *const SwitchInfo) {
         if info.is_null() {
             return;
         }
+        let t0 = monotonic_ns();
         // SAFETY: the ABI passes a valid SwitchInfo for the duration of the call; it is copied.
         let info = unsafe { *info };
         // Under the scheduler lock: no allocation, no lock but the two threads' own accounts.
@@ -482,6 +500,8 @@ extern "C" fn cb_thread_switch(_ctx: AgentCtx, info: *const SwitchInfo) {
                 *x = to.map(|e| (info.to, e));
             }
         });
+        let (n, ns) = SWITCH_COST.get();
+        SWITCH_COST.set((n + 1, ns + monotonic_ns().saturating_sub(t0)));
     })
 }
 
@@ -637,7 +657,7 @@ fn load(vm: &RvmVm, options: Option<String>, cb: &mut RvmCallbacks) -> Result<()
     cb.allocation = o.alloc.then_some(cb_allocation as _);
     cb.marker = Some(cb_marker);
     let green = GreenConfig::for_metrics(&metrics);
-    let _ = RVM.set(Rvm { state: state.clone(), vm: fns, threads: Threads::new(), green, quantum, dead: AtomicBool::new(false) });
+    let _ = RVM.set(Rvm { state: state.clone(), vm: fns, threads: Threads::new(), green, quantum, dead: AtomicBool::new(false), switch_calls: AtomicU64::new(0), switch_ns: AtomicU64::new(0) });
     crate::set_agent(state);
     Ok(())
 }
