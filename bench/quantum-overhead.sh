@@ -39,11 +39,15 @@ median() { sort -n | awk '{a[NR]=$1} END {printf "%.3f", a[int((NR+1)/2)]}'; }
 
 echo "pseudojbb $ARGS on rvm -Xvps:$VPS $RVM_ARGS; agent: collect=none,$MODE$EXTRA; $RUNS runs per configuration (median; interleaved); $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 : >"$WORK/none"; : >"$WORK/traced"
-for i in $(seq "$RUNS"); do
-  one >>"$WORK/none"
+traced() {
   rm -rf "$WORK/trace"
   one "-agentpath:$LIB=out=$WORK/trace,socket=off,log=info,collect=none,$MODE$EXTRA" >>"$WORK/traced"
   grep -h "thread-switch callbacks" "$WORK/err" >>"$WORK/switch-cost" || true
+}
+for i in $(seq "$RUNS"); do
+  # Which configuration runs first alternates, so that a pattern in the machine's speed (the first
+  # or second run of a pair being slower) does not favour either.
+  if [ $((i % 2)) = 1 ]; then one >>"$WORK/none"; traced; else traced; one >>"$WORK/none"; fi
 done
 col() { cut -d' ' -f"$2" "$WORK/$1" | median; }
 n_w=$(col none 1); n_c=$(col none 2); t_w=$(col traced 1); t_c=$(col traced 2)
