@@ -107,6 +107,11 @@ pub fn compile(group: &str) -> Result<PathBuf, String> {
 
 /// Like [`compile`], with extra `javac` arguments (e.g. `["--release", "8"]`).
 pub fn compile_with(group: &str, extra_args: &[&str]) -> Result<PathBuf, String> {
+    // Tests of one binary run in parallel and may ask for the same group at once: one compiles while
+    // the others wait, then find the stamp (without this, a JVM could read a class file javac is
+    // still writing).
+    static COMPILING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one_at_a_time = COMPILING.lock().unwrap_or_else(|e| e.into_inner());
     let src = source_root().join(group);
     let suffix = if extra_args.is_empty() { String::new() } else { format!("-{:x}", fxhash(&extra_args.join(" "))) };
     let out = class_root().join(format!("{group}{suffix}"));
