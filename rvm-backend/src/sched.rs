@@ -78,6 +78,12 @@ pub struct SchedState {
     pub free_monitors: Vec<u32>,
     pub sleepers: BinaryHeap<Reverse<(Instant, u32, u64)>>,
     pub tstate: Vec<TState>,
+    /// The thread is on a processor: from the switch to it until the switch away from it. A thread
+    /// made ready in between (it blocked and was woken before its processor switched away) waits in
+    /// `deferred` and is queued by that switch, so it never runs on two processors at once, not even
+    /// in the switch events (quantum traces check it).
+    pub on_vp: Vec<bool>,
+    pub deferred: Vec<Option<Requeue>>,
     pub interrupted: Vec<bool>,
     /// The thread's last `Object.wait` ended by its timeout (read when it resumes).
     pub timed_out: Vec<bool>,
@@ -119,6 +125,8 @@ impl Sched {
                 free_monitors: Vec::new(),
                 sleepers: BinaryHeap::new(),
                 tstate: Vec::new(),
+                on_vp: Vec::new(),
+                deferred: Vec::new(),
                 interrupted: Vec::new(),
                 timed_out: Vec::new(),
                 live_nondaemon: 0,
@@ -172,6 +180,8 @@ pub fn register_thread(vm: &Vm, kind: u32, make: impl FnOnce(u32) -> JThread) ->
     drop(threads);
     let mut st = vm.sched.lock();
     st.tstate.push(TState::New);
+    st.on_vp.push(false);
+    st.deferred.push(None);
     st.interrupted.push(false);
     st.timed_out.push(false);
     if !daemon {
@@ -237,9 +247,38 @@ fn take_pending_service(vm: &Vm, vp: usize) -> Option<&Arc<Service>> {
     found
 }
 
+/// Where a ready thread goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Requeue {
+    /// An idle processor's queue, else the shortest (a thread woken by another).
+    Any,
+    /// The back of this processor's queue (a thread that yielded).
+    Back(usize),
+    /// The front of this processor's queue (a thread that waits for a collection).
+    Front(usize),
+}
+
 /// Makes `tid` runnable: onto an idle processor's queue if there is one, else round robin.
 pub fn make_ready(vm: &Vm, st: &mut SchedState, tid: u32) {
+    requeue(vm, st, tid, Requeue::Any);
+}
+
+/// Makes `tid` runnable at `to`, or as soon as its processor has switched away from it.
+pub fn requeue(vm: &Vm, st: &mut SchedState, tid: u32, to: Requeue) {
     st.tstate[tid as usize] = TState::Ready;
+    if st.on_vp[tid as usize] {
+        st.deferred[tid as usize] = Some(to);
+        return;
+    }
+    match to {
+        Requeue::Back(vp) => st.ready[vp].push_back(tid),
+        Requeue::Front(vp) => st.ready[vp].push_front(tid),
+        Requeue::Any => enqueue_anywhere(st, tid),
+    }
+    vm.sched.cv.notify_all();
+}
+
+fn enqueue_anywhere(st: &mut SchedState, tid: u32) {
     let n = st.ready.len();
     // An idle processor that has not been given work yet (an idle processor stays marked idle until
     // it wakes up, so without the empty-queue test a burst of new threads would all pile onto it).
@@ -253,7 +292,6 @@ pub fn make_ready(vm: &Vm, st: &mut SchedState, tid: u32) {
         }
     };
     st.ready[vp].push_back(tid);
-    vm.sched.cv.notify_all();
 }
 
 fn monitor_index(vm: &Vm, st: &mut SchedState, obj: Ref) -> usize {
@@ -514,6 +552,7 @@ fn collector<'a>(vm: &'a Vm, vp: usize, mut st: MutexGuard<'a, SchedState>, curr
 /// thread). `voluntary`: the previous thread gave up the processor before its quantum expired.
 fn switch_hook(vm: &Vm, vp: usize, current: &mut Current, to: u32, voluntary: bool, st: &mut SchedState) {
     st.switches += 1;
+    let from = current.tid;
     hook!(
         vm,
         thread_switch(&SwitchInfo {
@@ -526,6 +565,13 @@ fn switch_hook(vm: &Vm, vp: usize, current: &mut Current, to: u32, voluntary: bo
         })
     );
     *current = Current { tid: to, callee: NO_METHOD, caller: NO_METHOD };
+    if from != to {
+        st.on_vp[from as usize] = false;
+        st.on_vp[to as usize] = true;
+        if let Some(r) = st.deferred[from as usize].take() {
+            requeue(vm, st, from, r);
+        }
+    }
 }
 
 /// The loop of one virtual processor.
@@ -575,6 +621,11 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
                 // thread hands the processor back to the idle thread, not to nobody)
                 if current.tid != idle_tid {
                     switch_hook(&vm, vp, &mut current, idle_tid, voluntary, &mut st);
+                    if st.ready.iter().any(|q| !q.is_empty()) {
+                        // the thread this processor just left became ready (deferred, see `on_vp`)
+                        // and was queued by that switch: run or steal it rather than wait
+                        continue;
+                    }
                 }
                 voluntary = true;
                 st.idle[vp] = true;
@@ -609,14 +660,12 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
             Outcome::Yield | Outcome::Yielded => {
                 drop(th);
                 let mut st = vm.sched.lock();
-                st.tstate[tid as usize] = TState::Ready;
-                st.ready[vp].push_back(tid);
+                requeue(&vm, &mut st, tid, Requeue::Back(vp));
             }
             Outcome::NeedGc => {
                 drop(th);
                 let mut st = vm.sched.lock();
-                st.tstate[tid as usize] = TState::Ready;
-                st.ready[vp].push_front(tid);
+                requeue(&vm, &mut st, tid, Requeue::Front(vp));
                 request_gc(&vm, &mut st);
             }
             Outcome::Blocked => drop(th),
