@@ -68,6 +68,8 @@ pub struct Tracer {
     /// Counter names for the meta file (index 0 real time).
     counters: Vec<String>,
     vps: Vec<VpShared>,
+    /// `dir` could not be created (said once, at start): nothing is written and nothing more said.
+    no_dir: bool,
 }
 
 /// A marker waiting for the processor's next switch.
@@ -126,9 +128,13 @@ impl Tracer {
     /// processor's reading) except `wall-time`. Creates `dir`; if that fails (one error line), each
     /// processor's file fails too and its records are counted as missed: the VM runs on.
     pub fn new(dir: &Path, mode: QuantumMode, metrics: &[Metric], vps: u32) -> Tracer {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            log::error(&format!("cannot create {}: {e}; quantum traces will be missing", dir.display()));
-        }
+        let no_dir = match std::fs::create_dir_all(dir) {
+            Ok(()) => false,
+            Err(e) => {
+                log::error(&format!("cannot create {}: {e}; no quantum traces will be written (choose another out=)", dir.display()));
+                true
+            }
+        };
         let wall = metrics.iter().position(|m| m.name == "wall-time");
         let mut deltas: Vec<usize> = (0..metrics.len()).filter(|&i| Some(i) != wall).collect();
         deltas.truncate(MAX_COUNTERS);
@@ -143,7 +149,7 @@ impl Tracer {
                 methods: Mutex::new(Vec::new()),
             })
             .collect();
-        Tracer { dir: dir.to_path_buf(), mode, wall, deltas, counters, vps }
+        Tracer { dir: dir.to_path_buf(), mode, wall, deltas, counters, vps, no_dir }
     }
 
     pub fn vps(&self) -> u32 {
@@ -176,14 +182,17 @@ impl Tracer {
         let Some(shared) = self.vps.get(vp as usize) else { return };
         let path = self.dir.join(trace_file_name(vp));
         let tmp = self.dir.join(format!(".{}.{}.tmp", trace_file_name(vp), std::process::id()));
-        let writer = match File::create(&tmp) {
+        let file = if self.no_dir { Err(std::io::ErrorKind::NotFound.into()) } else { File::create(&tmp) };
+        let writer = match file {
             Ok(file) => {
                 let (w, sink) = QuantumWriter::new(vp, self.deltas.len());
                 *shared.sink.lock().unwrap_or_else(|e| e.into_inner()) = Some(SinkFile { sink: Some(sink), file: Some(file), tmp, path });
                 Some(w)
             }
             Err(e) => {
-                log::error(&format!("cannot create {}: {e}; no quantum trace for processor {vp}", tmp.display()));
+                if !self.no_dir {
+                    log::error(&format!("cannot create {}: {e}; no quantum trace for processor {vp}", tmp.display()));
+                }
                 None
             }
         };
@@ -352,6 +361,9 @@ impl Tracer {
     pub fn finish(&self, threads: Vec<ThreadInfo>, method: impl Fn(u32) -> Option<(String, String, String)>) -> (Vec<PathBuf>, Vec<String>) {
         let mut files = Vec::new();
         let mut errors = Vec::new();
+        if self.no_dir {
+            return (files, errors);
+        }
         let mut missed = Vec::new();
         let mut methods = Vec::new();
         for (vp, shared) in self.vps.iter().enumerate() {
@@ -382,6 +394,12 @@ impl Tracer {
                     methods.push(w as u32 * 64 + b);
                 }
             }
+        }
+        for &(vp, n) in missed.iter().filter(|(_, n)| *n > 0) {
+            // Not an error of the run, but the trace is incomplete: say so where the user looks.
+            log::warn(&format!(
+                "quantum trace: {n} record(s) of processor {vp} missed (both buffers full, or its file could not be written); counted in quantum.meta"
+            ));
         }
         methods.sort_unstable();
         methods.dedup();
