@@ -31,7 +31,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use hotspot_backend::log;
+use hotspot_backend::{guard, log};
 use hpm_collectors::counters::monotonic_ns;
 use hpm_collectors::green::{self, Account, GreenConfig, GreenThreadMetrics, Processor};
 use hpm_collectors::metrics::MetricSet;
@@ -239,22 +239,6 @@ thread_local! {
     static RUNNING: RefCell<Option<(u32, Arc<Entry>)>> = const { RefCell::new(None) };
     /// On a processor's OS thread: (switch callbacks, ns spent in them) since `vp_start`.
     static SWITCH_COST: std::cell::Cell<(u64, u64)> = const { std::cell::Cell::new((0, 0)) };
-}
-
-static PANICKED: AtomicBool = AtomicBool::new(false);
-
-/// Runs `f`, catching any panic: the first one is logged, the VM carries on.
-fn guard(what: &str, f: impl FnOnce()) {
-    if let Err(e) = catch_unwind(AssertUnwindSafe(f)) {
-        if !PANICKED.swap(true, Ordering::Relaxed) {
-            let msg = e
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| e.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".into());
-            log::error(&format!("internal error in {what}: {msg} (further errors not shown; the VM continues)"));
-        }
-    }
 }
 
 fn rvm() -> Option<&'static Rvm> {

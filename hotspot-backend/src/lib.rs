@@ -150,7 +150,8 @@ impl Drop for AgentThread {
 
 static PANICKED: AtomicBool = AtomicBool::new(false);
 
-/// Runs `f`, catching any panic: the first one is logged, the JVM carries on.
+/// Runs `f`, catching any panic: the first one is logged, the VM carries on. Every callback of the
+/// agent runs inside it, on HotSpot and on the research VM.
 pub fn guard<F: FnOnce()>(what: &str, f: F) {
     if let Err(e) = catch_unwind(AssertUnwindSafe(f)) {
         if !PANICKED.swap(true, Ordering::Relaxed) {
@@ -159,7 +160,7 @@ pub fn guard<F: FnOnce()>(what: &str, f: F) {
                 .map(|s| s.to_string())
                 .or_else(|| e.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".into());
-            log::error(&format!("internal error in {what}: {msg} (further errors not shown; the JVM continues)"));
+            log::error(&format!("internal error in {what}: {msg} (further errors not shown; the VM continues)"));
         }
     }
 }
