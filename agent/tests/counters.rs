@@ -211,7 +211,7 @@ fn perf_stat_task_clock_ns(csv: &str) -> Option<u64> {
 }
 
 /// (e) The task-clock summed over all threads never exceeds what `perf stat -e task-clock` counts
-/// for the whole process, and for a single-threaded program the busiest thread has most of it.
+/// for the whole process, and for a single-threaded program the busiest thread has most of the sum.
 #[test]
 fn task_clock_sum_within_perf_stat_and_busiest_thread_dominates() {
     let perf = ["/usr/bin/perf", "/usr/local/bin/perf"].into_iter().find(|p| std::path::Path::new(p).is_file());
@@ -240,7 +240,8 @@ fn task_clock_sum_within_perf_stat_and_busiest_thread_dominates() {
     assert!(sum <= whole, "threads' task-clock {sum} ns exceeds perf stat's {whole} ns");
     assert_eq!(busiest, "main");
     assert!(most as f64 >= 0.9 * sum as f64, "main {most} of {sum}");
-    assert!(most as f64 >= 0.5 * whole as f64, "main {most} of the process's {whole}");
+    // No bound on main's share of the whole process: HotSpot's JIT compiler threads are hidden from
+    // JVMTI (not in the sum) and their CPU varies from run to run (one CI run: main 0.84 s of 2.36 s).
 }
 
 /// (f) Overhead compensation: the base of a tiny method per call, compensated, is closer to the CPU
