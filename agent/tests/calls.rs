@@ -11,13 +11,7 @@ fn straight_calls_exact_tree() {
         let p = r.calls();
         assert_eq!(
             contexts(&p, "main"),
-            map(&[
-                ("calls.Straight.main", 1),
-                ("calls.Straight.main;calls.Straight.run", 1),
-                ("calls.Straight.main;calls.Straight.run;calls.Straight.a", 3),
-                ("calls.Straight.main;calls.Straight.run;calls.Straight.a;calls.Straight.b", 6),
-                ("calls.Straight.main;calls.Straight.run;calls.Straight.c", 1),
-            ]),
+            straight_tree(),
             "JDK {:?}",
             jdk.home
         );

@@ -17,13 +17,7 @@ fn straight_calls_give_the_exact_tree_on_two_processors() {
     let p = r.calls();
     assert_eq!(
         contexts(&p, "main"),
-        map(&[
-            ("calls.Straight.main", 1),
-            ("calls.Straight.main;calls.Straight.run", 1),
-            ("calls.Straight.main;calls.Straight.run;calls.Straight.a", 3),
-            ("calls.Straight.main;calls.Straight.run;calls.Straight.a;calls.Straight.b", 6),
-            ("calls.Straight.main;calls.Straight.run;calls.Straight.c", 1),
-        ])
+        straight_tree()
     );
     assert_eq!(p.bindings.metrics.iter().map(|m| m.name.as_str()).collect::<Vec<_>>(), ["cpu-time", "wall-time"]);
     for f in ["xtree.txt", "xarc.txt", "xprof.txt", "arcflow.json", "collapsed.txt", "flame.svg", "threads.txt", "gc.txt", "locks.txt", "waits.txt", "code.txt", "marks.txt"] {

@@ -6,7 +6,6 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::process::Command;
 
 use common::*;
 
@@ -20,24 +19,10 @@ fn all_contexts(p: &hpm_collectors::arcflow::Profile) -> BTreeMap<String, BTreeM
         .collect()
 }
 
-fn rvm_run(test: &str, class: &str, options: &str) -> Run {
-    let jdk = java_tests::jdk().unwrap();
-    let out = out_dir(&format!("{test}-rvm"), &jdk);
-    let output = Command::new(rvm())
-        .arg("-Xvps:2")
-        .arg(format!("-agentpath:{}=out={},socket=off,{options}", agent_lib().display(), out.display()))
-        .arg("-cp")
-        .arg(classes())
-        .arg(format!("calls.{class}"))
-        .output()
-        .unwrap();
-    Run { out, output }
-}
-
 /// The program on every JDK found (17 and a newer one where present) and once on rvm; the program's
 /// output must be the same everywhere.
 fn both(test: &str, class: &str, options: &str) -> (Vec<Run>, Run) {
-    let r = rvm_run(test, class, options);
+    let r = run_rvm(test, class, options, 2);
     r.assert_ok();
     let hotspots: Vec<Run> = jdks()
         .iter()

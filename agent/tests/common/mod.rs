@@ -142,6 +142,18 @@ pub fn base_at(p: &Profile, thread: &str, path: &str) -> Option<(u64, Vec<u64>)>
     })
 }
 
+/// The exact tree of `calls.Straight`'s main thread (main -> run -> a x3 -> b x2 each, c x1), on
+/// every VM.
+pub fn straight_tree() -> BTreeMap<String, u64> {
+    map(&[
+        ("calls.Straight.main", 1),
+        ("calls.Straight.main;calls.Straight.run", 1),
+        ("calls.Straight.main;calls.Straight.run;calls.Straight.a", 3),
+        ("calls.Straight.main;calls.Straight.run;calls.Straight.a;calls.Straight.b", 6),
+        ("calls.Straight.main;calls.Straight.run;calls.Straight.c", 1),
+    ])
+}
+
 pub fn map(entries: &[(&str, u64)]) -> BTreeMap<String, u64> {
     entries.iter().map(|(k, v)| (k.to_string(), *v)).collect()
 }
