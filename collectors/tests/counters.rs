@@ -429,10 +429,16 @@ fn per_thread_task_clock_totals_agree_with_proc_for_several_threads() {
                     let mut a = [0u64];
                     let mut b = [0u64];
                     let tid = current_tid();
+                    // /proc's schedstat of a running thread lags by up to a scheduler tick (the
+                    // kernel brings it up to date only at ticks and switches). Sleeping just before
+                    // each /proc read makes it exact as of the switch, so the /proc interval
+                    // encloses the counted one.
+                    std::thread::sleep(Duration::from_millis(1));
                     let p0 = thread_cpu_ns_of(tid).unwrap();
                     r.read(&mut a);
                     std::hint::black_box(spin_cpu(Duration::from_millis(40 * k)));
                     r.read(&mut b);
+                    std::thread::sleep(Duration::from_millis(1));
                     let p1 = thread_cpu_ns_of(tid).unwrap();
                     (b[0] - a[0], p1 - p0)
                 })
