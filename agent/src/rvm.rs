@@ -122,8 +122,8 @@ pub fn dotted(internal: &str) -> String {
 
 /// Names methods through the VM's queries, as `hotspot_backend::Resolver` names them through
 /// JVMTI: `package.Class.method`, with parameter types when the class declares several methods of
-/// that name. rvm gives the methods of a class consecutive ids (in class-file order), so the
-/// class's other methods are the neighbouring ids with the same class.
+/// that name. The interface gives the methods of a class consecutive ids (see
+/// `RvmVm::method_name`), so the class's other methods are the neighbouring ids with the same class.
 struct Resolver<'a> {
     vm: &'a VmFns,
 }

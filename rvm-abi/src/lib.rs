@@ -91,7 +91,9 @@ pub struct RvmVm {
     /// The thread's kind ([`thread_kind`]), or `u32::MAX` for an unknown thread. Safe everywhere.
     pub thread_kind: extern "C" fn(vm: VmHandle, tid: u32) -> u32,
     /// Copies part `part` ([`method_part`]) of method `method`'s name; full length or -1.
-    /// Safe in every callback.
+    /// Safe in every callback. Method ids are dense from 0, and a class's methods get consecutive
+    /// ids, in class-file order, when the class is loaded: an agent finds a method's overloads
+    /// among its neighbours.
     pub method_name: extern "C" fn(vm: VmHandle, method: u32, part: u32, buf: *mut u8, cap: usize) -> isize,
     /// Copies class `class`'s name (internal form); full length or -1. Safe in every callback.
     pub class_name: extern "C" fn(vm: VmHandle, class: u32, buf: *mut u8, cap: usize) -> isize,

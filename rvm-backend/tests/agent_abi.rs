@@ -182,6 +182,20 @@ fn current_stack_in_method_events_is_the_entries_minus_exits() {
         assert_eq!((f.thread_kind)(f.h(), 1_000_000), u32::MAX);
         assert_eq!((f.thread_name)(f.h(), 1_000_000, std::ptr::null_mut(), 0), -1);
         assert_eq!((f.method_name)(f.h(), u32::MAX - 1, method_part::NAME, std::ptr::null_mut(), 0), -1);
+        // Method ids are dense from 0, and each class's methods are one run of consecutive ids
+        // (the interface promises it; agents find a method's overloads among its neighbours).
+        let class_of = |m: u32| f.text(|b, c| (f.method_name)(f.h(), m, method_part::CLASS, b, c));
+        let mut finished = std::collections::HashSet::new();
+        let mut prev: Option<String> = None;
+        let mut id = 0;
+        while let Some(class) = class_of(id) {
+            if prev.as_ref() != Some(&class) {
+                assert!(finished.insert(class.clone()), "{prog}: {class}'s methods are not consecutive (id {id})");
+                prev = Some(class);
+            }
+            id += 1;
+        }
+        assert!(id > 100 && finished.contains(prog), "{prog}: {id} methods, classes {finished:?}");
     }
 }
 
