@@ -221,8 +221,15 @@ pub fn wake_service_thread(vm: &Vm, tid: u32) -> bool {
     let Some(s) = vm.sched.services.get().and_then(|l| l.iter().find(|s| s.tid == tid)) else { return false };
     s.pending.store(true, Release);
     vm.sched.vps[s.vp].service_pending.store(true, Release);
-    // An idle processor waits on the condvar (with a timeout, so a wake-up that races with its
-    // going to sleep is late by at most that timeout, never lost).
+    // An idle processor checks its flag under the scheduler lock, then waits on the condvar. A
+    // wake made under the lock (from `thread_switch`, where agents wake their writers) cannot fall
+    // between the two: the processor either has not checked yet or is waiting. From elsewhere,
+    // taking the lock for a moment, if it is free, has the same effect; if it is held by another
+    // thread, a processor between its check and its wait sees the wake only at its next timeout
+    // (the next sleeper's deadline, or 50 ms). Never blocks.
+    if let Ok(g) = vm.sched.state.try_lock() {
+        drop(g);
+    }
     vm.sched.cv.notify_all();
     true
 }
@@ -626,6 +633,11 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
                         // and was queued by that switch: run or steal it rather than wait
                         continue;
                     }
+                }
+                if vm.sched.vps[vp].service_pending.load(Acquire) {
+                    // woken during the switch to idle above (an agent's buffer filled on it): the
+                    // wake's notify came from this thread, so no wait would see it
+                    continue;
                 }
                 voluntary = true;
                 st.idle[vp] = true;

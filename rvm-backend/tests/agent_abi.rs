@@ -338,3 +338,66 @@ fn bad_agent_libraries_are_one_line_errors() {
     assert_eq!(code, 1);
     assert_eq!(err, "rvm: error: libc.so.6 is not an rvm agent: no Agent_OnLoad_rvm symbol\n");
 }
+
+// ---- a wake as the processor goes idle ----
+
+static SLEEP_SVC: [AtomicI64; 2] = [AtomicI64::new(-1), AtomicI64::new(-1)];
+static WOKEN_AT: Mutex<Option<(u32, std::time::Instant)>> = Mutex::new(None);
+static RAN_AT: Mutex<Option<(u32, std::time::Instant)>> = Mutex::new(None);
+
+extern "C" fn sleep_svc_body(arg: *mut c_void) {
+    RAN_AT.lock().unwrap().get_or_insert((arg as usize as u32, std::time::Instant::now()));
+}
+extern "C" fn sleep_svc_init(_ctx: *mut c_void) {
+    let f = fns();
+    for vp in 0..2u32 {
+        let name = CString::new(format!("svc-{vp}")).unwrap();
+        let tid = (f.create_service_thread)(f.h(), vp, name.as_ptr(), sleep_svc_body, vp as usize as *mut c_void);
+        SLEEP_SVC[vp as usize].store(tid, Relaxed);
+    }
+}
+
+#[test]
+fn a_service_thread_woken_as_its_processor_goes_idle_runs_at_once() {
+    use rvm_backend::hooks::{Hooks, JavaStack};
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    *WOKEN_AT.lock().unwrap() = None;
+    *RAN_AT.lock().unwrap() = None;
+    let dir = java_tests::compile("conformance").expect("compile");
+    let o = opts(&["-Xvps:2", "Sleep"], &dir);
+    let agent = rvm_backend::agent::start("sleep-agent", None, &o, |vm, _o, cb| {
+        *FNS.lock().unwrap() = Some(VmFns::of(vm));
+        cb.vm_init = Some(sleep_svc_init);
+        0
+    })
+    .expect("agent starts");
+
+    // When main leaves its processor for its 1.5 s sleep (all processors idle, nothing else to
+    // wake them), the switch wakes that processor's service thread, under the scheduler lock and
+    // on the processor itself, as the agent wakes its trace writer when a buffer fills.
+    struct WakeAtSleep(rvm_backend::agent::AgentHooks);
+    impl Hooks for WakeAtSleep {
+        fn vm_created(&self, vm: &std::sync::Arc<rvm_backend::Vm>) {
+            self.0.vm_created(vm)
+        }
+        fn vm_init(&self, vm: &std::sync::Arc<rvm_backend::Vm>) {
+            self.0.vm_init(vm)
+        }
+        fn thread_switch(&self, s: &SwitchInfo) {
+            let f = fns();
+            if s.from == 0 && (f.thread_kind)(f.h(), s.to) == thread_kind::IDLE && WOKEN_AT.lock().unwrap().is_none() {
+                *WOKEN_AT.lock().unwrap() = Some((s.vp, std::time::Instant::now()));
+                (f.wake_service_thread)(f.h(), SLEEP_SVC[s.vp as usize].load(Relaxed) as u32);
+            }
+        }
+        fn method_entry(&self, _: u32, _: u32, _: JavaStack) {}
+    }
+    let code = rvm_backend::run_with_hooks(o, Some(Box::new(WakeAtSleep(agent))));
+    assert_eq!(code, 0);
+    let (woken_vp, woken_at) = WOKEN_AT.lock().unwrap().expect("main went to sleep");
+    let (ran_vp, ran_at) = RAN_AT.lock().unwrap().expect("the woken service thread ran");
+    assert_eq!(ran_vp, woken_vp, "the service thread of the processor main left ran");
+    // Had the wake been lost, the processor would have slept until main's deadline, 1.5 s later.
+    let late = ran_at.duration_since(woken_at);
+    assert!(late < std::time::Duration::from_millis(750), "service thread ran {late:?} after its wake");
+}

@@ -161,6 +161,12 @@ fn system_exit_code_with_live_threads() {
     check("Exit", &[], None, false);
 }
 
+/// Thread.sleep with every processor idle: the sleeper's deadline alone wakes the VM.
+#[test]
+fn sleep_with_nothing_else_to_run() {
+    check("Sleep", &[], None, false);
+}
+
 /// A thread spinning in a loop without calls must not starve the others on one processor: the
 /// main thread still runs (it needs the processor to stop the spinner), and the VM exits although
 /// a daemon thread spins forever.
