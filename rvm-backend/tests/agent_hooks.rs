@@ -227,6 +227,8 @@ fn switches_name_the_method_where_the_thread_was_preempted() {
     let spin = method_id(&vm, "SpinCallee", "spin");
     let main = method_id(&vm, "SpinCallee", "main");
     let run_m = method_id(&vm, "SpinCallee$1", "run");
+    // A started thread's bottom frame, which calls run() and ends the thread after it.
+    let run_thread = method_id(&vm, "java/lang/Thread", "runThread");
     let evs = rec.evs.lock().unwrap().clone();
     let app: Vec<u32> = evs
         .iter()
@@ -242,8 +244,9 @@ fn switches_name_the_method_where_the_thread_was_preempted() {
         if s.voluntary == 0 {
             assert_ne!(s.callee, NO_METHOD, "{s:?}");
             assert!(vm.reg.try_method(s.callee).is_some(), "{s:?}");
-            // A thread preempted in its bottom method (main, or run after spin returned) has no caller.
-            let bottom = s.callee == main || s.callee == run_m;
+            // A thread preempted in its bottom method (main, or Thread.runThread before or after
+            // run()) has no caller.
+            let bottom = s.callee == main || s.callee == run_thread;
             assert!(vm.reg.try_method(s.caller).is_some() || (bottom && s.caller == NO_METHOD), "{s:?}");
             if s.callee == spin {
                 assert!(s.caller == main || s.caller == run_m, "spin called from main or run: {s:?}");
