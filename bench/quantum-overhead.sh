@@ -64,6 +64,18 @@ bw=$(awk 'NR==1||$1<m{m=$1} END{print m}' "$WORK/none"); bt=$(awk 'NR==1||$1<m{m
 bcn=$(awk 'NR==1||$2<m{m=$2} END{print m}' "$WORK/none"); bct=$(awk 'NR==1||$2<m{m=$2} END{print m}' "$WORK/traced")
 awk -v a="$pw" -v b="$pc" 'BEGIN {printf "median of per-pair ratios:         wall %.4f  cpu %.4f\n", a, b}'
 awk -v a="$bt" -v b="$bw" -v c="$bct" -v d="$bcn" 'BEGIN {printf "ratio of best runs:                wall %.4f  cpu %.4f\n", a/b, c/d}'
+# How well these runs resolve the ratio: a bootstrap 95% interval of the median per-pair ratio
+# (pairs resampled with replacement). An interval wider than the cost looked for means this machine
+# cannot tell that cost from noise with this many runs.
+python3 - "$WORK/pairs" <<'PY'
+import random, statistics, sys
+pairs = [tuple(map(float, l.split())) for l in open(sys.argv[1]) if l.strip()]
+rng = random.Random(1)
+for col, name in [(0, "wall"), (1, "cpu")]:
+    xs = [p[col] for p in pairs]
+    meds = sorted(statistics.median(rng.choices(xs, k=len(xs))) for _ in range(4000))
+    print(f"median per-pair ratio, {name}: {statistics.median(xs):.4f}, bootstrap 95% interval {meds[100]:.4f} to {meds[3899]:.4f} ({len(xs)} pairs)")
+PY
 
 # The writers' share, from the last trace: their records' real time and CPU time against all
 # records', and against all non-idle records' (the time the processors were doing something).

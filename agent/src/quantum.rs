@@ -446,7 +446,7 @@ mod tests {
         t.on_switch(&switch(1, 0, 0), &[35, 1_300], |_| woken += 1);
         // Enough records to hand a buffer over: the writer is woken.
         for i in 0..200u64 {
-            t.on_switch(&switch(0, 0 + (i % 2 == 0) as u32, 0), &[40 + i, 1_400 + i], |tid| {
+            t.on_switch(&switch(0, (i % 2 == 0) as u32, 0), &[40 + i, 1_400 + i], |tid| {
                 assert_eq!(tid, 9);
                 woken += 1
             });

@@ -3,7 +3,7 @@
 
 #[path = "support/doc_reader.rs"]
 mod doc_reader;
-use doc_reader::{doc_reader, DocQuantum};
+use doc_reader::doc_reader;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};

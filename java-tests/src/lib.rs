@@ -82,7 +82,7 @@ pub fn all_jdks() -> Vec<Jdk> {
 
 /// The newest JDK found whose feature version is above 17, for tests that also run on it.
 pub fn newer_jdk() -> Option<Jdk> {
-    all_jdks().into_iter().filter(|j| j.feature_version().unwrap_or(0) > 17).last()
+    all_jdks().into_iter().rfind(|j| j.feature_version().unwrap_or(0) > 17)
 }
 
 /// Root of the Java sources (this crate's folder).

@@ -106,11 +106,11 @@ fn check_invariants(p: &Profile) -> Result<(), TestCaseError> {
         } else {
             prop_assert_eq!(parents.iter().map(|r| r.calls).sum::<u64>(), s.calls, "calls of {}", name);
         }
-        for k in 0..m {
+        for (k, root) in root_cum.iter_mut().enumerate() {
             let (nc, nb, ncum) = naive_self(p, c, k);
             prop_assert_eq!((s.calls, s.base[k], s.cum[k]), (nc, nb, ncum), "self row of {} metric {}", name, k);
             if agg.is_root(c) {
-                root_cum[k] += s.cum[k];
+                *root += s.cum[k];
             } else {
                 prop_assert_eq!(parents.iter().map(|r| r.base[k]).sum::<u64>(), s.base[k], "base of {}", name);
                 prop_assert_eq!(parents.iter().map(|r| r.cum[k]).sum::<u64>(), s.cum[k], "cum of {}", name);

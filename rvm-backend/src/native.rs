@@ -212,7 +212,7 @@ fn sub_big(a: &[u8], b: &[u8]) -> Vec<u8> {
 /// `sig` significant bits as its exact decimal digits, less floor((e - sig - 1) * log10 2) low
 /// digits (when that is positive) removed with half-up rounding. Returns the digits in `{:e}` form.
 fn jdk17_integer_digits(v: f64, sig: i32) -> Option<String> {
-    if !(v.is_finite() && v >= 1.0 && v < 9.223372036854775807e18 && v.fract() == 0.0) {
+    if !(v.is_finite() && (1.0..2f64.powi(63)).contains(&v) && v.fract() == 0.0) {
         return None;
     }
     let e = 63 - (v as u64).leading_zeros() as i32;
@@ -248,7 +248,7 @@ fn shortest(short: String, exact: impl Fn(usize) -> String) -> String {
     if le == exp && ld.as_bytes()[n] == b'5' && ld[n + 1..].bytes().all(|b| b == b'0') {
         let floor = &ld[..n];
         let last = floor.as_bytes()[n - 1] - b'0';
-        if last % 2 == 0 && floor != digits {
+        if last.is_multiple_of(2) && floor != digits {
             return format!("{}.{}e{}", &floor[..1], &floor[1..], exp);
         }
     }
@@ -738,7 +738,8 @@ pub fn table() -> NativeTable {
 }
 
 /// fdlibm's cbrt (Java's StrictMath.cbrt, which Math.cbrt uses): a bit-level estimate refined by
-/// one rational and one Newton step.
+/// one rational and one Newton step. The constants are fdlibm's, digit for digit.
+#[allow(clippy::excessive_precision)]
 fn fdlibm_cbrt(x: f64) -> f64 {
     const B1: u32 = 715094163;
     const B2: u32 = 696219795;

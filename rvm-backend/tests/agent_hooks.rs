@@ -378,7 +378,7 @@ fn main_class_is_initialised_before_main_is_entered() {
         let main = method_id(&vm, "InitBeforeMain", "main");
         let calls = main_calls(&rec);
         assert!(calls.len() > 6, "{calls:?}");
-        let expected = vec![
+        let expected = [
             entry(clinit, &[clinit]),
             entry(set_up, &[clinit, set_up]),
             exit(set_up, false, &[clinit, set_up]),

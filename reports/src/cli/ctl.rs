@@ -88,7 +88,7 @@ pub fn list(args: ListArgs) -> Result<(), Failure> {
         println!("no running agents with a control socket in {}", dir.display());
         return Ok(());
     }
-    println!("{:>8}  {:<10}  {:>7}  {}", "PID", "STATE", "THREADS", "MAIN");
+    println!("{:>8}  {:<10}  {:>7}  MAIN", "PID", "STATE", "THREADS");
     for r in rows {
         let s = &r["status"];
         let state = s["state"].as_str().or(r["error"].as_str().map(|_| "error")).unwrap_or("?");
