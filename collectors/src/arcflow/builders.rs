@@ -111,7 +111,25 @@ impl CursorBuilder {
     /// Closes every open context (e.g. at thread end), charging `now` to the current one first.
     pub fn unwind_all(&mut self, now: &[u64]) {
         self.charge(now);
+        self.close_all();
+    }
+
+    /// Closes every open context without charging anything.
+    pub fn close_all(&mut self) {
         self.cursor = Tree::ROOT;
+    }
+
+    /// Makes the context `path` (below the root) current without counting calls: for re-joining the
+    /// real stack of a thread whose events were not all seen (recording resumed mid-call).
+    pub fn move_to(&mut self, path: &[ConsumerId]) {
+        self.cursor = self.tree.descend(Tree::ROOT, path);
+    }
+
+    /// The consumers from just below the root to the current context.
+    pub fn path(&self) -> Vec<ConsumerId> {
+        let mut p = self.tree.path(self.cursor);
+        p.remove(0);
+        p
     }
 
     /// Resets the metric baseline without charging anything (after a pause, the time spent paused
@@ -139,16 +157,21 @@ impl CursorBuilder {
     pub fn into_tree(self) -> Tree {
         self.tree
     }
-    /// Drops what was recorded and starts again with an empty tree (same root), keeping the open
-    /// contexts so that later ends still match: the path to the cursor is recreated with 0 calls.
-    pub fn reset(&mut self, now: &[u64]) {
-        let path = self.tree.path(self.cursor);
-        let mut tree = Tree::new(self.tree.consumer(Tree::ROOT), self.tree.metric_count());
-        let cursor = tree.descend(Tree::ROOT, &path[1..]);
-        self.tree = tree;
-        self.cursor = cursor;
-        self.last.copy_from_slice(now);
+    /// Drops what was recorded and starts again with an empty tree (same root, counted as entered
+    /// once, as by [`CursorBuilder::new`]), keeping the open contexts so that later ends still
+    /// match: the path to the cursor is recreated with 0 calls. The metric baseline is kept.
+    pub fn clear(&mut self) {
+        let path = self.path();
+        self.tree = Tree::new(self.tree.consumer(Tree::ROOT), self.tree.metric_count());
+        self.tree.add_calls(Tree::ROOT, 1);
+        self.move_to(&path);
         self.stats = BuildStats::default();
+    }
+
+    /// [`CursorBuilder::clear`], then the baseline becomes `now`.
+    pub fn reset(&mut self, now: &[u64]) {
+        self.clear();
+        self.rebase(now);
     }
 }
 

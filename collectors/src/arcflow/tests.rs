@@ -270,3 +270,29 @@ proptest! {
         prop_assert_eq!(all.contexts(), expected);
     }
 }
+
+#[test]
+fn clear_keeps_the_open_contexts_and_the_baseline() {
+    let mut b = CursorBuilder::new(Tree::new(0, 1), &[0]);
+    b.enter(1, &[10]);
+    b.enter(2, &[30]);
+    b.clear();
+    assert_eq!(b.path(), [1, 2], "the open contexts survive");
+    let t = b.tree();
+    let one = t.find_child(Tree::ROOT, 1).unwrap();
+    let two = t.find_child(one, 2).unwrap();
+    assert_eq!((t.calls(Tree::ROOT), t.calls(one), t.calls(two)), (1, 0, 0), "root entered once, the rest not");
+    assert_eq!(t.base(two), [0]);
+    // The baseline was kept: 30 -> 45 is charged to 2, and its end still matches.
+    assert_eq!(b.exit(2, &[45]), ExitOutcome::Matched);
+    assert_eq!(b.tree().base(two), [15]);
+    b.reset(&[100]);
+    b.move_to(&[7, 8]);
+    assert_eq!(b.path(), [7, 8]);
+    b.charge(&[101]);
+    let t = b.tree();
+    let eight = t.find_child(t.find_child(Tree::ROOT, 7).unwrap(), 8).unwrap();
+    assert_eq!((t.calls(eight), t.base(eight)), (0, &[1u64][..]), "moved to without a call; reset rebased to 100");
+    b.close_all();
+    assert_eq!(b.depth(), 0);
+}

@@ -134,7 +134,7 @@ impl Recorder {
                 let mut s = lock(&t.state);
                 s.epoch = self.epoch.load(Ordering::Acquire);
                 s.needs_sync = false;
-                s.calls.reset();
+                s.calls.clear();
             }
             self.entry_unpaused(&t, kp, r);
             for _ in 0..calls {
@@ -146,7 +146,7 @@ impl Recorder {
                 continue; // warm-up
             }
             let s = lock(&t.state);
-            let tree = &s.calls.tree;
+            let tree = s.calls.tree();
             let (Some(p), Some(c)) = (tree.find_child(Tree::ROOT, cp), None::<NodeId>.or_else(|| tree.find_child(tree.find_child(Tree::ROOT, cp)?, cc))) else {
                 continue;
             };

@@ -27,7 +27,7 @@ use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 
-use crate::arcflow::{Bindings, ConsumerId, ConsumerTable, Metric, NodeId, Profile, ThreadProfile, Tree};
+use crate::arcflow::{Bindings, ConsumerId, CursorBuilder, ConsumerTable, Metric, NodeId, Profile, ThreadProfile, Tree};
 use crate::metrics::{MetricSet, ThreadMetrics};
 
 pub use compensation::{compensates, Compensation};
@@ -79,78 +79,6 @@ pub struct ThreadInfo {
 
 const EXCLUDED: ConsumerId = ConsumerId::MAX;
 
-/// The current context of a thread in its call tree, charging metric deltas as events arrive.
-///
-/// Like [`crate::arcflow::CursorBuilder`], plus what live recording needs: moving to a context
-/// without counting calls (re-synchronising to the real stack) and rebasing on the next read when
-/// another thread reset or resumed the recorder.
-struct LiveCursor {
-    tree: Tree,
-    cur: NodeId,
-    last: Vec<u64>,
-    unmatched_exits: u64,
-    implied_exits: u64,
-}
-
-impl LiveCursor {
-    fn new(mut tree: Tree, start: &[u64]) -> LiveCursor {
-        tree.add_calls(Tree::ROOT, 1);
-        LiveCursor { tree, cur: Tree::ROOT, last: start.to_vec(), unmatched_exits: 0, implied_exits: 0 }
-    }
-    #[inline]
-    fn charge(&mut self, now: &[u64]) {
-        let base = self.tree.base_mut(self.cur);
-        for ((b, l), &n) in base.iter_mut().zip(self.last.iter_mut()).zip(now) {
-            if n >= *l {
-                *b = b.wrapping_add(n - *l);
-            }
-            *l = n;
-        }
-    }
-    #[inline]
-    fn enter(&mut self, c: ConsumerId) {
-        let n = self.tree.child(self.cur, c);
-        self.tree.add_calls(n, 1);
-        self.cur = n;
-    }
-    #[inline]
-    fn exit(&mut self, c: ConsumerId) {
-        if self.cur != Tree::ROOT && self.tree.consumer(self.cur) == c {
-            self.cur = self.tree.parent(self.cur).unwrap_or(Tree::ROOT);
-            return;
-        }
-        let mut n = self.cur;
-        let mut closed = 0;
-        while n != Tree::ROOT {
-            if self.tree.consumer(n) == c {
-                self.implied_exits += closed;
-                self.cur = self.tree.parent(n).unwrap_or(Tree::ROOT);
-                return;
-            }
-            closed += 1;
-            n = self.tree.parent(n).unwrap_or(Tree::ROOT);
-        }
-        self.unmatched_exits += 1;
-    }
-    /// Moves to the context `path` (below the root) without counting calls.
-    fn move_to(&mut self, path: &[ConsumerId]) {
-        self.cur = self.tree.descend(Tree::ROOT, path);
-    }
-    fn path(&self) -> Vec<ConsumerId> {
-        let mut p = self.tree.path(self.cur);
-        p.remove(0);
-        p
-    }
-    fn reset(&mut self) {
-        let path = self.path();
-        self.tree = Tree::new(self.tree.consumer(Tree::ROOT), self.tree.metric_count());
-        self.tree.add_calls(Tree::ROOT, 1);
-        self.move_to(&path);
-        self.unmatched_exits = 0;
-        self.implied_exits = 0;
-    }
-}
-
 /// The recording state of one thread. Locked by its own thread at each event.
 pub struct ThreadRecorder {
     id: u64,
@@ -159,7 +87,7 @@ pub struct ThreadRecorder {
 
 struct ThreadState {
     info: ThreadInfo,
-    calls: LiveCursor,
+    calls: CursorBuilder,
     locks: Tree,
     waits: Tree,
     /// Per-thread cache of method key → consumer (EXCLUDED for methods not recorded).
@@ -420,7 +348,7 @@ impl Recorder {
         ThreadRecorder {
             id: self.next_thread.fetch_add(1, Ordering::Relaxed),
             state: Mutex::new(ThreadState {
-                calls: LiveCursor::new(tree, &now),
+                calls: CursorBuilder::new(tree, &now),
                 locks,
                 waits,
                 methods: FxHashMap::default(),
@@ -466,7 +394,7 @@ impl Recorder {
                 let ThreadState { calls, now, .. } = &mut *s;
                 calls.charge(now);
             }
-            s.calls.cur = Tree::ROOT;
+            s.calls.close_all();
             s.ended = true;
             s.end_wall = Some(self.wall_ns());
         }
@@ -490,7 +418,7 @@ impl Recorder {
         s.needs_sync = true;
         s.read();
         let ThreadState { calls, now, .. } = s;
-        calls.last.copy_from_slice(now);
+        calls.rebase(now);
         false
     }
 
@@ -576,7 +504,7 @@ impl Recorder {
         if charge {
             calls.charge(now);
         }
-        calls.enter(c);
+        calls.enter_uncharged(c);
     }
 
     /// Method exit on thread `t`; `by_exception` when the frame was popped by an exception.
@@ -613,7 +541,7 @@ impl Recorder {
         if charge {
             calls.charge(now);
         }
-        calls.exit(c);
+        calls.exit_uncharged(c);
     }
 
     // ---------------------------------------------------------------- monitors
@@ -805,7 +733,7 @@ impl Recorder {
         r.finished.clear();
         for t in &r.live {
             let mut s = lock(&t.state);
-            s.calls.reset();
+            s.calls.clear();
             let root = s.locks.consumer(Tree::ROOT);
             s.locks = Tree::new(root, 1);
             s.locks.add_calls(Tree::ROOT, 1);
@@ -832,7 +760,7 @@ impl Recorder {
             for t in r.live.iter().chain(&r.finished) {
                 let st = lock(&t.state);
                 ev += st.method_events;
-                for tree in [&st.calls.tree, &st.locks, &st.waits] {
+                for tree in [st.calls.tree(), &st.locks, &st.waits] {
                     nodes += tree.len();
                     bytes += tree.heap_bytes();
                 }
@@ -874,7 +802,7 @@ impl Recorder {
                     let s = lock(&t.state);
                     Copy {
                         info: s.info.clone(),
-                        calls: s.calls.tree.clone(),
+                        calls: s.calls.tree().clone(),
                         locks: s.locks.clone(),
                         waits: s.waits.clone(),
                         summary: ThreadSummary {
@@ -884,7 +812,7 @@ impl Recorder {
                             alive: !s.ended,
                             method_events: s.method_events,
                             exception_exits: s.exception_exits,
-                            unmatched_exits: s.calls.unmatched_exits,
+                            unmatched_exits: s.calls.stats().unmatched_exits,
                             vm_alloc_bytes: s.vm_alloc_bytes,
                             vm_alloc_objects: s.vm_alloc_objects,
                             start_ns: s.start_wall,
