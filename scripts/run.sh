@@ -9,13 +9,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/prereqs.sh
 cargo build --workspace --release
-classes=target/java-classes/run-demo
+# where cargo put the binaries (CARGO_TARGET_DIR when set, as cargo itself does)
+bin="${CARGO_TARGET_DIR:-target}/release"
+classes="${CARGO_TARGET_DIR:-target}/java-classes/run-demo"
 mkdir -p "$classes"
 "$JAVA_HOME/bin/javac" -XDstringConcat=inline -d "$classes" java-tests/workloads/pseudojbb/*.java java-tests/workloads/hpmagent/*.java
 out=out/demo
 rm -rf "$out"
 echo "hpm: profiling pseudojbb on $("$JAVA_HOME/bin/java" -version 2>&1 | head -1)" >&2
-target/release/hpm run "out=$out" "collect=all" "perf-map=off" "event=task-clock" "event=page-faults" \
+"$bin"/hpm run "out=$out" "collect=all" "perf-map=off" "event=task-clock" "event=page-faults" \
     -- "$JAVA_HOME/bin/java" -cp "$classes" pseudojbb.PseudoJbb "${1:-4}" "${2:-2000}"
 echo
 echo "hpm: reports in $out/ (xtree.txt, xarc.txt, xprof.txt, arcflow.json, collapsed.txt, flame.svg,"
@@ -27,7 +29,7 @@ trace=out/demo-rvm
 rm -rf "$trace"
 echo
 echo "hpm: the same workload on the research VM (rvm -Xvps:2) with quantum traces" >&2
-target/release/hpm run "out=$trace" "quantum" "collect=gc" "socket=off" \
-    -- target/release/rvm -Xvps:2 -Xmx64m -cp "$classes" pseudojbb.PseudoJbb "${1:-4}" "${2:-2000}" >/dev/null
-echo "---- hpm trace $trace (per-thread table; full output: target/release/hpm trace $trace) ----"
-target/release/hpm trace "$trace" | sed -n '1,/^Records after each GC/p' | sed '$d'
+"$bin"/hpm run "out=$trace" "quantum" "collect=gc" "socket=off" \
+    -- "$bin"/rvm -Xvps:2 -Xmx64m -cp "$classes" pseudojbb.PseudoJbb "${1:-4}" "${2:-2000}" >/dev/null
+echo "---- hpm trace $trace (per-thread table; full output: $bin/hpm trace $trace) ----"
+"$bin"/hpm trace "$trace" | sed -n '1,/^Records after each GC/p' | sed '$d'
