@@ -87,6 +87,20 @@ fn task_clock_agrees_with_thread_cpu_clock() {
     });
 }
 
+/// Waits until thread `tid` of this process is blocked (state `S` in its /proc stat line).
+fn wait_until_asleep(tid: i32) {
+    let t = Instant::now();
+    loop {
+        let stat = std::fs::read_to_string(format!("/proc/self/task/{tid}/stat")).expect("thread's stat");
+        let state = stat[stat.rfind(')').unwrap() + 1..].split_whitespace().next().unwrap().to_string();
+        if state == "S" {
+            return;
+        }
+        assert!(t.elapsed() < Duration::from_secs(10), "thread {tid} still in state {state} after 10 s");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
 #[test]
 fn task_clock_of_another_thread_by_tid_agrees_with_proc() {
     let spec = probe(&["task-clock"], CounterOptions::default()).spec;
@@ -104,12 +118,16 @@ fn task_clock_of_another_thread_by_tid_agrees_with_proc() {
     let tid = tid_rx.recv().unwrap();
     let mut g = spec.open_thread(tid).expect("group opens for a tid");
     assert_eq!(g.read_path(), ReadPath::Syscall);
+    wait_until_asleep(tid); // in go_rx.recv(): its schedstat is exact (see below)
     let s0 = steal_ns();
     let p0 = thread_cpu_ns_of(tid).unwrap();
     let k0 = thread_cpu_ns_by_tid(tid).unwrap();
     let v0 = g.read_full().values[0];
     go_tx.send(()).unwrap();
     done_rx.recv().unwrap();
+    // /proc's schedstat of a running thread lags by up to a scheduler tick (10 ms at HZ=100, 5%
+    // of this spin); once the thread is asleep in its next recv() it is exact.
+    wait_until_asleep(tid);
     let v1 = g.read_full().values[0];
     let p1 = thread_cpu_ns_of(tid).unwrap();
     let k1 = thread_cpu_ns_by_tid(tid).unwrap();
