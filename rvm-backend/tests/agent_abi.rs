@@ -243,9 +243,27 @@ extern "C" fn svc_vp_start(_ctx: *mut c_void, vp: u32) {
     s.late_create = Some(late);
 }
 
+/// The agent's hooks, with switches observed in Rust (its C callback would get a raw pointer):
+/// `.1` runs at every switch, on the switching processor under the scheduler lock.
+struct OnSwitch(rvm_backend::agent::AgentHooks, fn(&SwitchInfo));
+
+impl rvm_backend::hooks::Hooks for OnSwitch {
+    fn vm_created(&self, vm: &std::sync::Arc<rvm_backend::Vm>) {
+        self.0.vm_created(vm)
+    }
+    fn vm_init(&self, vm: &std::sync::Arc<rvm_backend::Vm>) {
+        self.0.vm_init(vm)
+    }
+    fn vp_start(&self, vp: u32) {
+        self.0.vp_start(vp)
+    }
+    fn thread_switch(&self, s: &SwitchInfo) {
+        (self.1)(s)
+    }
+}
+
 #[test]
 fn service_threads_run_on_their_processor_only_when_woken() {
-    use rvm_backend::hooks::{Hooks, JavaStack};
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     *SVC.lock().unwrap() = Some(SvcState::default());
     SWITCHES.store(0, Relaxed);
@@ -259,29 +277,15 @@ fn service_threads_run_on_their_processor_only_when_woken() {
     })
     .expect("agent starts");
 
-    // Switches are observed through a Rust wrapper around the agent (the C callback would get a raw
-    // pointer); it wakes the service thread every 10th switch, under the scheduler lock.
-    struct Observe(rvm_backend::agent::AgentHooks);
-    impl Hooks for Observe {
-        fn vm_created(&self, vm: &std::sync::Arc<rvm_backend::Vm>) {
-            self.0.vm_created(vm)
+    // Every 10th switch wakes the service thread, under the scheduler lock.
+    fn observe(s: &SwitchInfo) {
+        SVC.lock().unwrap().as_mut().unwrap().switches.push(*s);
+        if SWITCHES.fetch_add(1, Relaxed) % 10 == 9 {
+            let f = fns();
+            (f.wake_service_thread)(f.h(), WOKEN_TID.load(Relaxed) as u32);
         }
-        fn vm_init(&self, vm: &std::sync::Arc<rvm_backend::Vm>) {
-            self.0.vm_init(vm)
-        }
-        fn vp_start(&self, vp: u32) {
-            self.0.vp_start(vp)
-        }
-        fn thread_switch(&self, s: &SwitchInfo) {
-            SVC.lock().unwrap().as_mut().unwrap().switches.push(*s);
-            if SWITCHES.fetch_add(1, Relaxed) % 10 == 9 {
-                let f = fns();
-                (f.wake_service_thread)(f.h(), WOKEN_TID.load(Relaxed) as u32);
-            }
-        }
-        fn method_entry(&self, _: u32, _: u32, _: JavaStack) {}
     }
-    let code = rvm_backend::run_with_hooks(o, Some(Box::new(Observe(agent))));
+    let code = rvm_backend::run_with_hooks(o, Some(Box::new(OnSwitch(agent, observe))));
     assert_eq!(code, 0);
     let s = SVC.lock().unwrap().take().unwrap();
     let (woken, never) = (WOKEN_TID.load(Relaxed), IDLE_TID.load(Relaxed));
@@ -359,7 +363,6 @@ extern "C" fn sleep_svc_init(_ctx: *mut c_void) {
 
 #[test]
 fn a_service_thread_woken_as_its_processor_goes_idle_runs_at_once() {
-    use rvm_backend::hooks::{Hooks, JavaStack};
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     *WOKEN_AT.lock().unwrap() = None;
     *RAN_AT.lock().unwrap() = None;
@@ -375,24 +378,14 @@ fn a_service_thread_woken_as_its_processor_goes_idle_runs_at_once() {
     // When main leaves its processor for its 1.5 s sleep (all processors idle, nothing else to
     // wake them), the switch wakes that processor's service thread, under the scheduler lock and
     // on the processor itself, as the agent wakes its trace writer when a buffer fills.
-    struct WakeAtSleep(rvm_backend::agent::AgentHooks);
-    impl Hooks for WakeAtSleep {
-        fn vm_created(&self, vm: &std::sync::Arc<rvm_backend::Vm>) {
-            self.0.vm_created(vm)
+    fn wake_at_sleep(s: &SwitchInfo) {
+        let f = fns();
+        if s.from == 0 && (f.thread_kind)(f.h(), s.to) == thread_kind::IDLE && WOKEN_AT.lock().unwrap().is_none() {
+            *WOKEN_AT.lock().unwrap() = Some((s.vp, std::time::Instant::now()));
+            (f.wake_service_thread)(f.h(), SLEEP_SVC[s.vp as usize].load(Relaxed) as u32);
         }
-        fn vm_init(&self, vm: &std::sync::Arc<rvm_backend::Vm>) {
-            self.0.vm_init(vm)
-        }
-        fn thread_switch(&self, s: &SwitchInfo) {
-            let f = fns();
-            if s.from == 0 && (f.thread_kind)(f.h(), s.to) == thread_kind::IDLE && WOKEN_AT.lock().unwrap().is_none() {
-                *WOKEN_AT.lock().unwrap() = Some((s.vp, std::time::Instant::now()));
-                (f.wake_service_thread)(f.h(), SLEEP_SVC[s.vp as usize].load(Relaxed) as u32);
-            }
-        }
-        fn method_entry(&self, _: u32, _: u32, _: JavaStack) {}
     }
-    let code = rvm_backend::run_with_hooks(o, Some(Box::new(WakeAtSleep(agent))));
+    let code = rvm_backend::run_with_hooks(o, Some(Box::new(OnSwitch(agent, wake_at_sleep))));
     assert_eq!(code, 0);
     let (woken_vp, woken_at) = WOKEN_AT.lock().unwrap().expect("main went to sleep");
     let (ran_vp, ran_at) = RAN_AT.lock().unwrap().expect("the woken service thread ran");
