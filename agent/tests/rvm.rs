@@ -46,13 +46,7 @@ fn recursion_exceptions_and_threads_on_rvm() {
 
     let r = run_rvm("rvm-exceptions", "Exceptions", "", 2);
     r.assert_ok();
-    let m = "calls.Exceptions.main";
-    let cat = format!("{m};calls.Exceptions.catcher");
-    let up = format!("{cat};calls.Exceptions.upper");
-    let mid = format!("{up};calls.Exceptions.middle");
-    let thr = format!("{mid};calls.Exceptions.thrower");
-    let after = format!("{m};calls.Exceptions.after");
-    assert_eq!(contexts(&r.calls(), "main"), map(&[(m, 1), (&cat, 4), (&up, 4), (&mid, 4), (&thr, 4), (&after, 1)]));
+    assert_eq!(contexts(&r.calls(), "main"), exceptions_tree());
     let rows = thread_rows(&r.file("threads.txt"));
     assert_eq!(rows.iter().find(|t| t.name == "main").unwrap().exception_exits, 12);
 
@@ -196,28 +190,24 @@ fn quantum_traces_on_two_processors_validate() {
 fn bad_options_are_refused_with_one_line() {
     let jdk = java_tests::jdk().unwrap();
     let out = out_dir("rvm-badopt", &jdk);
-    let o = Command::new(rvm())
-        .arg(format!("-agentpath:{}=out={},bogus=1", agent_lib().display(), out.display()))
-        .arg("-cp")
-        .arg(classes())
-        .arg("calls.Straight")
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(!o.status.success());
-    assert!(o.stdout.is_empty(), "the program does not run");
+    // calls.Straight on rvm with the agent and `options`: it must not start; its stderr.
+    let refused = |options: &str| {
+        let o = Command::new(rvm())
+            .arg(format!("-agentpath:{}={options}", agent_lib().display()))
+            .arg("-cp")
+            .arg(classes())
+            .arg("calls.Straight")
+            .output()
+            .unwrap();
+        assert!(!o.status.success());
+        assert!(o.stdout.is_empty(), "the program does not run");
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    let err = refused(&format!("out={},bogus=1", out.display()));
     let ours: Vec<&str> = err.lines().filter(|l| l.starts_with("hpmagent:")).collect();
     assert_eq!(ours.len(), 1, "{err}");
     assert!(ours[0].starts_with("hpmagent: error: unknown option 'bogus' (valid: "), "{err}");
-    let o = Command::new(rvm())
-        .arg(format!("-agentpath:{}=quantum=often", agent_lib().display()))
-        .arg("-cp")
-        .arg(classes())
-        .arg("calls.Straight")
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(!o.status.success());
+    let err = refused("quantum=often");
     assert_eq!(err.lines().filter(|l| l.starts_with("hpmagent:")).collect::<Vec<_>>(), ["hpmagent: error: bad value 'often' for option 'quantum' (valid: switch, tick, off)"], "{err}");
 }
 

@@ -154,6 +154,18 @@ pub fn straight_tree() -> BTreeMap<String, u64> {
     ])
 }
 
+/// The exact tree of `calls.Exceptions`'s main thread: catcher -> upper -> middle -> thrower four
+/// times (each throw unwinds the last three), then after, on every VM.
+pub fn exceptions_tree() -> BTreeMap<String, u64> {
+    let m = "calls.Exceptions.main";
+    let cat = format!("{m};calls.Exceptions.catcher");
+    let up = format!("{cat};calls.Exceptions.upper");
+    let mid = format!("{up};calls.Exceptions.middle");
+    let thr = format!("{mid};calls.Exceptions.thrower");
+    let after = format!("{m};calls.Exceptions.after");
+    map(&[(m, 1), (&cat, 4), (&up, 4), (&mid, 4), (&thr, 4), (&after, 1)])
+}
+
 pub fn map(entries: &[(&str, u64)]) -> BTreeMap<String, u64> {
     entries.iter().map(|(k, v)| (k.to_string(), *v)).collect()
 }
