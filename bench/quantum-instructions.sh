@@ -22,15 +22,7 @@ if ! command -v valgrind >/dev/null 2>&1; then
   echo "quantum-instructions: valgrind not found; install it (apt-get install valgrind) to count instructions" >&2
   exit 1
 fi
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
-(cd "$ROOT" && cargo build --release -q -p rvm-backend -p hpmagent -p hpm-reports)
-RVM="$CARGO_TARGET_DIR/release/rvm"
-LIB="$CARGO_TARGET_DIR/release/libhpmagent.so"
-HPM="$CARGO_TARGET_DIR/release/hpm"
-WORK="$(mktemp -d)"
-trap 'rm -rf "$WORK"' EXIT
-find "$ROOT/java-tests/workloads" -name '*.java' >"$WORK/sources"
-"$JAVA_HOME/bin/javac" -XDstringConcat=inline -d "$WORK/classes" @"$WORK/sources"
+. "$ROOT/bench/rvm-workload.sh"
 
 # One run under callgrind: prints its instruction count.
 count() {

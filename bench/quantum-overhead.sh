@@ -17,15 +17,7 @@ RVM_ARGS="${RVM_ARGS:-}"
 EXTRA="${EVENTS:+,$EVENTS}"
 MODE="${MODE:-quantum}"
 JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
-(cd "$ROOT" && cargo build --release -q -p rvm-backend -p hpmagent -p hpm-reports)
-RVM="$CARGO_TARGET_DIR/release/rvm"
-LIB="$CARGO_TARGET_DIR/release/libhpmagent.so"
-HPM="$CARGO_TARGET_DIR/release/hpm"
-WORK="$(mktemp -d)"
-trap 'rm -rf "$WORK"' EXIT
-find "$ROOT/java-tests/workloads" -name '*.java' >"$WORK/sources"
-"$JAVA_HOME/bin/javac" -XDstringConcat=inline -d "$WORK/classes" @"$WORK/sources"
+. "$ROOT/bench/rvm-workload.sh"
 
 # One run: "wall cpu" in seconds (cpu = user + system of all the VM's threads).
 one() {
