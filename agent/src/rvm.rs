@@ -36,7 +36,7 @@ use hpm_collectors::counters::monotonic_ns;
 use hpm_collectors::green::{self, Account, GreenConfig, GreenThreadMetrics, Processor};
 use hpm_collectors::metrics::MetricSet;
 use hpm_collectors::quantum::{ThreadInfo as TraceThread, ThreadKind};
-use hpm_collectors::recorder::naming::{class_name_from_signature, method_consumer_name};
+use hpm_collectors::recorder::naming::{class_name_from_signature, name_class_methods};
 use hpm_collectors::recorder::{ClassFilter, MethodResolver, Recorder, ThreadInfo, ThreadRecorder};
 use rvm_abi::{method_part, thread_kind, AgentCtx, RvmCallbacks, RvmVm, SwitchInfo, ABI_VERSION};
 
@@ -154,16 +154,10 @@ impl MethodResolver for Resolver<'_> {
             out.extend((first..=last).map(|id| (id as u64, None)));
             return;
         }
-        let named: Vec<(u32, String, String)> = (first..=last)
-            .filter_map(|id| Some((id, vm.method_part(id, method_part::NAME)?, vm.method_part(id, method_part::DESCRIPTOR)?)))
+        let named: Vec<(u64, String, String)> = (first..=last)
+            .filter_map(|id| Some((id as u64, vm.method_part(id, method_part::NAME)?, vm.method_part(id, method_part::DESCRIPTOR)?)))
             .collect();
-        for (id, n, d) in &named {
-            let overloaded = named.iter().filter(|(_, n2, _)| n2 == n).count() > 1;
-            out.push((*id as u64, Some(method_consumer_name(&dotted_class, n, d, overloaded))));
-        }
-        if !named.iter().any(|(id, _, _)| *id == m) {
-            out.push((method, None));
-        }
+        name_class_methods(&dotted_class, &named, method, out);
     }
 
     fn stack(&mut self, out: &mut Vec<u64>) {

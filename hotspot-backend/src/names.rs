@@ -8,7 +8,7 @@
 use std::ffi::c_void;
 use std::ptr;
 
-use hpm_collectors::recorder::naming::{class_name_from_signature, java_parameters, method_consumer_name};
+use hpm_collectors::recorder::naming::{class_name_from_signature, java_parameters, name_class_methods};
 use hpm_collectors::recorder::{ClassFilter, MethodResolver};
 
 use crate::sys::jvmti::*;
@@ -154,20 +154,14 @@ impl MethodResolver for Resolver {
             return;
         }
         let class = class.unwrap_or_default();
-        let mut named: Vec<(jmethodID, String, String)> = all.iter().filter_map(|&x| method_name(env, x).map(|(n, s)| (x, n, s))).collect();
-        if !named.iter().any(|(x, _, _)| *x == m) {
+        let mut named: Vec<(u64, String, String)> = all.iter().filter_map(|&x| method_name(env, x).map(|(n, s)| (x as u64, n, s))).collect();
+        if !named.iter().any(|(x, _, _)| *x == method) {
             // Not among the class's current methods (e.g. an old version after redefinition).
             if let Some((n, s)) = method_name(env, m) {
-                named.push((m, n, s));
+                named.push((method, n, s));
             }
         }
-        for (x, n, s) in &named {
-            let overloaded = named.iter().filter(|(_, n2, _)| n2 == n).count() > 1;
-            out.push((*x as u64, Some(method_consumer_name(&class, n, s, overloaded))));
-        }
-        if !named.iter().any(|(x, _, _)| *x == m) {
-            out.push((method, None));
-        }
+        name_class_methods(&class, &named, method, out);
     }
 
     fn stack(&mut self, out: &mut Vec<u64>) {

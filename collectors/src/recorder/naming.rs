@@ -87,6 +87,19 @@ pub fn method_consumer_name(class: &str, name: &str, descriptor: &str, overloade
     }
 }
 
+/// Names all methods of one class for a `MethodResolver` answer: `methods` are (method key, name,
+/// descriptor); a method gets its parameter types when the class has several of that name.
+/// `asked` (the method being resolved) gets no name when it is not among them.
+pub fn name_class_methods(class: &str, methods: &[(u64, String, String)], asked: u64, out: &mut Vec<(u64, Option<String>)>) {
+    for (key, name, descriptor) in methods {
+        let overloaded = methods.iter().filter(|(_, n, _)| n == name).count() > 1;
+        out.push((*key, Some(method_consumer_name(class, name, descriptor, overloaded))));
+    }
+    if !methods.iter().any(|(key, _, _)| *key == asked) {
+        out.push((asked, None));
+    }
+}
+
 /// Class name patterns: `*` matches any run of characters (dots included), `?` one character.
 /// `com.acme.*` matches `com.acme.Foo` and `com.acme.sub.Bar$Inner`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -166,6 +179,19 @@ impl ClassFilter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn class_methods_get_parameters_only_when_overloaded() {
+        let m = |k: u64, n: &str, d: &str| (k, n.to_string(), d.to_string());
+        let methods = [m(1, "run", "()V"), m(2, "add", "(I)I"), m(3, "add", "([Ljava/lang/String;J)V")];
+        let mut out = Vec::new();
+        name_class_methods("p.C", &methods, 2, &mut out);
+        let named = |k: u64, s: &str| (k, Some(s.to_string()));
+        assert_eq!(out, [named(1, "p.C.run"), named(2, "p.C.add(int)"), named(3, "p.C.add(java.lang.String[],long)")]);
+        out.clear();
+        name_class_methods("p.C", &methods[..1], 9, &mut out);
+        assert_eq!(out, [named(1, "p.C.run"), (9, None)], "a method not among the class's is left unnamed");
+    }
 
     #[test]
     fn class_names() {
