@@ -1,0 +1,660 @@
+//! Rewriting one method's Code attribute: probes in, offsets out.
+//!
+//! New code = entry probe, then each original instruction (a return preceded by its exit probe),
+//! then the catch-all handler(s). Every original offset is mapped through the new position of its
+//! instruction: branch targets, exception ranges and handlers, stack map frames and line numbers
+//! go to the start of the instruction's exit probe when it has one (so a jump to a return runs the
+//! probe), and to the instruction right after the entry probe for offset 0 (so a loop back to
+//! offset 0 does not re-enter). uninitialized(offset) types and type annotations that name an
+//! instruction go to the instruction itself.
+
+use crate::classfile::{ClassLayout, MethodLayout, PoolAdd, PoolFull, Reader};
+use crate::ctor::{self, Region};
+use crate::frames::{self, Frame, VType};
+use crate::insn::{self, Decoded, Flow, Insn};
+use ristretto_classfile::attributes::{TargetType, TypeAnnotation};
+use ristretto_classfile::byte_reader::ByteReader;
+
+const ACC_STATIC: u16 = 0x0008;
+const GOTO_W: u8 = 0xc8;
+const INVOKESTATIC: u8 = 0xb8;
+const ATHROW: u8 = 0xbf;
+const MAX_CODE: u32 = 65535;
+
+/// Why a selected method was left unchanged.
+pub(crate) enum Skip {
+    Reason(String),
+    PoolFull,
+}
+
+impl From<String> for Skip {
+    fn from(s: String) -> Self {
+        Skip::Reason(s)
+    }
+}
+
+impl From<&str> for Skip {
+    fn from(s: &str) -> Self {
+        Skip::Reason(s.to_string())
+    }
+}
+
+impl From<PoolFull> for Skip {
+    fn from(_: PoolFull) -> Self {
+        Skip::PoolFull
+    }
+}
+
+impl From<frames::Encode> for Skip {
+    fn from(e: frames::Encode) -> Self {
+        match e {
+            frames::Encode::PoolFull => Skip::PoolFull,
+            frames::Encode::TooBig => Skip::Reason("StackMapTable offsets exceed the class-file limits".into()),
+        }
+    }
+}
+
+/// What stays the same for all methods of a class.
+pub(crate) struct Ctx<'c, 'p, 'a> {
+    pub class: &'c ClassLayout<'a>,
+    pub pool: PoolAdd<'p, 'a>,
+    pub enter: u16,
+    pub exit: u16,
+    stack_map_name: Option<u16>,
+}
+
+impl<'c, 'p, 'a> Ctx<'c, 'p, 'a> {
+    pub fn new(class: &'c ClassLayout<'a>, pool: PoolAdd<'p, 'a>, enter: u16, exit: u16) -> Self {
+        Ctx { class, pool, enter, exit, stack_map_name: None }
+    }
+}
+
+struct CodeAttr<'a> {
+    name_index: u16,
+    max_stack: u16,
+    max_locals: u16,
+    code: &'a [u8],
+    /// start, end, handler, catch type (byte offsets, as in the file)
+    exceptions: Vec<[u16; 4]>,
+    /// name index, name, body
+    attributes: Vec<(u16, &'a [u8], &'a [u8])>,
+}
+
+fn parse_code<'a>(class: &'a ClassLayout<'_>, (start, end): (usize, usize)) -> Result<CodeAttr<'a>, String> {
+    let mut r = Reader::new(&class.bytes[..end], start);
+    let name_index = r.u16("Code")?;
+    r.u32("Code")?;
+    let max_stack = r.u16("Code")?;
+    let max_locals = r.u16("Code")?;
+    let len = r.u32("Code")?;
+    if len == 0 || len > MAX_CODE {
+        return Err(format!("code length {len} is outside 1..=65535"));
+    }
+    let code = r.take(len as usize, "code")?;
+    let n = r.u16("exception table")?;
+    let mut exceptions = Vec::with_capacity(usize::from(n));
+    for _ in 0..n {
+        exceptions.push([r.u16("exception table")?, r.u16("exception table")?, r.u16("exception table")?, r.u16("exception table")?]);
+    }
+    let n = r.u16("Code attributes")?;
+    let mut attributes = Vec::with_capacity(usize::from(n));
+    for _ in 0..n {
+        let name = r.u16("Code attribute")?;
+        let len = r.u32("Code attribute")?;
+        let body = r.take(len as usize, "Code attribute")?;
+        let name_bytes = crate::classfile::utf8(&class.pool, name).map(|s| s.as_bytes()).unwrap_or(b"");
+        attributes.push((name, name_bytes, body));
+    }
+    if r.pos != end {
+        return Err("Code attribute length does not match its contents".into());
+    }
+    Ok(CodeAttr { name_index, max_stack, max_locals, code, exceptions, attributes })
+}
+
+/// How a short branch is encoded.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Br {
+    Short,
+    /// goto → goto_w
+    Wide,
+    /// if<c> L → if<!c> +8; goto_w L
+    Inverted,
+    /// if<c> L → if<c> T, where T: goto_w L sits in the island after instruction `slot`
+    Tramp(u32),
+}
+
+/// New positions of everything.
+struct Layout {
+    entry_len: u32,
+    exit_len: u32,
+    /// Start of instruction i including its exit probe.
+    prefix: Vec<u32>,
+    /// Start of instruction i itself.
+    at: Vec<u32>,
+    /// Start of the trampoline island after instruction i (= end of instruction i).
+    island: Vec<u32>,
+    /// End of the original code (and its islands); the handlers follow.
+    end: u32,
+}
+
+fn switch_size(sw: &insn::Switch) -> u32 {
+    match sw.keys {
+        None => 12 + 4 * sw.targets.len() as u32,
+        Some(_) => 8 + 8 * sw.targets.len() as u32,
+    }
+}
+
+fn pad(at: u32) -> u32 {
+    (4 - (at + 1) % 4) % 4
+}
+
+impl Layout {
+    fn compute(&mut self, d: &Decoded, br: &[Br], tramps: &[Vec<u32>]) {
+        let mut p = self.entry_len;
+        for (i, ins) in d.insns.iter().enumerate() {
+            self.prefix[i] = p;
+            if insn::flow(&ins.op) == Flow::Return {
+                p += self.exit_len;
+            }
+            self.at[i] = p;
+            p += match (insn::flow(&ins.op), br[i]) {
+                (Flow::Cond(_), Br::Inverted) => 8,
+                (Flow::Cond(_), _) => 3,
+                (Flow::Goto, Br::Wide) | (Flow::GotoW, _) => 5,
+                (Flow::Goto, _) => 3,
+                (Flow::Switch, _) => 1 + pad(p) + switch_size(&d.switches[ins.switch as usize]),
+                _ => ins.len,
+            };
+            self.island[i] = p;
+            p += 5 * tramps.get(i).map_or(0, |t| t.len() as u32);
+        }
+        self.end = p;
+    }
+
+    /// Where a jump to instruction t lands.
+    fn target(&self, t: u32) -> u32 {
+        self.prefix[t as usize]
+    }
+
+    fn tramp_at(&self, slot: u32, k: usize) -> u32 {
+        self.island[slot as usize] + 5 * k as u32
+    }
+}
+
+fn fits_i16(d: i64) -> bool {
+    (i64::from(i16::MIN)..=i64::from(i16::MAX)).contains(&d)
+}
+
+/// Chooses branch encodings until every short branch reaches its target. Widening only grows the
+/// code, so the loop ends; a bound guards against pathological oscillation of switch padding.
+fn plan(d: &Decoded, layout: &mut Layout, frame_at: &dyn Fn(u32) -> bool, maps: bool) -> Result<(Vec<Br>, Vec<Vec<u32>>), String> {
+    let n = d.insns.len();
+    let mut br = vec![Br::Short; n];
+    let mut tramps: Vec<Vec<u32>> = Vec::new();
+    for _round in 0..64 {
+        layout.compute(d, &br, &tramps);
+        if layout.end > MAX_CODE {
+            return Err(format!("code would grow to over {MAX_CODE} bytes"));
+        }
+        let mut changed = false;
+        for (i, ins) in d.insns.iter().enumerate() {
+            let f = insn::flow(&ins.op);
+            if !matches!(f, Flow::Cond(_) | Flow::Goto) || br[i] == Br::Wide || br[i] == Br::Inverted {
+                continue;
+            }
+            let from = i64::from(layout.at[i]);
+            let to = match br[i] {
+                Br::Tramp(slot) => {
+                    let k = tramps[slot as usize].iter().position(|&b| b as usize == i).unwrap_or(0);
+                    layout.tramp_at(slot, k)
+                }
+                _ => layout.target(ins.target),
+            };
+            if fits_i16(i64::from(to) - from) {
+                continue;
+            }
+            changed = true;
+            if f == Flow::Goto {
+                br[i] = Br::Wide;
+            } else if !maps || frame_at(i as u32 + 1) {
+                // Without a StackMapTable, or with a frame already at the fall-through, the
+                // inverted branch's new target needs nothing else.
+                br[i] = Br::Inverted;
+            } else {
+                // The fall-through has no frame and inventing one needs full type inference: jump
+                // instead to a goto_w placed where no code falls through, whose frame is a copy
+                // of the target's (which must exist, the target being a branch target).
+                if !frame_at(ins.target) {
+                    return Err(format!("branch target at offset {} has no stack map frame", d.insns[ins.target as usize].off));
+                }
+                if let Br::Tramp(slot) = br[i] {
+                    tramps[slot as usize].retain(|&b| b as usize != i);
+                }
+                if tramps.is_empty() {
+                    tramps = vec![Vec::new(); n];
+                }
+                let slot = nearest_slot(d, layout, from).ok_or("no place for a branch trampoline")?;
+                tramps[slot as usize].push(i as u32);
+                br[i] = Br::Tramp(slot);
+            }
+        }
+        if !changed {
+            return Ok((br, tramps));
+        }
+    }
+    Err("branch widening did not converge".into())
+}
+
+/// The instruction without fall-through whose island is closest to `from`.
+fn nearest_slot(d: &Decoded, layout: &Layout, from: i64) -> Option<u32> {
+    d.insns
+        .iter()
+        .enumerate()
+        .filter(|(_, ins)| insn::flow(&ins.op).is_unconditional())
+        .min_by_key(|(i, _)| (i64::from(layout.island[*i]) - from).abs())
+        .map(|(i, _)| i as u32)
+}
+
+fn push_id(id: u32, pool: &mut PoolAdd<'_, '_>) -> Result<Vec<u8>, PoolFull> {
+    let v = id as i32; // the probe receives the id's bits as a Java int
+    Ok(match v {
+        -1..=5 => vec![(0x03 + v) as u8],
+        -128..=127 => vec![0x10, v as u8],
+        -32768..=32767 => {
+            let b = (v as i16).to_be_bytes();
+            vec![0x11, b[0], b[1]]
+        }
+        _ => {
+            let i = pool.integer(v)?;
+            match u8::try_from(i) {
+                Ok(small) => vec![0x12, small],
+                Err(_) => {
+                    let b = i.to_be_bytes();
+                    vec![0x13, b[0], b[1]]
+                }
+            }
+        }
+    })
+}
+
+fn put_u16(out: &mut Vec<u8>, v: u16) {
+    out.extend_from_slice(&v.to_be_bytes());
+}
+
+fn put_i32(out: &mut Vec<u8>, v: i64) {
+    out.extend_from_slice(&(v as i32).to_be_bytes());
+}
+
+/// Rewrites the method's Code attribute; returns the new attribute, header included.
+pub(crate) fn rewrite(ctx: &mut Ctx<'_, '_, '_>, m: &MethodLayout, id: u32) -> Result<Vec<u8>, Skip> {
+    let class = ctx.class;
+    let range = m.code.ok_or("no code")?;
+    let ca = parse_code(class, range)?;
+    if m.name == "finalize" && m.descriptor == "()V" && ca.code == [0xb1] {
+        // HotSpot registers objects for finalization only if their class's finalize() is not a
+        // lone `return`; a probed one would make every object of the class (for Object: every
+        // object) finalizable.
+        return Err("empty finalize(): probes would make its objects finalizable".into());
+    }
+    let d = insn::decode(ca.code)?;
+    let n = d.insns.len();
+    let flows: Vec<Flow> = d.insns.iter().map(|i| insn::flow(&i.op)).collect();
+    if flows.contains(&Flow::Subroutine) {
+        return Err(format!("jsr/ret subroutines (class version {}) are not supported", class.major).into());
+    }
+    if flows.contains(&Flow::Reserved) {
+        return Err("reserved opcode in code".into());
+    }
+    if flows.last().is_some_and(|f| !f.is_unconditional()) {
+        return Err("code falls off its end".into());
+    }
+    let max_stack = ca.max_stack.checked_add(1).ok_or("max_stack is already 65535")?.max(2);
+
+    // Exception table as instruction indices.
+    let code_len = ca.code.len() as i64;
+    let idx = |off: u16| insn::index_at(&d.insns, i64::from(off));
+    let mut handlers = Vec::with_capacity(ca.exceptions.len());
+    for &[s, e, h, _] in &ca.exceptions {
+        let s_i = idx(s).ok_or_else(|| format!("exception range start {s} is not at an instruction"))?;
+        let e_i = if i64::from(e) == code_len { n as u32 } else { idx(e).ok_or_else(|| format!("exception range end {e} is not at an instruction"))? };
+        let h_i = idx(h).ok_or_else(|| format!("exception handler {h} is not at an instruction"))?;
+        if s_i >= e_i {
+            return Err(format!("empty exception range {s}..{e}").into());
+        }
+        handlers.push((s_i, e_i, h_i));
+    }
+
+    let is_ctor = m.name == "<init>" && class.name != "java/lang/Object";
+    let regions = if is_ctor { ctor::regions(&d, &handlers, &class.pool).map_err(|e| format!("constructor analysis: {e}"))? } else { Vec::new() };
+    let region = |i: u32| if is_ctor { regions[i as usize] } else { Region::Post };
+
+    // Stack maps: version 51+ must have them; 50 keeps them if it had them (else the JVM falls
+    // back to the old verifier for the class); older versions ignore them, so they are dropped.
+    let old_smt = ca.attributes.iter().find(|(_, name, _)| *name == b"StackMapTable").map(|(_, _, b)| *b);
+    let branches = flows.iter().any(|f| matches!(f, Flow::Cond(_) | Flow::Goto | Flow::GotoW | Flow::Switch));
+    let maps = class.major >= 51 || (class.major == 50 && (old_smt.is_some() || (!branches && handlers.is_empty())));
+    let initial = if maps {
+        frames::initial_locals(m.descriptor.as_bytes(), m.access & ACC_STATIC != 0, is_ctor, class.this_class)
+    } else {
+        None
+    };
+    let old_frames: Vec<(u32, Frame<'_>)> = match (maps, old_smt) {
+        (true, Some(body)) => {
+            let init = initial.clone().ok_or("malformed method descriptor")?;
+            frames::decode(body, &d.insns, init)?
+        }
+        _ => Vec::new(),
+    };
+    let frame_of = |i: u32| old_frames.binary_search_by_key(&i, |(at, _)| *at).ok().map(|k| &old_frames[k].1);
+    let frame_at = |i: u32| frame_of(i).is_some();
+
+    let id_bytes = push_id(id, &mut ctx.pool)?;
+    let probe_len = id_bytes.len() as u32 + 3;
+    let mut layout = Layout { entry_len: probe_len, exit_len: probe_len, prefix: vec![0; n], at: vec![0; n], island: vec![0; n], end: 0 };
+    let (br, tramps) = plan(&d, &mut layout, &frame_at, maps)?;
+
+    // Catch-all coverage: runs of code whose region allows the same handler.
+    let mut units: Vec<(u32, u32, Region)> = Vec::with_capacity(n);
+    for i in 0..n {
+        units.push((layout.prefix[i], layout.island[i], region(i as u32)));
+        for (k, &b) in tramps.get(i).map(Vec::as_slice).unwrap_or(&[]).iter().enumerate() {
+            let t = layout.tramp_at(i as u32, k);
+            units.push((t, t + 5, region(d.insns[b as usize].target)));
+        }
+    }
+    let mut runs: Vec<(u32, u32, Region)> = Vec::new();
+    for (s, e, r) in units {
+        match runs.last_mut() {
+            Some(last) if last.2 == r && last.1 == s => last.1 = e,
+            _ => runs.push((s, e, r)),
+        }
+    }
+    runs.retain(|r| r.2 != Region::Uncovered);
+    let handler_len = probe_len + 1;
+    let post_handler = layout.end;
+    let needs_post = runs.iter().any(|r| r.2 == Region::Post);
+    let pre_handler = layout.end + if needs_post { handler_len } else { 0 };
+    let needs_pre = runs.iter().any(|r| r.2 == Region::Pre);
+    let code_end = pre_handler + if needs_pre { handler_len } else { 0 };
+    if code_end > MAX_CODE {
+        return Err(format!("code would grow to over {MAX_CODE} bytes").into());
+    }
+
+    // The code.
+    let mut code = Vec::with_capacity(code_end as usize);
+    let probe = |out: &mut Vec<u8>, method: u16| {
+        out.extend_from_slice(&id_bytes);
+        out.push(INVOKESTATIC);
+        put_u16(out, method);
+    };
+    probe(&mut code, ctx.enter);
+    for (i, ins) in d.insns.iter().enumerate() {
+        if flows[i] == Flow::Return {
+            probe(&mut code, ctx.exit);
+        }
+        debug_assert_eq!(code.len() as u32, layout.at[i]);
+        let here = i64::from(layout.at[i]);
+        let target = |t: u32| i64::from(layout.target(t)) - here;
+        match (flows[i], br[i]) {
+            (Flow::Cond(op), Br::Short) => {
+                code.push(op);
+                code.extend_from_slice(&(target(ins.target) as i16).to_be_bytes());
+            }
+            (Flow::Cond(op), Br::Tramp(slot)) => {
+                let k = tramps[slot as usize].iter().position(|&b| b as usize == i).unwrap_or(0);
+                code.push(op);
+                code.extend_from_slice(&((i64::from(layout.tramp_at(slot, k)) - here) as i16).to_be_bytes());
+            }
+            (Flow::Cond(op), _) => {
+                code.extend_from_slice(&[insn::inverted(op), 0, 8, GOTO_W]);
+                put_i32(&mut code, target(ins.target) - 3);
+            }
+            (Flow::Goto, Br::Short) => {
+                code.push(0xa7);
+                code.extend_from_slice(&(target(ins.target) as i16).to_be_bytes());
+            }
+            (Flow::Goto | Flow::GotoW, _) => {
+                code.push(GOTO_W);
+                put_i32(&mut code, target(ins.target));
+            }
+            (Flow::Switch, _) => {
+                let sw = &d.switches[ins.switch as usize];
+                code.push(ca.code[ins.off as usize]);
+                code.resize(code.len() + pad(layout.at[i]) as usize, 0);
+                put_i32(&mut code, target(sw.default));
+                match &sw.keys {
+                    None => {
+                        put_i32(&mut code, i64::from(sw.low));
+                        put_i32(&mut code, i64::from(sw.high));
+                        for &t in &sw.targets {
+                            put_i32(&mut code, target(t));
+                        }
+                    }
+                    Some(keys) => {
+                        put_i32(&mut code, keys.len() as i64);
+                        for (&k, &t) in keys.iter().zip(&sw.targets) {
+                            put_i32(&mut code, i64::from(k));
+                            put_i32(&mut code, target(t));
+                        }
+                    }
+                }
+            }
+            _ => code.extend_from_slice(&ca.code[ins.off as usize..(ins.off + ins.len) as usize]),
+        }
+        for &b in tramps.get(i).map(Vec::as_slice).unwrap_or(&[]) {
+            let t = d.insns[b as usize].target;
+            code.push(GOTO_W);
+            let here = code.len() as i64 - 1;
+            put_i32(&mut code, i64::from(layout.target(t)) - here);
+        }
+    }
+    for needed in [needs_post, needs_pre] {
+        if needed {
+            probe(&mut code, ctx.exit);
+            code.push(ATHROW);
+        }
+    }
+    debug_assert_eq!(code.len() as u32, code_end);
+
+    // Exception table: the method's own entries first, so they keep precedence; ours last.
+    let end_of = |e: u32| if e as usize == n { layout.end } else { layout.target(e) };
+    let mut table: Vec<[u16; 4]> = Vec::with_capacity(ca.exceptions.len() + runs.len());
+    for (k, &(s, e, h)) in handlers.iter().enumerate() {
+        table.push([layout.target(s) as u16, end_of(e) as u16, layout.target(h) as u16, ca.exceptions[k][3]]);
+    }
+    for &(s, e, r) in &runs {
+        table.push([s as u16, e as u16, if r == Region::Pre { pre_handler } else { post_handler } as u16, 0]);
+    }
+    let table_len = u16::try_from(table.len()).map_err(|_| "exception table would exceed 65535 entries")?;
+
+    // Attributes.
+    let mut attrs: Vec<(u16, Vec<u8>)> = Vec::new();
+    let start_of = |s: u32| if s == 0 { 0 } else { layout.target(s) };
+    for &(name_index, name, body) in &ca.attributes {
+        let remapped = match name {
+            b"LineNumberTable" => Some(line_numbers(body, &d.insns, &start_of)?),
+            b"LocalVariableTable" | b"LocalVariableTypeTable" => Some(local_variables(body, &d.insns, code_len, &start_of, &end_of)?),
+            b"RuntimeVisibleTypeAnnotations" | b"RuntimeInvisibleTypeAnnotations" => {
+                type_annotations(body, &d.insns, code_len, &start_of, &end_of, &layout.at)
+            }
+            // StackMapTable is rebuilt below; attributes unknown to the pass may hold code offsets
+            // it cannot remap, so they are dropped (see the crate docs).
+            _ => None,
+        };
+        if let Some(b) = remapped {
+            attrs.push((name_index, b));
+        }
+    }
+    if maps {
+        let post = Frame { locals: Vec::new(), stack: vec![VType::Named(b"java/lang/Throwable")] };
+        let pre = Frame { locals: vec![VType::UninitializedThis], stack: post.stack.clone() };
+        let mut all: Vec<(u32, &Frame<'_>)> = old_frames.iter().map(|(i, f)| (layout.target(*i), f)).collect();
+        for (slot, list) in tramps.iter().enumerate() {
+            for (k, &b) in list.iter().enumerate() {
+                let t = d.insns[b as usize].target;
+                let f = frame_of(t).ok_or("trampoline target has no frame")?;
+                all.push((layout.tramp_at(slot as u32, k), f));
+            }
+        }
+        if needs_post {
+            all.push((post_handler, &post));
+        }
+        if needs_pre {
+            all.push((pre_handler, &pre));
+        }
+        all.sort_by_key(|(off, _)| *off);
+        let at = |i: u32| layout.at[i as usize];
+        let body = frames::encode(&all, if old_smt.is_some() { initial.as_deref() } else { None }, &at, &mut ctx.pool)?;
+        let name = match ctx.stack_map_name {
+            Some(i) => i,
+            None => {
+                let i = ctx.pool.existing_or_new_utf8(b"StackMapTable")?;
+                ctx.stack_map_name = Some(i);
+                i
+            }
+        };
+        attrs.push((name, body));
+    }
+
+    let mut out = Vec::with_capacity(code.len() + 64);
+    put_u16(&mut out, ca.name_index);
+    out.extend_from_slice(&[0; 4]); // length, patched below
+    put_u16(&mut out, max_stack);
+    put_u16(&mut out, ca.max_locals);
+    out.extend_from_slice(&(code.len() as u32).to_be_bytes());
+    out.extend_from_slice(&code);
+    put_u16(&mut out, table_len);
+    for e in &table {
+        for v in e {
+            put_u16(&mut out, *v);
+        }
+    }
+    put_u16(&mut out, attrs.len() as u16);
+    for (name, body) in &attrs {
+        put_u16(&mut out, *name);
+        out.extend_from_slice(&(body.len() as u32).to_be_bytes());
+        out.extend_from_slice(body);
+    }
+    let len = (out.len() - 6) as u32;
+    out[2..6].copy_from_slice(&len.to_be_bytes());
+    Ok(out)
+}
+
+fn line_numbers(body: &[u8], insns: &[Insn], start_of: &dyn Fn(u32) -> u32) -> Result<Vec<u8>, String> {
+    let mut r = Reader::new(body, 0);
+    let n = r.u16("LineNumberTable")?;
+    let mut out = Vec::with_capacity(body.len());
+    put_u16(&mut out, n);
+    for _ in 0..n {
+        let pc = r.u16("LineNumberTable")?;
+        let line = r.u16("LineNumberTable")?;
+        let i = insn::index_at(insns, i64::from(pc)).ok_or_else(|| format!("line number entry at {pc} is not at an instruction"))?;
+        put_u16(&mut out, start_of(i) as u16);
+        put_u16(&mut out, line);
+    }
+    if r.pos != body.len() {
+        return Err("LineNumberTable length does not match its entries".into());
+    }
+    Ok(out)
+}
+
+/// A local variable's range [start, start + length) as new (start, length).
+fn var_range(
+    start: u16,
+    length: u16,
+    insns: &[Insn],
+    code_len: i64,
+    start_of: &dyn Fn(u32) -> u32,
+    end_of: &dyn Fn(u32) -> u32,
+) -> Option<(u16, u16)> {
+    let s = insn::index_at(insns, i64::from(start))?;
+    let e_off = i64::from(start) + i64::from(length);
+    let e = if e_off == code_len { insns.len() as u32 } else { insn::index_at(insns, e_off)? };
+    let (ns, ne) = (start_of(s), end_of(e));
+    Some((ns as u16, ne.checked_sub(ns)? as u16))
+}
+
+fn local_variables(
+    body: &[u8],
+    insns: &[Insn],
+    code_len: i64,
+    start_of: &dyn Fn(u32) -> u32,
+    end_of: &dyn Fn(u32) -> u32,
+) -> Result<Vec<u8>, String> {
+    let mut r = Reader::new(body, 0);
+    let n = r.u16("LocalVariableTable")?;
+    let mut out = Vec::with_capacity(body.len());
+    put_u16(&mut out, n);
+    for _ in 0..n {
+        let start = r.u16("LocalVariableTable")?;
+        let length = r.u16("LocalVariableTable")?;
+        let rest = r.take(6, "LocalVariableTable")?;
+        let (s, l) = var_range(start, length, insns, code_len, start_of, end_of)
+            .ok_or_else(|| format!("local variable range {start}+{length} does not fit the instructions"))?;
+        put_u16(&mut out, s);
+        put_u16(&mut out, l);
+        out.extend_from_slice(rest);
+    }
+    if r.pos != body.len() {
+        return Err("LocalVariableTable length does not match its entries".into());
+    }
+    Ok(out)
+}
+
+/// Remaps the code offsets in a type-annotation attribute; `None` (the attribute is dropped) if it
+/// cannot be parsed or names an offset that is not an instruction.
+fn type_annotations(
+    body: &[u8],
+    insns: &[Insn],
+    code_len: i64,
+    start_of: &dyn Fn(u32) -> u32,
+    end_of: &dyn Fn(u32) -> u32,
+    at: &[u32],
+) -> Option<Vec<u8>> {
+    let mut r = ByteReader::new(body);
+    let n = r.read_u16().ok()?;
+    let mut out = Vec::with_capacity(body.len());
+    put_u16(&mut out, n);
+    for _ in 0..n {
+        let mut a = TypeAnnotation::from_bytes(&mut r).ok()?;
+        match &mut a.target_type {
+            TargetType::LocalVar { local_variable_targets, .. } => {
+                for t in local_variable_targets.iter_mut() {
+                    (t.start_pc, t.length) = var_range(t.start_pc, t.length, insns, code_len, start_of, end_of)?;
+                }
+            }
+            TargetType::Offset { offset, .. } | TargetType::TypeArgument { offset, .. } => {
+                *offset = u16::try_from(at[insn::index_at(insns, i64::from(*offset))? as usize]).ok()?;
+            }
+            _ => {}
+        }
+        a.to_bytes(&mut out).ok()?;
+    }
+    (r.position() == body.len()).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn id_encodings() {
+        let pool = ristretto_classfile::ConstantPool::new();
+        let mut add = PoolAdd::new(&pool, 1);
+        assert_eq!(push_id(0, &mut add).unwrap(), vec![0x03]);
+        assert_eq!(push_id(5, &mut add).unwrap(), vec![0x08]);
+        assert_eq!(push_id(u32::MAX, &mut add).unwrap(), vec![0x02]); // -1
+        assert_eq!(push_id(6, &mut add).unwrap(), vec![0x10, 6]);
+        assert_eq!(push_id(300, &mut add).unwrap(), vec![0x11, 1, 44]);
+        assert_eq!(push_id(70000, &mut add).unwrap(), vec![0x12, 1]);
+        assert_eq!(push_id(70000, &mut add).unwrap(), vec![0x12, 1]); // one constant per value
+        assert_eq!(add.added(), 1);
+    }
+
+    #[test]
+    fn switch_padding() {
+        assert_eq!(pad(0), 3);
+        assert_eq!(pad(3), 0);
+        assert_eq!(pad(5), 2);
+    }
+}
