@@ -23,4 +23,12 @@ pub trait MetricSet: Send + Sync {
     fn metrics(&self) -> Vec<Metric>;
     /// Opens per-thread state for the calling thread (e.g. a perf_event group, a CPU clock id).
     fn open_current_thread(&self) -> Box<dyn ThreadMetrics>;
+    /// Opens per-thread state for the calling thread that may be read from *any* thread of the
+    /// process and from a signal handler: reads go through the thread's kernel CPU clock id, a
+    /// perf fd by `read()` or the monotonic clock, and neither allocate nor lock. For the context
+    /// sampler (`crate::sampling`), which reads a thread from its signal handler and from others.
+    /// `None` (the default) if some metric of the set can only be read on its own thread.
+    fn open_current_thread_remote(&self) -> Option<Box<dyn ThreadMetrics>> {
+        None
+    }
 }

@@ -146,6 +146,9 @@ impl MetricSet for ThreadCpuClock {
     fn open_current_thread(&self) -> Box<dyn ThreadMetrics> {
         Box::new(CpuReader)
     }
+    fn open_current_thread_remote(&self) -> Option<Box<dyn ThreadMetrics>> {
+        Some(Box::new(super::remote::TidCpuReader::current()))
+    }
 }
 
 impl MetricSet for WallClock {
@@ -154,6 +157,9 @@ impl MetricSet for WallClock {
     }
     fn open_current_thread(&self) -> Box<dyn ThreadMetrics> {
         Box::new(WallReader)
+    }
+    fn open_current_thread_remote(&self) -> Option<Box<dyn ThreadMetrics>> {
+        Some(Box::new(WallReader))
     }
 }
 
@@ -165,6 +171,9 @@ impl<T: MetricSet + ?Sized> MetricSet for std::sync::Arc<T> {
     }
     fn open_current_thread(&self) -> Box<dyn ThreadMetrics> {
         (**self).open_current_thread()
+    }
+    fn open_current_thread_remote(&self) -> Option<Box<dyn ThreadMetrics>> {
+        (**self).open_current_thread_remote()
     }
 }
 
@@ -222,6 +231,10 @@ impl MetricSet for Metrics {
         Box::new(MultiReader {
             parts: self.sets.iter().map(|s| (s.metrics().len(), s.open_current_thread())).collect(),
         })
+    }
+    fn open_current_thread_remote(&self) -> Option<Box<dyn ThreadMetrics>> {
+        let parts = self.sets.iter().map(|s| Some((s.metrics().len(), s.open_current_thread_remote()?)));
+        Some(Box::new(MultiReader { parts: parts.collect::<Option<_>>()? }))
     }
 }
 

@@ -713,6 +713,12 @@ impl MetricSet for CounterSetSpec {
             Err(_) => Box::new(NotCounted),
         }
     }
+
+    /// The group read by `read()` from any thread (see `counters::remote`); `None` for more than
+    /// 16 events (a read would allocate).
+    fn open_current_thread_remote(&self) -> Option<Box<dyn ThreadMetrics>> {
+        super::remote::open_group_remote(self)
+    }
 }
 
 /// The result of [`probe`]: the spec of the events that open here, and one refusal per event that

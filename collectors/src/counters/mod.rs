@@ -7,6 +7,7 @@
 //!   [`probe`] and [`available_events`].
 //! - [`calibrate`]: the cost of one read in each metric's units, for overhead compensation.
 //! - [`refusal`]: one line per event that is not counted: event, reason, fix.
+//! - [`remote`]: readers of a thread's metrics valid from any thread and from a signal handler.
 //!
 //! See `docs/counters.md`.
 
@@ -15,6 +16,7 @@ pub mod clock;
 pub mod events;
 pub mod group;
 pub mod refusal;
+pub mod remote;
 
 pub use calibrate::{measure_read_cost, read_cost, ReadCost};
 pub use clock::{

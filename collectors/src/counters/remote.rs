@@ -1,0 +1,126 @@
+//! Readers of a thread's metrics that are valid from any thread of the process and from a signal
+//! handler (no allocation, no lock): what [`MetricSet::open_current_thread_remote`] returns.
+//!
+//! - `cpu-time`: the thread's kernel CPU clock id (`tid_cpu_clock`), not CLOCK_THREAD_CPUTIME_ID,
+//!   which would read the *calling* thread.
+//! - `wall-time`: CLOCK_MONOTONIC is the same clock everywhere.
+//! - perf_event groups: the group opened on the thread, always read by `read()` of its leader fd
+//!   (the kernel reads another task's counters for us); never rdpmc, which reads the calling CPU.
+//!
+//! [`MetricSet::open_current_thread_remote`]: crate::metrics::MetricSet::open_current_thread_remote
+
+use std::sync::atomic::Ordering;
+
+use super::clock::{clock_ns, current_tid, tid_cpu_clock};
+use super::group::{CounterGroup, CounterOptions, CounterSetSpec, KernelMode, ReadMode, Target};
+use crate::metrics::ThreadMetrics;
+
+/// `cpu-time` of one thread, read through its kernel CPU clock id from any thread. A failed read
+/// (the thread has ended) repeats the last value, so differences are never negative.
+#[derive(Debug, Clone, Copy)]
+pub struct TidCpuReader {
+    clock: libc::clockid_t,
+    last: u64,
+}
+
+impl TidCpuReader {
+    /// For the calling thread.
+    pub fn current() -> TidCpuReader {
+        TidCpuReader::of(current_tid())
+    }
+
+    /// For thread `tid` of this process.
+    pub fn of(tid: i32) -> TidCpuReader {
+        TidCpuReader { clock: tid_cpu_clock(tid), last: 0 }
+    }
+}
+
+impl ThreadMetrics for TidCpuReader {
+    #[inline]
+    fn read(&mut self, out: &mut [u64]) {
+        if let Some(v) = clock_ns(self.clock) {
+            self.last = self.last.max(v);
+        }
+        if let Some(o) = out.first_mut() {
+            *o = self.last;
+        }
+    }
+}
+
+/// The largest group [`open_group_remote`] accepts: `CounterGroup::read_into` keeps the times of
+/// up to 16 members on the stack and would allocate for more.
+pub const MAX_REMOTE_GROUP_EVENTS: usize = 16;
+
+/// Opens `spec`'s group on the calling thread for reading by `read()` from anywhere. `None` if the
+/// spec has more events than a read can hold without allocating. A group whose leader does not
+/// open reads zeros and counts in `groups_failed`, as `open_current_thread` does.
+pub(crate) fn open_group_remote(spec: &CounterSetSpec) -> Option<Box<dyn ThreadMetrics>> {
+    if spec.events().len() > MAX_REMOTE_GROUP_EVENTS {
+        return None;
+    }
+    // The spec's kernel mode was resolved once; Include/Exclude reuse it without probing again.
+    let kernel = if spec.counts_kernel() { KernelMode::Include } else { KernelMode::Exclude };
+    let opts = CounterOptions { kernel, read: ReadMode::Syscall };
+    let stats = spec.stats();
+    match CounterGroup::open(spec.events(), Target::CurrentThread, opts) {
+        Ok(mut g) => {
+            stats.groups_opened.fetch_add(1, Ordering::Relaxed);
+            stats.member_failures.fetch_add(g.refusals().len() as u64, Ordering::Relaxed);
+            g.attach_stats(stats.clone());
+            Some(Box::new(g))
+        }
+        Err(_) => {
+            stats.groups_failed.fetch_add(1, Ordering::Relaxed);
+            Some(Box::new(Zeros))
+        }
+    }
+}
+
+/// What a thread reads when its group could not be opened: zeros (nothing counted).
+struct Zeros;
+impl ThreadMetrics for Zeros {
+    fn read(&mut self, out: &mut [u64]) {
+        out.iter_mut().for_each(|o| *o = 0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::counters::{probe, thread_cpu_ns, Metrics, ThreadCpuClock, WallClock};
+    use crate::metrics::MetricSet;
+
+    fn spin_ms(ms: u64) {
+        let t = thread_cpu_ns();
+        while thread_cpu_ns() - t < ms * 1_000_000 {
+            std::hint::black_box(0u64);
+        }
+    }
+
+    #[test]
+    fn another_thread_reads_this_threads_metrics() {
+        let p = probe(&["task-clock"], CounterOptions::default());
+        let set = Metrics::new().with(ThreadCpuClock).with(WallClock).with(p.spec);
+        let n = set.metrics().len();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+        let worker = std::thread::spawn(move || {
+            let r = set.open_current_thread_remote().expect("clocks and groups read remotely");
+            spin_ms(30);
+            tx.send((r, thread_cpu_ns())).unwrap();
+            done_rx.recv().unwrap();
+        });
+        let (mut r, own) = rx.recv().unwrap();
+        let mut v = vec![0u64; n];
+        r.read(&mut v);
+        // The worker is blocked now: its CPU clock stands still, read here it is its own.
+        assert!(v[0] >= own && v[0] < own + 5_000_000, "cpu-time {} vs the worker's own {own}", v[0]);
+        assert!(v[2] >= 25_000_000, "task-clock of the worker read here: {}", v[2]);
+        done_tx.send(()).unwrap();
+        worker.join().unwrap();
+        // Ended: the last values are repeated, never less.
+        let before = v.clone();
+        r.read(&mut v);
+        assert!(v[0] == before[0] && v[2] >= before[2], "{before:?} then {v:?}");
+    }
+}
