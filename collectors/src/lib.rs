@@ -7,6 +7,8 @@
 //! - [`counters`]: metric sources: perf_event counter groups, thread CPU and wall clocks.
 //! - [`recorder`]: live recording, per-thread state fed by a VM backend.
 //! - [`green`]: per-Java-thread metrics on green threads (M-to-N schedulers such as rvm).
+//! - [`sampling`]: CPU time and counters sampled per calling context (signals every period of a
+//!   thread's CPU time), for probes that keep exact calls but cannot read metrics at every call.
 //!
 //! Nothing in this crate talks to a VM: backends translate VM events into calls on these types.
 
@@ -16,4 +18,5 @@ pub mod green;
 pub mod metrics;
 pub mod quantum;
 pub mod recorder;
+pub mod sampling;
 pub mod text_trace;

@@ -7,16 +7,19 @@
 //!   [`probe`] and [`available_events`].
 //! - [`calibrate`]: the cost of one read in each metric's units, for overhead compensation.
 //! - [`refusal`]: one line per event that is not counted: event, reason, fix.
-//! - [`remote`]: readers of a thread's metrics valid from any thread and from a signal handler.
+//! - [`remote`], [`sampler`], [`credits`]: for the context sampler ([`crate::sampling`]): metric
+//!   readers valid from any thread, the SIGPROF handler and signal sources, per-context sums.
 //!
 //! See `docs/counters.md`.
 
 pub mod calibrate;
 pub mod clock;
+pub mod credits;
 pub mod events;
 pub mod group;
 pub mod refusal;
 pub mod remote;
+pub mod sampler;
 
 pub use calibrate::{measure_read_cost, read_cost, ReadCost};
 pub use clock::{

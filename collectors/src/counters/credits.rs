@@ -1,0 +1,158 @@
+//! A fixed-capacity table of per-context sums, filled from a signal handler: every buffer is
+//! allocated up front, so adding never allocates; a full table refuses a new context instead.
+
+/// Sums of metric deltas per context (a `u32` context id), for at most `capacity` contexts between
+/// two [`CreditTable::clear`]s. Contexts are kept in first-credit order.
+pub struct CreditTable {
+    metrics: usize,
+    capacity: usize,
+    /// Open addressing, linear probing, at most half full: 0 = empty, else entry index + 1.
+    slots: Vec<u32>,
+    /// Entry i: its context and its `metrics` sums at `values[i * metrics..]`.
+    contexts: Vec<u32>,
+    values: Vec<u64>,
+    /// The entry credited last: consecutive samples usually find the same context.
+    last: usize,
+}
+
+impl CreditTable {
+    /// A table for `metrics` values per context and up to `capacity` (at least 1) contexts.
+    pub fn new(metrics: usize, capacity: usize) -> CreditTable {
+        let capacity = capacity.clamp(1, u32::MAX as usize / 2);
+        let slots = (2 * capacity).next_power_of_two();
+        CreditTable {
+            metrics,
+            capacity,
+            slots: vec![0; slots],
+            contexts: Vec::with_capacity(capacity),
+            values: vec![0; capacity * metrics],
+            last: usize::MAX,
+        }
+    }
+
+    /// How many contexts it can hold.
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    /// Contexts credited since the last clear.
+    pub fn len(&self) -> usize {
+        self.contexts.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.contexts.is_empty()
+    }
+
+    fn home(&self, context: u32) -> usize {
+        // Fibonacci hashing: context ids are often consecutive.
+        (context.wrapping_mul(0x9E37_79B9) as usize) & (self.slots.len() - 1)
+    }
+
+    /// Adds `delta` (one value per metric) to `context`'s sums. Returns false, adding nothing, when
+    /// the table already holds `capacity` contexts and not this one. Never allocates.
+    pub fn add(&mut self, context: u32, delta: &[u64]) -> bool {
+        let entry = match self.contexts.get(self.last) {
+            Some(&c) if c == context => self.last,
+            _ => match self.find_or_insert(context) {
+                Some(e) => e,
+                None => return false,
+            },
+        };
+        self.last = entry;
+        let sums = &mut self.values[entry * self.metrics..(entry + 1) * self.metrics];
+        for (s, d) in sums.iter_mut().zip(delta) {
+            *s = s.wrapping_add(*d);
+        }
+        true
+    }
+
+    fn find_or_insert(&mut self, context: u32) -> Option<usize> {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(context);
+        loop {
+            match self.slots[i] {
+                0 => {
+                    if self.contexts.len() == self.capacity {
+                        return None;
+                    }
+                    // Within the capacity reserved at construction: push does not reallocate.
+                    self.contexts.push(context);
+                    self.slots[i] = self.contexts.len() as u32;
+                    return Some(self.contexts.len() - 1);
+                }
+                e if self.contexts[e as usize - 1] == context => return Some(e as usize - 1),
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    /// Calls `f(context, sums)` for every context credited since the last clear, in first-credit
+    /// order.
+    pub fn for_each(&self, f: &mut dyn FnMut(u32, &[u64])) {
+        for (i, &c) in self.contexts.iter().enumerate() {
+            f(c, &self.values[i * self.metrics..(i + 1) * self.metrics]);
+        }
+    }
+
+    /// Forgets every context (keeps the buffers).
+    pub fn clear(&mut self) {
+        let used = self.contexts.len() * self.metrics;
+        self.values[..used].iter_mut().for_each(|v| *v = 0);
+        self.slots.iter_mut().for_each(|s| *s = 0);
+        self.contexts.clear();
+        self.last = usize::MAX;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sums(t: &CreditTable) -> Vec<(u32, Vec<u64>)> {
+        let mut v = Vec::new();
+        t.for_each(&mut |c, s| v.push((c, s.to_vec())));
+        v
+    }
+
+    #[test]
+    fn sums_per_context_in_first_credit_order() {
+        let mut t = CreditTable::new(2, 4);
+        assert!(t.add(7, &[1, 10]));
+        assert!(t.add(7, &[2, 20]));
+        assert!(t.add(3, &[5, 0]));
+        assert!(t.add(7, &[1, 1]));
+        assert_eq!(sums(&t), [(7, vec![4, 31]), (3, vec![5, 0])]);
+    }
+
+    #[test]
+    fn a_full_table_refuses_new_contexts_but_still_sums_known_ones() {
+        let mut t = CreditTable::new(1, 3);
+        for c in [10, 20, 30] {
+            assert!(t.add(c, &[1]));
+        }
+        assert!(!t.add(40, &[100]), "a fourth context does not fit");
+        assert!(t.add(10, &[1]) && t.add(30, &[1]) && t.add(20, &[1]));
+        assert_eq!(sums(&t), [(10, vec![2]), (20, vec![2]), (30, vec![2])]);
+        t.clear();
+        assert!(t.is_empty());
+        assert!(t.add(40, &[100]));
+        assert_eq!(sums(&t), [(40, vec![100])]);
+    }
+
+    #[test]
+    fn colliding_contexts_stay_apart() {
+        // Many contexts in a small table: every probe sequence is exercised.
+        let mut t = CreditTable::new(1, 100);
+        for round in 0..3u64 {
+            for c in 0..100u32 {
+                assert!(t.add(c * 64, &[c as u64 + round]));
+            }
+        }
+        let s = sums(&t);
+        assert_eq!(s.len(), 100);
+        for (c, v) in s {
+            assert_eq!(v[0], 3 * (c / 64) as u64 + 3);
+        }
+    }
+}

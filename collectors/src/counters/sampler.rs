@@ -1,0 +1,868 @@
+//! The signal side of the context sampler ([`crate::sampling`]): the SIGPROF handler, the two
+//! per-thread signal sources, the lock-free tables through which the handler finds a thread's
+//! state, and that state ([`ThreadState`]): a try-lock, the thread's metric reader and its table of
+//! credits.
+//!
+//! How the handler finds its thread without thread-locals (a Rust `thread_local!` in a dlopen'ed
+//! library may allocate on first access): every signal carries a key. A perf task-clock overflow
+//! signal carries the perf fd in `si_fd`; a POSIX CPU timer or a queued test signal carries
+//! `MAGIC << 32 | tid` in `sival_ptr`. Two two-level tables of atomic pointers, indexed by fd and by
+//! tid, map keys to states; the handler does two atomic loads. A stopped thread's entries become
+//! `RETIRED` (a late signal for it is recognised as ours and ignored), and the table's reference
+//! is released only once no handler is running anywhere (`IN_HANDLER` = 0), so a handler never
+//! touches freed memory.
+//!
+//! Async-signal-safety: the handler allocates nothing, takes no blocking lock (only
+//! [`SpinLock::try_lock`]; a busy lock means another thread is settling or draining this one, and
+//! the sample is simply left for later), and calls only `clock_gettime` and `read` (through the
+//! metric reader). It saves and restores `errno`.
+
+use std::cell::UnsafeCell;
+use std::io;
+use std::ops::{Deref, DerefMut};
+use std::os::fd::AsRawFd;
+use std::ptr::{null_mut, NonNull};
+use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use libc::{c_int, c_long, c_void};
+use perf_event::events::Software;
+use perf_event::{Builder, Counter};
+
+use super::clock::{clock_ns, monotonic_ns, tid_cpu_clock};
+use super::credits::CreditTable;
+use super::refusal::perf_event_paranoid;
+use crate::metrics::ThreadMetrics;
+
+/// The signal every source delivers. HotSpot does not use SIGPROF.
+pub const SAMPLE_SIGNAL: c_int = libc::SIGPROF;
+
+/// Tag in the high half of `sival_ptr` of our timer and queued signals ("HPMS").
+const MAGIC: u64 = 0x4850_4D53;
+
+// fcntl commands and siginfo codes that the libc crate does not define for glibc.
+const F_SETSIG: c_int = 10;
+const F_SETOWN_EX: c_int = 15;
+const F_OWNER_TID: c_int = 0;
+const POLL_IN: c_int = 1;
+const POLL_HUP: c_int = 6;
+
+#[repr(C)]
+struct FOwnerEx {
+    kind: c_int,
+    pid: libc::pid_t,
+}
+
+/// The head of a `siginfo_t` as the kernel fills it for SIGPOLL-style signals (perf overflow
+/// with F_SETSIG): `si_band`, then `si_fd`. `repr(C)` gives the union its 8-byte alignment on
+/// 64-bit targets, as in the kernel's layout.
+#[repr(C)]
+struct PollInfo {
+    signo: c_int,
+    errno: c_int,
+    code: c_int,
+    band: c_long,
+    fd: c_int,
+}
+
+/// The head of a `siginfo_t` for timer and queued signals: (timer id, overrun) or (pid, uid), then
+/// the `sigval`; padded to the kernel's 128 bytes so it can be passed to `rt_tgsigqueueinfo`.
+#[repr(C)]
+struct ValueInfo {
+    signo: c_int,
+    errno: c_int,
+    code: c_int,
+    first: c_int,
+    second: c_int,
+    value: *mut c_void,
+    _pad: [u64; 12],
+}
+const _: () = assert!(std::mem::size_of::<ValueInfo>() >= 128);
+
+// ---------------------------------------------------------------------------------------------
+// A lock the signal handler can try without blocking.
+
+/// A spin lock around `T`: the signal handler only tries it; other threads spin briefly, then
+/// yield. Never held across anything that blocks.
+pub struct SpinLock<T> {
+    locked: AtomicBool,
+    value: UnsafeCell<T>,
+}
+
+// SAFETY: the value is only reached through a guard, and `locked` admits one guard at a time, so
+// sharing the lock between threads hands `T` from one thread to another: `T: Send` is enough.
+unsafe impl<T: Send> Sync for SpinLock<T> {}
+
+pub struct SpinGuard<'a, T> {
+    lock: &'a SpinLock<T>,
+}
+
+impl<T> SpinLock<T> {
+    pub fn new(value: T) -> SpinLock<T> {
+        SpinLock { locked: AtomicBool::new(false), value: UnsafeCell::new(value) }
+    }
+
+    /// Takes the lock if it is free; never waits (the signal handler's way in).
+    #[inline]
+    pub fn try_lock(&self) -> Option<SpinGuard<'_, T>> {
+        self.locked
+            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .ok()
+            .map(|_| SpinGuard { lock: self })
+    }
+
+    /// Takes the lock, spinning while a signal handler or another thread holds it (both hold it
+    /// for a few microseconds). Not for signal handlers.
+    pub fn lock(&self) -> SpinGuard<'_, T> {
+        let mut spins = 0u32;
+        loop {
+            if let Some(g) = self.try_lock() {
+                return g;
+            }
+            spins += 1;
+            if spins < 200 {
+                std::hint::spin_loop();
+            } else {
+                // The holder may be a handler on a thread that lost its CPU: let it run.
+                std::thread::yield_now();
+            }
+        }
+    }
+}
+
+impl<T> Deref for SpinGuard<'_, T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        // SAFETY: this guard is the only one (see `try_lock`); the value lives as long as the lock.
+        unsafe { &*self.lock.value.get() }
+    }
+}
+
+impl<T> DerefMut for SpinGuard<'_, T> {
+    fn deref_mut(&mut self) -> &mut T {
+        // SAFETY: as in `deref`, and `&mut self` makes this the only reference through the guard.
+        unsafe { &mut *self.lock.value.get() }
+    }
+}
+
+impl<T> Drop for SpinGuard<'_, T> {
+    fn drop(&mut self) {
+        self.lock.locked.store(false, Ordering::Release);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per-thread state.
+
+/// Counts of what happened to one thread's state.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ThreadStats {
+    /// Signals delivered to the thread that reached its state.
+    pub signals: u64,
+    /// Signals that credited (the others found the state busy).
+    pub samples: u64,
+    /// Signals that found the state locked by a settle, rebase or drain from another thread; the
+    /// amount is credited by that operation or the next sample, not lost.
+    pub busy: u64,
+    /// Credits put off because the table was full of other contexts; the amount stays in the
+    /// metrics and goes to the context current at the next credit after a drain.
+    pub deferred: u64,
+    /// `settle` calls (from the wall sampler, window boundaries, snapshots).
+    pub settles: u64,
+    /// Of those, settles of a thread that had used no CPU since its last credit: one clock read.
+    pub idle_settles: u64,
+}
+
+#[derive(Default)]
+struct AtomicStats {
+    signals: AtomicU64,
+    samples: AtomicU64,
+    busy: AtomicU64,
+    deferred: AtomicU64,
+    settles: AtomicU64,
+    idle_settles: AtomicU64,
+}
+
+fn bump(a: &AtomicU64) {
+    a.fetch_add(1, Ordering::Relaxed);
+}
+
+/// How `Inner::read_now` got the values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reading {
+    Full,
+    /// The thread used no CPU since the last credit: one clock read.
+    Idle,
+    /// The thread's CPU clock is gone: it ended (without `stop`).
+    Ended,
+}
+
+/// What the lock guards: the reader, the last credited values and the credits.
+struct Inner {
+    /// `None` once the thread is finished: `cur` then holds its final values.
+    reader: Option<Box<dyn ThreadMetrics>>,
+    /// Indexes of `cpu-time` and `wall-time` in the metric set, for the one-clock idle check.
+    cpu: Option<usize>,
+    wall: Option<usize>,
+    /// Values at the last credit (or rebase), the current read, and their difference.
+    last: Vec<u64>,
+    cur: Vec<u64>,
+    delta: Vec<u64>,
+    table: CreditTable,
+    /// A credit was deferred: `last` is behind and the next credit carries the amount.
+    lagging: bool,
+}
+
+impl Inner {
+    /// Fills `cur` with the thread's values now. With `check` (settles, not the handler), reads the
+    /// thread's CPU clock first: a thread that used no CPU since the last credit gets `last` with
+    /// only `wall-time` advanced (one clock read instead of a full read: nothing per-thread counts
+    /// while a thread is off CPU), and a thread that has ended gets nothing new (it has no CPU clock to read).
+    fn read_now(&mut self, tid: i32, check: bool) -> Reading {
+        let Some(reader) = self.reader.as_mut() else { return Reading::Full };
+        if check {
+            match clock_ns(tid_cpu_clock(tid)) {
+                // `cur` keeps the thread's last read: equal to or below `last`, or, when a credit
+                // was deferred, the deferred amount, still to be credited.
+                None => return Reading::Ended,
+                Some(c) if !self.lagging && self.cpu.is_some_and(|ci| c <= self.last[ci]) => {
+                    self.cur.copy_from_slice(&self.last);
+                    if let Some(wi) = self.wall {
+                        self.cur[wi] = self.last[wi].max(monotonic_ns());
+                    }
+                    return Reading::Idle;
+                }
+                Some(_) => {}
+            }
+        }
+        reader.read(&mut self.cur);
+        Reading::Full
+    }
+
+    /// Credits `cur − last` to `context`, or defers it when the table is full of other contexts.
+    fn credit(&mut self, context: u32, stats: &AtomicStats) {
+        let mut any = false;
+        for ((d, c), l) in self.delta.iter_mut().zip(&self.cur).zip(&self.last) {
+            *d = c.saturating_sub(*l);
+            any |= *d != 0;
+        }
+        if !any {
+            return;
+        }
+        if self.table.add(context, &self.delta) {
+            // max: a source that went backwards is not credited twice when it comes back.
+            for (l, c) in self.last.iter_mut().zip(&self.cur) {
+                *l = (*l).max(*c);
+            }
+            self.lagging = false;
+        } else {
+            self.lagging = true;
+            bump(&stats.deferred);
+        }
+    }
+
+    fn rebase(&mut self) {
+        for (l, c) in self.last.iter_mut().zip(&self.cur) {
+            *l = (*l).max(*c);
+        }
+        self.lagging = false;
+        self.table.clear();
+    }
+}
+
+/// One sampled thread's state, shared by the thread's signal handler, other threads' settles and
+/// drains, and the signal tables.
+pub struct ThreadState {
+    tid: i32,
+    cell: &'static AtomicU32,
+    inner: SpinLock<Inner>,
+    /// The second credit table, swapped with the live one by `drain` so that the caller's callback
+    /// runs outside the spin lock. A plain mutex: the handler never touches it.
+    spare: Mutex<CreditTable>,
+    stats: AtomicStats,
+}
+
+impl ThreadState {
+    /// State for thread `tid`, whose current context is in `cell`, read through `reader` (valid
+    /// from any thread) with `metrics` values; `cpu`/`wall` index `cpu-time`/`wall-time` if present.
+    /// Reads the baseline now. Every buffer is allocated here.
+    pub fn new(
+        tid: i32,
+        cell: &'static AtomicU32,
+        mut reader: Box<dyn ThreadMetrics>,
+        metrics: usize,
+        cpu: Option<usize>,
+        wall: Option<usize>,
+        contexts: usize,
+    ) -> Arc<ThreadState> {
+        let mut last = vec![0; metrics];
+        reader.read(&mut last);
+        let inner = Inner {
+            reader: Some(reader),
+            cpu,
+            wall,
+            cur: last.clone(),
+            delta: vec![0; metrics],
+            last,
+            table: CreditTable::new(metrics, contexts),
+            lagging: false,
+        };
+        Arc::new(ThreadState {
+            tid,
+            cell,
+            inner: SpinLock::new(inner),
+            spare: Mutex::new(CreditTable::new(metrics, contexts)),
+            stats: AtomicStats::default(),
+        })
+    }
+
+    pub fn tid(&self) -> i32 {
+        self.tid
+    }
+
+    /// The signal handler's work: credit what the thread used since its last credit to the context
+    /// in its cell, unless the state is busy.
+    fn on_signal(&self) {
+        bump(&self.stats.signals);
+        let Some(mut g) = self.inner.try_lock() else {
+            bump(&self.stats.busy);
+            return;
+        };
+        g.read_now(self.tid, false);
+        g.credit(self.cell.load(Ordering::Relaxed), &self.stats);
+        bump(&self.stats.samples);
+    }
+
+    /// Credits what the thread used since its last credit to its current context, now. Returns
+    /// false if the thread has ended without `finish` (nothing is credited then: its CPU clock is
+    /// gone, and wall time after its end is not its own).
+    pub fn settle(&self) -> bool {
+        let mut g = self.inner.lock();
+        let r = g.read_now(self.tid, true);
+        if r == Reading::Idle {
+            bump(&self.stats.idle_settles);
+        }
+        g.credit(self.cell.load(Ordering::Relaxed), &self.stats);
+        bump(&self.stats.settles);
+        r != Reading::Ended
+    }
+
+    /// A window opens now: forgets what the thread used since its last credit and every credit
+    /// not yet drained.
+    pub fn rebase(&self) {
+        let mut g = self.inner.lock();
+        g.read_now(self.tid, true);
+        g.rebase();
+    }
+
+    /// Moves the credits out: `f(context, sums)` per context, outside the spin lock. A credit that
+    /// was deferred because the table was full is made now, to the current context.
+    pub fn drain(&self, f: &mut dyn FnMut(u32, &[u64])) {
+        let mut spare = self.spare.lock().unwrap_or_else(|e| e.into_inner());
+        if !spare.is_empty() {
+            spare.clear(); // left over from a callback that panicked
+        }
+        {
+            let mut g = self.inner.lock();
+            std::mem::swap(&mut g.table, &mut *spare);
+            if g.lagging {
+                g.read_now(self.tid, true);
+                g.credit(self.cell.load(Ordering::Relaxed), &self.stats);
+            }
+        }
+        spare.for_each(f);
+        spare.clear();
+    }
+
+    /// Final settle; then the reader is closed (its perf fds) and later reads repeat the final
+    /// values. Returns whether this call finished the thread (false if it already was).
+    pub fn finish(&self) -> bool {
+        let reader = {
+            let mut g = self.inner.lock();
+            if g.reader.is_none() {
+                return false;
+            }
+            // Checked: after the thread ended, only the values it left are credited (wall time
+            // since then is not its own).
+            g.read_now(self.tid, true);
+            g.credit(self.cell.load(Ordering::Relaxed), &self.stats);
+            bump(&self.stats.settles);
+            g.reader.take()
+        };
+        // Closing fds is a system call per fd: outside the spin lock.
+        drop(reader);
+        true
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.inner.lock().reader.is_none()
+    }
+
+    pub fn stats(&self) -> ThreadStats {
+        let l = |a: &AtomicU64| a.load(Ordering::Relaxed);
+        let s = &self.stats;
+        ThreadStats {
+            signals: l(&s.signals),
+            samples: l(&s.samples),
+            busy: l(&s.busy),
+            deferred: l(&s.deferred),
+            settles: l(&s.settles),
+            idle_settles: l(&s.idle_settles),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Key tables: fd or tid → state, readable from the handler.
+
+const CHUNK: usize = 1024;
+const CHUNKS: usize = 4096;
+/// Keys must be below this: 4 Mi covers every tid (pid_max ≤ 4 Mi) and the fds of any sane limit.
+pub const KEY_LIMIT: usize = CHUNK * CHUNKS;
+
+type Chunk = [AtomicPtr<ThreadState>; CHUNK];
+
+struct KeyTable {
+    chunks: [AtomicPtr<Chunk>; CHUNKS],
+}
+
+static BY_FD: KeyTable = KeyTable::new();
+static BY_TID: KeyTable = KeyTable::new();
+/// Signal handlers running right now, in any thread (for reclaiming retired states).
+static IN_HANDLER: AtomicUsize = AtomicUsize::new(0);
+/// Retired states whose memory was kept because handlers never went quiet while reclaiming.
+static LEAKED: AtomicU64 = AtomicU64::new(0);
+
+/// Marks a key whose thread stopped: a late signal for it is ours and is ignored.
+fn retired() -> *mut ThreadState {
+    NonNull::dangling().as_ptr()
+}
+
+impl KeyTable {
+    const fn new() -> KeyTable {
+        KeyTable { chunks: [const { AtomicPtr::new(null_mut()) }; CHUNKS] }
+    }
+
+    /// The entry for `key`: null if none, [`retired`], or a live state. Two atomic loads.
+    fn get(&self, key: usize) -> *mut ThreadState {
+        if key >= KEY_LIMIT {
+            return null_mut();
+        }
+        let chunk = self.chunks[key / CHUNK].load(Ordering::Acquire);
+        if chunk.is_null() {
+            return null_mut();
+        }
+        // SAFETY: chunks are allocated once (by `slot`) and never freed.
+        unsafe { (*chunk)[key % CHUNK].load(Ordering::Acquire) }
+    }
+
+    fn slot(&self, key: usize) -> &'static AtomicPtr<ThreadState> {
+        let top = &self.chunks[key / CHUNK];
+        let mut chunk = top.load(Ordering::Acquire);
+        if chunk.is_null() {
+            let fresh: *mut Chunk = Box::into_raw(Box::new([const { AtomicPtr::new(null_mut()) }; CHUNK]));
+            match top.compare_exchange(null_mut(), fresh, Ordering::AcqRel, Ordering::Acquire) {
+                Ok(_) => chunk = fresh,
+                Err(other) => {
+                    // SAFETY: `fresh` was never published; we still own it.
+                    drop(unsafe { Box::from_raw(fresh) });
+                    chunk = other;
+                }
+            }
+        }
+        // SAFETY: published chunks are never freed, so the reference is valid for the process.
+        unsafe { &(*chunk)[key % CHUNK] }
+    }
+
+    /// Maps `key` to `state` (the table keeps one reference to it). A live state the key still
+    /// held (a thread that ended without `stop`, whose tid or fd came back) is released.
+    fn insert(&self, key: usize, state: &Arc<ThreadState>) {
+        let p = Arc::into_raw(state.clone()) as *mut ThreadState;
+        let old = self.slot(key).swap(p, Ordering::AcqRel);
+        if !old.is_null() && old != retired() {
+            reclaim(old);
+        }
+    }
+
+    /// Retires `key` if it still maps to `state`, and releases the table's reference.
+    fn remove(&self, key: usize, state: &Arc<ThreadState>) {
+        if key >= KEY_LIMIT {
+            return;
+        }
+        let p = Arc::as_ptr(state) as *mut ThreadState;
+        if self.slot(key).compare_exchange(p, retired(), Ordering::AcqRel, Ordering::Acquire).is_ok() {
+            reclaim(p);
+        }
+    }
+}
+
+/// Releases a table's reference to a state that no table holds any more, once no signal handler
+/// can still be using it: a handler that starts after we see `IN_HANDLER == 0` loads the table
+/// after our unlinking store (both SeqCst) and cannot find it. If handlers never go quiet within
+/// ~20 ms the memory is kept (counted in [`leaked_states`]) rather than risked.
+fn reclaim(p: *mut ThreadState) {
+    let start = std::time::Instant::now();
+    while IN_HANDLER.load(Ordering::SeqCst) != 0 {
+        if start.elapsed() > std::time::Duration::from_millis(20) {
+            LEAKED.fetch_add(1, Ordering::Relaxed);
+            return;
+        }
+        std::thread::yield_now();
+    }
+    // SAFETY: `p` came from `Arc::into_raw` in `insert`, no table holds it now and no handler is
+    // using it, so this is the table's reference, dropped exactly once.
+    drop(unsafe { Arc::from_raw(p) });
+}
+
+/// Thread states kept because signal handlers were running every time they were reclaimed.
+pub fn leaked_states() -> u64 {
+    LEAKED.load(Ordering::Relaxed)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The handler.
+
+/// What an earlier SIGPROF disposition was, for chaining signals that are not ours.
+static PREVIOUS: OnceLock<libc::sigaction> = OnceLock::new();
+static INSTALLED: Mutex<bool> = Mutex::new(false);
+
+/// Finds the state a signal is for: null if the signal is not ours, [`retired`] for a thread
+/// that stopped.
+///
+/// # Safety
+/// `info` must be the `siginfo_t` the kernel passed to an SA_SIGINFO handler.
+unsafe fn target_of(info: *const libc::siginfo_t) -> *mut ThreadState {
+    // SAFETY: the kernel's siginfo is 128 bytes, larger than both views; which view is meaningful
+    // is decided by si_code (at the same offset in both).
+    unsafe {
+        let code = (*info).si_code;
+        if code == libc::SI_TIMER || code == libc::SI_QUEUE {
+            let v = (*(info as *const ValueInfo)).value as usize as u64;
+            if v >> 32 == MAGIC {
+                return BY_TID.get((v & 0xffff_ffff) as usize);
+            }
+        } else if (POLL_IN..=POLL_HUP).contains(&code) {
+            let fd = (*(info as *const PollInfo)).fd;
+            if fd >= 0 {
+                return BY_FD.get(fd as usize);
+            }
+        }
+    }
+    null_mut()
+}
+
+extern "C" fn on_sigprof(sig: c_int, info: *mut libc::siginfo_t, uctx: *mut c_void) {
+    // SAFETY: __errno_location returns the calling thread's errno slot; the handler's system calls
+    // may change errno, and the interrupted code must find it as it left it.
+    let errno = unsafe { *libc::__errno_location() };
+    IN_HANDLER.fetch_add(1, Ordering::SeqCst);
+    // SAFETY: `info` is the kernel's siginfo for this SA_SIGINFO handler.
+    let target = unsafe { target_of(info) };
+    if !target.is_null() && target != retired() {
+        // SAFETY: a live entry holds a reference to the state, and `reclaim` does not release it
+        // while IN_HANDLER counts us.
+        unsafe { (*target).on_signal() };
+    }
+    IN_HANDLER.fetch_sub(1, Ordering::SeqCst);
+    // SAFETY: as above.
+    unsafe { *libc::__errno_location() = errno };
+    if target.is_null() {
+        chain(sig, info, uctx);
+    }
+}
+
+/// Passes a SIGPROF that is not ours to the handler that was installed before ours. A default
+/// disposition would end the process; a stray SIGPROF is ignored instead.
+fn chain(sig: c_int, info: *mut libc::siginfo_t, uctx: *mut c_void) {
+    let Some(prev) = PREVIOUS.get() else { return };
+    let h = prev.sa_sigaction;
+    if h == libc::SIG_DFL || h == libc::SIG_IGN {
+        return;
+    }
+    if prev.sa_flags & libc::SA_SIGINFO != 0 {
+        // SAFETY: with SA_SIGINFO the previous owner installed a three-argument handler.
+        let f: extern "C" fn(c_int, *mut libc::siginfo_t, *mut c_void) = unsafe { std::mem::transmute(h) };
+        f(sig, info, uctx);
+    } else {
+        // SAFETY: without SA_SIGINFO it is a one-argument handler.
+        let f: extern "C" fn(c_int) = unsafe { std::mem::transmute(h) };
+        f(sig);
+    }
+}
+
+/// Installs the SIGPROF handler (SA_SIGINFO | SA_RESTART) once per process, keeping the previous
+/// disposition for chaining.
+pub fn install_handler() -> Result<(), String> {
+    let mut installed = INSTALLED.lock().unwrap_or_else(|e| e.into_inner());
+    if *installed {
+        return Ok(());
+    }
+    let ours = on_sigprof as extern "C" fn(c_int, *mut libc::siginfo_t, *mut c_void) as usize;
+    // SAFETY: an all-zero sigaction is a valid value (SIG_DFL, empty mask, no flags).
+    let mut old: libc::sigaction = unsafe { std::mem::zeroed() };
+    // SAFETY: querying only (null new action); `old` is a valid out-pointer.
+    if unsafe { libc::sigaction(SAMPLE_SIGNAL, std::ptr::null(), &mut old) } != 0 {
+        return Err(format!("cannot read the SIGPROF disposition: {}", io::Error::last_os_error()));
+    }
+    if old.sa_sigaction != ours {
+        let _ = PREVIOUS.set(old);
+    }
+    // SAFETY: as above.
+    let mut sa: libc::sigaction = unsafe { std::mem::zeroed() };
+    sa.sa_sigaction = ours;
+    sa.sa_flags = libc::SA_SIGINFO | libc::SA_RESTART;
+    // SAFETY: `sa.sa_mask` is a valid sigset to initialise; installing a handler with valid
+    // arguments. SIGPROF stays blocked while the handler runs (no SA_NODEFER).
+    let rc = unsafe {
+        libc::sigemptyset(&mut sa.sa_mask);
+        libc::sigaction(SAMPLE_SIGNAL, &sa, std::ptr::null_mut())
+    };
+    if rc != 0 {
+        return Err(format!("cannot install the SIGPROF handler: {}", io::Error::last_os_error()));
+    }
+    *installed = true;
+    Ok(())
+}
+
+/// Unblocks SIGPROF on the calling thread (a blocked signal would only pile up as pending).
+pub fn unblock_signal_on_current_thread() -> Result<(), String> {
+    // SAFETY: `set` is initialised by sigemptyset before use; pthread_sigmask only reads it.
+    let rc = unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, SAMPLE_SIGNAL);
+        libc::pthread_sigmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut())
+    };
+    if rc != 0 {
+        return Err(format!("cannot unblock SIGPROF: {}", io::Error::from_raw_os_error(rc)));
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sources.
+
+/// Which source delivers a thread's signals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SourceKind {
+    /// A perf software `task-clock` event that overflows every period of the thread's CPU time
+    /// (hrtimer-based: any period from 10 µs up), delivered by F_SETSIG to the thread.
+    PerfTaskClock,
+    /// `timer_create(CLOCK_THREAD_CPUTIME_ID)` with SIGEV_THREAD_ID: expires at scheduler ticks.
+    PosixCpuTimer,
+}
+
+fn errno_text(e: &io::Error) -> String {
+    match e.raw_os_error() {
+        Some(libc::EACCES) | Some(libc::EPERM) => {
+            let p = match perf_event_paranoid() {
+                Some(v) => format!("/proc/sys/kernel/perf_event_paranoid is {v}"),
+                None => "perf_event_paranoid unreadable".into(),
+            };
+            format!("{e} ({p}; fix: sysctl kernel.perf_event_paranoid=2 or lower, CAP_PERFMON, or a seccomp profile that allows perf_event_open)")
+        }
+        Some(libc::EMFILE) => format!("{e} (each sampled thread holds one more descriptor; raise `ulimit -n`)"),
+        Some(libc::ENOENT) | Some(libc::ENOSYS) | Some(libc::EOPNOTSUPP) => {
+            format!("{e} (this kernel has no perf_event task-clock; the POSIX CPU timer is used instead)")
+        }
+        _ => e.to_string(),
+    }
+}
+
+/// Opens the task-clock sampling event on the calling thread (disabled): user and kernel time
+/// if permitted, else samples landing in user mode only (the count is the same either way).
+fn open_task_clock(period_ns: u64) -> io::Result<Counter> {
+    let build = |exclude_kernel: bool| {
+        let mut b = Builder::new(Software::TASK_CLOCK);
+        b.sample_period(period_ns).exclude_kernel(exclude_kernel).exclude_hv(true).observe_self().any_cpu();
+        b.enabled(false);
+        b.build()
+    };
+    match build(false) {
+        Err(e) if matches!(e.raw_os_error(), Some(libc::EACCES) | Some(libc::EPERM)) => build(true),
+        r => r,
+    }
+}
+
+/// Whether the calling thread can open a task-clock sampling event; the error says why not and
+/// how to fix it.
+pub fn probe_perf_source(period_ns: u64) -> Result<(), String> {
+    open_task_clock(period_ns)
+        .map(drop)
+        .map_err(|e| format!("perf task-clock sampling event refused: {}", errno_text(&e)))
+}
+
+/// Time between scheduler ticks (1/HZ), from the resolution of CLOCK_MONOTONIC_COARSE: POSIX CPU
+/// timers expire only at ticks.
+pub fn tick_ns() -> Option<u64> {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `ts` is a valid out-pointer.
+    let rc = unsafe { libc::clock_getres(libc::CLOCK_MONOTONIC_COARSE, &mut ts) };
+    (rc == 0).then(|| ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64).filter(|&t| t > 0)
+}
+
+struct Timer(libc::timer_t);
+// SAFETY: a POSIX timer id is a process-wide handle; timer_delete may be called from any thread.
+unsafe impl Send for Timer {}
+
+enum Source {
+    Perf(Counter),
+    Timer(Timer),
+}
+
+/// A thread's running signal source, registered in the key tables. Dropping it disarms it.
+pub struct Armed {
+    state: Arc<ThreadState>,
+    source: Option<Source>,
+    kind: SourceKind,
+}
+
+fn sys<T>(what: &str, rc: c_int, ok: T) -> Result<T, String> {
+    if rc == -1 {
+        Err(format!("{what}: {}", io::Error::last_os_error()))
+    } else {
+        Ok(ok)
+    }
+}
+
+impl Armed {
+    /// Starts `kind` on the calling thread (which must be `state`'s thread): a signal every
+    /// `period_ns` of its CPU time.
+    pub fn start(state: &Arc<ThreadState>, kind: SourceKind, period_ns: u64) -> Result<Armed, String> {
+        let tid = state.tid;
+        if tid <= 0 || tid as usize >= KEY_LIMIT {
+            return Err(format!("thread id {tid} out of the sampler's table range"));
+        }
+        BY_TID.insert(tid as usize, state);
+        let mut armed = Armed { state: state.clone(), source: None, kind };
+        armed.source = Some(match kind {
+            SourceKind::PerfTaskClock => Source::Perf(start_perf(state, period_ns)?),
+            SourceKind::PosixCpuTimer => Source::Timer(start_timer(tid, period_ns)?),
+        });
+        Ok(armed)
+    }
+
+    pub fn kind(&self) -> SourceKind {
+        self.kind
+    }
+
+    /// Queues one signal to the thread as its source would (for tests and benchmarks): through
+    /// `rt_tgsigqueueinfo`, so it is delivered and handled like a real sample.
+    pub fn queue_signal(&self) -> Result<(), String> {
+        queue_signal(self.state.tid)
+    }
+}
+
+fn start_perf(state: &Arc<ThreadState>, period_ns: u64) -> Result<Counter, String> {
+    let mut counter =
+        open_task_clock(period_ns).map_err(|e| format!("perf task-clock sampling event refused: {}", errno_text(&e)))?;
+    let fd = counter.as_raw_fd();
+    if fd < 0 || fd as usize >= KEY_LIMIT {
+        return Err(format!("perf fd {fd} out of the sampler's table range"));
+    }
+    // Overflow signals go to this thread (not the process), as SIGPROF with si_fd set.
+    let owner = FOwnerEx { kind: F_OWNER_TID, pid: state.tid };
+    // SAFETY: fcntl on the fd `counter` owns, with the argument type each command expects: a
+    // pointer to a live f_owner_ex, a signal number, no argument, file status flags.
+    let (own, sig, flags) = unsafe {
+        (
+            libc::fcntl(fd, F_SETOWN_EX, &owner as *const FOwnerEx),
+            libc::fcntl(fd, F_SETSIG, SAMPLE_SIGNAL),
+            libc::fcntl(fd, libc::F_GETFL),
+        )
+    };
+    sys("fcntl(F_SETOWN_EX)", own, ())?;
+    sys("fcntl(F_SETSIG)", sig, ())?;
+    sys("fcntl(F_GETFL)", flags, ())?;
+    // SAFETY: as above.
+    let rc = unsafe { libc::fcntl(fd, libc::F_SETFL, flags | libc::O_ASYNC) };
+    sys("fcntl(F_SETFL, O_ASYNC)", rc, ())?;
+    // Registered before the first overflow can happen.
+    BY_FD.insert(fd as usize, state);
+    if let Err(e) = counter.enable() {
+        BY_FD.remove(fd as usize, state);
+        return Err(format!("cannot enable the task-clock sampling event: {e}"));
+    }
+    Ok(counter)
+}
+
+fn start_timer(tid: i32, period_ns: u64) -> Result<Timer, String> {
+    // SAFETY: an all-zero sigevent is valid; the fields used are set below.
+    let mut sev: libc::sigevent = unsafe { std::mem::zeroed() };
+    sev.sigev_notify = libc::SIGEV_THREAD_ID;
+    sev.sigev_signo = SAMPLE_SIGNAL;
+    sev.sigev_notify_thread_id = tid;
+    sev.sigev_value.sival_ptr = ((MAGIC << 32) | tid as u64) as usize as *mut c_void;
+    let mut id: libc::timer_t = null_mut();
+    // SAFETY: valid sigevent and out-pointer; CLOCK_THREAD_CPUTIME_ID here is the calling thread's
+    // CPU clock, which is `tid`'s (the caller runs on it).
+    let rc = unsafe { libc::timer_create(libc::CLOCK_THREAD_CPUTIME_ID, &mut sev, &mut id) };
+    sys("timer_create(CLOCK_THREAD_CPUTIME_ID)", rc, ())?;
+    let timer = Timer(id);
+    let ts = libc::timespec { tv_sec: (period_ns / 1_000_000_000) as _, tv_nsec: (period_ns % 1_000_000_000) as _ };
+    let spec = libc::itimerspec { it_interval: ts, it_value: ts };
+    // SAFETY: `timer.0` was just created; `spec` is valid; no old value wanted.
+    let rc = unsafe { libc::timer_settime(timer.0, 0, &spec, null_mut()) };
+    sys("timer_settime", rc, timer)
+}
+
+impl Drop for Armed {
+    /// Stops the source first (no new signals), then retires the keys (late signals are ignored),
+    /// then closes the perf fd.
+    fn drop(&mut self) {
+        let tid = self.state.tid as usize;
+        match self.source.take() {
+            Some(Source::Perf(mut c)) => {
+                let _ = c.disable();
+                BY_FD.remove(c.as_raw_fd() as usize, &self.state);
+                BY_TID.remove(tid, &self.state);
+                drop(c);
+            }
+            Some(Source::Timer(t)) => {
+                // SAFETY: the timer was created by `start_timer` and is deleted once, here.
+                unsafe { libc::timer_delete(t.0) };
+                BY_TID.remove(tid, &self.state);
+            }
+            None => BY_TID.remove(tid, &self.state),
+        }
+    }
+}
+
+/// Queues SIGPROF to thread `tid` of this process with the tag of our timer signals.
+fn queue_signal(tid: i32) -> Result<(), String> {
+    let info = ValueInfo {
+        signo: SAMPLE_SIGNAL,
+        errno: 0,
+        code: libc::SI_QUEUE,
+        // SAFETY: getpid and getuid cannot fail.
+        first: unsafe { libc::getpid() },
+        second: unsafe { libc::getuid() } as c_int,
+        value: ((MAGIC << 32) | tid as u64) as usize as *mut c_void,
+        _pad: [0; 12],
+    };
+    // SAFETY: rt_tgsigqueueinfo reads a 128-byte siginfo from `info` (ValueInfo is at least that
+    // large); SI_QUEUE is a negative code, which any thread may send to a thread of its process.
+    let rc = unsafe {
+        libc::syscall(libc::SYS_rt_tgsigqueueinfo, libc::getpid(), tid, SAMPLE_SIGNAL, &info as *const ValueInfo)
+    };
+    if rc != 0 {
+        return Err(format!("rt_tgsigqueueinfo: {}", io::Error::last_os_error()));
+    }
+    Ok(())
+}
+
+/// Sends the calling thread a SIGPROF that is not ours (tgkill: no tag, no perf fd), for
+/// measuring signal delivery alone: the handler finds no state and passes it on, here to nothing.
+pub fn signal_self_untagged() -> Result<(), String> {
+    if !*INSTALLED.lock().unwrap_or_else(|e| e.into_inner()) {
+        // The default action of SIGPROF would end the process.
+        return Err("the SIGPROF handler is not installed".into());
+    }
+    // SAFETY: getpid and gettid cannot fail; tgkill of the calling thread with SIGPROF, whose
+    // handler is installed (checked above; it is never uninstalled).
+    let rc = unsafe { libc::syscall(libc::SYS_tgkill, libc::getpid(), libc::syscall(libc::SYS_gettid), SAMPLE_SIGNAL) };
+    if rc != 0 {
+        return Err(format!("tgkill: {}", io::Error::last_os_error()));
+    }
+    Ok(())
+}

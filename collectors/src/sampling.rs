@@ -1,0 +1,497 @@
+//! The context sampler: exact calls, sampled costs.
+//!
+//! Bytecode probes keep each thread's calling-context tree exact and write the id of the thread's
+//! current context (a `u32`) into a per-thread cell at every entry and exit. They cannot afford to
+//! read CPU time or counters at every call, so this engine samples them: a signal every
+//! `cpu_period_ns` of a thread's CPU time reads the thread's metrics and credits the difference
+//! since the previous credit to the context found in the cell. Summed over a run, a context's
+//! credits estimate its base (self) cost without bias. A wall sampler thread credits every started
+//! thread every `wall_period_ns`, so time spent blocked (when no CPU signal fires) is credited too.
+//!
+//! ```no_run
+//! use std::sync::{atomic::AtomicU32, Arc};
+//! use hpm_collectors::counters::{Metrics, ThreadCpuClock, WallClock};
+//! use hpm_collectors::sampling::{ContextSampler, SamplerConfig};
+//!
+//! let metrics = Arc::new(Metrics::new().with(ThreadCpuClock).with(WallClock));
+//! let sampler = ContextSampler::new(metrics, SamplerConfig::default()).unwrap();
+//! eprintln!("{}", sampler.describe());
+//! // On each thread: a cell that lives as long as the process (Java: native memory).
+//! let cell: &'static AtomicU32 = Box::leak(Box::new(AtomicU32::new(0)));
+//! let t = sampler.start_current_thread(cell).unwrap();
+//! // ... probes store context ids into `cell` ...
+//! t.settle();
+//! t.drain(&mut |context, deltas| println!("{context}: {deltas:?}"));
+//! t.stop();
+//! ```
+//!
+//! The signal machinery (all `unsafe`) is in [`crate::counters::sampler`]; see `docs/counters.md`,
+//! "Sampled metrics".
+
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, OnceLock, Weak};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crate::counters::clock::current_tid;
+use crate::counters::sampler::{
+    install_handler, probe_perf_source, tick_ns, unblock_signal_on_current_thread, Armed, SourceKind, ThreadState,
+};
+pub use crate::counters::sampler::ThreadStats;
+use crate::metrics::{Metric, MetricSet};
+
+/// Which signal source drives the CPU-time samples.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SignalSource {
+    /// perf task-clock if this machine permits it, else the POSIX CPU timer (`describe` says why).
+    #[default]
+    Auto,
+    /// A perf software `task-clock` event per thread whose overflow is delivered as SIGPROF to that
+    /// thread: exact periods down to 10 µs. Fails if perf_event_open is refused.
+    PerfTaskClock,
+    /// `timer_create(CLOCK_THREAD_CPUTIME_ID)` per thread: expires only at scheduler ticks, so the
+    /// effective period is at least 1/HZ of CPU time.
+    PosixCpuTimer,
+}
+
+/// Periods and limits of a [`ContextSampler`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SamplerConfig {
+    /// A sample every this much of a thread's CPU time (default 1 ms).
+    pub cpu_period_ns: u64,
+    /// The wall sampler settles every thread this often (default 10 ms; 0: no wall sampler).
+    pub wall_period_ns: u64,
+    pub source: SignalSource,
+    /// Distinct contexts a thread can be credited between two drains (default 512). A credit to
+    /// one more is deferred, not lost: see [`SampledThread::deferred`].
+    pub contexts_per_thread: usize,
+}
+
+impl Default for SamplerConfig {
+    fn default() -> SamplerConfig {
+        SamplerConfig {
+            cpu_period_ns: 1_000_000,
+            wall_period_ns: 10_000_000,
+            source: SignalSource::Auto,
+            contexts_per_thread: 512,
+        }
+    }
+}
+
+/// perf clamps shorter task-clock periods to 10 µs; below that signals would cost more than the
+/// work they sample.
+const MIN_CPU_PERIOD_NS: u64 = 10_000;
+
+/// The started threads, shared with the wall sampler.
+type Registry = Mutex<Vec<Arc<SampledThread>>>;
+
+/// The sampling engine of one process: one per metric set, shared by every sampled thread.
+pub struct ContextSampler {
+    set: Arc<dyn MetricSet>,
+    metrics: Vec<Metric>,
+    config: SamplerConfig,
+    source: SourceKind,
+    /// Why perf task-clock was not used (Auto fell back), or that the timer was configured.
+    source_note: Option<String>,
+    cpu_index: Option<usize>,
+    wall_index: Option<usize>,
+    registry: Arc<Registry>,
+    wall: Mutex<Option<WallSampler>>,
+    /// Threads that fell back from perf to the POSIX timer, and why the first did.
+    fallbacks: AtomicU64,
+    first_fallback: OnceLock<String>,
+    /// Threads that could not be sampled at all, and why the first could not.
+    failures: AtomicU64,
+    first_failure: OnceLock<String>,
+}
+
+impl ContextSampler {
+    /// Opens the engine for `metrics` (cpu-time, wall-time, perf_event counters…): checks that the
+    /// set can be read from any thread, chooses the signal source, installs the SIGPROF handler
+    /// (once per process) and starts the wall sampler. Errors are one line with cause and fix.
+    pub fn new(metrics: Arc<dyn MetricSet>, config: SamplerConfig) -> Result<Arc<ContextSampler>, String> {
+        if config.cpu_period_ns < MIN_CPU_PERIOD_NS {
+            return Err(format!(
+                "cpu period {} is below the 10 µs minimum of task-clock sampling; use a longer period",
+                fmt_ns(config.cpu_period_ns)
+            ));
+        }
+        let list = metrics.metrics();
+        // Every thread opens the set the same way: trying it here turns a set that cannot be read
+        // from another thread into one error now rather than one per thread.
+        if metrics.open_current_thread_remote().is_none() {
+            return Err(format!(
+                "metrics [{}] cannot all be read from another thread or a signal handler (a source without \
+                 MetricSet::open_current_thread_remote, or a perf group of more than 16 events); sample fewer or other metrics",
+                list.iter().map(|m| m.name.as_str()).collect::<Vec<_>>().join(", ")
+            ));
+        }
+        let (source, source_note) = match config.source {
+            SignalSource::PosixCpuTimer => (SourceKind::PosixCpuTimer, Some("POSIX timer configured".to_string())),
+            SignalSource::PerfTaskClock => {
+                probe_perf_source(config.cpu_period_ns)?;
+                (SourceKind::PerfTaskClock, None)
+            }
+            SignalSource::Auto => match probe_perf_source(config.cpu_period_ns) {
+                Ok(()) => (SourceKind::PerfTaskClock, None),
+                Err(why) => (SourceKind::PosixCpuTimer, Some(why)),
+            },
+        };
+        install_handler()?;
+        let registry: Arc<Registry> = Arc::new(Mutex::new(Vec::new()));
+        let sampler = Arc::new(ContextSampler {
+            set: metrics,
+            cpu_index: list.iter().position(|m| m.name == "cpu-time"),
+            wall_index: list.iter().position(|m| m.name == "wall-time"),
+            metrics: list,
+            config,
+            source,
+            source_note,
+            registry: registry.clone(),
+            wall: Mutex::new(None),
+            fallbacks: AtomicU64::new(0),
+            first_fallback: OnceLock::new(),
+            failures: AtomicU64::new(0),
+            first_failure: OnceLock::new(),
+        });
+        if config.wall_period_ns > 0 {
+            let w = WallSampler::start(registry, Duration::from_nanos(config.wall_period_ns))
+                .map_err(|e| format!("cannot start the wall sampler thread: {e}"))?;
+            *sampler.wall.lock().unwrap_or_else(|e| e.into_inner()) = Some(w);
+        }
+        Ok(sampler)
+    }
+
+    /// The metrics credited, in the order of the deltas given to [`SampledThread::drain`].
+    pub fn metrics(&self) -> &[Metric] {
+        &self.metrics
+    }
+
+    pub fn config(&self) -> SamplerConfig {
+        self.config
+    }
+
+    /// The source in use for new threads.
+    pub fn source(&self) -> SignalSource {
+        match self.source {
+            SourceKind::PerfTaskClock => SignalSource::PerfTaskClock,
+            SourceKind::PosixCpuTimer => SignalSource::PosixCpuTimer,
+        }
+    }
+
+    /// One line: the signal source and its period (and resolution), the wall sampler, and why a
+    /// source was refused or a thread could not be sampled, if so.
+    pub fn describe(&self) -> String {
+        let period = fmt_ns(self.config.cpu_period_ns);
+        let mut s = match self.source {
+            SourceKind::PerfTaskClock => {
+                format!("perf task-clock overflow signals (SIGPROF) every {period} of each thread's CPU time")
+            }
+            SourceKind::PosixCpuTimer => format!(
+                "POSIX CPU-time timer (SIGPROF) every {period} of each thread's CPU time ({})",
+                tick_text(self.config.cpu_period_ns)
+            ),
+        };
+        if self.config.wall_period_ns > 0 {
+            s += &format!("; wall sampler every {}", fmt_ns(self.config.wall_period_ns));
+        } else {
+            s += "; no wall sampler";
+        }
+        if let Some(note) = &self.source_note {
+            s += &format!("; {note}");
+        }
+        let n = self.fallbacks.load(Ordering::Relaxed);
+        if let Some(why) = self.first_fallback.get() {
+            s += &format!("; {n} thread(s) fell back to the POSIX timer, the first because: {why}");
+        }
+        let n = self.failures.load(Ordering::Relaxed);
+        if let Some(why) = self.first_failure.get() {
+            s += &format!("; {n} thread(s) not sampled, the first because: {why}");
+        }
+        s
+    }
+
+    /// Starts sampling the calling thread: opens its metrics (readable from any thread), starts
+    /// its signal source and reads its current context from `cell` at every sample. On error the
+    /// thread is left unsampled; the first error is also kept for [`ContextSampler::describe`].
+    pub fn start_current_thread(self: &Arc<Self>, cell: &'static AtomicU32) -> Result<Arc<SampledThread>, String> {
+        self.try_start(cell).inspect_err(|why| {
+            self.failures.fetch_add(1, Ordering::Relaxed);
+            let _ = self.first_failure.set(why.clone());
+        })
+    }
+
+    fn try_start(self: &Arc<Self>, cell: &'static AtomicU32) -> Result<Arc<SampledThread>, String> {
+        let tid = current_tid();
+        if self.lock_registry().iter().any(|t| t.tid() == tid) {
+            return Err(format!("thread {tid} is already sampled"));
+        }
+        let reader = self
+            .set
+            .open_current_thread_remote()
+            .ok_or_else(|| format!("thread {tid}: its metrics cannot be read from another thread"))?;
+        let state = ThreadState::new(
+            tid,
+            cell,
+            reader,
+            self.metrics.len(),
+            self.cpu_index,
+            self.wall_index,
+            self.config.contexts_per_thread,
+        );
+        unblock_signal_on_current_thread()?;
+        let armed = match Armed::start(&state, self.source, self.config.cpu_period_ns) {
+            Ok(a) => a,
+            Err(why) if self.source == SourceKind::PerfTaskClock && self.config.source == SignalSource::Auto => {
+                let a = Armed::start(&state, SourceKind::PosixCpuTimer, self.config.cpu_period_ns)
+                    .map_err(|e| format!("thread {tid}: {why}; POSIX timer fallback: {e}"))?;
+                self.fallbacks.fetch_add(1, Ordering::Relaxed);
+                let _ = self.first_fallback.set(why);
+                a
+            }
+            Err(why) => return Err(format!("thread {tid}: {why}")),
+        };
+        let thread =
+            Arc::new(SampledThread { state, armed: Mutex::new(Some(armed)), registry: Arc::downgrade(&self.registry) });
+        self.lock_registry().push(thread.clone());
+        Ok(thread)
+    }
+
+    /// All threads started and not yet stopped (for snapshots).
+    pub fn threads(&self) -> Vec<Arc<SampledThread>> {
+        self.lock_registry().clone()
+    }
+
+    fn lock_registry(&self) -> std::sync::MutexGuard<'_, Vec<Arc<SampledThread>>> {
+        self.registry.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Stops the wall sampler (waits for its thread), then stops every started thread from here
+    /// (final settle, source stopped, fds closed); their credits remain to be drained. Idempotent;
+    /// also done on drop.
+    pub fn shutdown(&self) {
+        let wall = self.wall.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some(w) = wall {
+            w.stop();
+        }
+        for t in self.threads() {
+            t.stop();
+        }
+    }
+}
+
+impl Drop for ContextSampler {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}
+
+/// One sampled thread. Every method may be called from any thread unless it says otherwise.
+pub struct SampledThread {
+    state: Arc<ThreadState>,
+    /// The running signal source; `None` once stopped.
+    armed: Mutex<Option<Armed>>,
+    registry: Weak<Registry>,
+}
+
+impl SampledThread {
+    /// The thread's kernel id.
+    pub fn tid(&self) -> i32 {
+        self.state.tid()
+    }
+
+    /// The source delivering this thread's signals (`None` once stopped).
+    pub fn source(&self) -> Option<SignalSource> {
+        self.lock_armed().as_ref().map(|a| match a.kind() {
+            SourceKind::PerfTaskClock => SignalSource::PerfTaskClock,
+            SourceKind::PosixCpuTimer => SignalSource::PosixCpuTimer,
+        })
+    }
+
+    /// Credits everything this thread used since its last credit to its current context, now
+    /// (window boundaries, before snapshots, the wall sampler). A thread that used no CPU since
+    /// costs one clock read.
+    pub fn settle(&self) {
+        self.state.settle();
+    }
+
+    /// The wall sampler's settle: a thread found to have ended without `stop` is stopped here (its
+    /// fds closed, removed from the list); what it used after its last credit is lost with it.
+    fn settle_or_reap(&self) {
+        if !self.state.settle() {
+            self.stop();
+        }
+    }
+
+    /// A recording window opens now: forgets what the thread used since its last credit, and the
+    /// credits not yet drained (drain first what should be kept).
+    pub fn rebase(&self) {
+        self.state.rebase();
+    }
+
+    /// Moves the credits out, summed per context in first-credit order: `f(context, deltas)` with
+    /// one delta per metric of [`ContextSampler::metrics`]. `f` runs without the sampler's lock.
+    pub fn drain(&self, f: &mut dyn FnMut(u32, &[u64])) {
+        self.state.drain(f);
+    }
+
+    /// On the thread itself (or any thread, also after it ended): stops its signal source, makes
+    /// the final settle, closes its fds and removes it from [`ContextSampler::threads`]. Its credits
+    /// remain to be drained. Idempotent.
+    pub fn stop(&self) {
+        let armed = self.lock_armed().take();
+        drop(armed);
+        if self.state.finish() {
+            if let Some(r) = self.registry.upgrade() {
+                r.lock().unwrap_or_else(|e| e.into_inner()).retain(|t| !Arc::ptr_eq(&t.state, &self.state));
+            }
+        }
+    }
+
+    /// Whether `stop` was called.
+    pub fn is_stopped(&self) -> bool {
+        self.state.is_finished()
+    }
+
+    /// Samples taken by the signal handler.
+    pub fn samples(&self) -> u64 {
+        self.state.stats().samples
+    }
+
+    /// Credits deferred because the thread's table was full (the amount went to a later credit).
+    pub fn deferred(&self) -> u64 {
+        self.state.stats().deferred
+    }
+
+    /// All counts: signals, samples, busy, deferred, settles, idle settles.
+    pub fn stats(&self) -> ThreadStats {
+        self.state.stats()
+    }
+
+    /// Queues one sampling signal to this thread, handled exactly as one from its source (for
+    /// tests and benchmarks). On the thread itself it is handled before this returns.
+    pub fn signal(&self) -> Result<(), String> {
+        match self.lock_armed().as_ref() {
+            Some(a) => a.queue_signal(),
+            None => Err("the thread is stopped".into()),
+        }
+    }
+
+    fn lock_armed(&self) -> std::sync::MutexGuard<'_, Option<Armed>> {
+        self.armed.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl std::fmt::Debug for SampledThread {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SampledThread")
+            .field("tid", &self.tid())
+            .field("source", &self.source())
+            .field("stats", &self.stats())
+            .finish()
+    }
+}
+
+impl std::fmt::Debug for ContextSampler {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ContextSampler").field("describe", &self.describe()).finish()
+    }
+}
+
+/// The thread that settles every started thread every period, so wall time (and anything else
+/// that advances while a thread is blocked) is credited to the context current at that moment.
+struct WallSampler {
+    stop: Arc<(Mutex<bool>, Condvar)>,
+    handle: JoinHandle<()>,
+}
+
+impl WallSampler {
+    fn start(registry: Arc<Registry>, period: Duration) -> std::io::Result<WallSampler> {
+        let stop = Arc::new((Mutex::new(false), Condvar::new()));
+        let flag = stop.clone();
+        let handle = std::thread::Builder::new().name("hpm-wall-sampler".into()).spawn(move || {
+            let (lock, cv) = &*flag;
+            let mut batch: Vec<Arc<SampledThread>> = Vec::new();
+            let mut next = Instant::now() + period;
+            loop {
+                // Wait for the next tick on a fixed grid (no drift), or for stop.
+                let mut stopped = lock.lock().unwrap_or_else(|e| e.into_inner());
+                loop {
+                    if *stopped {
+                        return;
+                    }
+                    let now = Instant::now();
+                    if now >= next {
+                        break;
+                    }
+                    stopped = cv.wait_timeout(stopped, next - now).unwrap_or_else(|e| e.into_inner()).0;
+                }
+                drop(stopped);
+                let now = Instant::now();
+                next += period;
+                if next <= now {
+                    next = now + period; // late by more than a period: skip, do not burst
+                }
+                // Copy the list (reused buffer) so starts and stops do not wait for a round.
+                batch.extend(registry.lock().unwrap_or_else(|e| e.into_inner()).iter().cloned());
+                for t in &batch {
+                    t.settle_or_reap();
+                }
+                batch.clear();
+            }
+        })?;
+        Ok(WallSampler { stop, handle })
+    }
+
+    fn stop(self) {
+        let (lock, cv) = &*self.stop;
+        *lock.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        cv.notify_all();
+        let _ = self.handle.join();
+    }
+}
+
+/// The POSIX timer's resolution, for `describe`.
+fn tick_text(period_ns: u64) -> String {
+    match tick_ns() {
+        Some(t) => {
+            let hz = 1_000_000_000 / t;
+            let effect = if period_ns < t {
+                format!(", so at most one sample per {} of CPU", fmt_ns(t))
+            } else {
+                String::new()
+            };
+            format!("tick resolution: {} at HZ={hz}{effect}", fmt_ns(t))
+        }
+        None => "tick resolution: the scheduler tick (unknown here)".into(),
+    }
+}
+
+/// `1 ms`, `250 µs`, `1.5 s`.
+fn fmt_ns(ns: u64) -> String {
+    let (v, unit) = if ns >= 1_000_000_000 {
+        (ns as f64 / 1e9, "s")
+    } else if ns >= 1_000_000 {
+        (ns as f64 / 1e6, "ms")
+    } else if ns >= 1_000 {
+        (ns as f64 / 1e3, "µs")
+    } else {
+        (ns as f64, "ns")
+    };
+    let s = format!("{v:.3}");
+    format!("{} {unit}", s.trim_end_matches('0').trim_end_matches('.'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_naturally() {
+        assert_eq!(fmt_ns(1_000_000), "1 ms");
+        assert_eq!(fmt_ns(10_000_000), "10 ms");
+        assert_eq!(fmt_ns(250_000), "250 µs");
+        assert_eq!(fmt_ns(1_500_000_000), "1.5 s");
+        assert_eq!(fmt_ns(999), "999 ns");
+    }
+}
