@@ -1,0 +1,180 @@
+//! Helpers shared by the instrumentation tests and the benchmark: scratch directories under the
+//! Cargo target directory, JDKs, instrumenting a directory of classes, running Java.
+
+#![allow(dead_code)] // each test binary uses a different subset
+
+use hpm_instrument::{MethodInfo, Outcome, Probes};
+use java_tests::Jdk;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A fresh directory `<target tmp>/hpm-instrument/<name>`, removed when dropped unless the test
+/// failed (panicking), so that a failure leaves its files to look at.
+pub struct Scratch(pub PathBuf);
+
+impl Scratch {
+    pub fn new(name: &str) -> Scratch {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("hpm-instrument").join(name);
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
+        Scratch(dir)
+    }
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!("keeping {} for inspection", self.0.display());
+        } else {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+/// The JDK with this feature version under /usr/lib/jvm; a clear failure if there is none.
+pub fn jdk(version: u32) -> Jdk {
+    java_tests::all_jdks()
+        .into_iter()
+        .find(|j| j.feature_version() == Some(version))
+        .unwrap_or_else(|| panic!("no JDK {version} under /usr/lib/jvm: the instrumentation tests run on JDK 17 and JDK 25"))
+}
+
+/// Both JDKs the tests run on.
+pub fn jdks() -> Vec<Jdk> {
+    vec![jdk(17), jdk(25)]
+}
+
+/// Every `.class` file under `dir`, sorted.
+pub fn class_files(dir: &Path) -> Vec<PathBuf> {
+    fn walk(d: &Path, out: &mut Vec<PathBuf>) {
+        let rd = std::fs::read_dir(d).unwrap_or_else(|e| panic!("cannot read {}: {e}", d.display()));
+        for e in rd {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "class") {
+                out.push(p);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, &mut out);
+    out.sort();
+    out
+}
+
+pub fn probes(class: &str) -> Probes {
+    Probes { class: class.into(), enter: "enter".into(), exit: "exit".into() }
+}
+
+/// Method names by probe id: `Class.method`, with the parameter descriptor when the class
+/// declares several methods of that name (`Ctors$Sub.<init>(I)`); Class is the simple binary name.
+#[derive(Default)]
+pub struct Ids(pub HashMap<u32, String>);
+
+impl Ids {
+    pub fn name(&self, id: u32) -> String {
+        self.0.get(&id).cloned().unwrap_or_else(|| format!("#{id}"))
+    }
+
+    /// Events (enter id, exit ~id) as `+name`/`-name` words.
+    pub fn render(&self, events: &[i32]) -> String {
+        events
+            .iter()
+            .map(|&e| if e >= 0 { format!("+{}", self.name(e as u32)) } else { format!("-{}", self.name(!e as u32)) })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+pub fn method_label(class: &str, methods: &[MethodInfo], m: &MethodInfo) -> String {
+    let simple = class.rsplit('/').next().unwrap_or(class);
+    if methods.iter().filter(|o| o.name == m.name).count() > 1 {
+        let params = &m.descriptor[..m.descriptor.find(')').map_or(m.descriptor.len(), |i| i + 1)];
+        format!("{simple}.{}{params}", m.name)
+    } else {
+        format!("{simple}.{}", m.name)
+    }
+}
+
+/// Instruments every class under `src` whose internal name `want` accepts (all methods selected,
+/// ids counting up from `first_id`) and writes the result into `dst` (unchanged classes too).
+pub fn instrument_dir(src: &Path, dst: &Path, probe_class: &str, first_id: u32, want: &dyn Fn(&str) -> bool) -> (Ids, Vec<Outcome>) {
+    let probes = probes(probe_class);
+    let mut ids = Ids::default();
+    let mut outcomes = Vec::new();
+    let mut next = first_id;
+    for f in class_files(src) {
+        let bytes = std::fs::read(&f).unwrap();
+        let name = hpm_instrument::class_name(&bytes).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let out = dst.join(f.strip_prefix(src).unwrap());
+        std::fs::create_dir_all(out.parent().unwrap()).unwrap();
+        if !want(&name) {
+            std::fs::write(&out, &bytes).unwrap();
+            continue;
+        }
+        let mut given = Vec::new();
+        let o = hpm_instrument::instrument_outcome(&bytes, &probes, &mut |m| {
+            given.push((m.clone(), next));
+            next += 1;
+            Some(next - 1)
+        })
+        .unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        for (m, id) in given {
+            ids.0.insert(id, method_label(&o.class_name, &o.methods, &m));
+        }
+        std::fs::write(&out, o.bytes.as_deref().unwrap_or(&bytes)).unwrap();
+        outcomes.push(o);
+    }
+    (ids, outcomes)
+}
+
+/// Runs `java` and returns its standard output; fails the test with both outputs if it fails.
+pub fn java(jdk: &Jdk, args: &[String]) -> String {
+    let out = Command::new(jdk.java()).args(args).output().unwrap_or_else(|e| panic!("cannot run {}: {e}", jdk.java().display()));
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    if !out.status.success() {
+        panic!(
+            "{} {} failed ({}):\nstdout:\n{}\nstderr:\n{}",
+            jdk.java().display(),
+            args.join(" "),
+            out.status,
+            tail(&stdout),
+            tail(&String::from_utf8_lossy(&out.stderr))
+        );
+    }
+    stdout
+}
+
+fn tail(s: &str) -> &str {
+    let start = s.len().saturating_sub(6000);
+    let start = (start..s.len()).find(|&i| s.is_char_boundary(i)).unwrap_or(s.len());
+    &s[start..]
+}
+
+/// The JVM flags that make every class, boot classes included, go through the verifier.
+pub fn verify_all() -> Vec<String> {
+    ["-Xverify:all", "-XX:+UnlockDiagnosticVMOptions", "-XX:+BytecodeVerificationLocal", "-XX:+BytecodeVerificationRemote"]
+        .map(String::from)
+        .to_vec()
+}
+
+pub fn path_list(parts: &[&Path]) -> String {
+    parts.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(":")
+}
+
+/// Runs `javac` of `jdk` on the given sources.
+pub fn javac(jdk: &Jdk, out: &Path, args: &[&str], sources: &[PathBuf]) {
+    let status = Command::new(jdk.javac())
+        .args(["-g", "-nowarn", "-encoding", "UTF-8", "-d"])
+        .arg(out)
+        .args(args)
+        .args(sources)
+        .status()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", jdk.javac().display()));
+    assert!(status.success(), "javac failed on {sources:?}");
+}

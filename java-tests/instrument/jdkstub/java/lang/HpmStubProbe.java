@@ -1,0 +1,14 @@
+package java.lang;
+
+/**
+ * Probe stub for verifying the instrumented JDK. It lives in java.base because classes of java.base run
+ * before the module system is up, when the boot loader loads nothing outside java.base (a probe on
+ * -Xbootclasspath/a cannot be resolved then).
+ */
+public final class HpmStubProbe {
+    private HpmStubProbe() {}
+
+    public static void enter(int id) {}
+
+    public static void exit(int id) {}
+}

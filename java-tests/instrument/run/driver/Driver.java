@@ -1,0 +1,54 @@
+package driver;
+
+import hpmagent.Probe;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.List;
+
+/**
+ * Runs scenarios (static no-argument methods of instrumented classes) and prints their probe events.
+ * Each argument is {@code class.method:repetitions}. Output per scenario:
+ * {@code S <spec> <repetitions whose events differ from the first>}, then {@code E <events of the
+ * first repetition>} (enter id, exit ~id), then {@code X <exception>} if the scenario threw.
+ */
+public final class Driver {
+    public static void main(String[] args) throws Exception {
+        for (String spec : args) {
+            int colon = spec.lastIndexOf(':');
+            String target = spec.substring(0, colon);
+            int reps = Integer.parseInt(spec.substring(colon + 1));
+            int dot = target.lastIndexOf('.');
+            Method m = Class.forName(target.substring(0, dot)).getDeclaredMethod(target.substring(dot + 1));
+            m.setAccessible(true);
+            Probe.take();
+            List<Integer> first = null;
+            Throwable thrown = null;
+            int differing = 0;
+            for (int i = 0; i < reps; i++) {
+                try {
+                    m.invoke(null);
+                } catch (InvocationTargetException e) {
+                    if (thrown == null) {
+                        thrown = e.getCause();
+                    }
+                }
+                List<Integer> events = Probe.take();
+                if (first == null) {
+                    first = events;
+                } else if (!first.equals(events)) {
+                    differing++;
+                }
+            }
+            StringBuilder out = new StringBuilder();
+            out.append("S ").append(spec).append(' ').append(differing).append("\nE");
+            for (int e : first) {
+                out.append(' ').append(e);
+            }
+            out.append('\n');
+            if (thrown != null) {
+                out.append("X ").append(thrown).append('\n');
+            }
+            System.out.print(out);
+        }
+    }
+}
