@@ -40,3 +40,20 @@ hpm_need_perf() {
         hpm_die "perf not found: install linux-perf (Debian) or your distribution's perf package"
     fi
 }
+
+# Debian's H2, Lucene and Sunflow jars, for the instrumentation corpus test (instrument/tests/corpus.rs).
+hpm_need_corpus() {
+    local missing=""
+    [ -f /usr/share/java/h2.jar ] || missing="$missing libh2-java"
+    ls /usr/share/java/lucene-core-*.jar >/dev/null 2>&1 || missing="$missing liblucene8-java"
+    { [ -f /usr/share/java/sunflow.jar ] && [ -f /usr/share/java/sunflowGUI.jar ]; } || missing="$missing sunflow"
+    [ -z "$missing" ] && return 0
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "hpm: corpus jars missing; installing$missing with apt-get" >&2
+        # shellcheck disable=SC2086 # one word per package
+        (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing) >&2 \
+            || hpm_die "could not install$missing; install them (Debian packages) and retry"
+    else
+        hpm_die "corpus jars missing: install the Debian packages$missing (jars under /usr/share/java)"
+    fi
+}

@@ -6,5 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/prereqs.sh
 hpm_need_perf
+hpm_need_corpus
 echo "hpm: testing with JDK at $JAVA_HOME" >&2
 cargo test --workspace --release "$@"
