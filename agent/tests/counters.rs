@@ -53,7 +53,7 @@ fn task_clock_per_thread_agrees_with_proc() {
     let out = out_dir("counters-proc", &jdk);
     let opts = format!("out={},perf-map=off,socket=off,event=task-clock", out.display());
     let steal0 = steal_ns();
-    let mut child = command(&jdk, "counters.Spinners", &opts, &[], &["4000"])
+    let mut child = command(&jdk, "counters.Spinners", &opts, &[], &["6000"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
