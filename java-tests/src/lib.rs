@@ -144,16 +144,51 @@ pub fn compile_with(group: &str, extra_args: &[&str]) -> Result<PathBuf, String>
 }
 
 fn collect_java(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    collect_files(dir, "java", out)
+}
+
+/// Every file under `dir` (recursively) whose extension is `ext`, sorted.
+pub fn collect_files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     for e in std::fs::read_dir(dir)? {
         let p = e?.path();
         if p.is_dir() {
-            collect_java(&p, out)?;
-        } else if p.extension().is_some_and(|x| x == "java") {
+            collect_files(&p, ext, out)?;
+        } else if p.extension().is_some_and(|x| x == ext) {
             out.push(p);
         }
     }
     out.sort();
     Ok(())
+}
+
+/// For build scripts that embed Java classes in a binary: compiles `sources` with `javac_args` into
+/// a fresh `classes` directory, then returns Rust source declaring `pub static NAME: &[(&str, &[u8])]`,
+/// the (internal name, class-file bytes) of every class compiled (`module-info` left out), with the
+/// bytes included from the files. Panics with a message naming what failed (build scripts stop).
+pub fn compile_class_table(name: &str, sources: &[PathBuf], javac_args: &[&str], classes: &Path) -> String {
+    let _ = std::fs::remove_dir_all(classes);
+    std::fs::create_dir_all(classes).unwrap_or_else(|e| panic!("cannot create {}: {e}", classes.display()));
+    let jdk = jdk().unwrap_or_else(|e| panic!("a JDK (javac) is needed to build {name}: {e}"));
+    let status = Command::new(jdk.javac())
+        .args(javac_args)
+        .arg("-d")
+        .arg(classes)
+        .args(sources)
+        .status()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", jdk.javac().display()));
+    assert!(status.success(), "javac failed building {name}");
+    let mut files = Vec::new();
+    collect_files(classes, "class", &mut files).unwrap_or_else(|e| panic!("cannot read {}: {e}", classes.display()));
+    let mut table = format!("pub static {name}: &[(&str, &[u8])] = &[\n");
+    for f in files {
+        let rel = f.strip_prefix(classes).unwrap().to_string_lossy().trim_end_matches(".class").to_string();
+        if rel == "module-info" {
+            continue;
+        }
+        table.push_str(&format!("    ({:?}, include_bytes!({:?})),\n", rel, f.display().to_string()));
+    }
+    table.push_str("];\n");
+    table
 }
 
 fn fxhash(s: &str) -> u64 {
