@@ -8,7 +8,7 @@
 use std::ffi::c_void;
 use std::ptr;
 
-use hpm_collectors::recorder::naming::{class_name_from_signature, java_parameters, name_class_methods};
+use hpm_collectors::recorder::naming::{class_name_from_signature, is_hidden_class_signature, java_parameters, name_class_methods};
 use hpm_collectors::recorder::{ClassFilter, MethodResolver};
 
 use crate::sys::jvmti::*;
@@ -42,6 +42,11 @@ fn method_name(env: *mut jvmtiEnv, m: jmethodID) -> Option<(String, String)> {
 
 /// The dotted class name of `klass`.
 fn class_name(env: *mut jvmtiEnv, klass: jclass) -> Option<String> {
+    class_signature(env, klass).map(|s| class_name_from_signature(&s))
+}
+
+/// The JVM signature of `klass` (`Ljava/lang/String;`).
+fn class_signature(env: *mut jvmtiEnv, klass: jclass) -> Option<String> {
     let mut sig = ptr::null_mut();
     // SAFETY: env valid; klass is a live local reference; out-pointers valid (generic may be null).
     let err = unsafe { jvmti_fn!(env, GetClassSignature)(env, klass, &mut sig, ptr::null_mut()) };
@@ -49,7 +54,7 @@ fn class_name(env: *mut jvmtiEnv, klass: jclass) -> Option<String> {
         return None;
     }
     // SAFETY: allocated by JVMTI just now.
-    unsafe { take_string(env, sig) }.map(|s| class_name_from_signature(&s))
+    unsafe { take_string(env, sig) }
 }
 
 fn declaring_class(env: *mut jvmtiEnv, m: jmethodID) -> Option<jclass> {
@@ -130,8 +135,11 @@ impl MethodResolver for Resolver {
             out.push((method, None));
             return;
         };
-        let class = class_name(env, k);
-        let accepted = class.as_deref().is_some_and(|c| filter.accepts(c));
+        let sig = class_signature(env, k);
+        let class = sig.as_deref().map(class_name_from_signature);
+        // Hidden classes (lambda proxies) are transparent, as with bytecode probes, which cannot
+        // reach them.
+        let accepted = !sig.as_deref().is_some_and(is_hidden_class_signature) && class.as_deref().is_some_and(|c| filter.accepts(c));
         // All methods of the class at once: one trip for the class, and overloads are visible.
         let mut count: jint = 0;
         let mut methods: *mut jmethodID = ptr::null_mut();

@@ -33,6 +33,19 @@ pub fn class_name_from_signature(sig: &str) -> String {
     base
 }
 
+/// Whether a class signature names a hidden class (`Lpkg/Foo$$Lambda$14.0x…;` on JDK 17,
+/// `Lpkg/Foo$$Lambda/0x…;` on JDK 21+): lambda proxies and other generated classes. Their methods
+/// are never recorded: bytecode probes cannot reach them (hidden classes never pass through a
+/// ClassFileLoadHook), so both ways of recording treat them as transparent and their cost goes to
+/// the caller; the lambda's body (`Foo.lambda$main$0`) is a context of its own.
+pub fn is_hidden_class_signature(sig: &str) -> bool {
+    let plain = sig.trim_start_matches('[');
+    let plain = plain.strip_prefix('L').and_then(|p| p.strip_suffix(';')).unwrap_or(plain);
+    plain.rsplit_once(['/', '.']).is_some_and(|(_, tail)| {
+        tail.len() > 2 && tail.starts_with("0x") && tail[2..].bytes().all(|b| b.is_ascii_hexdigit())
+    })
+}
+
 fn primitive(b: u8) -> Option<&'static str> {
     Some(match b {
         b'Z' => "boolean",
@@ -200,6 +213,15 @@ mod tests {
         assert_eq!(class_name_from_signature("[Lcom/a/B$C;"), "com.a.B$C[]");
         assert_eq!(class_name_from_signature("Lcalls/Foo$$Lambda$14.0x0000000800c0b000;"), "calls.Foo$$Lambda$14");
         assert_eq!(class_name_from_signature("Lcalls/Foo$$Lambda$14/0x0000000800c0b000;"), "calls.Foo$$Lambda$14");
+    }
+
+    #[test]
+    fn hidden_classes() {
+        assert!(is_hidden_class_signature("Lcalls/Foo$$Lambda$14.0x0000000800c0b000;"));
+        assert!(is_hidden_class_signature("Lcalls/Foo$$Lambda/0x0000000800c0b000;"));
+        assert!(!is_hidden_class_signature("Lcalls/Foo$$Lambda$14;"));
+        assert!(!is_hidden_class_signature("Lcalls/Foo;"));
+        assert!(!is_hidden_class_signature("Ljava/lang/String;"));
     }
 
     #[test]
