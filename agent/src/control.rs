@@ -109,6 +109,11 @@ impl AgentControl {
     }
 
     fn status(&self) -> Value {
+        // Call trees kept in the VM (bytecode probes) are copied first, so the counts are current.
+        let _ = self.attached(|| {
+            self.state.sync_calls();
+            Ok(())
+        });
         let st = self.state.status();
         // The VM's own list (includes threads not yet seen by the recorder, e.g. after attach).
         let vm_threads: Value = match self.attached(|| self.state.vm_threads()) {
@@ -153,12 +158,15 @@ impl Handler for AgentControl {
                 Ok(json!({"state": "paused", "changed": changed}))
             }
             Command::Reset => {
-                self.state.reset();
+                self.attached(|| {
+                    self.state.reset();
+                    Ok(())
+                })?;
                 Ok(json!({"reset": true}))
             }
             Command::Dump { dir } => {
                 let dir = dir.map(PathBuf::from);
-                let files = self.state.dump(dir.as_deref()).map_err(|e| format!("dump failed: {e}"))?;
+                let files = self.attached(|| self.state.dump(dir.as_deref()).map_err(|e| format!("dump failed: {e}")))?;
                 let dir = dir.unwrap_or_else(|| self.state.out.clone());
                 Ok(json!({"dir": dir, "files": files}))
             }

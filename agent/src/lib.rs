@@ -22,6 +22,7 @@ use hotspot_backend::sys::jvmti::{jint, JavaVM, JNI_ERR, JNI_OK};
 use hotspot_backend::{log, BackendConfig, Control, Hooks};
 use hpm_collectors::counters::{CounterOptions, Metrics, ThreadCpuClock, WallClock};
 use hpm_collectors::recorder::{ClassFilter, Recorder, RecorderConfig, Snapshot, Status};
+use hpm_collectors::sampling::{ContextSampler, SamplerConfig};
 use hpm_reports::ReportOptions;
 
 pub use options::Options;
@@ -150,7 +151,10 @@ impl AgentState {
         let out = options.out.clone().unwrap_or_else(|| PathBuf::from(format!("hpm-{}", std::process::id())));
         let metric_set = Arc::new(metrics);
         let recorder = Arc::new(Recorder::new(cfg, Box::new(metric_set.clone())));
-        if options.compensate && options.calls {
+        // The calibration measures the JVMTI path's probe (a native call per event); the bytecode
+        // probes cost a few ns in compiled code and are not calibrated yet, so they are not compensated.
+        let jvmti_calls = options.calls_via == hotspot_backend::CallsVia::Jvmti || matches!(vm, Vm::Rvm);
+        if options.compensate && options.calls && jvmti_calls {
             // Overhead compensation: the probe cost, measured once here (~10k dummy calls).
             let c = recorder.calibrate(10, 1000);
             log::debug(&format!("probe cost per call: callee {:?}, caller {:?} ({:?})", c.callee, c.caller, c.metrics));
@@ -207,6 +211,17 @@ impl AgentState {
     /// Drops everything recorded so far.
     pub fn reset(&self) {
         self.recorder.reset();
+        if let Some(c) = self.vm.control() {
+            c.reset_calls();
+        }
+    }
+
+    /// Copies call trees that the VM keeps (bytecode probes) into the recorder; on HotSpot the
+    /// calling thread must be attached to the VM.
+    pub fn sync_calls(&self) {
+        if let Some(c) = self.vm.control() {
+            c.sync_calls();
+        }
     }
 
     /// The VM's live threads (name, kind); on HotSpot the calling thread must be attached to the VM.
@@ -223,6 +238,7 @@ impl AgentState {
     pub fn dump(&self, dir: Option<&Path>) -> io::Result<Vec<PathBuf>> {
         let _g = self.dumping.lock().unwrap_or_else(|e| e.into_inner());
         let dir = dir.unwrap_or(&self.out);
+        self.sync_calls();
         let snap = self.recorder.snapshot();
         let mut files = write_snapshot(&snap, dir)?;
         files.push(control::write_marks(dir)?);
@@ -360,10 +376,21 @@ unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Result<()
         start_paused: state.options.start_paused,
         alloc_interval: state.options.alloc_interval,
         perf_map: state.options.perf_map,
+        calls_via: state.options.calls_via,
     };
     // Set before the backend goes live: after a late attach the control socket starts at once.
     if let Vm::HotSpot { java_vm, .. } = &state.vm {
         let _ = java_vm.set(vm as usize);
+    }
+    if state.options.calls && state.options.calls_via == hotspot_backend::CallsVia::Probes {
+        // Bytecode probes count calls exactly; time and counters are sampled into their contexts.
+        match ContextSampler::new(state.metric_set.clone(), SamplerConfig::default()) {
+            Ok(s) => {
+                log::info(&s.describe());
+                hotspot_backend::use_sampler(s);
+            }
+            Err(e) => log::warn(&format!("time and counters are not sampled (call trees have calls only): {e}")),
+        }
     }
     let hooks = Box::new(AgentHooks(state.clone()));
     // SAFETY: vm is the JavaVM of Agent_OnLoad/Agent_OnAttach (our caller's contract).

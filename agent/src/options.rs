@@ -9,6 +9,7 @@ use hpm_collectors::recorder::Glob;
 pub const OPTIONS: &[(&str, &str)] = &[
     ("out=DIR", "report directory (default hpm-<pid> in the working directory)"),
     ("collect=LIST", "what to record, '+'-separated: calls, gc, locks, waits, alloc, code, or all/none (default calls+gc+locks+waits+code)"),
+    ("calls=probes|jvmti", "HotSpot: record call trees with bytecode probes inserted at class load (compiled code keeps running) or with JVMTI method events (default for now; every thread interpreted, 10-130x slower)"),
     ("include=PATTERN", "record methods of classes matching PATTERN (repeatable; '*' any text, '?' one char; include=* records JDK classes too)"),
     ("exclude=PATTERN", "do not record methods of classes matching PATTERN (repeatable; wins over include)"),
     ("event=NAME", "also count a perf_event counter per context (repeatable; perf's names: task-clock, page-faults, cycles, msr/tsc/, ...); events this machine refuses are reported and skipped"),
@@ -33,6 +34,8 @@ pub const COLLECT_ITEMS: &[&str] = &["calls", "gc", "locks", "waits", "alloc", "
 pub struct Options {
     pub out: Option<PathBuf>,
     pub calls: bool,
+    /// How call trees are recorded on HotSpot.
+    pub calls_via: hotspot_backend::CallsVia,
     pub gc: bool,
     pub locks: bool,
     pub waits: bool,
@@ -59,6 +62,7 @@ impl Default for Options {
         Options {
             out: None,
             calls: true,
+            calls_via: hotspot_backend::CallsVia::Jvmti,
             gc: true,
             locks: true,
             waits: true,
@@ -174,6 +178,13 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
                     v => return Err(format!("bad value '{v}' for option 'compensate' (valid: on, off)")),
                 }
             }
+            "calls" => {
+                o.calls_via = match need(value)?.as_str() {
+                    "probes" => hotspot_backend::CallsVia::Probes,
+                    "jvmti" => hotspot_backend::CallsVia::Jvmti,
+                    v => return Err(format!("bad value '{v}' for option 'calls' (valid: probes, jvmti)")),
+                }
+            }
             "start" => {
                 o.start_paused = match need(value)?.as_str() {
                     "paused" => true,
@@ -244,6 +255,8 @@ mod tests {
         assert!(!parse(Some("compensate=off")).unwrap().compensate);
         assert!(parse(Some("compensate=maybe")).unwrap_err().contains("(valid: on, off)"));
         assert_eq!(parse(None).unwrap().quantum, QuantumMode::Off);
+        assert_eq!(parse(None).unwrap().calls_via, hotspot_backend::CallsVia::Jvmti);
+        assert_eq!(parse(Some("calls=probes")).unwrap().calls_via, hotspot_backend::CallsVia::Probes);
         assert_eq!(parse(Some("quantum")).unwrap().quantum, QuantumMode::Switch);
         assert_eq!(parse(Some("quantum=switch")).unwrap().quantum, QuantumMode::Switch);
         assert_eq!(parse(Some("quantum=tick")).unwrap().quantum, QuantumMode::Tick);
@@ -253,11 +266,12 @@ mod tests {
     #[test]
     fn errors_are_one_line_naming_the_choices() {
         let e = parse(Some("out=a,bogus=1")).unwrap_err();
-        assert_eq!(e, "unknown option 'bogus' (valid: out, collect, include, exclude, event, compensate, start, alloc-interval, perf-map, quantum, socket, log, help)");
+        assert_eq!(e, "unknown option 'bogus' (valid: out, collect, calls, include, exclude, event, compensate, start, alloc-interval, perf-map, quantum, socket, log, help)");
         assert!(parse(Some("collect=calls+cpu")).unwrap_err().contains("bad value 'cpu' for option 'collect'"));
         assert!(parse(Some("start=later")).unwrap_err().contains("(valid: running, paused)"));
         assert!(parse(Some("out=")).unwrap_err().contains("needs a value"));
         assert!(!parse(Some("log=loud")).unwrap_err().contains('\n'));
+        assert_eq!(parse(Some("calls=sometimes")).unwrap_err(), "bad value 'sometimes' for option 'calls' (valid: probes, jvmti)");
         assert_eq!(parse(Some("quantum=often")).unwrap_err(), "bad value 'often' for option 'quantum' (valid: switch, tick, off)");
     }
 }

@@ -381,6 +381,35 @@ impl Recorder {
         }
     }
 
+    /// The consumer named `name` (interned once): how a backend that names methods itself (the
+    /// bytecode probes name them when their class is instrumented) gets their consumers.
+    pub fn consumer(&self, name: &str) -> ConsumerId {
+        self.intern(name)
+    }
+
+    /// Replaces the call tree of `t` by `build(root consumer, metric count)`: for backends whose
+    /// call trees are kept outside the recorder (the bytecode probes keep each thread's tree in the
+    /// VM and hand a copy over before every snapshot). The tree's root must be the thread.
+    /// `exception_exits`: exits by exception the backend counted. The thread's method events are
+    /// the entries and exits the tree's calls imply.
+    pub fn replace_calls_tree(&self, t: &ThreadRecorder, exception_exits: u64, build: impl FnOnce(ConsumerId, usize) -> Tree) {
+        let mut s = lock(&t.state);
+        let root = s.calls.tree().consumer(Tree::ROOT);
+        let tree = build(root, self.bindings.metrics.len());
+        let calls: u64 = (1..tree.len() as NodeId).map(|n| tree.calls(n)).fold(0, u64::saturating_add);
+        s.method_events = calls.saturating_mul(2);
+        s.exception_exits = exception_exits;
+        let ThreadState { calls, now, .. } = &mut *s;
+        *calls = CursorBuilder::new(tree, now);
+    }
+
+    /// Makes `path` (consumers below the thread's root) the current context of `t` without counting
+    /// calls: for backends whose call trees live outside the recorder, before a monitor event, so
+    /// that lock and wait trees get the context the thread is in.
+    pub fn move_to_context(&self, t: &ThreadRecorder, path: &[ConsumerId]) {
+        lock(&t.state).calls.move_to(path);
+    }
+
     /// The thread has ended: its open contexts are closed (the time since its last event is charged
     /// to where it was) and its trees move to the finished list, kept for every later dump.
     pub fn end_thread(&self, t: &Arc<ThreadRecorder>) {

@@ -1,0 +1,76 @@
+//! Bytecode probes (the default way of recording calls on HotSpot) against the JVMTI reference
+//! mode (`calls=jvmti`): the same contexts with the same call counts, while the JIT keeps compiling.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use common::*;
+
+/// thread name → (context → calls), threads with an empty tree left out.
+fn all_contexts(p: &hpm_collectors::arcflow::Profile) -> BTreeMap<String, BTreeMap<String, u64>> {
+    p.threads.iter().map(|t| (t.name.clone(), contexts(p, &t.name))).filter(|(_, c)| !c.is_empty()).collect()
+}
+
+/// Every call-structure program of `java-tests/calls`, and `Exits` (every kind of method exit), on
+/// every JDK found: the probes' trees equal the JVMTI method events' trees, context by context.
+#[test]
+fn probes_and_jvmti_events_give_the_same_trees() {
+    let programs = ["Straight", "Recursion", "Exceptions", "Threads", "ManyThreads", "Gc", "WaitNotify", "Contention"];
+    for jdk in jdks() {
+        for class in programs {
+            let probes = run(&format!("probes-{class}"), &jdk, class, "calls=probes", &[], &[]);
+            probes.assert_ok();
+            let jvmti = run(&format!("jvmti-{class}"), &jdk, class, "calls=jvmti", &[], &[]);
+            jvmti.assert_ok();
+            assert_eq!(probes.stdout(), jvmti.stdout(), "{class}: the program's output differs between the two modes");
+            let (p, j) = (all_contexts(&probes.calls()), all_contexts(&jvmti.calls()));
+            assert!(!p.is_empty(), "{class}: no call tree with probes");
+            assert_eq!(p, j, "{class} on {:?}: probes (left, {}) and JVMTI events (right, {}) differ", jdk.home, probes.out.display(), jvmti.out.display());
+        }
+    }
+}
+
+/// With probes the JIT compiles the probed methods (JVMTI method events would keep every thread
+/// interpreted): fib is compiled, with the probes and add() inlined into it, and its calls are exact.
+#[test]
+fn probed_methods_are_compiled_and_counted_exactly() {
+    for jdk in jdks() {
+        let r = run("probes-compiled", &jdk, "Bench", "calls=probes", &[], &["25", "20"]);
+        r.assert_ok();
+        let code = r.file("code.txt");
+        assert!(code.lines().any(|l| l.contains(" compiled ") && l.contains("calls.Bench.fib(int)")), "fib was not compiled: {code}");
+        assert!(
+            code.lines().any(|l| l.contains("calls.Bench.fib(int) [inlined: ") && l.contains("hpmagent.probe.Probe.enter(int)")),
+            "the entry probe is not inlined into fib: {code}"
+        );
+        // fib(25) makes 2*fib(26)-1 = 242785 calls, 20 times; each call that recurses calls add().
+        let calls = contexts(&r.calls(), "main");
+        let fib_calls: u64 = calls.iter().filter(|(k, _)| k.ends_with("calls.Bench.fib")).map(|(_, v)| v).sum();
+        let add_calls: u64 = calls.iter().filter(|(k, _)| k.ends_with("calls.Bench.add")).map(|(_, v)| v).sum();
+        assert_eq!(fib_calls, 20 * 242_785, "{calls:?}");
+        assert_eq!(add_calls, 20 * (242_785 - 1) / 2, "{calls:?}");
+    }
+}
+
+/// With probes, time is sampled into the exact contexts: a busy program's CPU time lands in its
+/// methods, and the total is the threads' CPU time (within what one sample period can leave out).
+#[test]
+fn sampled_cpu_time_lands_in_the_probed_contexts() {
+    for jdk in jdks() {
+        let r = run("probes-sampled", &jdk, "Bench", "calls=probes", &[], &["32", "10"]);
+        r.assert_ok();
+        let p = r.calls();
+        let th = p.threads.iter().find(|t| t.name == "main").expect("main");
+        let cpu = th.tree.total()[0];
+        let fib: u64 = th
+            .tree
+            .preorder()
+            .into_iter()
+            .filter(|&n| p.consumers.name(th.tree.consumer(n)) == "calls.Bench.fib")
+            .map(|n| th.tree.base(n)[0])
+            .sum();
+        assert!(cpu > 100_000_000, "main's sampled cpu-time is {cpu} ns for a run of fib(32) x10");
+        assert!(fib as f64 > 0.8 * cpu as f64, "fib should have most of main's CPU time: {fib} of {cpu}");
+    }
+}

@@ -1,0 +1,307 @@
+package hpmagent.probe;
+
+/**
+ * The bytecode probes. The agent inserts {@code Probe.enter(id)} at the start of every instrumented
+ * method and {@code Probe.exit(id)} before each of its returns and in a catch-all handler, and defines
+ * this class in the boot loader at VM start-up (it is never instrumented itself).
+ *
+ * Each thread keeps its own calling-context tree ({@link Shadow}) in Java arrays: entering a method
+ * moves to (or creates) the child of the current context and counts a call; exiting moves back to the
+ * parent. No native call and no system call happens per call, so C2 inlines both probes. Time and
+ * counters are not read here: the agent samples them and credits each sample to the context whose
+ * id the probes keep in a per-thread native cell ({@code Shadow.cell}).
+ *
+ * The agent reads the trees through {@link #export} and switches recording through {@link #state}.
+ */
+public final class Probe {
+    private Probe() {}
+
+    /**
+     * Set by the agent: bit 0 = recording (probes do nothing while clear: one load and a branch); the
+     * rest grows by 2 each time a recording window opens, so each thread re-synchronises its context
+     * with its real stack at its next probe. One volatile field, so a probe reads one value.
+     */
+    static volatile int state;
+
+    static final jdk.internal.misc.Unsafe U = jdk.internal.misc.Unsafe.getUnsafe();
+
+    private static final ThreadLocal<Shadow> SHADOW = new ThreadLocal<Shadow>() {
+        @Override
+        protected Shadow initialValue() {
+            return Shadow.create();
+        }
+    };
+
+    public static void enter(int m) {
+        int st = state;
+        if ((st & 1) == 0) {
+            return;
+        }
+        Shadow s = SHADOW.get();
+        if (s.epoch != st && !s.sync(m, true, st)) {
+            return;
+        }
+        int c = s.cur;
+        int k = s.last[c];
+        if (k == 0 || s.method[k] != m) {
+            k = s.child(c, m);
+            if (k < 0) {
+                return;
+            }
+        }
+        s.calls[k]++;
+        s.cur = k;
+        U.putInt(s.cell, k);
+    }
+
+    public static void exit(int m) {
+        int st = state;
+        if ((st & 1) == 0) {
+            return;
+        }
+        Shadow s = SHADOW.get();
+        if (s.epoch != st && !s.sync(m, false, st)) {
+            return;
+        }
+        int c = s.cur;
+        if (s.method[c] == m) {
+            c = s.parent[c];
+        } else {
+            c = s.unwindTo(c, m);
+        }
+        s.cur = c;
+        U.putInt(s.cell, c);
+    }
+
+    /** An exit by exception (the catch-all handler): an exit, counted as thrown. */
+    public static void thrown(int m) {
+        int st = state;
+        if ((st & 1) == 0) {
+            return;
+        }
+        Shadow s = SHADOW.get();
+        s.thrown++;
+        exit(m);
+    }
+
+    /**
+     * The start of one of the method's own exception handlers: the method is current again. Frames
+     * above it that left without an exit probe (an exception out of a super constructor call, which
+     * no handler of the constructor may cover) are closed here.
+     */
+    public static void caught(int m) {
+        int st = state;
+        if ((st & 1) == 0) {
+            return;
+        }
+        Shadow s = SHADOW.get();
+        if (s.epoch != st) {
+            return; // the next probe re-synchronises with the stack anyway
+        }
+        int c = s.cur;
+        if (s.method[c] != m) {
+            int k = c;
+            while (k != 0 && s.method[k] != m) {
+                k = s.parent[k];
+            }
+            if (k != 0) {
+                s.cur = k;
+                U.putInt(s.cell, k);
+            }
+        }
+    }
+
+    /** The agent: registers the calling thread's tree; returns the address of its context cell, or 0. */
+    static native long register(Shadow s);
+
+    /** The agent: the probe ids of the calling thread's stack, outermost first (probed methods only). */
+    static native int[] stack();
+
+    /**
+     * The agent, from any thread: a copy of a tree as {@code [n, parent_1, method_1, calls_1, ...,
+     * thrown]} for nodes 1..n-1 (node 0 is the root), then the exits by exception. Racy by design:
+     * counts may be a few calls behind.
+     */
+    static long[] export(Shadow s) {
+        int n = s.size; // volatile read: every node below n is complete
+        int[] parent = s.parent;
+        int[] method = s.method;
+        long[] calls = s.calls;
+        long[] out = new long[2 + 3 * (n - 1)];
+        out[0] = n;
+        out[out.length - 1] = s.thrown;
+        for (int i = 1, j = 1; i < n; i++, j += 3) {
+            out[j] = parent[i];
+            out[j + 1] = method[i];
+            out[j + 2] = calls[i];
+        }
+        return out;
+    }
+
+    /** One thread's calling-context tree. Node 0 is the root (the thread); arrays grow by doubling. */
+    static final class Shadow {
+        int cur;
+        int epoch;
+        /** Address of the native cell where the current node is mirrored for the agent's sampler. */
+        long cell;
+        /** Exits by exception. */
+        long thrown;
+        /** Set when a probe failed on this thread (out of memory): the thread is not recorded further. */
+        boolean broken;
+        /** Published after a node is complete; read by {@link #export}. */
+        volatile int size = 1;
+        int[] parent = new int[256];
+        int[] method = new int[256];
+        /** The child entered last from each node: a loop calling one method hits it every time. */
+        int[] last = new int[256];
+        long[] calls = new long[256];
+        /** Open-addressing index (parent, method) → node for nodes with several children. */
+        int[] index = new int[512];
+        /** A private cell for threads the agent could not register, so probes never check. */
+        private static final long SPARE = U.allocateMemory(8);
+
+        static Shadow create() {
+            Shadow s = new Shadow();
+            s.method[0] = -1;
+            s.epoch = -1; // synchronise with the real stack at the first probe (state is never -1)
+            long cell = 0;
+            try {
+                cell = register(s);
+            } catch (Throwable t) {
+                s.broken = true;
+            }
+            if (cell == 0) {
+                s.broken = true;
+                cell = SPARE;
+            }
+            s.cell = cell;
+            return s;
+        }
+
+        /**
+         * Makes the current context the thread's real stack (without counting calls): at the first
+         * probe of a thread and of each recording window. {@code entering}: the innermost frame is the
+         * method being entered, whose call the probe counts next. False if this thread is not recorded.
+         */
+        boolean sync(int m, boolean entering, int st) {
+            if (broken) {
+                return false;
+            }
+            try {
+                int[] ids = stack();
+                int n = ids.length;
+                if (entering && n > 0 && ids[n - 1] == m) {
+                    n--;
+                }
+                int c = 0;
+                for (int i = 0; i < n; i++) {
+                    int k = child(c, ids[i]);
+                    if (k < 0) {
+                        return false;
+                    }
+                    c = k;
+                }
+                cur = c;
+                U.putInt(cell, c);
+                epoch = st;
+                return true;
+            } catch (Throwable t) {
+                broken = true;
+                return false;
+            }
+        }
+
+        /**
+         * An exit that does not match the current context: a frame below exited without its exit probe
+         * (it started before the probes were in place). Closes contexts up to and including the nearest
+         * one of {@code m}; if there is none, the exit is ignored.
+         */
+        int unwindTo(int c, int m) {
+            for (int k = c; k != 0; k = parent[k]) {
+                if (method[k] == m) {
+                    return parent[k];
+                }
+            }
+            return c;
+        }
+
+        /** The child of {@code c} for method {@code m}, created if new; -1 if out of memory. */
+        int child(int c, int m) {
+            if (broken) {
+                return -1;
+            }
+            int[] idx = index;
+            int mask = idx.length - 1;
+            int h = hash(c, m) & mask;
+            while (true) {
+                int k = idx[h];
+                if (k == 0) {
+                    break;
+                }
+                if (parent[k] == c && method[k] == m) {
+                    last[c] = k;
+                    return k;
+                }
+                h = (h + 1) & mask;
+            }
+            try {
+                int k = size;
+                if (k == parent.length) {
+                    grow();
+                }
+                parent[k] = c;
+                method[k] = m;
+                if (2 * (k + 1) > index.length) {
+                    rehash(index.length * 2, k);
+                } else {
+                    place(index, k);
+                }
+                last[c] = k;
+                size = k + 1;
+                return k;
+            } catch (Throwable t) { // OutOfMemoryError: stop recording this thread, never fail the program
+                broken = true;
+                return -1;
+            }
+        }
+
+        private static int hash(int c, int m) {
+            int h = c * 0x9E3779B1 + m;
+            return h ^ (h >>> 15);
+        }
+
+        private void place(int[] idx, int k) {
+            int mask = idx.length - 1;
+            int h = hash(parent[k], method[k]) & mask;
+            while (idx[h] != 0) {
+                h = (h + 1) & mask;
+            }
+            idx[h] = k;
+        }
+
+        private void rehash(int capacity, int upTo) {
+            int[] idx = new int[capacity];
+            for (int k = 1; k <= upTo; k++) {
+                place(idx, k);
+            }
+            index = idx;
+        }
+
+        private void grow() {
+            int n = parent.length * 2;
+            // Copies first, then publish: export() may read the arrays at any time.
+            int[] p = new int[n];
+            int[] me = new int[n];
+            int[] l = new int[n];
+            long[] ca = new long[n];
+            System.arraycopy(parent, 0, p, 0, parent.length);
+            System.arraycopy(method, 0, me, 0, method.length);
+            System.arraycopy(last, 0, l, 0, last.length);
+            System.arraycopy(calls, 0, ca, 0, calls.length);
+            parent = p;
+            method = me;
+            last = l;
+            calls = ca;
+        }
+    }
+}

@@ -1,0 +1,762 @@
+//! Exact call trees from bytecode probes: the default way of recording calls on HotSpot.
+//!
+//! JVMTI MethodEntry/MethodExit events put every thread into interpreter-only mode. Instead, a
+//! ClassFileLoadHook inserts calls to `hpmagent.probe.Probe.enter(id)`/`exit(id)` into every method
+//! of the classes the filter selects ([`hpm_instrument`]), and the JIT compiles and inlines them
+//! like any other code. Each thread keeps its calling-context tree in Java arrays (see
+//! `java/hpmagent/probe/Probe.java`); before every snapshot this module copies the trees out and
+//! hands them to the recorder, with method ids named when their class was instrumented.
+//!
+//! Life cycle: the probe runtime is defined in the boot loader at VMInit (before any application
+//! class loads); classes loaded before that, and the classes already loaded at a late attach, are
+//! retransformed then. Recording windows (start/stop) flip `Probe.state`; a window opening makes
+//! every thread re-synchronise its context with its real stack at its next probe.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::ffi::{c_char, c_void, CStr, CString};
+use std::ptr;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+
+use hpm_collectors::arcflow::{ConsumerId, Tree};
+use hpm_collectors::recorder::naming::{class_name_from_signature, method_consumer_name};
+use hpm_collectors::recorder::{ClassFilter, Glob, Recorder, ThreadRecorder};
+use hpm_collectors::sampling::{ContextSampler, SampledThread};
+use hpm_instrument::{instrument, MethodInfo, Probes};
+
+use crate::sys::jvmti::*;
+use crate::{check, jni_fn, jvmti_fn, log, take_string};
+
+include!(concat!(env!("OUT_DIR"), "/probe_classes.rs"));
+
+const PROBE_CLASS: &str = "hpmagent/probe/Probe";
+
+/// Classes never instrumented, whatever `include=` says: the probes run their code (a probe in
+/// them would call itself), and instrumenting `Object` would put a probe in every constructor.
+const NEVER: &[&str] = &[
+    "hpmagent.probe.*",
+    "java.lang.Object",
+    "java.lang.Thread",
+    "java.lang.ThreadLocal",
+    "java.lang.ThreadLocal$*",
+    "java.lang.ref.*",
+    "java.lang.invoke.*",
+    "jdk.internal.misc.*",
+    "jdk.internal.vm.*",
+];
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Method ids: one per (class, method, descriptor), stable across retransformations, named when
+/// their class is instrumented.
+#[derive(Default)]
+struct MethodIds {
+    by_key: HashMap<(String, String, String), u32>,
+    consumers: Vec<ConsumerId>,
+    /// jmethodID → probe id (-1: not probed), for re-synchronising with a stack.
+    by_jmethod: HashMap<usize, i32>,
+}
+
+/// A probe node as exported: (parent node, method id, calls).
+type ProbeNode = (u32, u32, u64);
+
+/// Allocation credited per probe node: (bytes, objects).
+type AllocByNode = Mutex<HashMap<u32, (u64, u64)>>;
+
+/// What a thread's own callbacks need without taking the runtime's lock.
+#[derive(Clone)]
+struct Local {
+    cell: &'static AtomicU32,
+    alloc: Arc<AllocByNode>,
+}
+
+thread_local! {
+    /// The calling thread's context cell and allocation credits, from ThreadStart (or its first probe).
+    static LOCAL: RefCell<Option<Local>> = const { RefCell::new(None) };
+}
+
+/// One thread: its Java `Shadow` (a global reference, once it ran a probe) and what the agent adds
+/// to its tree.
+struct ProbeThread {
+    recorder: Arc<ThreadRecorder>,
+    /// Global reference to the thread's `Shadow`; 0 until its first probe.
+    shadow: usize,
+    local: Local,
+    /// Calls per node and exits by exception when the recorder was last reset: a snapshot shows
+    /// what came after.
+    baseline: Vec<u64>,
+    baseline_thrown: u64,
+    /// The thread's sampled metrics (None: calls only), and what they credited so far, per probe
+    /// node (index 0: the thread's root) and metric.
+    sampled: Option<Arc<SampledThread>>,
+    base: Vec<u64>,
+}
+
+impl ProbeThread {
+    /// Moves what the sampler credited so far into `base` (`keep`) or drops it.
+    fn collect(&mut self, keep: bool, metrics: usize) {
+        let Some(st) = &self.sampled else { return };
+        st.settle();
+        let base = &mut self.base;
+        st.drain(&mut |node, deltas| {
+            if !keep {
+                return;
+            }
+            let at = node as usize * metrics;
+            if base.len() < at + metrics {
+                base.resize(at + metrics, 0);
+            }
+            for (b, d) in base[at..at + metrics].iter_mut().zip(deltas) {
+                *b = b.saturating_add(*d);
+            }
+        });
+    }
+}
+
+pub(crate) struct ProbeRuntime {
+    env: usize,
+    recorder: Arc<Recorder>,
+    filter: ClassFilter,
+    never: Vec<Glob>,
+    /// The probe runtime is defined: classes loaded from now on are instrumented.
+    ready: AtomicBool,
+    probe_class: OnceLock<usize>,
+    state_field: OnceLock<usize>,
+    export_method: OnceLock<usize>,
+    /// Mirror of `Probe.state` (bit 0: recording; +2 per window opened).
+    state: AtomicI32,
+    ids: Mutex<MethodIds>,
+    threads: Mutex<Vec<ProbeThread>>,
+    /// Samples time and counters into the probes' contexts (None: trees have calls only).
+    sampler: Option<Arc<ContextSampler>>,
+    /// Classes instrumented, methods probed, methods left alone (and why: first few reasons).
+    classes: AtomicU32,
+    methods: AtomicU32,
+    skipped: Mutex<Vec<String>>,
+}
+
+static RUNTIME: OnceLock<ProbeRuntime> = OnceLock::new();
+
+pub(crate) fn runtime() -> Option<&'static ProbeRuntime> {
+    RUNTIME.get()
+}
+
+/// Sets up the probe runtime's state (OnLoad phase). Classes are instrumented only after
+/// [`define_runtime`] ran at VMInit.
+pub(crate) fn install(env: *mut jvmtiEnv, recorder: Arc<Recorder>, start_paused: bool, sampler: Option<Arc<ContextSampler>>) {
+    let filter = recorder.config().filter.clone();
+    let rt = ProbeRuntime {
+        env: env as usize,
+        recorder,
+        filter,
+        never: NEVER.iter().map(|p| Glob::new(p)).collect(),
+        ready: AtomicBool::new(false),
+        probe_class: OnceLock::new(),
+        state_field: OnceLock::new(),
+        export_method: OnceLock::new(),
+        state: AtomicI32::new(if start_paused { 0 } else { 1 }),
+        ids: Mutex::new(MethodIds::default()),
+        threads: Mutex::new(Vec::new()),
+        sampler,
+        classes: AtomicU32::new(0),
+        methods: AtomicU32::new(0),
+        skipped: Mutex::new(Vec::new()),
+    };
+    let _ = RUNTIME.set(rt);
+}
+
+impl ProbeRuntime {
+    fn env(&self) -> *mut jvmtiEnv {
+        self.env as *mut jvmtiEnv
+    }
+
+    /// Whether methods of the class with dotted name `class` get probes.
+    fn selects(&self, class: &str) -> bool {
+        self.filter.accepts(class) && !self.never.iter().any(|g| g.matches(class))
+    }
+
+    /// What was instrumented so far, one line (for `status` and the log).
+    pub(crate) fn summary(&self) -> String {
+        let skipped = lock(&self.skipped);
+        let mut s = format!(
+            "bytecode probes: {} classes, {} methods instrumented",
+            self.classes.load(Ordering::Relaxed),
+            self.methods.load(Ordering::Relaxed)
+        );
+        if !skipped.is_empty() {
+            s.push_str(&format!("; {} methods left alone (first: {})", skipped.len(), skipped[0]));
+        }
+        s
+    }
+
+    /// Rewrites one class file: `Some(bytes)` with probes, `None` to leave it as it is.
+    fn transform(&self, name: Option<&str>, data: &[u8]) -> Option<Vec<u8>> {
+        if !self.ready.load(Ordering::Acquire) {
+            return None;
+        }
+        let internal = match name {
+            Some(n) => n.to_string(),
+            None => hpm_instrument::class_name(data).ok()?,
+        };
+        let dotted = internal.replace('/', ".");
+        if !self.selects(&dotted) {
+            return None;
+        }
+        let probes = Probes { class: PROBE_CLASS.into(), enter: "enter".into(), exit: "exit".into() };
+        let mut ids = lock(&self.ids);
+        let mut select = |m: &MethodInfo| {
+            let key = (internal.clone(), m.name.clone(), m.descriptor.clone());
+            let next = ids.consumers.len() as u32;
+            let id = *ids.by_key.entry(key).or_insert(next);
+            if id == next {
+                ids.consumers.push(ConsumerId::MAX); // named below, once the class's methods are known
+            }
+            Some(id)
+        };
+        let out = match instrument(data, &probes, &mut select) {
+            Ok(Some(out)) => out,
+            Ok(None) => return None,
+            Err(e) => {
+                log::warn(&format!("class {dotted} not instrumented: {e}"));
+                return None;
+            }
+        };
+        // Names as the JVMTI path gives them: parameter types only for overloaded names.
+        for (m, id) in &out.probed {
+            let overloaded = out.methods.iter().filter(|x| x.name == m.name).count() > 1;
+            let name = method_consumer_name(&dotted, &m.name, &m.descriptor, overloaded);
+            ids.consumers[*id as usize] = self.recorder.consumer(&name);
+        }
+        drop(ids);
+        if !out.skipped.is_empty() {
+            let mut sk = lock(&self.skipped);
+            for (m, why) in &out.skipped {
+                let line = format!("{dotted}.{}{}: {why}", m.name, m.descriptor);
+                log::info(&format!("not instrumented: {line}"));
+                sk.push(line);
+            }
+        }
+        self.classes.fetch_add(1, Ordering::Relaxed);
+        self.methods.fetch_add(out.probed.len() as u32, Ordering::Relaxed);
+        Some(out.bytes)
+    }
+
+    /// The probe id of `m` (-1 if it has no probes), cached per jmethodID.
+    fn probe_id(&self, m: jmethodID) -> i32 {
+        if let Some(&id) = lock(&self.ids).by_jmethod.get(&(m as usize)) {
+            return id;
+        }
+        let env = self.env();
+        let id = (|| {
+            let mut k: jclass = ptr::null_mut();
+            // SAFETY: env valid; m is a live frame's method; k is an out-pointer.
+            if unsafe { jvmti_fn!(env, GetMethodDeclaringClass)(env, m, &mut k) } != JVMTI_ERROR_NONE {
+                return None;
+            }
+            let mut sig = ptr::null_mut();
+            // SAFETY: env valid; k a local reference just returned; out-pointer valid.
+            if unsafe { jvmti_fn!(env, GetClassSignature)(env, k, &mut sig, ptr::null_mut()) } != JVMTI_ERROR_NONE {
+                return None;
+            }
+            // SAFETY: allocated by JVMTI just now.
+            let sig = unsafe { take_string(env, sig) }?;
+            let class = sig.strip_prefix('L')?.strip_suffix(';')?.to_string();
+            let (mut name, mut desc) = (ptr::null_mut(), ptr::null_mut());
+            // SAFETY: env valid; out-pointers valid.
+            if unsafe { jvmti_fn!(env, GetMethodName)(env, m, &mut name, &mut desc, ptr::null_mut()) } != JVMTI_ERROR_NONE {
+                return None;
+            }
+            // SAFETY: both allocated by JVMTI just now.
+            let (name, desc) = unsafe { (take_string(env, name)?, take_string(env, desc)?) };
+            lock(&self.ids).by_key.get(&(class, name, desc)).map(|&i| i as i32)
+        })()
+        .unwrap_or(-1);
+        lock(&self.ids).by_jmethod.insert(m as usize, id);
+        id
+    }
+
+    /// The calling thread's context as consumers (outermost first), from its stack: for lock and
+    /// wait trees. A top frame that has not started (location 0: a synchronized method waiting for
+    /// its monitor) is not part of it, as with JVMTI method events, which report such a method's
+    /// entry only once it holds the monitor.
+    pub(crate) fn context_path(&self) -> Vec<ConsumerId> {
+        let frames = current_frames(self.env());
+        let consumers = lock(&self.ids).consumers.clone();
+        let skip_top = frames.first().is_some_and(|f| f.location == 0);
+        frames
+            .iter()
+            .skip(usize::from(skip_top))
+            .rev()
+            .filter_map(|f| {
+                let id = self.probe_id(f.method);
+                (id >= 0).then(|| consumers.get(id as usize).copied()).flatten().filter(|&c| c != ConsumerId::MAX)
+            })
+            .collect()
+    }
+
+    /// Sets `Probe.state` (bit 0 recording; +2 when a window opens). `jni` is the caller's.
+    fn set_state(&self, jni: *mut JNIEnv, state: i32) -> Result<(), String> {
+        self.state.store(state, Ordering::Release);
+        let (Some(&class), Some(&field)) = (self.probe_class.get(), self.state_field.get()) else {
+            return Ok(()); // not defined yet: define_runtime sets the current state
+        };
+        // SAFETY: jni is the calling thread's env; class is a global reference; field its static int field.
+        unsafe { jni_fn!(jni, SetStaticIntField)(jni, class as jclass, field as jfieldID, state) };
+        Ok(())
+    }
+
+    /// Starts (`on`) or stops recording. Starting opens a window: threads re-synchronise, and
+    /// what they consumed while stopped is dropped; stopping charges each thread what it consumed
+    /// up to now to the context it is in.
+    pub(crate) fn set_recording(&self, jni: *mut JNIEnv, on: bool) -> Result<(), String> {
+        let cur = self.state.load(Ordering::Acquire);
+        let next = if on { ((cur | 1) + 2) | 1 } else { cur & !1 };
+        let m = self.sampled_metrics();
+        if !on {
+            self.set_state(jni, next)?;
+        }
+        for t in lock(&self.threads).iter_mut() {
+            t.collect(!on, m);
+            if on {
+                if let Some(st) = &t.sampled {
+                    st.rebase();
+                }
+            }
+        }
+        if on {
+            self.set_state(jni, next)?;
+        }
+        Ok(())
+    }
+
+    /// A new thread (ThreadStart, on the thread): its context cell and sampler start now, so the
+    /// time before its first probe is its root's. Idempotent.
+    pub(crate) fn thread_started(&self, recorder: &Arc<ThreadRecorder>) {
+        if LOCAL.with(|l| l.borrow().is_some()) {
+            return;
+        }
+        // The context cell: where the probes mirror the current node. Never freed: the thread may
+        // run Java code (and probes) until its very end, after the agent last hears of it.
+        let cell: &'static AtomicU32 = Box::leak(Box::new(AtomicU32::new(0)));
+        let local = Local { cell, alloc: Arc::new(Mutex::new(HashMap::new())) };
+        let sampled = self.sampler.as_ref().and_then(|s| match s.start_current_thread(cell) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                log::debug(&format!("thread not sampled: {e}"));
+                None
+            }
+        });
+        if let Some(st) = &sampled {
+            if self.state.load(Ordering::Acquire) & 1 == 0 {
+                st.rebase();
+            }
+        }
+        LOCAL.with(|l| *l.borrow_mut() = Some(local.clone()));
+        lock(&self.threads).push(ProbeThread {
+            recorder: recorder.clone(),
+            shadow: 0,
+            local,
+            baseline: Vec::new(),
+            baseline_thrown: 0,
+            sampled,
+            base: Vec::new(),
+        });
+    }
+
+    /// An allocation sample on the calling thread: credited to its current context while recording.
+    pub(crate) fn allocated(&self, bytes: u64) {
+        if self.state.load(Ordering::Acquire) & 1 == 0 {
+            return;
+        }
+        LOCAL.with(|l| {
+            if let Some(local) = l.borrow().as_ref() {
+                let node = local.cell.load(Ordering::Relaxed);
+                let mut m = lock(&local.alloc);
+                let e = m.entry(node).or_insert((0, 0));
+                e.0 = e.0.saturating_add(bytes);
+                e.1 = e.1.saturating_add(1);
+            }
+        });
+    }
+
+    fn sampled_metrics(&self) -> usize {
+        self.sampler.as_ref().map_or(0, |s| s.metrics().len())
+    }
+
+    /// The thread `t` ended: its sampler stops after crediting what it consumed last.
+    pub(crate) fn thread_ended(&self, t: &Arc<ThreadRecorder>) {
+        let m = self.sampled_metrics();
+        let recording = self.state.load(Ordering::Acquire) & 1 == 1;
+        for p in lock(&self.threads).iter_mut().filter(|p| Arc::ptr_eq(&p.recorder, t)) {
+            p.collect(recording, m);
+            if let Some(st) = &p.sampled {
+                st.stop();
+                log::debug(&format!("thread {} sampler: {:?}", st.tid(), st.stats()));
+            }
+        }
+    }
+
+    /// Copies every thread's tree into the recorder (before a snapshot). `jni` is the caller's.
+    pub(crate) fn sync_trees(&self, jni: *mut JNIEnv) {
+        let mut threads = lock(&self.threads);
+        let consumers = lock(&self.ids).consumers.clone();
+        let m = self.sampled_metrics();
+        let recording = self.state.load(Ordering::Acquire) & 1 == 1;
+        for t in threads.iter_mut() {
+            if recording {
+                t.collect(true, m);
+            }
+            let (nodes, thrown) = if t.shadow == 0 { (Vec::new(), 0) } else { self.export(jni, t.shadow).unwrap_or_default() };
+            if log::enabled(log::Level::Debug) {
+                let total: u64 = t.base.iter().step_by(m.max(1)).sum();
+                log::debug(&format!("tree of {} nodes, {} base slots, first metric total {total}", nodes.len(), t.base.len()));
+            }
+            let alloc = lock(&t.local.alloc).clone();
+            let tree = |root, metrics| build_tree(root, metrics, &nodes, &consumers, &t.baseline, &t.base, m, &alloc);
+            self.recorder.replace_calls_tree(&t.recorder, thrown.saturating_sub(t.baseline_thrown), tree);
+        }
+    }
+
+    /// Forgets the calls counted so far (reset): each thread's current counts become its baseline.
+    pub(crate) fn reset(&self, jni: *mut JNIEnv) {
+        let mut threads = lock(&self.threads);
+        let m = self.sampled_metrics();
+        for t in threads.iter_mut() {
+            t.collect(false, m);
+            t.base.clear();
+            lock(&t.local.alloc).clear();
+            if t.shadow == 0 {
+                continue;
+            }
+            if let Some((nodes, thrown)) = self.export(jni, t.shadow) {
+                t.baseline = nodes.iter().map(|n| n.2).collect();
+                t.baseline_thrown = thrown;
+            }
+        }
+    }
+
+    /// `Probe.export(shadow)`: (parent, method id, calls) for nodes 1..n (index 0 is node 1), and
+    /// the exits by exception.
+    fn export(&self, jni: *mut JNIEnv, shadow: usize) -> Option<(Vec<ProbeNode>, u64)> {
+        let (&class, &method) = (self.probe_class.get()?, self.export_method.get()?);
+        let args = [jvalue { l: shadow as jobject }];
+        // SAFETY: jni is the calling thread's env (attached); class and method are Probe and its
+        // static export(Shadow) method; the argument is a live global reference to a Shadow.
+        let arr = unsafe { jni_fn!(jni, CallStaticObjectMethodA)(jni, class as jclass, method as jmethodID, args.as_ptr()) };
+        // SAFETY: as above.
+        if unsafe { jni_fn!(jni, ExceptionCheck)(jni) } != 0 {
+            // SAFETY: as above; an OutOfMemoryError while copying: this snapshot misses this thread.
+            unsafe { jni_fn!(jni, ExceptionClear)(jni) };
+            log::warn("cannot copy a thread's call tree (out of memory in the JVM): the dump misses it");
+            return None;
+        }
+        if arr.is_null() {
+            return None;
+        }
+        // SAFETY: arr is a local reference to a long[].
+        let len = unsafe { jni_fn!(jni, GetArrayLength)(jni, arr) }.max(0) as usize;
+        let mut buf = vec![0i64; len];
+        // SAFETY: buf has len elements; the region is within the array.
+        unsafe { jni_fn!(jni, GetLongArrayRegion)(jni, arr, 0, len as jint, buf.as_mut_ptr()) };
+        // SAFETY: a local reference we own.
+        unsafe { jni_fn!(jni, DeleteLocalRef)(jni, arr) };
+        let n = buf.first().copied().unwrap_or(1).max(1) as usize;
+        let thrown = if buf.len() >= 2 { buf[buf.len() - 1].max(0) as u64 } else { 0 };
+        let triples = buf.get(1..buf.len().saturating_sub(1)).unwrap_or(&[]);
+        let nodes = triples.chunks_exact(3).take(n - 1).map(|c| (c[0] as u32, c[1] as u32, c[2].max(0) as u64)).collect();
+        Some((nodes, thrown))
+    }
+}
+
+/// An arcflow tree from a probe tree: node i+1 of the probes is `nodes[i]` (parent, method id,
+/// calls); parents come before their children. Methods with the same name merge. `base` holds
+/// `k` sampled values per probe node (node 0 first), the first `k` of the tree's metrics; `alloc`
+/// the allocation per probe node, the two metrics after those when the tree has them.
+#[allow(clippy::too_many_arguments)]
+fn build_tree(
+    root: ConsumerId,
+    metrics: usize,
+    nodes: &[ProbeNode],
+    consumers: &[ConsumerId],
+    baseline: &[u64],
+    base: &[u64],
+    k: usize,
+    alloc: &HashMap<u32, (u64, u64)>,
+) -> Tree {
+    let base_of = |node: usize| {
+        let mut v = vec![0u64; metrics];
+        for (d, s) in v.iter_mut().zip(base.get(node * k..node * k + k).unwrap_or(&[])) {
+            *d = *s;
+        }
+        if metrics >= k + 2 {
+            if let Some(&(bytes, objects)) = alloc.get(&(node as u32)) {
+                v[k] = bytes;
+                v[k + 1] = objects;
+            }
+        }
+        v
+    };
+    let mut tree = Tree::new(root, metrics);
+    tree.add_base(Tree::ROOT, &base_of(0));
+    let mut map = Vec::with_capacity(nodes.len() + 1);
+    map.push(Tree::ROOT);
+    for (i, &(parent, method, calls)) in nodes.iter().enumerate() {
+        let p = map.get(parent as usize).copied().unwrap_or(Tree::ROOT);
+        let consumer = consumers.get(method as usize).copied().filter(|&c| c != ConsumerId::MAX);
+        let node = match consumer {
+            Some(c) => {
+                let node = tree.child(p, c);
+                tree.add_calls(node, calls.saturating_sub(baseline.get(i).copied().unwrap_or(0)));
+                node
+            }
+            None => p,
+        };
+        tree.add_base(node, &base_of(i + 1));
+        map.push(node);
+    }
+    tree
+}
+
+/// Defines the probe runtime in the boot loader, lets it use `jdk.internal.misc.Unsafe`, registers
+/// its natives and turns instrumentation on; then retransforms the selected classes loaded so far.
+/// Called at VMInit (or at once after a late attach), on a thread with `jni`.
+pub(crate) fn define_runtime(jni: *mut JNIEnv) -> Result<(), String> {
+    let rt = RUNTIME.get().ok_or("probe runtime not installed")?;
+    let env = rt.env();
+    let mut probe: jclass = ptr::null_mut();
+    for (name, bytes) in PROBE_CLASSES {
+        let cname = CString::new(*name).map_err(|_| "bad class name")?;
+        // SAFETY: jni is the calling thread's env; a null loader defines in the boot loader; the
+        // bytes are a class file compiled at build time.
+        let k = unsafe { jni_fn!(jni, DefineClass)(jni, cname.as_ptr(), ptr::null_mut(), bytes.as_ptr() as *const jbyte, bytes.len() as jsize) };
+        if k.is_null() {
+            // SAFETY: as above.
+            unsafe {
+                jni_fn!(jni, ExceptionDescribe)(jni);
+                jni_fn!(jni, ExceptionClear)(jni);
+            }
+            return Err(format!("cannot define the probe class {name} in the boot loader"));
+        }
+        if *name == PROBE_CLASS {
+            probe = k;
+        }
+    }
+    if probe.is_null() {
+        return Err("the probe runtime has no Probe class".into());
+    }
+    // The probes write the current context through jdk.internal.misc.Unsafe (one store, no JNI).
+    let object = CString::new("java/lang/Object").unwrap();
+    // SAFETY: jni valid; FindClass of a boot class.
+    let obj = unsafe { jni_fn!(jni, FindClass)(jni, object.as_ptr()) };
+    // SAFETY: jni valid; both are live class references.
+    let (base, probes_module) = unsafe { (jni_fn!(jni, GetModule)(jni, obj), jni_fn!(jni, GetModule)(jni, probe)) };
+    let pkg = CString::new("jdk.internal.misc").unwrap();
+    // SAFETY: env valid (live phase); modules are live references.
+    check(unsafe { jvmti_fn!(env, AddModuleExports)(env, base, pkg.as_ptr(), probes_module) }, "AddModuleExports(java.base/jdk.internal.misc)")?;
+
+    let natives = [
+        native("register", "(Lhpmagent/probe/Probe$Shadow;)J", probe_register as *mut c_void),
+        native("stack", "()[I", probe_stack as *mut c_void),
+    ];
+    let methods: Vec<JNINativeMethod> = natives
+        .iter()
+        .map(|(n, s, f)| JNINativeMethod { name: n.as_ptr() as *mut c_char, signature: s.as_ptr() as *mut c_char, fnPtr: *f })
+        .collect();
+    // SAFETY: jni valid; probe is the class declaring these natives with these signatures.
+    if unsafe { jni_fn!(jni, RegisterNatives)(jni, probe, methods.as_ptr(), methods.len() as jint) } != 0 {
+        return Err("cannot register the probe runtime's natives".into());
+    }
+    let sname = CString::new("state").unwrap();
+    let sig = CString::new("I").unwrap();
+    // SAFETY: jni valid; initialises Probe (its static initialiser gets Unsafe, exported above).
+    let field = unsafe { jni_fn!(jni, GetStaticFieldID)(jni, probe, sname.as_ptr(), sig.as_ptr()) };
+    let ename = CString::new("export").unwrap();
+    let esig = CString::new("(Lhpmagent/probe/Probe$Shadow;)[J").unwrap();
+    // SAFETY: as above.
+    let export = unsafe { jni_fn!(jni, GetStaticMethodID)(jni, probe, ename.as_ptr(), esig.as_ptr()) };
+    // SAFETY: as above.
+    if field.is_null() || export.is_null() || unsafe { jni_fn!(jni, ExceptionCheck)(jni) } != 0 {
+        // SAFETY: as above.
+        unsafe {
+            jni_fn!(jni, ExceptionDescribe)(jni);
+            jni_fn!(jni, ExceptionClear)(jni);
+        }
+        return Err("the probe runtime did not initialise".into());
+    }
+    // SAFETY: jni valid; probe a live local reference.
+    let global = unsafe { jni_fn!(jni, NewGlobalRef)(jni, probe) };
+    let _ = rt.probe_class.set(global as usize);
+    let _ = rt.state_field.set(field as usize);
+    let _ = rt.export_method.set(export as usize);
+    rt.set_state(jni, rt.state.load(Ordering::Acquire))?;
+    rt.ready.store(true, Ordering::Release);
+    retransform_loaded(rt);
+    Ok(())
+}
+
+fn native(name: &str, sig: &str, f: *mut c_void) -> (CString, CString, *mut c_void) {
+    (CString::new(name).unwrap(), CString::new(sig).unwrap(), f)
+}
+
+/// Retransforms the loaded classes that the filter selects (JDK classes with `include=`, every
+/// selected class after a late attach), so that they get probes too.
+fn retransform_loaded(rt: &ProbeRuntime) {
+    let env = rt.env();
+    let mut count: jint = 0;
+    let mut classes: *mut jclass = ptr::null_mut();
+    // SAFETY: env valid, live phase; out-pointers valid.
+    if unsafe { jvmti_fn!(env, GetLoadedClasses)(env, &mut count, &mut classes) } != JVMTI_ERROR_NONE {
+        return;
+    }
+    // SAFETY: GetLoadedClasses returned `count` class references at `classes`.
+    let all = unsafe { std::slice::from_raw_parts(classes, count.max(0) as usize) }.to_vec();
+    crate::deallocate(env, classes as *mut u8);
+    let mut chosen = Vec::new();
+    for k in all {
+        let mut modifiable: jboolean = 0;
+        // SAFETY: env valid; k a live class reference.
+        if unsafe { jvmti_fn!(env, IsModifiableClass)(env, k, &mut modifiable) } != JVMTI_ERROR_NONE || modifiable == 0 {
+            continue;
+        }
+        let mut sig = ptr::null_mut();
+        // SAFETY: as above.
+        if unsafe { jvmti_fn!(env, GetClassSignature)(env, k, &mut sig, ptr::null_mut()) } != JVMTI_ERROR_NONE {
+            continue;
+        }
+        // SAFETY: allocated by JVMTI just now.
+        let Some(sig) = (unsafe { take_string(env, sig) }) else { continue };
+        if !sig.starts_with('L') {
+            continue;
+        }
+        if rt.selects(&class_name_from_signature(&sig)) {
+            chosen.push(k);
+        }
+    }
+    if chosen.is_empty() {
+        return;
+    }
+    // In batches: one class that fails (e.g. a verification error) fails its whole batch.
+    let mut failed = 0;
+    for batch in chosen.chunks(64) {
+        // SAFETY: env valid; batch holds live class references.
+        if unsafe { jvmti_fn!(env, RetransformClasses)(env, batch.len() as jint, batch.as_ptr()) } != JVMTI_ERROR_NONE {
+            for k in batch {
+                // SAFETY: as above, one class at a time.
+                if unsafe { jvmti_fn!(env, RetransformClasses)(env, 1, k) } != JVMTI_ERROR_NONE {
+                    failed += 1;
+                }
+            }
+        }
+    }
+    if failed > 0 {
+        log::warn(&format!("{failed} of {} loaded classes could not get probes (RetransformClasses failed)", chosen.len()));
+    }
+    log::debug(&format!("retransformed {} loaded classes", chosen.len() - failed));
+}
+
+/// ClassFileLoadHook: instruments the selected classes once the probe runtime is defined.
+pub(crate) unsafe extern "C" fn class_file_load_hook(
+    env: *mut jvmtiEnv,
+    _jni: *mut JNIEnv,
+    _class_being_redefined: jclass,
+    _loader: jobject,
+    name: *const c_char,
+    _protection_domain: jobject,
+    class_data_len: jint,
+    class_data: *const u8,
+    new_class_data_len: *mut jint,
+    new_class_data: *mut *mut u8,
+) {
+    crate::guard("ClassFileLoadHook", || {
+        let Some(rt) = RUNTIME.get() else { return };
+        if class_data.is_null() || class_data_len <= 0 || new_class_data.is_null() || new_class_data_len.is_null() {
+            return;
+        }
+        // SAFETY: HotSpot passes the class file bytes, valid for the duration of the callback.
+        let data = unsafe { std::slice::from_raw_parts(class_data, class_data_len as usize) };
+        // SAFETY: null or a NUL-terminated name valid for the callback.
+        let name = (!name.is_null()).then(|| unsafe { CStr::from_ptr(name) }.to_string_lossy().into_owned());
+        let Some(bytes) = rt.transform(name.as_deref(), data) else { return };
+        let mut mem: *mut u8 = ptr::null_mut();
+        // SAFETY: env valid; the VM frees what we hand back through Allocate's allocator.
+        if unsafe { jvmti_fn!(env, Allocate)(env, bytes.len() as jlong, &mut mem) } != JVMTI_ERROR_NONE || mem.is_null() {
+            return;
+        }
+        // SAFETY: mem has bytes.len() bytes; the out-pointers are the VM's.
+        unsafe {
+            ptr::copy_nonoverlapping(bytes.as_ptr(), mem, bytes.len());
+            *new_class_data_len = bytes.len() as jint;
+            *new_class_data = mem;
+        }
+    })
+}
+
+/// `Probe.register(Shadow)`: a thread's first probe. Keeps the tree (global reference) with the
+/// thread's recorder; returns the address of the thread's context cell (0: not recorded).
+unsafe extern "C" fn probe_register(jni: *mut JNIEnv, _class: jclass, shadow: jobject) -> jlong {
+    let mut cell: jlong = 0;
+    crate::guard("Probe.register", || {
+        let Some(rt) = RUNTIME.get() else { return };
+        let Some(recorder) = crate::current_thread_recorder() else { return };
+        // SAFETY: jni is this thread's env; shadow a live local reference.
+        let global = unsafe { jni_fn!(jni, NewGlobalRef)(jni, shadow) };
+        if global.is_null() {
+            return;
+        }
+        rt.thread_started(&recorder);
+        let Some(local) = LOCAL.with(|l| l.borrow().clone()) else { return };
+        let mut threads = lock(&rt.threads);
+        let Some(t) = threads.iter_mut().find(|t| std::ptr::eq(t.local.cell, local.cell)) else { return };
+        if t.shadow != 0 {
+            // A second Shadow on one OS thread: a virtual thread on its carrier (not recorded yet).
+            // SAFETY: the global reference made above, not kept.
+            unsafe { jni_fn!(jni, DeleteGlobalRef)(jni, global) };
+            return;
+        }
+        t.shadow = global as usize;
+        let c = local.cell;
+        cell = c as *const AtomicU32 as jlong;
+    });
+    cell
+}
+
+/// The calling thread's frames, innermost first (all of them: re-synchronising needs the outermost).
+fn current_frames(env: *mut jvmtiEnv) -> Vec<jvmtiFrameInfo> {
+    let mut depth: jint = 0;
+    // SAFETY: env valid; null thread = the calling thread.
+    if unsafe { jvmti_fn!(env, GetFrameCount)(env, ptr::null_mut(), &mut depth) } != JVMTI_ERROR_NONE {
+        return Vec::new();
+    }
+    let max = depth.max(0) as usize;
+    let mut frames: Vec<jvmtiFrameInfo> = Vec::with_capacity(max);
+    let mut count: jint = 0;
+    // SAFETY: frames has room for `max` entries.
+    if unsafe { jvmti_fn!(env, GetStackTrace)(env, ptr::null_mut(), 0, max as jint, frames.as_mut_ptr(), &mut count) } != JVMTI_ERROR_NONE {
+        return Vec::new();
+    }
+    // SAFETY: GetStackTrace initialised `count` <= max entries.
+    unsafe { frames.set_len(count.clamp(0, max as jint) as usize) };
+    frames
+}
+
+/// `Probe.stack()`: the probe ids of the calling thread's frames, outermost first.
+unsafe extern "C" fn probe_stack(jni: *mut JNIEnv, _class: jclass) -> jintArray {
+    let mut out: jintArray = ptr::null_mut();
+    crate::guard("Probe.stack", || {
+        let Some(rt) = RUNTIME.get() else { return };
+        let frames = current_frames(rt.env());
+        let ids: Vec<jint> = frames.iter().rev().map(|f| rt.probe_id(f.method)).filter(|&id| id >= 0).collect();
+        // SAFETY: jni is this thread's env.
+        let arr = unsafe { jni_fn!(jni, NewIntArray)(jni, ids.len() as jsize) };
+        if arr.is_null() {
+            return; // OutOfMemoryError pending: the probe catches it and stops recording this thread
+        }
+        // SAFETY: arr has ids.len() elements.
+        unsafe { jni_fn!(jni, SetIntArrayRegion)(jni, arr, 0, ids.len() as jsize, ids.as_ptr()) };
+        out = arr;
+    });
+    out
+}
