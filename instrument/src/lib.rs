@@ -163,9 +163,25 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.class {
-            Some(c) => write!(f, "class {c}: {}", self.cause),
-            None => write!(f, "class file: {}", self.cause),
+            Some(c) => write!(f, "class {}: {}", OneLine(c), OneLine(&self.cause)),
+            None => write!(f, "class file: {}", OneLine(&self.cause)),
         }
+    }
+}
+
+/// Control characters (a class name can hold any) escaped, so that messages stay on one line.
+struct OneLine<'s>(&'s str);
+
+impl fmt::Display for OneLine<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in self.0.chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_default())?;
+            } else {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
     }
 }
 

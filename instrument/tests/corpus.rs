@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{class_files, java, jdk, path_list, probes, verify_all, Scratch};
+use common::{canary, class_files, java, jdk, path_list, probes, verify_all, Scratch};
 use hpm_instrument::Outcome;
 use java_tests::Jdk;
 use std::collections::{BTreeMap, BTreeSet};
@@ -75,41 +75,6 @@ fn instrument_one(bytes: &[u8], probe_class: &str, next_id: &mut u32, tally: &mu
     let again = hpm_instrument::instrument_outcome(&out, &probes, &mut |_| None).unwrap();
     assert_eq!(again.methods, o.methods, "{}: methods changed", o.class_name);
     Some(out)
-}
-
-/// A class whose only method returns an int as an Object: the verifier must reject it.
-fn canary(name: &str) -> Vec<u8> {
-    use ristretto_classfile::attributes::{Attribute, Instruction as I};
-    use ristretto_classfile::{ClassAccessFlags, ClassFile, ConstantPool, Method, MethodAccessFlags};
-    let mut cp = ConstantPool::default();
-    let this_class = cp.add_class(name).unwrap();
-    let super_class = cp.add_class("java/lang/Object").unwrap();
-    let code = cp.add_utf8("Code").unwrap();
-    let m = Method {
-        access_flags: MethodAccessFlags::PUBLIC | MethodAccessFlags::STATIC,
-        name_index: cp.add_utf8("broken").unwrap(),
-        descriptor_index: cp.add_utf8("()Ljava/lang/Object;").unwrap(),
-        attributes: vec![Attribute::Code {
-            name_index: code,
-            max_stack: 1,
-            max_locals: 0,
-            code: vec![I::Iconst_0, I::Areturn],
-            exception_table: Vec::new(),
-            attributes: Vec::new(),
-        }],
-    };
-    let cf = ClassFile {
-        version: ristretto_classfile::JAVA_17,
-        access_flags: ClassAccessFlags::PUBLIC | ClassAccessFlags::SUPER,
-        constant_pool: cp,
-        this_class,
-        super_class,
-        methods: vec![m],
-        ..Default::default()
-    };
-    let mut out = Vec::new();
-    cf.to_bytes(&mut out).unwrap();
-    out
 }
 
 /// Runs the LinkAll harness; returns class name → exception class for the classes that failed.

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{class_files, java, javac, jdk, jdks, path_list, verify_all, Ids, Scratch};
+use common::{class_files, downgrade_to_49, java, javac, jdk, jdks, jsr_class, path_list, verify_all, Ids, Scratch};
 use java_tests::Jdk;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -403,65 +403,6 @@ fn huge_methods_get_goto_w_and_too_big_is_skipped() {
         let out = java(&jdk, &driver_args(&cp, &[], &specs(&list, 1)));
         check(&format!("JDK {:?}", jdk.feature_version()), &ids, &parse_driver(&out), &list);
     }
-}
-
-/// Makes a class file version 49 without StackMapTable (what a Java 5 compiler produced), so that
-/// HotSpot verifies it with the old inference verifier. ristretto's writer is safe here: the code
-/// does not change and javac's exception ranges never end at the end of the code.
-fn downgrade_to_49(bytes: &[u8]) -> Vec<u8> {
-    use ristretto_classfile::attributes::Attribute;
-    let mut cf = ristretto_classfile::ClassFile::from_bytes(bytes).unwrap();
-    cf.version = ristretto_classfile::JAVA_5;
-    for m in &mut cf.methods {
-        for a in &mut m.attributes {
-            if let Attribute::Code { attributes, .. } = a {
-                attributes.retain(|a| !matches!(a, Attribute::StackMapTable { .. }));
-            }
-        }
-    }
-    let mut out = Vec::new();
-    cf.to_bytes(&mut out).unwrap();
-    out
-}
-
-/// A version 49 class whose method `withJsr` calls a subroutine with jsr/ret, and a `scenario`
-/// that calls it.
-fn jsr_class() -> Vec<u8> {
-    use ristretto_classfile::attributes::{Attribute, Instruction as I};
-    use ristretto_classfile::{ClassAccessFlags, ClassFile, ConstantPool, Method, MethodAccessFlags};
-    let mut cp = ConstantPool::default();
-    let this_class = cp.add_class("legacy/Jsr").unwrap();
-    let super_class = cp.add_class("java/lang/Object").unwrap();
-    let code_name = cp.add_utf8("Code").unwrap();
-    let with_jsr = cp.add_method_ref(this_class, "withJsr", "(I)I").unwrap();
-    let method = |cp: &mut ConstantPool, name: &str, desc: &str, max_stack, max_locals, code: Vec<I>| Method {
-        access_flags: MethodAccessFlags::PUBLIC | MethodAccessFlags::STATIC,
-        name_index: cp.add_utf8(name).unwrap(),
-        descriptor_index: cp.add_utf8(desc).unwrap(),
-        attributes: vec![Attribute::Code {
-            name_index: code_name,
-            max_stack,
-            max_locals,
-            code,
-            exception_table: Vec::new(),
-            attributes: Vec::new(),
-        }],
-    };
-    // withJsr(x): jsr SUB; iload_0; ireturn; SUB: astore_1; iinc 0 1; ret 1  → x + 1
-    let jsr = method(&mut cp, "withJsr", "(I)I", 1, 2, vec![I::Jsr(3), I::Iload_0, I::Ireturn, I::Astore_1, I::Iinc(0, 1), I::Ret(1)]);
-    let scenario = method(&mut cp, "scenario", "()V", 1, 0, vec![I::Iconst_1, I::Invokestatic(with_jsr), I::Pop, I::Return]);
-    let cf = ClassFile {
-        version: ristretto_classfile::JAVA_5,
-        access_flags: ClassAccessFlags::PUBLIC | ClassAccessFlags::SUPER,
-        constant_pool: cp,
-        this_class,
-        super_class,
-        methods: vec![jsr, scenario],
-        ..Default::default()
-    };
-    let mut out = Vec::new();
-    cf.to_bytes(&mut out).unwrap();
-    out
 }
 
 #[test]
