@@ -540,22 +540,30 @@ pub(crate) fn rewrite(ctx: &mut Ctx<'_, '_, '_>, m: &MethodLayout, id: u32) -> R
     Ok(out)
 }
 
-fn line_numbers(body: &[u8], insns: &[Insn], start_of: &dyn Fn(u32) -> u32) -> Result<Vec<u8>, String> {
+/// Rewrites a table of `u2 count` entries, each passed to `entry` to copy with remapped offsets.
+fn remap_table(body: &[u8], what: &str, mut entry: impl FnMut(&mut Reader<'_>, &mut Vec<u8>) -> Result<(), String>) -> Result<Vec<u8>, String> {
     let mut r = Reader::new(body, 0);
-    let n = r.u16("LineNumberTable")?;
+    let n = r.u16(what)?;
     let mut out = Vec::with_capacity(body.len());
     put_u16(&mut out, n);
     for _ in 0..n {
+        entry(&mut r, &mut out)?;
+    }
+    if r.pos != body.len() {
+        return Err(format!("{what} length does not match its entries"));
+    }
+    Ok(out)
+}
+
+fn line_numbers(body: &[u8], insns: &[Insn], start_of: &dyn Fn(u32) -> u32) -> Result<Vec<u8>, String> {
+    remap_table(body, "LineNumberTable", |r, out| {
         let pc = r.u16("LineNumberTable")?;
         let line = r.u16("LineNumberTable")?;
         let i = insn::index_at(insns, i64::from(pc)).ok_or_else(|| format!("line number entry at {pc} is not at an instruction"))?;
-        put_u16(&mut out, start_of(i) as u16);
-        put_u16(&mut out, line);
-    }
-    if r.pos != body.len() {
-        return Err("LineNumberTable length does not match its entries".into());
-    }
-    Ok(out)
+        put_u16(out, start_of(i) as u16);
+        put_u16(out, line);
+        Ok(())
+    })
 }
 
 /// A local variable's range [start, start + length) as new (start, length).
@@ -581,24 +589,17 @@ fn local_variables(
     start_of: &dyn Fn(u32) -> u32,
     end_of: &dyn Fn(u32) -> u32,
 ) -> Result<Vec<u8>, String> {
-    let mut r = Reader::new(body, 0);
-    let n = r.u16("LocalVariableTable")?;
-    let mut out = Vec::with_capacity(body.len());
-    put_u16(&mut out, n);
-    for _ in 0..n {
+    remap_table(body, "LocalVariableTable", |r, out| {
         let start = r.u16("LocalVariableTable")?;
         let length = r.u16("LocalVariableTable")?;
         let rest = r.take(6, "LocalVariableTable")?;
         let (s, l) = var_range(start, length, insns, code_len, start_of, end_of)
             .ok_or_else(|| format!("local variable range {start}+{length} does not fit the instructions"))?;
-        put_u16(&mut out, s);
-        put_u16(&mut out, l);
+        put_u16(out, s);
+        put_u16(out, l);
         out.extend_from_slice(rest);
-    }
-    if r.pos != body.len() {
-        return Err("LocalVariableTable length does not match its entries".into());
-    }
-    Ok(out)
+        Ok(())
+    })
 }
 
 /// Remaps the code offsets in a type-annotation attribute; `None` (the attribute is dropped) if it

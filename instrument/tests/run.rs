@@ -245,19 +245,34 @@ fn assert_nested(ids: &Ids, events: &[i32]) {
     assert!(stack.is_empty(), "entries without exit: {}", ids.render(events));
 }
 
-#[test]
-fn scenarios_interpreted_on_both_jdks() {
-    let dir = Scratch::new("run-interpreted");
+/// One JDK's scenario runs and standard error.
+type JdkRuns = (Jdk, HashMap<String, Run>, String);
+
+/// Instruments the run group, runs every scenario `reps` times (once if not repeatable) on both
+/// JDKs with `extra` JVM flags and checks the events; returns the ids and, per JDK, the runs and
+/// the JVM's standard error.
+fn run_scenarios(name: &str, extra: &[&str], reps: usize) -> (Ids, Vec<JdkRuns>) {
+    let dir = Scratch::new(name);
     let (inst, ids, _) = instrumented_run_group(dir.path(), 1);
     let list = scenarios();
     let cp = path_list(&[&inst]);
+    let mut results = Vec::new();
     for jdk in jdks() {
-        let out = java(&jdk, &driver_args(&cp, &["-Xint"], &specs(&list, 1)));
+        let (out, err) = java_with_stderr(&jdk, &driver_args(&cp, extra, &specs(&list, reps)));
         let runs = parse_driver(&out);
-        check(&format!("JDK {:?} -Xint", jdk.feature_version()), &ids, &runs, &list);
-        for s in &list {
-            if s.target != "itest.Ctors.superThrows" {
-                assert_nested(&ids, &runs[s.target].events);
+        check(&format!("JDK {:?} {extra:?}", jdk.feature_version()), &ids, &runs, &list);
+        results.push((jdk, runs, err));
+    }
+    (ids, results)
+}
+
+#[test]
+fn scenarios_interpreted_on_both_jdks() {
+    let (ids, results) = run_scenarios("run-interpreted", &["-Xint"], 1);
+    for (_, runs, _) in results {
+        for (target, run) in runs {
+            if target != "itest.Ctors.superThrows" {
+                assert_nested(&ids, &run.events);
             }
         }
     }
@@ -265,21 +280,15 @@ fn scenarios_interpreted_on_both_jdks() {
 
 #[test]
 fn scenarios_compiled_by_c2_with_xcomp() {
-    let dir = Scratch::new("run-xcomp");
-    let (inst, ids, _) = instrumented_run_group(dir.path(), 1);
-    let list = scenarios();
-    let cp = path_list(&[&inst]);
-    for jdk in jdks() {
-        let extra = [
-            "-Xcomp",
-            "-XX:-TieredCompilation",
-            "-XX:CompileCommand=quiet",
-            "-XX:CompileCommand=compileonly,itest.*::*",
-            "-XX:+PrintCompilation",
-            "-XX:+DisplayVMOutputToStderr",
-        ];
-        let (out, err) = java_with_stderr(&jdk, &driver_args(&cp, &extra, &specs(&list, 3)));
-        check(&format!("JDK {:?} -Xcomp C2", jdk.feature_version()), &ids, &parse_driver(&out), &list);
+    let extra = [
+        "-Xcomp",
+        "-XX:-TieredCompilation",
+        "-XX:CompileCommand=quiet",
+        "-XX:CompileCommand=compileonly,itest.*::*",
+        "-XX:+PrintCompilation",
+        "-XX:+DisplayVMOutputToStderr",
+    ];
+    for (jdk, _, err) in run_scenarios("run-xcomp", &extra, 3).1 {
         for m in ["itest.Throws::deep", "itest.Ctors$Sub::<init>", "itest.Switches::table", "itest.Lambdas::lambda$scenario$0"] {
             assert!(err.contains(m), "JDK {:?}: C2 did not compile {m}", jdk.feature_version());
         }
@@ -288,15 +297,9 @@ fn scenarios_compiled_by_c2_with_xcomp() {
 
 #[test]
 fn scenarios_in_a_warm_loop_reach_c2() {
-    let dir = Scratch::new("run-warm");
-    let (inst, ids, _) = instrumented_run_group(dir.path(), 1);
-    let list = scenarios();
-    let cp = path_list(&[&inst]);
-    for jdk in jdks() {
-        // -Xbatch: compilations finish before the code runs on, so tiers are reached deterministically.
-        let extra = ["-Xbatch", "-XX:+PrintCompilation", "-XX:+DisplayVMOutputToStderr"];
-        let (out, err) = java_with_stderr(&jdk, &driver_args(&cp, &extra, &specs(&list, 20_000)));
-        check(&format!("JDK {:?} warm loop", jdk.feature_version()), &ids, &parse_driver(&out), &list);
+    // -Xbatch: compilations finish before the code runs on, so tiers are reached deterministically.
+    let extra = ["-Xbatch", "-XX:+PrintCompilation", "-XX:+DisplayVMOutputToStderr"];
+    for (jdk, _, err) in run_scenarios("run-warm", &extra, 20_000).1 {
         // Tier 4 is C2.
         for m in ["itest.Throws::deep", "itest.Throws::rec", "itest.Switches::table", "itest.Ctors$Sub::<init>", "itest.Finally::fin", "itest.Sync::syncThrow"] {
             let compiled = err.lines().any(|l| {

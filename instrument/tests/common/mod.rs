@@ -198,39 +198,46 @@ pub fn downgrade_to_49(bytes: &[u8]) -> Vec<u8> {
     out
 }
 
-/// A version 49 class whose method `withJsr` calls a subroutine with jsr/ret, and a `scenario`
-/// that calls it.
-pub fn jsr_class() -> Vec<u8> {
-    use ristretto_classfile::attributes::{Attribute, Instruction as I};
+/// Static method (name, descriptor, max_stack, max_locals, code) for [`class_with_methods`].
+type StaticMethod = (&'static str, &'static str, u16, u16, Vec<ristretto_classfile::attributes::Instruction>);
+
+/// A class file with public static methods, which `methods` makes given the constant pool and
+/// this class's index; written by ristretto (fine here: no exception ranges, no stack maps).
+fn class_with_methods(
+    version: ristretto_classfile::Version,
+    name: &str,
+    methods: impl FnOnce(&mut ristretto_classfile::ConstantPool<'static>, u16) -> Vec<StaticMethod>,
+) -> Vec<u8> {
+    use ristretto_classfile::attributes::Attribute;
     use ristretto_classfile::{ClassAccessFlags, ClassFile, ConstantPool, Method, MethodAccessFlags};
     let mut cp = ConstantPool::default();
-    let this_class = cp.add_class("legacy/Jsr").unwrap();
+    let this_class = cp.add_class(name).unwrap();
     let super_class = cp.add_class("java/lang/Object").unwrap();
     let code_name = cp.add_utf8("Code").unwrap();
-    let with_jsr = cp.add_method_ref(this_class, "withJsr", "(I)I").unwrap();
-    let method = |cp: &mut ConstantPool, name: &str, desc: &str, max_stack, max_locals, code: Vec<I>| Method {
-        access_flags: MethodAccessFlags::PUBLIC | MethodAccessFlags::STATIC,
-        name_index: cp.add_utf8(name).unwrap(),
-        descriptor_index: cp.add_utf8(desc).unwrap(),
-        attributes: vec![Attribute::Code {
-            name_index: code_name,
-            max_stack,
-            max_locals,
-            code,
-            exception_table: Vec::new(),
-            attributes: Vec::new(),
-        }],
-    };
-    // withJsr(x): jsr SUB; iload_0; ireturn; SUB: astore_1; iinc 0 1; ret 1  → x + 1
-    let jsr = method(&mut cp, "withJsr", "(I)I", 1, 2, vec![I::Jsr(3), I::Iload_0, I::Ireturn, I::Astore_1, I::Iinc(0, 1), I::Ret(1)]);
-    let scenario = method(&mut cp, "scenario", "()V", 1, 0, vec![I::Iconst_1, I::Invokestatic(with_jsr), I::Pop, I::Return]);
+    let list = methods(&mut cp, this_class);
+    let methods = list
+        .into_iter()
+        .map(|(name, desc, max_stack, max_locals, code)| Method {
+            access_flags: MethodAccessFlags::PUBLIC | MethodAccessFlags::STATIC,
+            name_index: cp.add_utf8(name).unwrap(),
+            descriptor_index: cp.add_utf8(desc).unwrap(),
+            attributes: vec![Attribute::Code {
+                name_index: code_name,
+                max_stack,
+                max_locals,
+                code,
+                exception_table: Vec::new(),
+                attributes: Vec::new(),
+            }],
+        })
+        .collect();
     let cf = ClassFile {
-        version: ristretto_classfile::JAVA_5,
+        version,
         access_flags: ClassAccessFlags::PUBLIC | ClassAccessFlags::SUPER,
         constant_pool: cp,
         this_class,
         super_class,
-        methods: vec![jsr, scenario],
+        methods,
         ..Default::default()
     };
     let mut out = Vec::new();
@@ -238,37 +245,24 @@ pub fn jsr_class() -> Vec<u8> {
     out
 }
 
+/// A version 49 class whose method `withJsr` calls a subroutine with jsr/ret, and a `scenario`
+/// that calls it.
+pub fn jsr_class() -> Vec<u8> {
+    use ristretto_classfile::attributes::Instruction as I;
+    class_with_methods(ristretto_classfile::JAVA_5, "legacy/Jsr", |cp, this| {
+        let with_jsr = cp.add_method_ref(this, "withJsr", "(I)I").unwrap();
+        vec![
+            // withJsr(x): jsr SUB; iload_0; ireturn; SUB: astore_1; iinc 0 1; ret 1  → x + 1
+            ("withJsr", "(I)I", 1, 2, vec![I::Jsr(3), I::Iload_0, I::Ireturn, I::Astore_1, I::Iinc(0, 1), I::Ret(1)]),
+            ("scenario", "()V", 1, 0, vec![I::Iconst_1, I::Invokestatic(with_jsr), I::Pop, I::Return]),
+        ]
+    })
+}
+
 /// A class whose only method returns an int as an Object: the verifier must reject it.
 pub fn canary(name: &str) -> Vec<u8> {
-    use ristretto_classfile::attributes::{Attribute, Instruction as I};
-    use ristretto_classfile::{ClassAccessFlags, ClassFile, ConstantPool, Method, MethodAccessFlags};
-    let mut cp = ConstantPool::default();
-    let this_class = cp.add_class(name).unwrap();
-    let super_class = cp.add_class("java/lang/Object").unwrap();
-    let code = cp.add_utf8("Code").unwrap();
-    let m = Method {
-        access_flags: MethodAccessFlags::PUBLIC | MethodAccessFlags::STATIC,
-        name_index: cp.add_utf8("broken").unwrap(),
-        descriptor_index: cp.add_utf8("()Ljava/lang/Object;").unwrap(),
-        attributes: vec![Attribute::Code {
-            name_index: code,
-            max_stack: 1,
-            max_locals: 0,
-            code: vec![I::Iconst_0, I::Areturn],
-            exception_table: Vec::new(),
-            attributes: Vec::new(),
-        }],
-    };
-    let cf = ClassFile {
-        version: ristretto_classfile::JAVA_17,
-        access_flags: ClassAccessFlags::PUBLIC | ClassAccessFlags::SUPER,
-        constant_pool: cp,
-        this_class,
-        super_class,
-        methods: vec![m],
-        ..Default::default()
-    };
-    let mut out = Vec::new();
-    cf.to_bytes(&mut out).unwrap();
-    out
+    use ristretto_classfile::attributes::Instruction as I;
+    class_with_methods(ristretto_classfile::JAVA_17, name, |_, _| {
+        vec![("broken", "()Ljava/lang/Object;", 1, 0, vec![I::Iconst_0, I::Areturn])]
+    })
 }
