@@ -187,7 +187,13 @@ fn fits_i16(d: i64) -> bool {
 
 /// Chooses branch encodings until every short branch reaches its target. Widening only grows the
 /// code, so the loop ends; a bound guards against pathological oscillation of switch padding.
-fn plan(d: &Decoded, layout: &mut Layout, frame_at: &dyn Fn(u32) -> bool, maps: bool) -> Result<(Vec<Br>, Vec<Vec<u32>>), String> {
+fn plan(
+    d: &Decoded,
+    layout: &mut Layout,
+    frame_at: &dyn Fn(u32) -> bool,
+    maps: bool,
+    handlers: &[(u32, u32, u32)],
+) -> Result<(Vec<Br>, Vec<Vec<u32>>), String> {
     let n = d.insns.len();
     let mut br = vec![Br::Short; n];
     let mut tramps: Vec<Vec<u32>> = Vec::new();
@@ -233,7 +239,7 @@ fn plan(d: &Decoded, layout: &mut Layout, frame_at: &dyn Fn(u32) -> bool, maps: 
                 if tramps.is_empty() {
                     tramps = vec![Vec::new(); n];
                 }
-                let slot = nearest_slot(d, layout, from).ok_or("no place for a branch trampoline")?;
+                let slot = nearest_slot(d, layout, from, ins.target, handlers).ok_or("no place for a branch trampoline")?;
                 tramps[slot as usize].push(i as u32);
                 br[i] = Br::Tramp(slot);
             }
@@ -245,12 +251,18 @@ fn plan(d: &Decoded, layout: &mut Layout, frame_at: &dyn Fn(u32) -> bool, maps: 
     Err("branch widening did not converge".into())
 }
 
-/// The instruction without fall-through whose island is closest to `from`.
-fn nearest_slot(d: &Decoded, layout: &Layout, from: i64) -> Option<u32> {
+/// The instruction without fall-through whose island is closest to `from`, among those whose
+/// island a trampoline to `target` may occupy: every exception handler of the method that covers
+/// the island must also cover the target, as the verifier checks the trampoline (whose frame is the
+/// target's) against those handlers' frames.
+fn nearest_slot(d: &Decoded, layout: &Layout, from: i64, target: u32, handlers: &[(u32, u32, u32)]) -> Option<u32> {
+    let covers = |h: &(u32, u32, u32), i: u32| h.0 <= i && i < h.1;
     d.insns
         .iter()
         .enumerate()
-        .filter(|(_, ins)| insn::flow(&ins.op).is_unconditional())
+        .filter(|(i, ins)| {
+            insn::flow(&ins.op).is_unconditional() && handlers.iter().all(|h| !covers(h, *i as u32) || covers(h, target))
+        })
         .min_by_key(|(i, _)| (i64::from(layout.island[*i]) - from).abs())
         .map(|(i, _)| i as u32)
 }
@@ -351,7 +363,7 @@ pub(crate) fn rewrite(ctx: &mut Ctx<'_, '_, '_>, m: &MethodLayout, id: u32) -> R
     let id_bytes = push_id(id, &mut ctx.pool)?;
     let probe_len = id_bytes.len() as u32 + 3;
     let mut layout = Layout { entry_len: probe_len, exit_len: probe_len, prefix: vec![0; n], at: vec![0; n], island: vec![0; n], end: 0 };
-    let (br, tramps) = plan(&d, &mut layout, &frame_at, maps)?;
+    let (br, tramps) = plan(&d, &mut layout, &frame_at, maps, &handlers)?;
 
     // Catch-all coverage: runs of code whose region allows the same handler.
     let mut units: Vec<(u32, u32, Region)> = Vec::with_capacity(n);

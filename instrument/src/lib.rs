@@ -30,8 +30,11 @@
 //!   becomes the inverted condition over a `goto_w` when no StackMapTable is needed or the
 //!   fall-through instruction already has a frame; otherwise (a frame would have to be inferred)
 //!   it jumps to a `goto_w` trampoline placed after the nearest instruction that does not fall
-//!   through, whose frame is a copy of the target's. A method whose code would exceed 65535 bytes
-//!   is left unchanged and reported in [`Instrumented::skipped`].
+//!   through and is covered by no exception handler that does not also cover the target; the
+//!   trampoline's frame is a copy of the target's. A method whose code would exceed 65535 bytes
+//!   is left unchanged and reported in [`Instrumented::skipped`]. (No class of the JDK 17 and 25
+//!   images or of the Debian jars the tests use needs a wide branch after instrumentation; the
+//!   tests generate methods that do.)
 //! * **Exceptions.** The method's own exception-table entries keep their order and precedence;
 //!   the catch-all entries are appended last. The handler's frame is `full_frame`, locals `[]`,
 //!   stack `[java/lang/Throwable]`: it needs neither `this` nor the parameters. The catch-all
@@ -65,6 +68,10 @@
 //!
 //! * Abstract and native methods (no code); the selection callback is not asked about them.
 //! * The probe class itself (it would call itself); its methods are not offered to the callback.
+//! * `java/lang/Object` (offered, then reported as skipped): on HotSpot 17, C2 crashed compiling a
+//!   probed `Object.<init>`, and a probed (no longer empty) `Object.finalize()` makes every object
+//!   finalizable. Likewise any empty `finalize()` is skipped: HotSpot registers objects for
+//!   finalization only if their class's `finalize()` is more than a `return`.
 //! * Methods with `jsr`/`ret` subroutines (only in class files older than version 50): left
 //!   unchanged and reported as skipped.
 //! * Methods whose code would exceed 65535 bytes, whose constant pool would overflow, or whose
@@ -79,6 +86,11 @@
 //! when the catch-all rethrows); `finally` blocks, duplicated by javac around returns and handled
 //! by any-type handlers, keep their precedence over the catch-all; `<clinit>` and recursion are
 //! ordinary methods. The pass does not detect a class that is already instrumented.
+//!
+//! The probe class must be loadable wherever probed code runs. For `java.base` classes that run
+//! before the module system is initialized, HotSpot's boot loader loads no class outside
+//! `java.base` (a probe on `-Xbootclasspath/a` fails with NoClassDefFoundError, recursively); the
+//! JDK corpus test therefore uses a probe class patched into `java.lang`.
 //!
 //! # Class-file library
 //!

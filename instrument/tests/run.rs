@@ -351,16 +351,22 @@ fn loop_subjects_branch_back_to_offset_zero() {
 /// exit probes push beyond ±32767; `tooBig` is ~59 KB and would pass 65535 bytes.
 fn huge_source(package: &str) -> String {
     let mut s = format!("package {package};\npublic class Huge {{\n    static int sink;\n");
-    s += "    public static void scenario() { sink = big(7) + big(2899) + big(-5) + loop(7) + loop(-1) + tooBig(3); }\n";
+    s += "    public static void scenario() { sink = big(7) + big(2899) + big(-5) + loop(7) + loop(-1) + inTry(7) + inTry(-1) + tooBig(3); }\n";
     let stmts = |n: u32| (0..n).map(|k| format!("        if (x == {k}) return {k};\n")).collect::<String>();
     s += &format!("    static int big(int x) {{\n    if (x >= 0) {{\n{}    }}\n        return -1;\n    }}\n", stmts(2900));
     s += &format!("    static int loop(int x) {{\n        int i = 0;\n        while (i < 3) {{\n            i++;\n{}        }}\n        return i;\n    }}\n", stmts(2900));
+    // The widened loop condition's nearest place for a trampoline is after the athrow inside the
+    // try, whose handler frame has more locals (b) than the branch target: it must go elsewhere.
+    s += &format!(
+        "    static int inTry(int x) {{\n        int a = 0;\n        while (a < 3) {{\n            int b = a + 1;\n            try {{\n                if (x == -7) throw new IllegalStateException();\n{}                a = b;\n            }} catch (RuntimeException e) {{\n                a = b + 10;\n            }}\n        }}\n        return a;\n    }}\n",
+        stmts(2900)
+    );
     s += &format!("    static int tooBig(int x) {{\n{}        return -1;\n    }}\n}}\n", stmts(5400));
     s
 }
 
 const HUGE_EVENTS: &str = "+Huge.scenario +Huge.big -Huge.big +Huge.big -Huge.big +Huge.big -Huge.big +Huge.loop -Huge.loop \
-                           +Huge.loop -Huge.loop -Huge.scenario";
+                           +Huge.loop -Huge.loop +Huge.inTry -Huge.inTry +Huge.inTry -Huge.inTry -Huge.scenario";
 
 fn javap(jdk: &Jdk, class: &Path) -> String {
     let out = Command::new(jdk.home.join("bin/javap")).args(["-c", "-v", "-p"]).arg(class).output().unwrap();
@@ -394,7 +400,7 @@ fn huge_methods_get_goto_w_and_too_big_is_skipped() {
     let (ids, outcomes) = common::instrument_dir(&classes, &inst, "hpmagent/Probe", 1, &|_| true);
     check_huge(&outcomes);
     let text = javap(&jdk(17), &inst.join("gen/Huge.class"));
-    for m in [" big(int);", " loop(int);"] {
+    for m in [" big(int);", " loop(int);", " inTry(int);"] {
         let body = method_text(&text, m);
         assert!(body.contains("goto_w"), "{m}: no goto_w after instrumentation");
         assert!(body.contains("StackMapTable: number_of_entries"), "{m}: no StackMapTable");

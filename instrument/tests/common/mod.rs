@@ -150,10 +150,13 @@ pub fn java(jdk: &Jdk, args: &[String]) -> String {
     stdout
 }
 
-fn tail(s: &str) -> &str {
-    let start = s.len().saturating_sub(6000);
-    let start = (start..s.len()).find(|&i| s.is_char_boundary(i)).unwrap_or(s.len());
-    &s[start..]
+/// The first and last lines of a long output (a VerifyError's reason is at the start).
+fn tail(s: &str) -> String {
+    let lines: Vec<&str> = s.lines().collect();
+    if lines.len() <= 80 {
+        return s.to_string();
+    }
+    format!("{}\n[...]\n{}", lines[..40].join("\n"), lines[lines.len() - 40..].join("\n"))
 }
 
 /// The JVM flags that make every class, boot classes included, go through the verifier.
