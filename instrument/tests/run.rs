@@ -14,7 +14,7 @@ use std::process::Command;
 #[derive(Debug)]
 struct Run {
     differing: usize,
-    events: Vec<i32>,
+    events: Vec<i64>,
     thrown: Option<String>,
 }
 
@@ -174,6 +174,13 @@ fn scenarios() -> Vec<Scenario> {
              +Sync.block -Sync.block +Sync.block -Sync.block -Sync.scenario",
         ),
         sc(
+            "itest.Shapes.scenario",
+            "+Shapes.scenario +Shapes$Shape.unit +Shapes$Square.<init> +Shapes$Base.<init> -Shapes$Base.<init> \
+             -Shapes$Square.<init> -Shapes$Shape.unit +Shapes$Shape.describe +Shapes$Shape.kind -Shapes$Shape.kind \
+             +Shapes$Square.area -Shapes$Square.area -Shapes$Shape.describe +Shapes$Square.sides -Shapes$Square.sides \
+             -Shapes.scenario",
+        ),
+        sc(
             "itest.Loops.scenario",
             "+Loops.scenario +Loops.whileAtZero +Loops.step -Loops.step +Loops.step -Loops.step +Loops.step -Loops.step \
              -Loops.whileAtZero +Loops.doWhileAtZero +Loops.step -Loops.step +Loops.step -Loops.step -Loops.doWhileAtZero \
@@ -233,13 +240,14 @@ fn specs(list: &[Scenario], reps: usize) -> Vec<String> {
 
 /// Checks that events are well nested: every exit matches the innermost open entry, and every
 /// entry has its exit.
-fn assert_nested(ids: &Ids, events: &[i32]) {
+fn assert_nested(ids: &Ids, events: &[i64]) {
     let mut stack = Vec::new();
     for &e in events {
-        if e >= 0 {
-            stack.push(e);
+        let id = common::event_id(e);
+        if e & 1 == 0 {
+            stack.push(id);
         } else {
-            assert_eq!(stack.pop(), Some(!e), "exit of {} does not match the open entries: {}", ids.name(!e as u32), ids.render(events));
+            assert_eq!(stack.pop(), Some(id), "exit of {} does not match the open entries: {}", ids.name(id), ids.render(events));
         }
     }
     assert!(stack.is_empty(), "entries without exit: {}", ids.render(events));
@@ -318,15 +326,17 @@ fn java_with_stderr(jdk: &Jdk, args: &[String]) -> (String, String) {
     (o, e)
 }
 
-/// Every id width (iconst, bipush, sipush, ldc) gives the entry probe another length, which moves
-/// every switch to another alignment.
+/// Every id width (iconst, bipush, sipush, ldc; negative ids too) gives the entry probe another
+/// length, which moves every switch to another alignment.
 #[test]
 fn switch_padding_for_every_id_width() {
     let dir = Scratch::new("run-widths");
     let list: Vec<Scenario> = scenarios().into_iter().filter(|s| s.target.starts_with("itest.Switches")).collect();
-    for (k, first_id) in [0u32, 100, 1000, 100_000, 0xffff_fff0].into_iter().enumerate() {
+    for (k, first_id) in [0u32, 100, 1000, 100_000, 0xffff_fff0, 0x8000_0000].into_iter().enumerate() {
         let sub = dir.path().join(format!("w{k}"));
-        let (inst, ids, _) = instrumented_run_group(&sub, first_id);
+        let classes = java_tests::compile("instrument/run").unwrap();
+        let inst = sub.join("classes");
+        let (ids, _) = common::instrument_dir(&classes, &inst, "hpmagent/Probe", first_id, &|n| n == "itest/Switches");
         let jdk = jdk(17);
         let out = java(&jdk, &driver_args(&path_list(&[&inst]), &[], &specs(&list, 1)));
         check(&format!("ids from {first_id}"), &ids, &parse_driver(&out), &list);

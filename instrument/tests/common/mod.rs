@@ -81,14 +81,15 @@ impl Ids {
         self.0.get(&id).cloned().unwrap_or_else(|| format!("#{id}"))
     }
 
-    /// Events (enter id, exit ~id) as `+name`/`-name` words.
-    pub fn render(&self, events: &[i32]) -> String {
-        events
-            .iter()
-            .map(|&e| if e >= 0 { format!("+{}", self.name(e as u32)) } else { format!("-{}", self.name(!e as u32)) })
-            .collect::<Vec<_>>()
-            .join(" ")
+    /// Events as the recording probe logs them (`id << 1`, `| 1` for an exit) as `+name`/`-name`.
+    pub fn render(&self, events: &[i64]) -> String {
+        events.iter().map(|&e| format!("{}{}", if e & 1 == 0 { '+' } else { '-' }, self.name(event_id(e)))).collect::<Vec<_>>().join(" ")
     }
+}
+
+/// The probe id of a logged event.
+pub fn event_id(e: i64) -> u32 {
+    (e >> 1) as i32 as u32
 }
 
 pub fn method_label(class: &str, methods: &[MethodInfo], m: &MethodInfo) -> String {
@@ -120,7 +121,7 @@ pub fn instrument_dir(src: &Path, dst: &Path, probe_class: &str, first_id: u32, 
         let mut given = Vec::new();
         let o = hpm_instrument::instrument_outcome(&bytes, &probes, &mut |m| {
             given.push((m.clone(), next));
-            next += 1;
+            next = next.checked_add(1).expect("ids run past u32::MAX");
             Some(next - 1)
         })
         .unwrap_or_else(|e| panic!("{}: {e}", f.display()));

@@ -9,7 +9,7 @@ import java.util.List;
  * Runs scenarios (static no-argument methods of instrumented classes) and prints their probe events.
  * Each argument is {@code class.method:repetitions}. Output per scenario:
  * {@code S <spec> <repetitions whose events differ from the first>}, then {@code E <events of the
- * first repetition>} (enter id, exit ~id), then {@code X <exception>} if the scenario threw.
+ * first repetition>} (as {@link Probe} records them), then {@code X <exception>} if the scenario threw.
  */
 public final class Driver {
     public static void main(String[] args) throws Exception {
@@ -21,7 +21,7 @@ public final class Driver {
             Method m = Class.forName(target.substring(0, dot)).getDeclaredMethod(target.substring(dot + 1));
             m.setAccessible(true);
             Probe.take();
-            List<Integer> first = null;
+            List<Long> first = null;
             Throwable thrown = null;
             int differing = 0;
             for (int i = 0; i < reps; i++) {
@@ -32,7 +32,7 @@ public final class Driver {
                         thrown = e.getCause();
                     }
                 }
-                List<Integer> events = Probe.take();
+                List<Long> events = Probe.take();
                 if (first == null) {
                     first = events;
                 } else if (!first.equals(events)) {
@@ -41,7 +41,7 @@ public final class Driver {
             }
             StringBuilder out = new StringBuilder();
             out.append("S ").append(spec).append(' ').append(differing).append("\nE");
-            for (int e : first) {
+            for (long e : first) {
                 out.append(' ').append(e);
             }
             out.append('\n');
