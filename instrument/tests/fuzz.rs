@@ -13,7 +13,7 @@ fn seeds() -> &'static Vec<Vec<u8>> {
         let dir = java_tests::compile("instrument/run").unwrap();
         let mut seeds: Vec<Vec<u8>> = common::class_files(&dir).iter().map(|f| std::fs::read(f).unwrap()).collect();
         assert!(seeds.len() >= 15, "too few seed classes");
-        let legacy = common::downgrade_to_49(&seeds[0]);
+        let legacy = common::downgrade(&seeds[0], ristretto_classfile::JAVA_5);
         seeds.push(legacy);
         seeds.push(common::jsr_class());
         seeds

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{class_files, downgrade_to_49, java, javac, jdk, jdks, jsr_class, path_list, verify_all, Ids, Scratch};
+use common::{class_files, downgrade, java, javac, jdk, jdks, jsr_class, path_list, verify_all, Ids, Scratch};
 use java_tests::Jdk;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -426,7 +426,18 @@ fn huge_methods_get_goto_w_and_too_big_is_skipped() {
 
 #[test]
 fn version_49_classes_pass_the_old_verifier() {
-    let dir = Scratch::new("run-legacy");
+    old_class_files(ristretto_classfile::JAVA_5, 49);
+}
+
+/// Version 50 without StackMapTable: methods with branches stay without one (the JVM falls back to
+/// the old verifier for the class), methods without get one for the catch-all handler.
+#[test]
+fn version_50_classes_without_stack_maps() {
+    old_class_files(ristretto_classfile::JAVA_6, 50);
+}
+
+fn old_class_files(version: ristretto_classfile::Version, major: u16) {
+    let dir = Scratch::new(&format!("run-legacy-{major}"));
     let classes = dir.path().join("classes");
     let legacy = java_tests::source_root().join("instrument/legacy/legacy");
     let huge = dir.path().join("src/legacy/Huge.java");
@@ -435,7 +446,7 @@ fn version_49_classes_pass_the_old_verifier() {
     javac(&jdk(17), &classes, &["--release", "7"], &[legacy.join("Legacy.java"), huge]);
     for f in class_files(&classes) {
         let b = std::fs::read(&f).unwrap();
-        std::fs::write(&f, downgrade_to_49(&b)).unwrap();
+        std::fs::write(&f, downgrade(&b, version.clone())).unwrap();
     }
     std::fs::write(classes.join("legacy/Jsr.class"), jsr_class()).unwrap();
     let inst = dir.path().join("inst");
@@ -445,11 +456,13 @@ fn version_49_classes_pass_the_old_verifier() {
     assert_eq!(jsr.probed.len(), 1);
     assert_eq!(jsr.skipped.len(), 1);
     assert!(jsr.skipped[0].1.contains("jsr/ret"), "{:?}", jsr.skipped);
-    // No StackMapTable: the long conditional branches become inverted branches over goto_w.
+    // Without StackMapTable the long conditional branches become inverted branches over goto_w.
     let text = javap(&jdk(17), &inst.join("legacy/Huge.class"));
-    assert!(text.contains("major version: 49"));
-    assert!(!text.contains("StackMapTable: number_of_entries"));
-    assert!(method_text(&text, " big(int);").contains("goto_w"));
+    assert!(text.contains(&format!("major version: {major}")));
+    let big = method_text(&text, " big(int);");
+    assert!(big.contains("goto_w") && !big.contains("StackMapTable"));
+    // A version 50 method without branches gets a StackMapTable for its handler.
+    assert_eq!(text.contains("StackMapTable: number_of_entries"), major == 50);
 
     let probe = java_tests::compile("instrument/run").unwrap();
     let cp = path_list(&[&inst, &probe]);
@@ -480,9 +493,9 @@ fn version_49_classes_pass_the_old_verifier() {
     ];
     for jdk in jdks() {
         let out = java(&jdk, &driver_args(&cp, &[], &specs(&list, 1)));
-        check(&format!("JDK {:?} version 49", jdk.feature_version()), &ids, &parse_driver(&out), &list);
+        check(&format!("JDK {:?} version {major}", jdk.feature_version()), &ids, &parse_driver(&out), &list);
         let out = java(&jdk, &driver_args(&cp, &[], &specs(&list, 5_000)));
-        check(&format!("JDK {:?} version 49, warm", jdk.feature_version()), &ids, &parse_driver(&out), &list);
+        check(&format!("JDK {:?} version {major}, warm", jdk.feature_version()), &ids, &parse_driver(&out), &list);
     }
 }
 

@@ -183,13 +183,14 @@ pub fn javac(jdk: &Jdk, out: &Path, args: &[&str], sources: &[PathBuf]) {
     assert!(status.success(), "javac failed on {sources:?}");
 }
 
-/// Makes a class file version 49 without StackMapTable (what a Java 5 compiler produced), so that
-/// HotSpot verifies it with the old inference verifier. ristretto's writer is safe here: the code
-/// does not change and javac's exception ranges never end at the end of the code.
-pub fn downgrade_to_49(bytes: &[u8]) -> Vec<u8> {
+/// Makes a class file of an older version (49 or 50) without StackMapTable, as a Java 5 or 6
+/// compiler could produce, so that HotSpot verifies it with the old inference verifier (for 50,
+/// after the type-checking verifier fails on the missing frames). ristretto's writer is safe here:
+/// the code does not change and javac's exception ranges never end at the end of the code.
+pub fn downgrade(bytes: &[u8], version: ristretto_classfile::Version) -> Vec<u8> {
     use ristretto_classfile::attributes::Attribute;
     let mut cf = ristretto_classfile::ClassFile::from_bytes(bytes).unwrap();
-    cf.version = ristretto_classfile::JAVA_5;
+    cf.version = version;
     for m in &mut cf.methods {
         for a in &mut m.attributes {
             if let Attribute::Code { attributes, .. } = a {
