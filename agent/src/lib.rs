@@ -377,6 +377,7 @@ unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Result<()
         alloc_interval: state.options.alloc_interval,
         perf_map: state.options.perf_map,
         calls_via: state.options.calls_via,
+        compensate: state.options.compensate,
     };
     // Set before the backend goes live: after a late attach the control socket starts at once.
     if let Vm::HotSpot { java_vm, .. } = &state.vm {

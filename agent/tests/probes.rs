@@ -74,3 +74,34 @@ fn sampled_cpu_time_lands_in_the_probed_contexts() {
         assert!(fib as f64 > 0.8 * cpu as f64, "fib should have most of main's CPU time: {fib} of {cpu}");
     }
 }
+
+/// Compensation with probes: the calibrated probe cost is removed from callers, and a small method
+/// of known work (`counters.Tiny`: tiny() runs 100 multiply-adds, about 80 ns) keeps its cost without
+/// probes within 10%, with enough samples (22 M calls, about 2 s of CPU) for the estimate.
+#[test]
+fn small_methods_keep_their_true_cost_within_ten_percent() {
+    let jdk = java_tests::jdk().unwrap();
+    let r = run("probes-tiny", &jdk, "counters.Tiny", "calls=probes,socket=off", &[], &["20000000"]);
+    r.assert_ok();
+    let truth: f64 = r
+        .stdout()
+        .lines()
+        .find_map(|l| l.strip_prefix("inline-ns-per-call ").map(|v| v.trim().parse().unwrap()))
+        .expect("inline-ns-per-call");
+    let comp = r.calls();
+    let raw = read_profile(&r.out.join("arcflow-raw.json"));
+    let path = "calls.counters.Tiny.main;calls.counters.Tiny.calls;calls.counters.Tiny.tiny";
+    let (calls, tiny) = base_at(&comp, "main", path).expect("tiny's context");
+    let (_, tiny_raw) = base_at(&raw, "main", path).unwrap();
+    assert_eq!(calls, 22_000_000);
+    let per_call = tiny[0] as f64 / calls as f64;
+    let text = r.file("compensation.txt");
+    eprintln!("tiny(): true {truth:.1} ns/call, with probes {per_call:.1} ns/call\n{text}");
+    assert!((per_call - truth).abs() < 0.1 * truth, "tiny() {per_call:.1} ns/call, truly {truth:.1}");
+    assert!(text.contains("bytecode probes"), "{text}");
+    // The probe cost comes off the caller only.
+    assert_eq!(tiny[0], tiny_raw[0]);
+    let (_, caller) = base_at(&comp, "main", "calls.counters.Tiny.main;calls.counters.Tiny.calls").unwrap();
+    let (_, caller_raw) = base_at(&raw, "main", "calls.counters.Tiny.main;calls.counters.Tiny.calls").unwrap();
+    assert!(caller[0] < caller_raw[0], "the callers' probe cost is removed: {} vs raw {}", caller[0], caller_raw[0]);
+}

@@ -43,6 +43,8 @@ pub struct BackendConfig {
     /// How calls are recorded: bytecode probes (the JIT keeps compiling) or JVMTI method events
     /// (interpreter-only; the reference the probes are tested against).
     pub calls_via: CallsVia,
+    /// Calibrate the bytecode probes' cost (at the first dump) so that reports subtract it.
+    pub compensate: bool,
 }
 
 /// How call trees are recorded on HotSpot.
@@ -57,7 +59,7 @@ pub enum CallsVia {
 
 impl Default for BackendConfig {
     fn default() -> Self {
-        BackendConfig { start_paused: false, alloc_interval: 0, perf_map: true, calls_via: CallsVia::Jvmti }
+        BackendConfig { start_paused: false, alloc_interval: 0, perf_map: true, calls_via: CallsVia::Jvmti, compensate: true }
     }
 }
 
@@ -473,7 +475,7 @@ pub unsafe fn init(vm: *mut JavaVM, recorder: Arc<Recorder>, config: BackendConf
     }
     if probes {
         if let Some(b) = BACKEND.get() {
-            probes::install(env, b.recorder.clone(), start_paused, SAMPLER.get().cloned());
+            probes::install(env, b.recorder.clone(), start_paused, b.config.compensate, SAMPLER.get().cloned());
         }
         enable(env, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, true)?;
     }

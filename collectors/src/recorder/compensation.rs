@@ -39,6 +39,8 @@ pub struct Compensation {
     pub applied: Vec<bool>,
     /// Calibration calls made (all batches).
     pub calls_measured: u64,
+    /// How and when it was measured, one line for compensation.txt.
+    pub how: String,
 }
 
 /// Whether compensation applies to a metric: time in ns, instructions and cycle counts. Counts of
@@ -53,6 +55,22 @@ pub fn compensates(m: &Metric) -> bool {
 }
 
 impl Compensation {
+    /// A compensation from a measured cost per call (ns, entry and exit probe together) for
+    /// probes whose metrics are sampled: `callee_share` of it is charged to the callee, the rest to
+    /// the caller, for the metrics in ns; other metrics are left as counted.
+    pub fn from_call_cost(metrics: &[Metric], ns_per_call: f64, callee_share: f64, calls_measured: u64, how: String) -> Compensation {
+        let applied: Vec<bool> = metrics.iter().map(|m| m.unit == "ns").collect();
+        let part = |share: f64| move |a: &bool| if *a { ns_per_call * share } else { 0.0 };
+        Compensation {
+            metrics: metrics.iter().map(|m| m.name.clone()).collect(),
+            callee: applied.iter().map(part(callee_share)).collect(),
+            caller: applied.iter().map(part(1.0 - callee_share)).collect(),
+            applied,
+            calls_measured,
+            how,
+        }
+    }
+
     /// The correction for a context with `calls` calls whose children had `child_calls` calls.
     pub fn correction(&self, k: usize, calls: u64, child_calls: u64) -> u64 {
         if !self.applied.get(k).copied().unwrap_or(false) {
@@ -163,6 +181,7 @@ impl Recorder {
             callee: callee.iter_mut().map(|v| median(v)).collect(),
             caller: caller.iter_mut().map(|v| median(v)).collect(),
             calls_measured: (batches.max(1) * calls) as u64,
+            how: "the recorder's entry/exit path (lock, method lookup, counter read) on a dummy thread, at start-up; the VM's event dispatch is not included".into(),
         };
         *lock(&self.compensation) = Some(comp.clone());
         comp

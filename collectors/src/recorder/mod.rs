@@ -381,6 +381,11 @@ impl Recorder {
         }
     }
 
+    /// Sets the probe cost that reports subtract (for backends that calibrate their own probes).
+    pub fn set_compensation(&self, c: Compensation) {
+        *lock(&self.compensation) = Some(c);
+    }
+
     /// The consumer named `name` (interned once): how a backend that names methods itself (the
     /// bytecode probes name them when their class is instrumented) gets their consumers.
     pub fn consumer(&self, name: &str) -> ConsumerId {

@@ -210,7 +210,7 @@ pub fn threads_json(snap: &Snapshot) -> String {
         "metrics": p.bindings.metrics.iter().map(|m| json!({"name": m.name, "unit": m.unit})).collect::<Vec<_>>(),
         "scaled": snap.threads.iter().any(|t| t.scaled_reads > 0),
         "compensation": snap.compensation.as_ref().map(|c| json!({
-            "metrics": c.metrics, "callee": c.callee, "caller": c.caller, "applied": c.applied, "calls_measured": c.calls_measured,
+            "metrics": c.metrics, "callee": c.callee, "caller": c.caller, "applied": c.applied, "calls_measured": c.calls_measured, "how": c.how,
         })),
         "threads": threads,
     });
@@ -227,10 +227,11 @@ pub fn compensation(snap: &Snapshot) -> String {
     };
     let raw = snap.calls.total();
     let comp = snap.compensated_calls().total();
-    let _ = writeln!(s, "Overhead compensation (golm2002 section 2): probe cost calibrated at start-up over {} calls", c.calls_measured);
+    let _ = writeln!(s, "Overhead compensation (golm2002 section 2): probe cost calibrated over {} calls", c.calls_measured);
+    let _ = writeln!(s, "measured: {}", c.how);
     let _ = writeln!(s, "callee = per call, charged to the called method; caller = per child call, charged to the caller.");
     let _ = writeln!(s, "Reports show base - calls x callee - child calls x caller (at least 0) for the applied metrics;");
-    let _ = writeln!(s, "threads.txt and arcflow-raw.json keep the raw values. The VM's own event dispatch is not included.");
+    let _ = writeln!(s, "threads.txt and arcflow-raw.json keep the raw values.");
     let _ = writeln!(s);
     let _ = writeln!(s, "{:<24} {:>12} {:>12} {:>8} {:>16} {:>16}", "metric", "callee", "caller", "applied", "raw-total", "compensated");
     for (k, name) in c.metrics.iter().enumerate() {

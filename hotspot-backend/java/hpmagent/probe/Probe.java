@@ -37,21 +37,7 @@ public final class Probe {
         if ((st & 1) == 0) {
             return;
         }
-        Shadow s = SHADOW.get();
-        if (s.epoch != st && !s.sync(m, true, st)) {
-            return;
-        }
-        int c = s.cur;
-        int k = s.last[c];
-        if (k == 0 || s.method[k] != m) {
-            k = s.child(c, m);
-            if (k < 0) {
-                return;
-            }
-        }
-        s.calls[k]++;
-        s.cur = k;
-        U.putInt(s.cell, k);
+        SHADOW.get().enter(m, st);
     }
 
     public static void exit(int m) {
@@ -59,18 +45,7 @@ public final class Probe {
         if ((st & 1) == 0) {
             return;
         }
-        Shadow s = SHADOW.get();
-        if (s.epoch != st && !s.sync(m, false, st)) {
-            return;
-        }
-        int c = s.cur;
-        if (s.method[c] == m) {
-            c = s.parent[c];
-        } else {
-            c = s.unwindTo(c, m);
-        }
-        s.cur = c;
-        U.putInt(s.cell, c);
+        SHADOW.get().exit(m, st);
     }
 
     /** An exit by exception (the catch-all handler): an exit, counted as thrown. */
@@ -110,6 +85,50 @@ public final class Probe {
             }
         }
     }
+
+    /** A private tree for {@link #calibrate}: never registered, its cell private memory. */
+    private static final ThreadLocal<Shadow> CALIBRATION = new ThreadLocal<Shadow>() {
+        @Override
+        protected Shadow initialValue() {
+            Shadow s = new Shadow();
+            s.method[0] = -1;
+            s.cell = Shadow.SPARE;
+            return s;
+        }
+    };
+
+    /**
+     * The agent: the cost of one probed call (an entry and an exit probe, each with its thread-local
+     * lookup) in ns, as the minimum over {@code rounds} batches of {@code pairs} calls, minus the
+     * same loop without probes. Runs the probes' own code on a private tree, so the JIT compiles it
+     * as it compiles the real probes; the first batches are its warm-up.
+     */
+    static double calibrate(int rounds, int pairs) {
+        int st = 1;
+        double best = Double.MAX_VALUE;
+        double empty = Double.MAX_VALUE;
+        for (int r = 0; r < rounds; r++) {
+            long t0 = System.nanoTime();
+            for (int i = 0; i < pairs; i++) {
+                Shadow s = CALIBRATION.get();
+                s.epoch = st;
+                s.enter(1, st);
+                CALIBRATION.get().exit(1, st);
+            }
+            long t1 = System.nanoTime();
+            int sink = 0;
+            for (int i = 0; i < pairs; i++) {
+                sink += i & 1;
+            }
+            long t2 = System.nanoTime();
+            blackhole = sink;
+            best = Math.min(best, (t1 - t0) / (double) pairs);
+            empty = Math.min(empty, (t2 - t1) / (double) pairs);
+        }
+        return Math.max(0.0, best - empty);
+    }
+
+    static volatile int blackhole;
 
     /** The agent: registers the calling thread's tree; returns the address of its context cell, or 0. */
     static native long register(Shadow s);
@@ -158,7 +177,38 @@ public final class Probe {
         /** Open-addressing index (parent, method) → node for nodes with several children. */
         int[] index = new int[512];
         /** A private cell for threads the agent could not register, so probes never check. */
-        private static final long SPARE = U.allocateMemory(8);
+        static final long SPARE = U.allocateMemory(8);
+
+        void enter(int m, int st) {
+            if (epoch != st && !sync(m, true, st)) {
+                return;
+            }
+            int c = cur;
+            int k = last[c];
+            if (k == 0 || method[k] != m) {
+                k = child(c, m);
+                if (k < 0) {
+                    return;
+                }
+            }
+            calls[k]++;
+            cur = k;
+            U.putInt(cell, k);
+        }
+
+        void exit(int m, int st) {
+            if (epoch != st && !sync(m, false, st)) {
+                return;
+            }
+            int c = cur;
+            if (method[c] == m) {
+                c = parent[c];
+            } else {
+                c = unwindTo(c, m);
+            }
+            cur = c;
+            U.putInt(cell, c);
+        }
 
         static Shadow create() {
             Shadow s = new Shadow();
