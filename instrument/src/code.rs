@@ -239,7 +239,7 @@ fn plan(
                 if tramps.is_empty() {
                     tramps = vec![Vec::new(); n];
                 }
-                let slot = nearest_slot(d, layout, from, ins.target, handlers).ok_or("no place for a branch trampoline")?;
+                let slot = nearest_slot(d, layout, i, ins.target, handlers).ok_or("no place for a branch trampoline within reach")?;
                 tramps[slot as usize].push(i as u32);
                 br[i] = Br::Tramp(slot);
             }
@@ -251,20 +251,40 @@ fn plan(
     Err("branch widening did not converge".into())
 }
 
-/// The instruction without fall-through whose island is closest to `from`, among those whose
-/// island a trampoline to `target` may occupy: every exception handler of the method that covers
-/// the island must also cover the target, as the verifier checks the trampoline (whose frame is the
-/// target's) against those handlers' frames.
-fn nearest_slot(d: &Decoded, layout: &Layout, from: i64, target: u32, handlers: &[(u32, u32, u32)]) -> Option<u32> {
+/// The instruction without fall-through whose island is closest to the branch at instruction
+/// `from` and within a short branch's reach, among those whose island a trampoline to `target` may
+/// occupy: every exception handler of the method that covers the island must also cover the
+/// target, as the verifier checks the trampoline (whose frame is the target's) against those
+/// handlers' frames. Searches outwards from the branch, so the cost does not grow with the method.
+fn nearest_slot(d: &Decoded, layout: &Layout, from: usize, target: u32, handlers: &[(u32, u32, u32)]) -> Option<u32> {
     let covers = |h: &(u32, u32, u32), i: u32| h.0 <= i && i < h.1;
-    d.insns
-        .iter()
-        .enumerate()
-        .filter(|(i, ins)| {
-            insn::flow(&ins.op).is_unconditional() && handlers.iter().all(|h| !covers(h, *i as u32) || covers(h, target))
-        })
-        .min_by_key(|(i, _)| (i64::from(layout.island[*i]) - from).abs())
-        .map(|(i, _)| i as u32)
+    let usable = |j: usize| {
+        insn::flow(&d.insns[j].op).is_unconditional() && handlers.iter().all(|h| !covers(h, j as u32) || covers(h, target))
+    };
+    let here = i64::from(layout.at[from]);
+    let distance = |j: usize| (i64::from(layout.island[j]) - here).abs();
+    let (mut down, mut up) = (Some(from), from + 1);
+    loop {
+        let below = down.map(|j| (distance(j), j));
+        let above = (up < d.insns.len()).then(|| (distance(up), up));
+        let (dist, j) = match (below, above) {
+            (Some(b), Some(a)) => b.min(a),
+            (Some(b), None) => b,
+            (None, Some(a)) => a,
+            (None, None) => return None,
+        };
+        if !fits_i16(dist) {
+            return None;
+        }
+        if usable(j) {
+            return Some(j as u32);
+        }
+        if Some(j) == down {
+            down = j.checked_sub(1);
+        } else {
+            up += 1;
+        }
+    }
 }
 
 fn push_id(id: u32, pool: &mut PoolAdd<'_, '_>) -> Result<Vec<u8>, PoolFull> {

@@ -271,3 +271,21 @@ pub fn canary(name: &str) -> Vec<u8> {
         vec![("broken", "()Ljava/lang/Object;", 1, 0, vec![I::Iconst_0, I::Areturn])]
     })
 }
+
+/// Generated source: `big` has a forward branch and `loop` a backward goto of ~31 KB that the
+/// exit probes push beyond ±32767; `tooBig` is ~59 KB and would pass 65535 bytes.
+pub fn huge_source(package: &str) -> String {
+    let mut s = format!("package {package};\npublic class Huge {{\n    static int sink;\n");
+    s += "    public static void scenario() { sink = big(7) + big(2899) + big(-5) + loop(7) + loop(-1) + inTry(7) + inTry(-1) + tooBig(3); }\n";
+    let stmts = |n: u32| (0..n).map(|k| format!("        if (x == {k}) return {k};\n")).collect::<String>();
+    s += &format!("    static int big(int x) {{\n    if (x >= 0) {{\n{}    }}\n        return -1;\n    }}\n", stmts(2900));
+    s += &format!("    static int loop(int x) {{\n        int i = 0;\n        while (i < 3) {{\n            i++;\n{}        }}\n        return i;\n    }}\n", stmts(2900));
+    // The widened loop condition's nearest place for a trampoline is after the athrow inside the
+    // try, whose handler frame has more locals (b) than the branch target: it must go elsewhere.
+    s += &format!(
+        "    static int inTry(int x) {{\n        int a = 0;\n        while (a < 3) {{\n            int b = a + 1;\n            try {{\n                if (x == -7) throw new IllegalStateException();\n{}                a = b;\n            }} catch (RuntimeException e) {{\n                a = b + 10;\n            }}\n        }}\n        return a;\n    }}\n",
+        stmts(2900)
+    );
+    s += &format!("    static int tooBig(int x) {{\n{}        return -1;\n    }}\n}}\n", stmts(5400));
+    s
+}
