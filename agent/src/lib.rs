@@ -134,6 +134,10 @@ impl AgentState {
             alloc: options.alloc,
             code: options.code,
             filter: ClassFilter { include: options.include.clone(), exclude: options.exclude.clone() },
+            // Bytecode probes count calls; time and counters are sampled into their contexts.
+            sampled_metrics: options.calls
+                && options.calls_via == hotspot_backend::CallsVia::Probes
+                && matches!(vm, Vm::HotSpot { .. }),
         };
         let mut metrics = Metrics::new().with(ThreadCpuClock).with(WallClock);
         let mut refused_events = Vec::new();

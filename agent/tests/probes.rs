@@ -6,6 +6,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::*;
+use hpm_collectors::arcflow::MetricMode;
 
 /// thread name → (context → calls), threads with an empty tree left out.
 fn all_contexts(p: &hpm_collectors::arcflow::Profile) -> BTreeMap<String, BTreeMap<String, u64>> {
@@ -26,6 +27,9 @@ fn probes_and_jvmti_events_give_the_same_trees() {
             assert_eq!(probes.stdout(), jvmti.stdout(), "{class}: the program's output differs between the two modes");
             let (p, j) = (all_contexts(&probes.calls()), all_contexts(&jvmti.calls()));
             assert!(!p.is_empty(), "{class}: no call tree with probes");
+            let modes = |r: &Run| r.calls().bindings.metrics.iter().map(|m| m.mode).collect::<Vec<_>>();
+            assert!(modes(&probes).iter().all(|&m| m == MetricMode::Sampled), "{class}: probes' metrics are sampled");
+            assert!(modes(&jvmti).iter().all(|&m| m == MetricMode::Exact), "{class}: JVMTI events' metrics are exact");
             assert_eq!(p, j, "{class} on {:?}: probes (left, {}) and JVMTI events (right, {}) differ", jdk.home, probes.out.display(), jvmti.out.display());
         }
     }
@@ -60,7 +64,8 @@ fn sampled_cpu_time_lands_in_the_probed_contexts() {
     for jdk in jdks() {
         let r = run("probes-sampled", &jdk, "Bench", "calls=probes", &[], &["32", "10"]);
         r.assert_ok();
-        let p = r.calls();
+        // Raw values: this is about where samples land, not about compensation.
+        let p = read_profile(&r.out.join("arcflow-raw.json"));
         let th = p.threads.iter().find(|t| t.name == "main").expect("main");
         let cpu = th.tree.total()[0];
         let fib: u64 = th

@@ -23,7 +23,7 @@ use std::fmt;
 use std::io::Write;
 
 use crate::text;
-use hpm_collectors::arcflow::{Bindings, ConsumerTable, Metric, NodeId, Profile, ThreadProfile, Tree};
+use hpm_collectors::arcflow::{Bindings, ConsumerTable, Metric, MetricMode, NodeId, Profile, ThreadProfile, Tree};
 
 /// The value of the `format` field.
 pub const FORMAT: &str = "hpm-arcflow";
@@ -45,7 +45,7 @@ pub fn write(profile: &Profile, w: &mut impl Write) -> std::io::Result<()> {
         if i > 0 {
             w.write_all(b",")?;
         }
-        write!(w, "{{\"name\":{},\"unit\":{}}}", esc(&m.name), esc(&m.unit))?;
+        write!(w, "{{\"name\":{},\"unit\":{},\"mode\":\"{}\"}}", esc(&m.name), esc(&m.unit), m.mode.as_str())?;
     }
     w.write_all(b"],\n\"threads\":[")?;
     // (node, whether a child has been written)
@@ -580,18 +580,26 @@ impl<'a> Parser<'a> {
                 }
             }
             first = false;
-            let (mut name, mut unit) = (None, None);
+            let (mut name, mut unit, mut mode) = (None, None, MetricMode::Exact);
             let mut k_first = true;
             while let Some(key) = self.next_key(k_first)? {
                 k_first = false;
                 match key.as_ref() {
                     "name" => name = Some(self.string_value("name")?),
                     "unit" => unit = Some(self.string_value("unit")?),
+                    // Optional (files written before it existed are exact).
+                    "mode" => {
+                        mode = match self.string_value("mode")?.as_ref() {
+                            "exact" => MetricMode::Exact,
+                            "sampled" => MetricMode::Sampled,
+                            other => return self.err(format!("unknown metric mode `{other}` (valid: exact, sampled)")),
+                        }
+                    }
                     _ => self.skip_value()?,
                 }
             }
             match name {
-                Some(name) => out.push(Metric { name, unit: unit.unwrap_or_default() }),
+                Some(name) => out.push(Metric { name, unit: unit.unwrap_or_default(), mode }),
                 None => return self.err("a metric without `name`"),
             }
         }

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use hpm_collectors::arcflow::Profile;
+use hpm_collectors::arcflow::{MetricMode, Profile};
 
 /// How values of the chosen metric are shown: percentages of a total, or absolute integers.
 #[derive(Debug, Clone, Copy)]
@@ -105,6 +105,9 @@ fn digits_u128(mut v: u128) -> usize {
 /// `name (unit)`, or just `name` when the unit is empty.
 pub(crate) fn metric_label(profile: &Profile, metric: usize) -> String {
     match profile.bindings.metrics.get(metric) {
+        // Sampled metrics say so; unmarked ones are exact (as in the arcflow paper's reports).
+        Some(m) if m.mode == MetricMode::Sampled && m.unit.is_empty() => format!("{} (sampled)", m.name),
+        Some(m) if m.mode == MetricMode::Sampled => format!("{} ({}, sampled)", m.name, m.unit),
         Some(m) if m.unit.is_empty() => m.name.clone(),
         Some(m) => format!("{} ({})", m.name, m.unit),
         None => format!("metric {metric}"),

@@ -33,11 +33,40 @@ pub const NO_NODE: NodeId = u32::MAX;
 pub struct Metric {
     pub name: String,
     pub unit: String,
+    /// How its values were obtained.
+    #[serde(default)]
+    pub mode: MetricMode,
+}
+
+/// Whether a metric's base values are exact or statistical estimates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MetricMode {
+    /// Read at every event and charged to the context it belongs to.
+    #[default]
+    Exact,
+    /// Read by periodic samples and credited to the context current at each sample.
+    Sampled,
+}
+
+impl MetricMode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MetricMode::Exact => "exact",
+            MetricMode::Sampled => "sampled",
+        }
+    }
 }
 
 impl Metric {
     pub fn new(name: impl Into<String>, unit: impl Into<String>) -> Metric {
-        Metric { name: name.into(), unit: unit.into() }
+        Metric { name: name.into(), unit: unit.into(), mode: MetricMode::Exact }
+    }
+
+    /// The same metric, obtained as `mode` says.
+    pub fn with_mode(mut self, mode: MetricMode) -> Metric {
+        self.mode = mode;
+        self
     }
 }
 

@@ -27,7 +27,7 @@ use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 
-use crate::arcflow::{Bindings, ConsumerId, CursorBuilder, ConsumerTable, Metric, NodeId, Profile, ThreadProfile, Tree};
+use crate::arcflow::{Bindings, ConsumerId, CursorBuilder, ConsumerTable, Metric, MetricMode, NodeId, Profile, ThreadProfile, Tree};
 use crate::metrics::{MetricSet, ThreadMetrics};
 
 pub use compensation::{compensates, Compensation};
@@ -49,11 +49,14 @@ pub struct RecorderConfig {
     /// Compiled and generated code (code map, perf map).
     pub code: bool,
     pub filter: ClassFilter,
+    /// The metric set's values in call trees are sampled, not read at every event (bytecode
+    /// probes): their bindings say so. Allocation stays exact.
+    pub sampled_metrics: bool,
 }
 
 impl Default for RecorderConfig {
     fn default() -> Self {
-        RecorderConfig { calls: true, gc: true, locks: true, waits: true, alloc: false, code: true, filter: ClassFilter::default() }
+        RecorderConfig { calls: true, gc: true, locks: true, waits: true, alloc: false, code: true, filter: ClassFilter::default(), sampled_metrics: false }
     }
 }
 
@@ -267,7 +270,8 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 impl Recorder {
     pub fn new(config: RecorderConfig, metric_set: Box<dyn MetricSet>) -> Recorder {
-        let mut metrics = metric_set.metrics();
+        let mode = if config.sampled_metrics { MetricMode::Sampled } else { MetricMode::Exact };
+        let mut metrics: Vec<Metric> = metric_set.metrics().into_iter().map(|m| m.with_mode(mode)).collect();
         let n_read = metrics.len();
         if config.alloc {
             metrics.push(Metric::new("alloc-bytes", "bytes"));
