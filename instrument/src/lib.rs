@@ -97,11 +97,12 @@
 //! `ristretto_classfile` (0.31, the newest that builds with rustc 1.95) parses the constant pool,
 //! decodes instructions, and reads and writes stack map frames, verification types and type
 //! annotations. Its whole-class writer is not used: on this version a round trip of an unchanged
-//! class already corrupts some methods (a StackMapTable whose first frame is at offset 0 gets the
-//! wrong delta for its second frame; an exception range ending at the end of the code loses its
-//! last instruction), it does not remap LocalVariableTable offsets, keeps `same_frame` types whose
-//! delta no longer fits, and does not widen branches. So this crate locates the class file's parts
-//! by byte range, copies what it does not change, and encodes the new Code attributes itself.
+//! class already corrupts some methods (seen on javac output: a StackMapTable whose first frame is
+//! at offset 0 gets the wrong delta for its second frame, which HotSpot rejects; an exception range
+//! ending at the end of the code loses its last instruction), and as its source reads, it does not
+//! remap LocalVariableTable offsets, keeps `same_frame` types whose delta no longer fits, and does
+//! not widen branches. So this crate locates the class file's parts by byte range, copies what it
+//! does not change, and encodes the new Code attributes itself.
 
 mod classfile;
 mod code;
