@@ -110,3 +110,54 @@ fn small_methods_keep_their_true_cost_within_ten_percent() {
     let (_, caller_raw) = base_at(&raw, "main", "calls.counters.Tiny.main;calls.counters.Tiny.calls").unwrap();
     assert!(caller[0] < caller_raw[0], "the callers' probe cost is removed: {} vs raw {}", caller[0], caller_raw[0]);
 }
+
+/// Third-party programs with every class instrumented, the JDK's included (`include=*`), and
+/// HotSpot verifying every class (`BytecodeVerificationLocal/Remote`): Debian's H2 (through a small
+/// JDBC transaction driver) and Lucene's own indexing demo print exactly what they print without
+/// the agent, on every JDK, and the call trees reach into the JDK.
+#[test]
+fn third_party_programs_run_unchanged_with_everything_instrumented() {
+    let jars = std::path::Path::new("/usr/share/java");
+    let need = ["h2.jar", "lucene-core-8.7.0.jar", "lucene-analyzers-common-8.7.0.jar", "lucene-demo-8.7.0.jar"];
+    for j in need {
+        assert!(jars.join(j).is_file(), "{}/{j} missing: install libh2-java and liblucene8-java (scripts/test.sh does)", jars.display());
+    }
+    let h2 = jars.join("h2.jar");
+    let driver = java_tests::compile_with("thirdparty", &["-cp", h2.to_str().unwrap()]).expect("compiling java-tests/thirdparty");
+    let lucene = need[1..].iter().map(|j| jars.join(j).display().to_string()).collect::<Vec<_>>().join(":");
+    let docs = java_tests::source_root().parent().unwrap().join("docs");
+    let verify = ["-XX:+UnlockDiagnosticVMOptions", "-XX:+BytecodeVerificationLocal", "-XX:+BytecodeVerificationRemote"];
+    for jdk in jdks() {
+        let programs: [(&str, String, Vec<String>); 2] = [
+            ("h2", format!("{}:{}", driver.display(), h2.display()), vec!["bench.H2Driver".into(), "2".into(), "100".into()]),
+            ("lucene", lucene.clone(), vec!["org.apache.lucene.demo.IndexFiles".into(), "-docs".into(), docs.display().to_string()]),
+        ];
+        for (name, cp, args) in programs {
+            let out = out_dir(&format!("probes-all-{name}"), &jdk);
+            let run_one = |agent: Option<String>, index: &str| {
+                let mut c = std::process::Command::new(jdk.java());
+                if let Some(a) = &agent {
+                    c.arg(a).args(verify);
+                }
+                c.arg("-cp").arg(&cp).args(&args);
+                if name == "lucene" {
+                    c.arg("-index").arg(out.with_extension(index));
+                }
+                let o = c.output().expect("running java");
+                assert!(o.status.success(), "{name} ({agent:?}): {}", String::from_utf8_lossy(&o.stderr));
+                // Lucene prints its index directory and its run time.
+                let text = String::from_utf8_lossy(&o.stdout).into_owned();
+                text.lines().filter(|l| !l.contains("total milliseconds") && !l.starts_with("Indexing to")).map(|l| format!("{l}\n")).collect::<String>()
+            };
+            let plain = run_one(None, "plain");
+            let probed = run_one(Some(format!("-agentpath:{}=out={},perf-map=off,socket=off,calls=probes,include=*", agent_lib().display(), out.display())), "probed");
+            assert_eq!(plain, probed, "{name} on {:?}: output differs with everything instrumented", jdk.home);
+            let _ = std::fs::remove_dir_all(out.with_extension("plain"));
+            let _ = std::fs::remove_dir_all(out.with_extension("probed"));
+            let p = read_profile(&out.join("arcflow.json"));
+            let names: Vec<&str> = (0..p.consumers.len() as u32).map(|c| p.consumers.name(c)).collect();
+            let jdk_method = if name == "h2" { "java.util.HashMap.get" } else { "java.lang.String.charAt" };
+            assert!(names.iter().any(|n| n.starts_with(jdk_method)), "{name}: no {jdk_method} context with include=*");
+        }
+    }
+}
