@@ -39,7 +39,8 @@
 //!   the catch-all entries are appended last. The handler's frame is `full_frame`, locals `[]`,
 //!   stack `[java/lang/Throwable]`: it needs neither `this` nor the parameters. The catch-all
 //!   covers the exit probes too, so an exception thrown by an exit probe (after it recorded the
-//!   exit) would report a second exit: the probes are expected not to throw.
+//!   exit) would report a second exit; the entry probe is outside every handler, so if it throws
+//!   no exit is reported. The probes are expected not to throw.
 //! * **Constructors.** Before `super(...)`/`this(...)` local 0 is `uninitializedThis`, and the
 //!   verifier rejects a handler whose frame lacks it for those instructions. An abstract
 //!   interpretation (module `ctor`) follows `uninitializedThis` through locals and the stack over
