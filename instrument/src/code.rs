@@ -489,10 +489,10 @@ pub(crate) fn rewrite(ctx: &mut Ctx<'_, '_, '_>, m: &MethodLayout, id: u32) -> R
     debug_assert_eq!(code.len() as u32, code_end);
 
     // Exception table: the method's own entries first, so they keep precedence; ours last.
-    let end_of = |e: u32| if e as usize == n { layout.end } else { layout.target(e) };
+    let map = OffsetMap { insns: &d.insns, code_len, layout: &layout };
     let mut table: Vec<[u16; 4]> = Vec::with_capacity(ca.exceptions.len() + runs.len());
     for (k, &(s, e, h)) in handlers.iter().enumerate() {
-        table.push([layout.target(s) as u16, end_of(e) as u16, layout.target(h) as u16, ca.exceptions[k][3]]);
+        table.push([layout.target(s) as u16, map.end(e) as u16, layout.target(h) as u16, ca.exceptions[k][3]]);
     }
     for &(s, e, r) in &runs {
         table.push([s as u16, e as u16, if r == Region::Pre { pre_handler } else { post_handler } as u16, 0]);
@@ -501,13 +501,12 @@ pub(crate) fn rewrite(ctx: &mut Ctx<'_, '_, '_>, m: &MethodLayout, id: u32) -> R
 
     // Attributes.
     let mut attrs: Vec<(u16, Vec<u8>)> = Vec::new();
-    let start_of = |s: u32| if s == 0 { 0 } else { layout.target(s) };
     for &(name_index, name, body) in &ca.attributes {
         let remapped = match name {
-            b"LineNumberTable" => Some(line_numbers(body, &d.insns, &start_of)?),
-            b"LocalVariableTable" | b"LocalVariableTypeTable" => Some(local_variables(body, &d.insns, code_len, &start_of, &end_of)?),
+            b"LineNumberTable" => Some(line_numbers(body, &map)?),
+            b"LocalVariableTable" | b"LocalVariableTypeTable" => Some(local_variables(body, &map)?),
             b"RuntimeVisibleTypeAnnotations" | b"RuntimeInvisibleTypeAnnotations" => {
-                type_annotations(body, &d.insns, code_len, &start_of, &end_of, &layout.at)
+                type_annotations(body, &map)
             }
             // StackMapTable is rebuilt below; attributes unknown to the pass may hold code offsets
             // it cannot remap, so they are dropped (see the crate docs).
@@ -572,6 +571,47 @@ pub(crate) fn rewrite(ctx: &mut Ctx<'_, '_, '_>, m: &MethodLayout, id: u32) -> R
     Ok(out)
 }
 
+/// Original code offsets to new ones, for the debug attributes.
+struct OffsetMap<'m> {
+    insns: &'m [Insn],
+    code_len: i64,
+    layout: &'m Layout,
+}
+
+impl OffsetMap<'_> {
+    fn index(&self, off: i64) -> Option<u32> {
+        insn::index_at(self.insns, off)
+    }
+
+    /// Where something that starts at instruction i starts now: offset 0 stays 0 (the entry probe
+    /// belongs to the first line and the parameters are live in it).
+    fn start(&self, i: u32) -> u32 {
+        if i == 0 {
+            0
+        } else {
+            self.layout.target(i)
+        }
+    }
+
+    /// Where a range that ends before instruction e (or at the end of the code) ends now.
+    fn end(&self, e: u32) -> u32 {
+        if e as usize == self.insns.len() {
+            self.layout.end
+        } else {
+            self.layout.target(e)
+        }
+    }
+
+    /// A local variable's range [start, start + length) as new (start, length).
+    fn var_range(&self, start: u16, length: u16) -> Option<(u16, u16)> {
+        let s = self.index(i64::from(start))?;
+        let e_off = i64::from(start) + i64::from(length);
+        let e = if e_off == self.code_len { self.insns.len() as u32 } else { self.index(e_off)? };
+        let (ns, ne) = (self.start(s), self.end(e));
+        Some((ns as u16, ne.checked_sub(ns)? as u16))
+    }
+}
+
 /// Rewrites a table of `u2 count` entries, each passed to `entry` to copy with remapped offsets.
 fn remap_table(body: &[u8], what: &str, mut entry: impl FnMut(&mut Reader<'_>, &mut Vec<u8>) -> Result<(), String>) -> Result<Vec<u8>, String> {
     let mut r = Reader::new(body, 0);
@@ -587,46 +627,24 @@ fn remap_table(body: &[u8], what: &str, mut entry: impl FnMut(&mut Reader<'_>, &
     Ok(out)
 }
 
-fn line_numbers(body: &[u8], insns: &[Insn], start_of: &dyn Fn(u32) -> u32) -> Result<Vec<u8>, String> {
+fn line_numbers(body: &[u8], map: &OffsetMap<'_>) -> Result<Vec<u8>, String> {
     remap_table(body, "LineNumberTable", |r, out| {
         let pc = r.u16("LineNumberTable")?;
         let line = r.u16("LineNumberTable")?;
-        let i = insn::index_at(insns, i64::from(pc)).ok_or_else(|| format!("line number entry at {pc} is not at an instruction"))?;
-        put_u16(out, start_of(i) as u16);
+        let i = map.index(i64::from(pc)).ok_or_else(|| format!("line number entry at {pc} is not at an instruction"))?;
+        put_u16(out, map.start(i) as u16);
         put_u16(out, line);
         Ok(())
     })
 }
 
-/// A local variable's range [start, start + length) as new (start, length).
-fn var_range(
-    start: u16,
-    length: u16,
-    insns: &[Insn],
-    code_len: i64,
-    start_of: &dyn Fn(u32) -> u32,
-    end_of: &dyn Fn(u32) -> u32,
-) -> Option<(u16, u16)> {
-    let s = insn::index_at(insns, i64::from(start))?;
-    let e_off = i64::from(start) + i64::from(length);
-    let e = if e_off == code_len { insns.len() as u32 } else { insn::index_at(insns, e_off)? };
-    let (ns, ne) = (start_of(s), end_of(e));
-    Some((ns as u16, ne.checked_sub(ns)? as u16))
-}
-
-fn local_variables(
-    body: &[u8],
-    insns: &[Insn],
-    code_len: i64,
-    start_of: &dyn Fn(u32) -> u32,
-    end_of: &dyn Fn(u32) -> u32,
-) -> Result<Vec<u8>, String> {
+fn local_variables(body: &[u8], map: &OffsetMap<'_>) -> Result<Vec<u8>, String> {
     remap_table(body, "LocalVariableTable", |r, out| {
         let start = r.u16("LocalVariableTable")?;
         let length = r.u16("LocalVariableTable")?;
         let rest = r.take(6, "LocalVariableTable")?;
-        let (s, l) = var_range(start, length, insns, code_len, start_of, end_of)
-            .ok_or_else(|| format!("local variable range {start}+{length} does not fit the instructions"))?;
+        let (s, l) =
+            map.var_range(start, length).ok_or_else(|| format!("local variable range {start}+{length} does not fit the instructions"))?;
         put_u16(out, s);
         put_u16(out, l);
         out.extend_from_slice(rest);
@@ -636,14 +654,7 @@ fn local_variables(
 
 /// Remaps the code offsets in a type-annotation attribute; `None` (the attribute is dropped) if it
 /// cannot be parsed or names an offset that is not an instruction.
-fn type_annotations(
-    body: &[u8],
-    insns: &[Insn],
-    code_len: i64,
-    start_of: &dyn Fn(u32) -> u32,
-    end_of: &dyn Fn(u32) -> u32,
-    at: &[u32],
-) -> Option<Vec<u8>> {
+fn type_annotations(body: &[u8], map: &OffsetMap<'_>) -> Option<Vec<u8>> {
     let mut r = ByteReader::new(body);
     let n = r.read_u16().ok()?;
     let mut out = Vec::with_capacity(body.len());
@@ -653,11 +664,12 @@ fn type_annotations(
         match &mut a.target_type {
             TargetType::LocalVar { local_variable_targets, .. } => {
                 for t in local_variable_targets.iter_mut() {
-                    (t.start_pc, t.length) = var_range(t.start_pc, t.length, insns, code_len, start_of, end_of)?;
+                    (t.start_pc, t.length) = map.var_range(t.start_pc, t.length)?;
                 }
             }
             TargetType::Offset { offset, .. } | TargetType::TypeArgument { offset, .. } => {
-                *offset = u16::try_from(at[insn::index_at(insns, i64::from(*offset))? as usize]).ok()?;
+                // The instruction itself, not its exit probe.
+                *offset = u16::try_from(map.layout.at[map.index(i64::from(*offset))? as usize]).ok()?;
             }
             _ => {}
         }
