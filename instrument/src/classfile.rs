@@ -41,6 +41,12 @@ pub(crate) struct MethodLayout {
     pub access: u16,
     pub name: String,
     pub descriptor: String,
+    pub name_index: u16,
+    pub descriptor_index: u16,
+    /// Byte range of the whole method_info.
+    pub range: (usize, usize),
+    /// Where its attributes_count is.
+    pub attributes_at: usize,
     /// Byte range of the whole Code attribute (header included), if any.
     pub code: Option<(usize, usize)>,
 }
@@ -53,6 +59,9 @@ pub(crate) struct ClassLayout<'a> {
     pub pool_end: usize,
     pub this_class: u16,
     pub name: String,
+    /// Where methods_count is, and the end of the method table.
+    pub methods_at: usize,
+    pub methods_end: usize,
     pub methods: Vec<MethodLayout>,
 }
 
@@ -98,16 +107,18 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<ClassLayout<'_>, (Option<String>, St
         r.take(6, "field").map_err(named)?;
         skip_attributes(&mut r).map_err(named)?;
     }
+    let methods_at = r.pos;
     let count = r.u16("methods").map_err(named)?;
     let mut methods = Vec::with_capacity(usize::from(count));
     for _ in 0..count {
         methods.push(parse_method(&mut r, &pool).map_err(named)?);
     }
+    let methods_end = r.pos;
     skip_attributes(&mut r).map_err(named)?;
     if r.pos != bytes.len() {
         return Err(named(format!("{} bytes after the end of the class file", bytes.len() - r.pos)));
     }
-    Ok(ClassLayout { bytes, major, pool, pool_count, pool_end, this_class, name, methods })
+    Ok(ClassLayout { bytes, major, pool, pool_count, pool_end, this_class, name, methods_at, methods_end, methods })
 }
 
 fn skip_attributes(r: &mut Reader<'_>) -> Result<(), String> {
@@ -121,12 +132,14 @@ fn skip_attributes(r: &mut Reader<'_>) -> Result<(), String> {
 }
 
 fn parse_method(r: &mut Reader<'_>, pool: &ConstantPool<'_>) -> Result<MethodLayout, String> {
+    let start = r.pos;
     let access = r.u16("method")?;
     let name_index = r.u16("method")?;
     let desc_index = r.u16("method")?;
     let name = utf8(pool, name_index).ok_or_else(|| format!("method name #{name_index} is not a Utf8 constant"))?;
     let descriptor = utf8(pool, desc_index).ok_or_else(|| format!("method descriptor #{desc_index} is not a Utf8 constant"))?;
     let mut code = None;
+    let attributes_at = r.pos;
     let n = r.u16("method attributes")?;
     for _ in 0..n {
         let attr_start = r.pos;
@@ -144,6 +157,10 @@ fn parse_method(r: &mut Reader<'_>, pool: &ConstantPool<'_>) -> Result<MethodLay
         access,
         name: name.to_rust_string(),
         descriptor: descriptor.to_rust_string(),
+        name_index,
+        descriptor_index: desc_index,
+        range: (start, r.pos),
+        attributes_at,
         code,
     })
 }
@@ -259,16 +276,21 @@ impl<'p, 'a> PoolAdd<'p, 'a> {
         Ok(i)
     }
 
-    /// New Methodrefs to two static `(I)V` methods of one class (the probes); no look-up, as
-    /// an instrumented class rarely mentions the probe class already.
-    pub fn probe_refs(&mut self, class: &str, enter: &str, exit: &str) -> Result<(u16, u16), PoolFull> {
-        let c = self.new_class(&mutf8(class))?;
-        Ok((self.methodref(c, enter, "(I)V")?, self.methodref(c, exit, "(I)V")?))
+    /// A new class constant for the probe class; no look-up, as an instrumented class rarely
+    /// mentions the probe class already.
+    pub fn probe_class(&mut self, class: &str) -> Result<u16, PoolFull> {
+        self.new_class(&mutf8(class))
     }
 
-    fn methodref(&mut self, c: u16, name: &str, desc: &str) -> Result<u16, PoolFull> {
+    /// A new Methodref to a static `(I)V` method (a probe) of class constant `c`.
+    pub fn probe_ref(&mut self, c: u16, name: &str) -> Result<u16, PoolFull> {
         let n = self.utf8(&mutf8(name))?;
-        let d = self.utf8(&mutf8(desc))?;
+        let d = self.utf8(b"(I)V")?;
+        self.methodref(c, n, d)
+    }
+
+    /// A new Methodref to method `name` (Utf8 index) with descriptor `desc` (Utf8 index) of class `c`.
+    pub fn methodref(&mut self, c: u16, n: u16, d: u16) -> Result<u16, PoolFull> {
         let mut nat = vec![12];
         nat.extend_from_slice(&n.to_be_bytes());
         nat.extend_from_slice(&d.to_be_bytes());

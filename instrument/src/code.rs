@@ -1,12 +1,17 @@
 //! Rewriting one method's Code attribute: probes in, offsets out.
 //!
-//! New code = entry probe, then each original instruction (a return preceded by its exit probe),
-//! then the catch-all handler(s). Every original offset is mapped through the new position of its
-//! instruction: branch targets, exception ranges and handlers, stack map frames and line numbers
-//! go to the start of the instruction's exit probe when it has one (so a jump to a return runs the
-//! probe), and to the instruction right after the entry probe for offset 0 (so a loop back to
-//! offset 0 does not re-enter). uninitialized(offset) types and type annotations that name an
-//! instruction go to the instruction itself.
+//! New code = entry probe, then each original instruction (the start of one of the method's
+//! exception handlers preceded by the caught probe if there is one, a return preceded by its exit
+//! probe), then the catch-all handler(s). Every original offset is mapped through the new position
+//! of its instruction: branch targets, exception ranges and handlers, stack map frames and line
+//! numbers go to the start of the probes before the instruction when it has some (so a jump to a
+//! return runs the exit probe, and an exception entry lands on the caught probe), and to the
+//! instruction right after the entry probe for offset 0 (so a loop back to offset 0 does not
+//! re-enter). uninitialized(offset) types and type annotations that name an instruction go to the
+//! instruction itself.
+//!
+//! A native method's wrapper ([`wrapper_code`]) is written as a Code attribute without probes and
+//! then goes through the same rewrite as any method.
 
 use crate::classfile::{ClassLayout, MethodLayout, PoolAdd, PoolFull, Reader};
 use crate::ctor::{self, Region};
@@ -54,18 +59,56 @@ impl From<frames::Encode> for Skip {
     }
 }
 
+/// The constant pool's Methodrefs to the probes.
+pub(crate) struct ProbeRefs {
+    /// The probe class.
+    pub class: u16,
+    pub enter: u16,
+    pub exit: u16,
+    /// Called by the catch-all handlers (`exit` unless a `thrown` probe is configured).
+    pub thrown: u16,
+}
+
 /// What stays the same for all methods of a class.
 pub(crate) struct Ctx<'c, 'p, 'a> {
     pub class: &'c ClassLayout<'a>,
     pub pool: PoolAdd<'p, 'a>,
-    pub enter: u16,
-    pub exit: u16,
+    pub refs: ProbeRefs,
+    /// The caught probe's name, if configured; its Methodref is added when a method first needs it.
+    caught_name: Option<&'c str>,
+    caught: Option<u16>,
     stack_map_name: Option<u16>,
+    code_name: Option<u16>,
 }
 
 impl<'c, 'p, 'a> Ctx<'c, 'p, 'a> {
-    pub fn new(class: &'c ClassLayout<'a>, pool: PoolAdd<'p, 'a>, enter: u16, exit: u16) -> Self {
-        Ctx { class, pool, enter, exit, stack_map_name: None }
+    pub fn new(class: &'c ClassLayout<'a>, pool: PoolAdd<'p, 'a>, refs: ProbeRefs, caught_name: Option<&'c str>) -> Self {
+        Ctx { class, pool, refs, caught_name, caught: None, stack_map_name: None, code_name: None }
+    }
+
+    /// The caught probe's Methodref, `None` when there is no caught probe.
+    fn caught(&mut self) -> Result<Option<u16>, PoolFull> {
+        if self.caught.is_none() {
+            if let Some(name) = self.caught_name {
+                self.caught = Some(self.pool.probe_ref(self.refs.class, name)?);
+            }
+        }
+        Ok(self.caught)
+    }
+
+    /// A Utf8 entry with this name (an existing one if any), looked up once per class.
+    fn attribute_name(pool: &mut PoolAdd<'p, 'a>, cached: &mut Option<u16>, name: &[u8]) -> Result<u16, PoolFull> {
+        if let Some(i) = *cached {
+            return Ok(i);
+        }
+        let i = pool.existing_or_new_utf8(name)?;
+        *cached = Some(i);
+        Ok(i)
+    }
+
+    /// The Utf8 entry `Code`, for the attributes of new methods.
+    pub fn code_name(&mut self) -> Result<u16, PoolFull> {
+        Self::attribute_name(&mut self.pool, &mut self.code_name, b"Code")
     }
 }
 
@@ -76,12 +119,33 @@ struct CodeAttr<'a> {
     code: &'a [u8],
     /// start, end, handler, catch type (byte offsets, as in the file)
     exceptions: Vec<[u16; 4]>,
-    /// name index, name, body
-    attributes: Vec<(u16, &'a [u8], &'a [u8])>,
+    /// name index, kind, body
+    attributes: Vec<(u16, Attr, &'a [u8])>,
 }
 
-fn parse_code<'a>(class: &'a ClassLayout<'_>, (start, end): (usize, usize)) -> Result<CodeAttr<'a>, String> {
-    let mut r = Reader::new(&class.bytes[..end], start);
+/// The Code attributes the pass reads or rewrites; all others are dropped.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Attr {
+    StackMapTable,
+    LineNumberTable,
+    LocalVariables,
+    TypeAnnotations,
+    Other,
+}
+
+fn attribute_kind(class: &ClassLayout<'_>, name: u16) -> Attr {
+    match crate::classfile::utf8(&class.pool, name).map(|s| s.as_bytes()) {
+        Some(b"StackMapTable") => Attr::StackMapTable,
+        Some(b"LineNumberTable") => Attr::LineNumberTable,
+        Some(b"LocalVariableTable" | b"LocalVariableTypeTable") => Attr::LocalVariables,
+        Some(b"RuntimeVisibleTypeAnnotations" | b"RuntimeInvisibleTypeAnnotations") => Attr::TypeAnnotations,
+        _ => Attr::Other,
+    }
+}
+
+fn parse_code<'a>(class: &ClassLayout<'_>, bytes: &'a [u8]) -> Result<CodeAttr<'a>, String> {
+    let end = bytes.len();
+    let mut r = Reader::new(bytes, 0);
     let name_index = r.u16("Code")?;
     r.u32("Code")?;
     let max_stack = r.u16("Code")?;
@@ -102,8 +166,7 @@ fn parse_code<'a>(class: &'a ClassLayout<'_>, (start, end): (usize, usize)) -> R
         let name = r.u16("Code attribute")?;
         let len = r.u32("Code attribute")?;
         let body = r.take(len as usize, "Code attribute")?;
-        let name_bytes = crate::classfile::utf8(&class.pool, name).map(|s| s.as_bytes()).unwrap_or(b"");
-        attributes.push((name, name_bytes, body));
+        attributes.push((name, attribute_kind(class, name), body));
     }
     if r.pos != end {
         return Err("Code attribute length does not match its contents".into());
@@ -127,7 +190,11 @@ enum Br {
 struct Layout {
     entry_len: u32,
     exit_len: u32,
-    /// Start of instruction i including its exit probe.
+    /// Length of the caught probe, at the instructions marked in `handler`.
+    caught_len: u32,
+    /// Whether instruction i starts one of the method's exception handlers (empty: no caught probes).
+    handler: Vec<bool>,
+    /// Start of instruction i including the probes before it (caught, exit).
     prefix: Vec<u32>,
     /// Start of instruction i itself.
     at: Vec<u32>,
@@ -153,6 +220,9 @@ impl Layout {
         let mut p = self.entry_len;
         for (i, ins) in d.insns.iter().enumerate() {
             self.prefix[i] = p;
+            if self.handler.get(i) == Some(&true) {
+                p += self.caught_len;
+            }
             if insn::flow(&ins.op) == Flow::Return {
                 p += self.exit_len;
             }
@@ -317,12 +387,84 @@ fn put_i32(out: &mut Vec<u8>, v: i64) {
     out.extend_from_slice(&(v as i32).to_be_bytes());
 }
 
+/// The Code attribute (header included, no probes yet) of the wrapper of a native method with
+/// this descriptor: `this` (unless static) and the arguments loaded in order, the renamed native
+/// `target` (a Methodref of this class) called with `invokestatic` or, for an instance method,
+/// `invokespecial` (it is private), and its result returned.
+pub(crate) fn wrapper_code(code_name: u16, descriptor: &str, is_static: bool, target: u16) -> Result<Vec<u8>, String> {
+    let bad = || format!("malformed method descriptor {descriptor}");
+    let d = descriptor.as_bytes();
+    if d.first() != Some(&b'(') {
+        return Err(bad());
+    }
+    let mut code = Vec::with_capacity(16);
+    let mut slot: u16 = 0;
+    if !is_static {
+        code.push(0x2a); // aload_0
+        slot = 1;
+    }
+    let mut i = 1;
+    while *d.get(i).ok_or_else(bad)? != b')' {
+        let end = insn::skip_field_type(d, i).ok_or_else(bad)?;
+        // (load, load_0, slots) of iload, lload, fload, dload, aload
+        let (load, load_0, size) = match d[i] {
+            b'J' => (0x16, 0x1e, 2),
+            b'F' => (0x17, 0x22, 1),
+            b'D' => (0x18, 0x26, 2),
+            b'L' | b'[' => (0x19, 0x2a, 1),
+            _ => (0x15, 0x1a, 1),
+        };
+        match slot {
+            0..=3 => code.push(load_0 + slot as u8),
+            4..=255 => code.extend_from_slice(&[load, slot as u8]),
+            _ => {
+                code.extend_from_slice(&[0xc4, load]); // wide
+                put_u16(&mut code, slot);
+            }
+        }
+        slot = slot.checked_add(size).ok_or_else(bad)?;
+        i = end;
+    }
+    if slot > 255 {
+        return Err(format!("{slot} parameter slots: more than the 255 a method may have"));
+    }
+    code.push(if is_static { INVOKESTATIC } else { 0xb7 });
+    put_u16(&mut code, target);
+    let ret = &d[i + 1..];
+    let (op, ret_slots) = match ret {
+        b"V" => (0xb1, 0),
+        b"J" => (0xad, 2),
+        b"F" => (0xae, 1),
+        b"D" => (0xaf, 2),
+        [b'L' | b'[', ..] if insn::skip_field_type(ret, 0) == Some(ret.len()) => (0xb0, 1),
+        [b'B' | b'C' | b'I' | b'S' | b'Z'] => (0xac, 1),
+        _ => return Err(bad()),
+    };
+    code.push(op);
+    let mut out = Vec::with_capacity(code.len() + 18);
+    put_u16(&mut out, code_name);
+    out.extend_from_slice(&(code.len() as u32 + 12).to_be_bytes());
+    put_u16(&mut out, slot.max(ret_slots)); // max_stack
+    put_u16(&mut out, slot); // max_locals
+    out.extend_from_slice(&(code.len() as u32).to_be_bytes());
+    out.extend_from_slice(&code);
+    out.extend_from_slice(&[0, 0, 0, 0]); // no exception table, no attributes
+    Ok(out)
+}
+
 /// Rewrites the method's Code attribute; returns the new attribute, header included.
 pub(crate) fn rewrite(ctx: &mut Ctx<'_, '_, '_>, m: &MethodLayout, id: u32) -> Result<Vec<u8>, Skip> {
+    let (start, end) = m.code.ok_or("no code")?;
+    let bytes = ctx.class.bytes;
+    rewrite_code(ctx, &bytes[start..end], &m.name, &m.descriptor, m.access, id)
+}
+
+/// Rewrites a Code attribute (`code_attr`, header included) of the method with this name,
+/// descriptor and access flags; returns the new attribute.
+pub(crate) fn rewrite_code(ctx: &mut Ctx<'_, '_, '_>, code_attr: &[u8], name: &str, descriptor: &str, access: u16, id: u32) -> Result<Vec<u8>, Skip> {
     let class = ctx.class;
-    let range = m.code.ok_or("no code")?;
-    let ca = parse_code(class, range)?;
-    if m.name == "finalize" && m.descriptor == "()V" && ca.code == [0xb1] {
+    let ca = parse_code(class, code_attr)?;
+    if name == "finalize" && descriptor == "()V" && ca.code == [0xb1] {
         // HotSpot registers objects for finalization only if their class's finalize() is not a
         // lone `return`; a probed one would make every object of the class (for Object: every
         // object) finalizable.
@@ -356,17 +498,17 @@ pub(crate) fn rewrite(ctx: &mut Ctx<'_, '_, '_>, m: &MethodLayout, id: u32) -> R
         handlers.push((s_i, e_i, h_i));
     }
 
-    let is_ctor = m.name == "<init>" && class.name != "java/lang/Object";
+    let is_ctor = name == "<init>" && class.name != "java/lang/Object";
     let regions = if is_ctor { ctor::regions(&d, &handlers, &class.pool).map_err(|e| format!("constructor analysis: {e}"))? } else { Vec::new() };
     let region = |i: u32| if is_ctor { regions[i as usize] } else { Region::Post };
 
     // Stack maps: version 51+ must have them; 50 keeps them if it had them (else the JVM falls
     // back to the old verifier for the class); older versions ignore them, so they are dropped.
-    let old_smt = ca.attributes.iter().find(|(_, name, _)| *name == b"StackMapTable").map(|(_, _, b)| *b);
+    let old_smt = ca.attributes.iter().find(|(_, kind, _)| *kind == Attr::StackMapTable).map(|(_, _, b)| *b);
     let branches = flows.iter().any(|f| matches!(f, Flow::Cond(_) | Flow::Goto | Flow::GotoW | Flow::Switch));
     let maps = class.major >= 51 || (class.major == 50 && (old_smt.is_some() || (!branches && handlers.is_empty())));
     let initial = if maps {
-        frames::initial_locals(m.descriptor.as_bytes(), m.access & ACC_STATIC != 0, is_ctor, class.this_class)
+        frames::initial_locals(descriptor.as_bytes(), access & ACC_STATIC != 0, is_ctor, class.this_class)
     } else {
         None
     };
@@ -382,7 +524,26 @@ pub(crate) fn rewrite(ctx: &mut Ctx<'_, '_, '_>, m: &MethodLayout, id: u32) -> R
 
     let id_bytes = push_id(id, &mut ctx.pool)?;
     let probe_len = id_bytes.len() as u32 + 3;
-    let mut layout = Layout { entry_len: probe_len, exit_len: probe_len, prefix: vec![0; n], at: vec![0; n], island: vec![0; n], end: 0 };
+    // The caught probe goes at the start of every handler of the method's own table (the frame
+    // there has the exception alone on the stack: the id fits in the max_stack of at least 2).
+    let caught = if handlers.is_empty() { None } else { ctx.caught()? };
+    let mut handler = Vec::new();
+    if caught.is_some() {
+        handler = vec![false; n];
+        for &(_, _, h) in &handlers {
+            handler[h as usize] = true;
+        }
+    }
+    let mut layout = Layout {
+        entry_len: probe_len,
+        exit_len: probe_len,
+        caught_len: probe_len,
+        handler,
+        prefix: vec![0; n],
+        at: vec![0; n],
+        island: vec![0; n],
+        end: 0,
+    };
     let (br, tramps) = plan(&d, &mut layout, &frame_at, maps, &handlers)?;
 
     // Catch-all coverage: runs of code whose region allows the same handler.
@@ -419,10 +580,13 @@ pub(crate) fn rewrite(ctx: &mut Ctx<'_, '_, '_>, m: &MethodLayout, id: u32) -> R
         out.push(INVOKESTATIC);
         put_u16(out, method);
     };
-    probe(&mut code, ctx.enter);
+    probe(&mut code, ctx.refs.enter);
     for (i, ins) in d.insns.iter().enumerate() {
+        if let (Some(caught), Some(true)) = (caught, layout.handler.get(i)) {
+            probe(&mut code, caught);
+        }
         if flows[i] == Flow::Return {
-            probe(&mut code, ctx.exit);
+            probe(&mut code, ctx.refs.exit);
         }
         debug_assert_eq!(code.len() as u32, layout.at[i]);
         let here = i64::from(layout.at[i]);
@@ -482,7 +646,7 @@ pub(crate) fn rewrite(ctx: &mut Ctx<'_, '_, '_>, m: &MethodLayout, id: u32) -> R
     }
     for needed in [needs_post, needs_pre] {
         if needed {
-            probe(&mut code, ctx.exit);
+            probe(&mut code, ctx.refs.thrown);
             code.push(ATHROW);
         }
     }
@@ -501,16 +665,14 @@ pub(crate) fn rewrite(ctx: &mut Ctx<'_, '_, '_>, m: &MethodLayout, id: u32) -> R
 
     // Attributes.
     let mut attrs: Vec<(u16, Vec<u8>)> = Vec::new();
-    for &(name_index, name, body) in &ca.attributes {
-        let remapped = match name {
-            b"LineNumberTable" => Some(line_numbers(body, &map)?),
-            b"LocalVariableTable" | b"LocalVariableTypeTable" => Some(local_variables(body, &map)?),
-            b"RuntimeVisibleTypeAnnotations" | b"RuntimeInvisibleTypeAnnotations" => {
-                type_annotations(body, &map)
-            }
+    for &(name_index, kind, body) in &ca.attributes {
+        let remapped = match kind {
+            Attr::LineNumberTable => Some(line_numbers(body, &map)?),
+            Attr::LocalVariables => Some(local_variables(body, &map)?),
+            Attr::TypeAnnotations => type_annotations(body, &map),
             // StackMapTable is rebuilt below; attributes unknown to the pass may hold code offsets
             // it cannot remap, so they are dropped (see the crate docs).
-            _ => None,
+            Attr::StackMapTable | Attr::Other => None,
         };
         if let Some(b) = remapped {
             attrs.push((name_index, b));
@@ -536,14 +698,7 @@ pub(crate) fn rewrite(ctx: &mut Ctx<'_, '_, '_>, m: &MethodLayout, id: u32) -> R
         all.sort_by_key(|(off, _)| *off);
         let at = |i: u32| layout.at[i as usize];
         let body = frames::encode(&all, if old_smt.is_some() { initial.as_deref() } else { None }, &at, &mut ctx.pool)?;
-        let name = match ctx.stack_map_name {
-            Some(i) => i,
-            None => {
-                let i = ctx.pool.existing_or_new_utf8(b"StackMapTable")?;
-                ctx.stack_map_name = Some(i);
-                i
-            }
-        };
+        let name = Ctx::attribute_name(&mut ctx.pool, &mut ctx.stack_map_name, b"StackMapTable")?;
         attrs.push((name, body));
     }
 

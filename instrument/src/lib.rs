@@ -8,13 +8,19 @@
 //!  <push id> invokestatic Probe.exit(I)V       ← new, before every *return (value stays below)
 //!  ireturn
 //!  ... original code ...
-//!  <push id> invokestatic Probe.exit(I)V       ← new catch-all handler, last in the exception
-//!  athrow                                         table, covering all the original code
+//!  <push id> invokestatic Probe.caught(I)V     ← new (optional), at the start of each handler of
+//!  astore_2                                       the method's own exception table
+//!  ... original code ...
+//!  <push id> invokestatic Probe.thrown(I)V     ← new catch-all handler, last in the exception
+//!  athrow                                         table, covering all the original code; calls
+//!                                                 `exit` unless a `thrown` probe is configured
 //! ```
 //!
 //! The id is pushed with the shortest of `iconst_*`, `bipush`, `sipush` and `ldc`/`ldc_w` (an
 //! Integer constant); the probe receives the `u32` returned by the selection callback as a Java
-//! `int` with the same bits.
+//! `int` with the same bits. Which probes exist is said by [`Probes`]: `enter` and `exit` always;
+//! `thrown`, `caught` and native method wrappers (see "Native methods") when configured. Without
+//! them, the output is exactly that of the pass before they existed.
 //!
 //! # What is rewritten and how
 //!
@@ -36,11 +42,14 @@
 //!   images or of the Debian jars the tests use needs a wide branch after instrumentation; the
 //!   tests generate methods that do.)
 //! * **Exceptions.** The method's own exception-table entries keep their order and precedence;
-//!   the catch-all entries are appended last. The handler's frame is `full_frame`, locals `[]`,
-//!   stack `[java/lang/Throwable]`: it needs neither `this` nor the parameters. The catch-all
-//!   covers the exit probes too, so an exception thrown by an exit probe (after it recorded the
-//!   exit) would report a second exit; the entry probe is outside every handler, so if it throws
-//!   no exit is reported. The probes are expected not to throw.
+//!   the catch-all entries are appended last. With a `thrown` probe the catch-all handlers call it
+//!   instead of `exit`, so the runtime can count exits by exception apart. The handler's frame is
+//!   `full_frame`, locals `[]`, stack `[java/lang/Throwable]`: it needs neither `this` nor the
+//!   parameters. The catch-all covers the exit probes too, so an exception thrown by an exit probe
+//!   (after it recorded the exit) would report a second exit (by exception); the entry probe is
+//!   outside every handler, so if it throws no exit is reported. A caught probe that throws enters
+//!   the handlers that cover it, which for a handler covering itself (javac's `synchronized`
+//!   blocks) is the same handler again. The probes are expected not to throw.
 //! * **Constructors.** Before `super(...)`/`this(...)` local 0 is `uninitializedThis`, and the
 //!   verifier rejects a handler whose frame lacks it for those instructions. An abstract
 //!   interpretation (module `ctor`) follows `uninitializedThis` through locals and the stack over
@@ -50,8 +59,10 @@
 //!   HotSpot checks a handler covering it with the flagThisUninit of the incoming state and the
 //!   initialized `this` of the outgoing one, and no stack map frame accepts both. **So an
 //!   exception thrown out of the super or this constructor leaves the instrumented constructor
-//!   without an exit event**; the called constructor, if instrumented, reports its own. Exceptions
-//!   thrown by the argument evaluation before the call, or anywhere after it, report one exit.
+//!   without an exit event** (with a `caught` probe, the handler that catches the exception tells
+//!   the runtime whose context is current again); the called constructor, if instrumented, reports
+//!   its own. Exceptions thrown by the argument evaluation before the call, or anywhere after it,
+//!   report one exit.
 //!   Code where paths with and without an initialized `this` meet, or where local 0 no longer holds
 //!   `uninitializedThis` before the call, is left uncovered the same way (javac emits neither).
 //! * **Stack maps.** Class files of version 51 and later always get a StackMapTable for probed
@@ -59,15 +70,31 @@
 //!   branches or handlers; otherwise the JVM verifies it with the old inference verifier, as it
 //!   did the original. Versions before 50 get none (a StackMapTable there is ignored by the JVM
 //!   and is dropped).
-//! * `max_stack` grows by one (the id pushed over a return value) and is at least 2 (the handler's
-//!   exception and id); `max_locals` does not change: the probes use no locals.
+//! * **Handlers (the caught probe).** With a `caught` probe, every handler of the method's own
+//!   exception table, catch and `finally` (catch type 0) alike, starts with `<push id>
+//!   invokestatic caught(I)V`; the catch-all handlers the pass appends do not get it. The handler's
+//!   original offset maps to the start of that probe, so every exception-table entry that names the
+//!   handler (also one whose range covers the handler itself, as javac emits for `synchronized`
+//!   blocks), the stack map frame, the line number and any branch to it land on the probe: the
+//!   probe runs whenever the handler runs. The frame stays valid: at the handler the exception is
+//!   alone on the stack, the probe pushes the id and consumes it, and the locals do not change.
+//!   javac never branches to a handler's start; if other code does, `caught` also runs on that
+//!   path, which is harmless (the method is current there too). Why: an exception out of a
+//!   `super(...)`/`this(...)` call leaves the constructor without an exit event (see
+//!   "Constructors"); when a caller catches it, `caught(caller)` tells the runtime that the caller
+//!   is current again, so it can close the contexts left open above it.
+//! * `max_stack` grows by one (the id pushed over a return value, or over a handler's exception)
+//!   and is at least 2 (the handler's exception and id); `max_locals` does not change: the probes
+//!   use no locals.
 //! * Other attributes of the Code attribute (for example `CharacterRangeTable`) are dropped, as
 //!   their offsets cannot be remapped without knowing their format. Everything outside the Code
-//!   attributes of probed methods is copied byte for byte, and the constant pool only grows.
+//!   attributes of probed methods is copied byte for byte (apart from wrapped native methods, see
+//!   "Native methods"), and the constant pool only grows.
 //!
 //! # What is not instrumented
 //!
-//! * Abstract and native methods (no code); the selection callback is not asked about them.
+//! * Abstract methods (no code), and native methods unless wrappers are asked for
+//!   ([`Probes::native_prefix`]); the selection callback is not asked about them.
 //! * The probe class itself (it would call itself); its methods are not offered to the callback.
 //! * `java/lang/Object` (offered, then reported as skipped): on HotSpot 17, C2 crashed compiling a
 //!   probed `Object.<init>`, and a probed (no longer empty) `Object.finalize()` makes every object
@@ -93,6 +120,55 @@
 //! `java.base` (a probe on `-Xbootclasspath/a` fails with NoClassDefFoundError, recursively); the
 //! JDK corpus test therefore uses a probe class patched into `java.lang`.
 //!
+//! # Native methods
+//!
+//! Native methods have no code to probe. With [`Probes::native_prefix`] set to `P`, they are
+//! offered to the selection callback too (in class-file order with the others; never abstract
+//! ones, ones with a Code attribute or ones named `<init>`/`<clinit>`, which are malformed), and
+//! each selected native method `foo` is wrapped as JVMTI `SetNativeMethodPrefix` expects:
+//!
+//! * **The renamed native** `Pfoo`, same descriptor, is appended to the method table. Access:
+//!   `private synthetic native`, plus `static` and `final` if the original had them; visibility,
+//!   `synchronized`, varargs and strictfp are dropped. It has no attributes.
+//! * **The wrapper** `foo` takes the original's place in the method table, with its name,
+//!   descriptor, access flags without `ACC_NATIVE` (so `synchronized` stays on the wrapper, and the
+//!   monitor is taken once, there) and all of its attributes (Exceptions, Signature, annotations,
+//!   parameter annotations, MethodParameters, Deprecated: the public face), plus a new Code
+//!   attribute: `aload_0` unless static, each argument loaded by its kind, `invokestatic Pfoo` (or,
+//!   for an instance method, `invokespecial Pfoo`, a private method of this class), the matching
+//!   return. That code is probed like any method's (entry, exit, catch-all; it has no handlers of
+//!   its own) with the id the callback gave, and the wrapper is reported in
+//!   [`Outcome::probed`] with the native method's [`MethodInfo`] as declared. The renamed natives
+//!   are listed in [`Outcome::wrapped`].
+//! * **Constants appended:** the Utf8 `Pfoo`, a NameAndType (`Pfoo`, the original descriptor
+//!   entry) and a Methodref (this class), and the Utf8 `Code` if the class has none.
+//!
+//! Not wrapped (reported as skipped): natives whose name already starts with `P` (the class was
+//! wrapped before) or whose renamed form a method of the class already has; a prefix that cannot
+//! start a method name (empty, or containing `. ; [ / < >`); signature polymorphic methods of
+//! `MethodHandle` and `VarHandle` (the JVM links their calls itself); `@CallerSensitive` natives
+//! (the wrapper would become the caller they look for); a method with 65535 attributes.
+//!
+//! What the JVMTI caller must do: add the capability `can_set_native_method_prefix` and call
+//! `SetNativeMethodPrefix(P)` with the same `P` on the environment that transforms classes,
+//! before the first wrapped class loads (in `Agent_OnLoad`). The JVM then binds `Pfoo` to the JNI
+//! symbol of `foo` (`Java_pkg_Cls_foo`), and `RegisterNatives` for `foo` binds `Pfoo`. Without the
+//! prefix set, calls to the wrapper fail with `UnsatisfiedLinkError` for `Pfoo`.
+//!
+//! Wrapping changes the class's method set, which JVMTI allows when a class is first loaded but
+//! not when it is retransformed (or redefined). A retransforming ClassFileLoadHook receives the
+//! class's original bytes, so the class must come out with the same methods it has: turn wrapping
+//! off (`native_prefix: None`) for classes that were loaded without wrappers (classes loaded
+//! before the agent was ready, classes already loaded at a late attach), and for classes that were
+//! wrapped at their first load, wrap again with the same prefix and the same selection of natives.
+//!
+//! A wrapper adds a frame: stack traces and stack walks show both `foo` and `Pfoo`. HotSpot's
+//! intrinsics are matched by class, name and descriptor: compiled code may replace a call to an
+//! intrinsic's wrapper (no events, as for the native), while the renamed native is no longer an
+//! intrinsic. So natives of the JDK, above all of `java.base` (intrinsics, natives the VM
+//! registers or looks up itself, `Thread`, `Continuation`, `Throwable.fillInStackTrace`), are
+//! best not selected; the tests wrap the JDK's natives outside `java.base` only to verify them.
+//!
 //! # Class-file library
 //!
 //! `ristretto_classfile` (0.31, the newest that builds with rustc 1.95) parses the constant pool,
@@ -110,16 +186,61 @@ mod code;
 mod ctor;
 mod frames;
 mod insn;
+mod natives;
 
 use std::fmt;
 
-/// The probe methods to call: internal names, for example `"hpmagent/Probe"`, `"enter"`, `"exit"`.
-/// Both are `static void m(int)`.
+/// The probe methods to call and what else to insert: internal names, for example
+/// `Probes::new("hpmagent/Probe", "enter", "exit").with_thrown("thrown").with_caught("caught")`.
+/// Every probe is a `static void m(int)` of `class`. Built with [`Probes::new`] and the `with_*`
+/// methods (the struct is `non_exhaustive`); a field left `None` keeps the behaviour of the pass
+/// without it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Probes {
     pub class: String,
+    /// Called at the start of every probed method.
     pub enter: String,
+    /// Called before every return.
     pub exit: String,
+    /// Called by the catch-all handlers, before they rethrow: an exit by exception. `None`: they
+    /// call `exit`.
+    pub thrown: Option<String>,
+    /// Called at the start of every handler of the method's own exception table (catch and
+    /// `finally` handlers alike): the method is current again. `None`: nothing is inserted there.
+    pub caught: Option<String>,
+    /// Native methods are offered to the selection callback, and a selected one is renamed with
+    /// this prefix and gets a probed wrapper under its own name (see the crate docs, "Native
+    /// methods"). The same prefix must be given to JVMTI `SetNativeMethodPrefix`. `None`: native
+    /// methods are neither offered nor changed.
+    pub native_prefix: Option<String>,
+}
+
+impl Probes {
+    /// Entry and exit probes only: exits by exception call `exit`, handlers get no probe, native
+    /// methods are left alone.
+    pub fn new(class: impl Into<String>, enter: impl Into<String>, exit: impl Into<String>) -> Probes {
+        Probes { class: class.into(), enter: enter.into(), exit: exit.into(), thrown: None, caught: None, native_prefix: None }
+    }
+
+    /// The catch-all handlers call `method` instead of `exit`.
+    pub fn with_thrown(mut self, method: impl Into<String>) -> Probes {
+        self.thrown = Some(method.into());
+        self
+    }
+
+    /// Every exception handler of the method starts with a call to `method`.
+    pub fn with_caught(mut self, method: impl Into<String>) -> Probes {
+        self.caught = Some(method.into());
+        self
+    }
+
+    /// Selected native methods are wrapped, the natives renamed with `prefix`. Only for a class's
+    /// first load, or for retransforming a class that was wrapped the same way at its first load.
+    pub fn with_native_prefix(mut self, prefix: impl Into<String>) -> Probes {
+        self.native_prefix = Some(prefix.into());
+        self
+    }
 }
 
 /// A method as declared in the class file.
@@ -139,10 +260,14 @@ pub struct Instrumented {
     pub class_name: String,
     /// All methods declared by the class, in class-file order.
     pub methods: Vec<MethodInfo>,
-    /// Methods that got probes, with the id the callback gave.
+    /// Methods that got probes, with the id the callback gave (a wrapped native method: with its
+    /// MethodInfo as declared, access flags including `ACC_NATIVE`).
     pub probed: Vec<(MethodInfo, u32)>,
     /// Methods selected but left unchanged, with a one-line reason.
     pub skipped: Vec<(MethodInfo, String)>,
+    /// The renamed native methods added for wrapped ones, in the order appended to the method
+    /// table (empty unless [`Probes::native_prefix`] is set).
+    pub wrapped: Vec<MethodInfo>,
 }
 
 /// Everything the pass decided about one class, also when nothing was probed
@@ -155,6 +280,8 @@ pub struct Outcome {
     pub methods: Vec<MethodInfo>,
     pub probed: Vec<(MethodInfo, u32)>,
     pub skipped: Vec<(MethodInfo, String)>,
+    /// See [`Instrumented::wrapped`].
+    pub wrapped: Vec<MethodInfo>,
 }
 
 /// A class file that cannot be read. Display: one line naming the class (if known) and the cause.
@@ -201,8 +328,13 @@ impl fmt::Display for OneLine<'_> {
 
 impl std::error::Error for Error {}
 
+const ACC_PRIVATE: u16 = 0x0002;
+const ACC_STATIC: u16 = 0x0008;
+const ACC_FINAL: u16 = 0x0010;
+const ACC_VARARGS: u16 = 0x0080;
 const ACC_NATIVE: u16 = 0x0100;
 const ACC_ABSTRACT: u16 = 0x0400;
+const ACC_SYNTHETIC: u16 = 0x1000;
 
 /// The internal name of the class (`this_class`), reading no further than the constant pool.
 pub fn class_name(class_file: &[u8]) -> Result<String, Error> {
@@ -210,7 +342,9 @@ pub fn class_name(class_file: &[u8]) -> Result<String, Error> {
 }
 
 /// Adds probes to the methods `select` chooses. `select` is called for each method with code
-/// that could be probed, in class-file order; it returns `Some(id)` to probe it.
+/// that could be probed, and for each native method when [`Probes::native_prefix`] is set, in
+/// class-file order; it returns `Some(id)` to probe it (a native method: to wrap it and probe the
+/// wrapper with that id).
 /// `Ok(None)`: nothing was probed (the class is unchanged).
 pub fn instrument(
     class_file: &[u8],
@@ -224,6 +358,7 @@ pub fn instrument(
         methods: o.methods,
         probed: o.probed,
         skipped: o.skipped,
+        wrapped: o.wrapped,
     }))
 }
 
@@ -239,14 +374,27 @@ pub fn instrument_outcome(
         .iter()
         .map(|m| MethodInfo { name: m.name.clone(), descriptor: m.descriptor.clone(), access: m.access })
         .collect();
-    let mut outcome =
-        Outcome { bytes: None, class_name: class.name.clone(), methods, probed: Vec::new(), skipped: Vec::new() };
+    let mut outcome = Outcome {
+        bytes: None,
+        class_name: class.name.clone(),
+        methods,
+        probed: Vec::new(),
+        skipped: Vec::new(),
+        wrapped: Vec::new(),
+    };
     if class.name == probes.class {
         return Ok(outcome);
     }
+    let prefix = probes.native_prefix.as_deref();
     let mut chosen = Vec::new();
     for (k, m) in class.methods.iter().enumerate() {
-        if m.code.is_some() && m.access & (ACC_ABSTRACT | ACC_NATIVE) == 0 {
+        let offered = if m.access & ACC_NATIVE != 0 {
+            // A native method with code, abstract or named <init>/<clinit> is malformed.
+            prefix.is_some() && m.code.is_none() && m.access & ACC_ABSTRACT == 0 && !m.name.starts_with('<')
+        } else {
+            m.code.is_some() && m.access & ACC_ABSTRACT == 0
+        };
+        if offered {
             if let Some(id) = select(&outcome.methods[k]) {
                 chosen.push((k, id));
             }
@@ -263,19 +411,60 @@ pub fn instrument_outcome(
         }
         return Ok(outcome);
     }
+    if let Some(prefix) = prefix {
+        let natives = chosen.iter().filter(|&&(k, _)| class.methods[k].access & ACC_NATIVE != 0).count();
+        let too_many = class.methods.len() + natives > usize::from(u16::MAX);
+        chosen.retain(|&(k, _)| {
+            let m = &class.methods[k];
+            if m.access & ACC_NATIVE == 0 {
+                return true;
+            }
+            let why = if too_many { Some("the method table would exceed 65535 methods".into()) } else { natives::unwrappable(&class, m, prefix) };
+            if let Some(why) = &why {
+                outcome.skipped.push((outcome.methods[k].clone(), why.clone()));
+            }
+            why.is_none()
+        });
+        if chosen.is_empty() {
+            return Ok(outcome);
+        }
+    }
     let mut pool = classfile::PoolAdd::new(&class.pool, class.pool_count);
-    let Ok((enter, exit)) = pool.probe_refs(&probes.class, &probes.enter, &probes.exit) else {
+    let refs = (|| {
+        let c = pool.probe_class(&probes.class)?;
+        let exit = pool.probe_ref(c, &probes.exit)?;
+        Ok::<_, classfile::PoolFull>(code::ProbeRefs {
+            class: c,
+            enter: pool.probe_ref(c, &probes.enter)?,
+            exit,
+            thrown: match &probes.thrown {
+                Some(name) => pool.probe_ref(c, name)?,
+                None => exit,
+            },
+        })
+    })();
+    let Ok(refs) = refs else {
         for (k, _) in chosen {
             outcome.skipped.push((outcome.methods[k].clone(), "constant pool full".into()));
         }
         return Ok(outcome);
     };
-    let mut ctx = code::Ctx::new(&class, pool, enter, exit);
-    let mut new_code: Vec<Option<Vec<u8>>> = vec![None; class.methods.len()];
+    let mut ctx = code::Ctx::new(&class, pool, refs, probes.caught.as_deref());
+    let mut edits: Vec<Edit> = (0..class.methods.len()).map(|_| Edit::Keep).collect();
+    let mut renamed: Vec<natives::Renamed> = Vec::new();
     for (pos, &(k, id)) in chosen.iter().enumerate() {
-        match code::rewrite(&mut ctx, &class.methods[k], id) {
-            Ok(attr) => {
-                new_code[k] = Some(attr);
+        let m = &class.methods[k];
+        let result = match prefix {
+            Some(prefix) if m.access & ACC_NATIVE != 0 => natives::wrap(&mut ctx, m, prefix, id).map(|(code, r)| {
+                outcome.wrapped.push(MethodInfo { name: r.name.clone(), descriptor: m.descriptor.clone(), access: r.access });
+                renamed.push(r);
+                Edit::Wrap(code)
+            }),
+            _ => code::rewrite(&mut ctx, m, id).map(Edit::Code),
+        };
+        match result {
+            Ok(edit) => {
+                edits[k] = edit;
                 outcome.probed.push((outcome.methods[k].clone(), id));
             }
             Err(code::Skip::Reason(r)) => outcome.skipped.push((outcome.methods[k].clone(), r)),
@@ -286,6 +475,7 @@ pub fn instrument_outcome(
                 let earlier: Vec<_> = outcome.probed.drain(..).map(|(m, _)| full(&m)).collect();
                 outcome.skipped.extend(earlier);
                 outcome.skipped.extend(chosen[pos..].iter().map(|&(k, _)| full(&outcome.methods[k])));
+                outcome.wrapped.clear();
                 return Ok(outcome);
             }
         }
@@ -293,26 +483,66 @@ pub fn instrument_outcome(
     if outcome.probed.is_empty() {
         return Ok(outcome);
     }
-    outcome.bytes = Some(assemble(&class, &ctx.pool, &new_code));
+    outcome.bytes = Some(assemble(&class, &ctx.pool, &edits, &renamed));
     Ok(outcome)
 }
 
-/// The original bytes with the pool extended and the rewritten Code attributes in place.
-fn assemble(class: &classfile::ClassLayout<'_>, pool: &classfile::PoolAdd<'_, '_>, new_code: &[Option<Vec<u8>>]) -> Vec<u8> {
+/// What becomes of one method_info.
+enum Edit {
+    Keep,
+    /// The Code attribute is replaced by this one.
+    Code(Vec<u8>),
+    /// A wrapped native method: becomes the wrapper (its access flags lose `ACC_NATIVE`), with this
+    /// Code attribute added before its own attributes.
+    Wrap(Vec<u8>),
+}
+
+/// The original bytes with the pool extended, the rewritten Code attributes in place, the wrapped
+/// native methods turned into their wrappers and the renamed natives appended to the method table.
+fn assemble(class: &classfile::ClassLayout<'_>, pool: &classfile::PoolAdd<'_, '_>, edits: &[Edit], renamed: &[natives::Renamed]) -> Vec<u8> {
     let b = class.bytes;
-    let extra: usize = new_code.iter().flatten().map(Vec::len).sum();
-    let mut out = Vec::with_capacity(b.len() + pool.bytes.len() + extra);
+    let extra: usize = edits.iter().map(|e| if let Edit::Code(c) | Edit::Wrap(c) = e { c.len() } else { 0 }).sum();
+    let mut out = Vec::with_capacity(b.len() + pool.bytes.len() + extra + 8 * renamed.len());
     out.extend_from_slice(&b[..8]);
     out.extend_from_slice(&pool.count().to_be_bytes());
     out.extend_from_slice(&b[10..class.pool_end]);
     out.extend_from_slice(&pool.bytes);
     let mut copied = class.pool_end;
-    for (m, code) in class.methods.iter().zip(new_code) {
-        if let (Some(code), Some((start, end))) = (code, m.code) {
-            out.extend_from_slice(&b[copied..start]);
-            out.extend_from_slice(code);
-            copied = end;
+    if !renamed.is_empty() {
+        out.extend_from_slice(&b[copied..class.methods_at]);
+        // Checked in instrument_outcome: the count fits.
+        out.extend_from_slice(&((class.methods.len() + renamed.len()) as u16).to_be_bytes());
+        copied = class.methods_at + 2;
+    }
+    for (m, edit) in class.methods.iter().zip(edits) {
+        match (edit, m.code) {
+            (Edit::Code(code), Some((start, end))) => {
+                out.extend_from_slice(&b[copied..start]);
+                out.extend_from_slice(code);
+                copied = end;
+            }
+            (Edit::Wrap(code), _) => {
+                let (start, at) = (m.range.0, m.attributes_at);
+                out.extend_from_slice(&b[copied..start]);
+                out.extend_from_slice(&(m.access & !ACC_NATIVE).to_be_bytes());
+                out.extend_from_slice(&b[start + 2..at]);
+                // Checked in natives::unwrappable: the count fits.
+                let count = u16::from_be_bytes([b[at], b[at + 1]]) + 1;
+                out.extend_from_slice(&count.to_be_bytes());
+                out.extend_from_slice(code);
+                copied = at + 2;
+            }
+            _ => {}
         }
+    }
+    if !renamed.is_empty() {
+        out.extend_from_slice(&b[copied..class.methods_end]);
+        for r in renamed {
+            for v in [r.access, r.name_index, r.descriptor_index, 0] {
+                out.extend_from_slice(&v.to_be_bytes());
+            }
+        }
+        copied = class.methods_end;
     }
     out.extend_from_slice(&b[copied..]);
     out

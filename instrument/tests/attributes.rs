@@ -131,7 +131,8 @@ fn positions(orig: &MethodText, inst: &MethodText, label: &str) -> (Vec<u32>, Ve
                 break; // the first catch-all handler
             }
             if !at.is_empty() || i > 0 {
-                pending = Some(insns[i].0);
+                // The first of the probes before an instruction (caught, then exit).
+                pending.get_or_insert(insns[i].0);
             }
             i += 2;
             continue;
@@ -166,10 +167,17 @@ fn check_method(label: &str, orig: &MethodText, inst: &MethodText) {
             assert_eq!(n.2.parse::<u32>().unwrap(), target(o.2.parse().unwrap()), "{label}: branch at {}", o.0);
         }
     }
-    // The method's own exception entries, in order, then only catch-alls.
+    // The method's own exception entries, in order, then only catch-alls. With the caught probe,
+    // each handler starts with it.
+    let caught = inst.insns.iter().any(|x| is_probe(x) && x.2.contains("Probe.caught"));
     for (k, e) in orig.exceptions.iter().enumerate() {
         let want = (target(e.0), end_of(e.1), target(e.2), e.3.clone());
         assert_eq!(inst.exceptions[k], want, "{label}: exception entry {k}");
+        if caught {
+            let h = index_of(inst, want.2).unwrap();
+            assert!(inst.insns[h + 1].2.contains("Probe.caught"), "{label}: handler at {} does not start with the caught probe", want.2);
+            assert_eq!(inst.insns[h + 2].0, at[index_of(orig, e.2).unwrap()], "{label}: handler at {}", want.2);
+        }
     }
     let ours = &inst.exceptions[orig.exceptions.len()..];
     assert!(!ours.is_empty() && ours.iter().all(|e| e.3 == "any" && e.2 >= end), "{label}: catch-all entries {ours:?}");
@@ -199,10 +207,20 @@ fn check_method(label: &str, orig: &MethodText, inst: &MethodText) {
 
 #[test]
 fn remapped_offsets_point_at_the_same_instructions() {
-    let dir = Scratch::new("attributes");
+    remapped_offsets(&common::probes("hpmagent/Probe"), "attributes");
+}
+
+/// With the caught probe at the start of every handler and the thrown probe in the catch-alls.
+#[test]
+fn remapped_offsets_with_thrown_and_caught_probes() {
+    remapped_offsets(&common::all_probes("hpmagent/Probe"), "attributes-all");
+}
+
+fn remapped_offsets(probes: &hpm_instrument::Probes, name: &str) {
+    let dir = Scratch::new(name);
     let classes = java_tests::compile("instrument/run").unwrap();
     let inst = dir.path().join("inst");
-    let (_, outcomes) = common::instrument_dir(&classes, &inst, "hpmagent/Probe", 1, &|n| n.starts_with("itest/"));
+    let (_, outcomes) = common::instrument_dir_with(&classes, &inst, probes, 1, &|n| n.starts_with("itest/"));
     let mut checked = 0;
     let mut annotated = 0;
     for o in outcomes {

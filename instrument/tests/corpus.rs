@@ -1,21 +1,34 @@
 //! Every class of the JDK 17 and JDK 25 module images and of Debian's H2, Lucene and Sunflow jars
-//! goes through `instrument` with every method selected; the output must re-parse, skips must be of
-//! the documented kinds, and a real JVM must load and verify every instrumented class: the JDK
-//! booted with every module patched, the jars defined by a class loader. Linkage errors other than
-//! VerifyError/ClassFormatError (missing optional dependencies) must be the same as for the
-//! unmodified classes. A deliberately broken class in each run proves that verification is on.
+//! goes through `instrument` with every method selected and all four probes (enter, exit, thrown,
+//! caught); the output must re-parse, skips must be of the documented kinds, and a real JVM must
+//! load and verify every instrumented class: the JDK booted with every module patched, the jars
+//! defined by a class loader. Linkage errors other than VerifyError/ClassFormatError (missing
+//! optional dependencies) must be the same as for the unmodified classes. A deliberately broken
+//! class in each run proves that verification is on.
+//!
+//! Native methods are wrapped too: every native method of the jars, and of the JDK modules other
+//! than java.base (the JVM boots on java.base and calls its natives, which would need the prefix
+//! set by a JVMTI agent to bind). Linking verifies the wrappers; no wrapped native is called.
 
 mod common;
 
-use common::{canary, class_files, java, jdk, path_list, probes, verify_all, Scratch};
-use hpm_instrument::Outcome;
+use common::{canary, class_files, java, jdk, path_list, verify_all, Scratch};
+use hpm_instrument::{MethodInfo, Outcome, Probes};
 use java_tests::Jdk;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Skip reasons the crate documents for real-world classes.
-const DOCUMENTED_SKIPS: [&str; 4] = ["empty finalize()", "java/lang/Object is never instrumented", "65535 bytes", "jsr/ret"];
+const DOCUMENTED_SKIPS: [&str; 6] =
+    ["empty finalize()", "java/lang/Object is never instrumented", "65535 bytes", "jsr/ret", "signature polymorphic", "@CallerSensitive"];
+
+const ACC_NATIVE: u16 = 0x0100;
+
+/// All four probes of `class`, and wrapped native methods.
+fn corpus_probes(class: &str) -> Probes {
+    common::all_probes(class).with_native_prefix("$hpm$")
+}
 
 #[derive(Default)]
 struct Tally {
@@ -23,6 +36,7 @@ struct Tally {
     changed: usize,
     methods: usize,
     probed: usize,
+    wrapped: usize,
     skipped: BTreeMap<String, usize>,
     time: Duration,
 }
@@ -32,6 +46,7 @@ impl Tally {
         self.classes += 1;
         self.methods += o.methods.len();
         self.probed += o.probed.len();
+        self.wrapped += o.wrapped.len();
         self.changed += usize::from(o.bytes.is_some());
         for (m, reason) in &o.skipped {
             let kind = DOCUMENTED_SKIPS.iter().find(|k| reason.contains(*k)).copied();
@@ -42,11 +57,12 @@ impl Tally {
 
     fn report(&self, label: &str) {
         println!(
-            "{label}: {} classes ({} changed), {} methods, {} probed, skipped {:?}, {:.1} µs per class ({:.2} s)",
+            "{label}: {} classes ({} changed), {} methods, {} probed ({} native methods wrapped), skipped {:?}, {:.1} µs per class ({:.2} s)",
             self.classes,
             self.changed,
             self.methods,
             self.probed,
+            self.wrapped,
             self.skipped,
             self.time.as_secs_f64() * 1e6 / self.classes.max(1) as f64,
             self.time.as_secs_f64()
@@ -54,12 +70,16 @@ impl Tally {
     }
 }
 
-/// Instruments one class with every method selected; checks that the output re-parses (with
-/// ristretto's whole-class parser, whenever it parses the input) and that this crate reads it again.
-fn instrument_one(bytes: &[u8], probe_class: &str, next_id: &mut u32, tally: &mut Tally) -> Option<Vec<u8>> {
-    let probes = probes(probe_class);
+/// Instruments one class with every method selected (native methods only if `wrap`); checks that
+/// the output re-parses (with ristretto's whole-class parser, whenever it parses the input) and
+/// that this crate reads it again, with the wrapped natives turned into wrappers and the renamed
+/// natives appended.
+fn instrument_one(bytes: &[u8], probes: &Probes, wrap: bool, next_id: &mut u32, tally: &mut Tally) -> Option<Vec<u8>> {
     let start = Instant::now();
-    let o = hpm_instrument::instrument_outcome(bytes, &probes, &mut |_| {
+    let o = hpm_instrument::instrument_outcome(bytes, probes, &mut |m| {
+        if m.access & ACC_NATIVE != 0 && !wrap {
+            return None;
+        }
         *next_id += 1;
         Some(*next_id)
     });
@@ -72,8 +92,15 @@ fn instrument_one(bytes: &[u8], probe_class: &str, next_id: &mut u32, tally: &mu
             panic!("{}: instrumented class does not re-parse: {e}", o.class_name);
         }
     }
-    let again = hpm_instrument::instrument_outcome(&out, &probes, &mut |_| None).unwrap();
-    assert_eq!(again.methods, o.methods, "{}: methods changed", o.class_name);
+    let again = hpm_instrument::instrument_outcome(&out, probes, &mut |_| None).unwrap();
+    let wrapped: Vec<&MethodInfo> = o.probed.iter().map(|(m, _)| m).filter(|m| m.access & ACC_NATIVE != 0).collect();
+    let mut want: Vec<MethodInfo> = o
+        .methods
+        .iter()
+        .map(|m| if wrapped.contains(&m) { MethodInfo { access: m.access & !ACC_NATIVE, ..m.clone() } } else { m.clone() })
+        .collect();
+    want.extend(o.wrapped.iter().cloned());
+    assert_eq!(again.methods, want, "{}: methods changed", o.class_name);
     Some(out)
 }
 
@@ -142,7 +169,7 @@ fn jdk_image(version: u32) {
         .unwrap();
     assert!(status.success(), "jimage extract failed");
 
-    let probe = "java/lang/HpmStubProbe";
+    let probes = corpus_probes("java/lang/HpmStubProbe");
     let patch = dir.path().join("patch");
     let mut tally = Tally::default();
     let mut names = Vec::new();
@@ -155,13 +182,15 @@ fn jdk_image(version: u32) {
             }
             names.push(binary_name(rel));
             let bytes = std::fs::read(&f).unwrap();
-            if let Some(out) = instrument_one(&bytes, probe, &mut next_id, &mut tally) {
+            let wrap = module.file_name().unwrap() != "java.base";
+            if let Some(out) = instrument_one(&bytes, &probes, wrap, &mut next_id, &mut tally) {
                 write(&patch.join(module.file_name().unwrap()).join(rel), &out);
             }
         }
     }
     tally.report(&format!("JDK {version} image"));
     assert!(tally.classes > 20_000 && tally.probed > 150_000, "suspiciously small corpus");
+    assert!(tally.wrapped > 1_000, "only {} native methods wrapped", tally.wrapped);
 
     // The probe stub and the canary go into java.base (see HpmStubProbe.java for why).
     let stub_src = java_tests::source_root().join("instrument/jdkstub");
@@ -251,6 +280,7 @@ fn debian_jars_instrument_and_verify() {
     use std::io::Read;
     let wall = Instant::now();
     let dir = Scratch::new("corpus-jars");
+    let probes = corpus_probes("hpmagent/Probe");
     let mut jobs = Vec::new();
     for (corpus, jars) in jar_corpora() {
         let mut tally = Tally::default();
@@ -267,7 +297,7 @@ fn debian_jars_instrument_and_verify() {
                 }
                 let mut bytes = Vec::new();
                 entry.read_to_end(&mut bytes).unwrap();
-                let out = instrument_one(&bytes, "hpmagent/Probe", &mut next_id, &mut tally);
+                let out = instrument_one(&bytes, &probes, true, &mut next_id, &mut tally);
                 write(&inst.join(&name), out.as_deref().unwrap_or(&bytes));
                 names.insert(binary_name(Path::new(&name)));
             }

@@ -1,6 +1,8 @@
 //! Mutated class files never make the pass panic: it returns a class, "unchanged" or an error.
-//! Seeds are real class files (the javac-compiled test subjects, a version 49 class with jsr/ret, a
-//! generated class whose methods need wide branches);
+//! Seeds are real class files (the javac-compiled test subjects, a class with native methods of
+//! every shape, a version 49 class with jsr/ret, a generated class whose methods need wide branches);
+//! each goes through the pass with entry and exit probes only, and with all four probes and native
+//! method wrappers;
 //! a proptest property and a longer deterministic fuzz loop mutate them.
 
 mod common;
@@ -14,6 +16,8 @@ fn seeds() -> &'static Vec<Vec<u8>> {
         let dir = java_tests::compile("instrument/run").unwrap();
         let mut seeds: Vec<Vec<u8>> = common::class_files(&dir).iter().map(|f| std::fs::read(f).unwrap()).collect();
         assert!(seeds.len() >= 15, "too few seed classes");
+        let natives = java_tests::compile("instrument/natives").unwrap();
+        seeds.push(std::fs::read(natives.join("nat/Natives.class")).unwrap());
         let legacy = common::downgrade(&seeds[0], ristretto_classfile::JAVA_5);
         seeds.push(legacy);
         seeds.push(common::jsr_class());
@@ -28,13 +32,18 @@ fn seeds() -> &'static Vec<Vec<u8>> {
     })
 }
 
-/// Instruments with every method selected and, if that produced a class, instruments the result
-/// again: neither may panic. Returns what happened: 0 error, 1 nothing probed, 2 probed.
+/// Instruments with every method selected, with entry and exit probes and then with all probes
+/// and native wrappers, and, if that produced a class, instruments the result again: nothing may
+/// panic. Returns what happened with all probes: 0 error, 1 nothing probed, 2 probed.
 fn exercise(bytes: &[u8]) -> usize {
-    let probes = common::probes("hpmagent/Probe");
-    let mut id = 0u32;
     let _ = hpm_instrument::class_name(bytes);
-    match hpm_instrument::instrument(bytes, &probes, &mut |_| {
+    exercise_with(bytes, &common::probes("hpmagent/Probe"));
+    exercise_with(bytes, &common::all_probes("hpmagent/Probe").with_native_prefix("$hpm$"))
+}
+
+fn exercise_with(bytes: &[u8], probes: &hpm_instrument::Probes) -> usize {
+    let mut id = 0u32;
+    match hpm_instrument::instrument(bytes, probes, &mut |_| {
         id = id.wrapping_add(40_000);
         Some(id)
     }) {
@@ -44,7 +53,7 @@ fn exercise(bytes: &[u8]) -> usize {
         }
         Ok(None) => 1,
         Ok(Some(out)) => {
-            let _ = hpm_instrument::instrument(&out.bytes, &probes, &mut |_| Some(7));
+            let _ = hpm_instrument::instrument(&out.bytes, probes, &mut |_| Some(7));
             2
         }
     }

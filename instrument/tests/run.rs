@@ -1,10 +1,12 @@
 //! Instrumented classes compiled by javac, executed by real JVMs (JDK 17 and 25, every class
 //! verified), interpreted, compiled by C2 with -Xcomp, and in a warm loop: the recorded entry and
-//! exit events must be exactly the expected call structure.
+//! exit events must be exactly the expected call structure. The same scenarios run with the
+//! thrown and caught probes too.
 
 mod common;
 
-use common::{class_files, downgrade, huge_source, java, javac, jdk, jdks, jsr_class, path_list, verify_all, Ids, Scratch};
+use common::{class_files, downgrade, huge_source, java, javac, jdk, jdks, jsr_class, path_list, verify_all, Ids, Kind, Scratch};
+use hpm_instrument::Probes;
 use java_tests::Jdk;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -49,17 +51,52 @@ fn expand(expected: &str) -> String {
     out.join(" ")
 }
 
+/// Events with entry and exit probes only: exits by exception logged as exits (`!m` as `-m`),
+/// no caught events (`^m`).
+fn project(events: &str) -> String {
+    let words = events.split_whitespace().filter(|w| !w.starts_with('^'));
+    words.map(|w| w.strip_prefix('!').map_or_else(|| w.to_string(), |m| format!("-{m}"))).collect::<Vec<_>>().join(" ")
+}
+
 /// A scenario: driver target, expected events, expected exception (class name prefix), whether
 /// it can be repeated (static initialisers run once).
 struct Scenario {
     target: &'static str,
+    /// The events with entry and exit probes (with all four probes, this is what the events
+    /// project to; see [`project`]).
     expected: &'static str,
+    /// The events with all four probes, if the scenario says exactly (then `expected` is unused:
+    /// it is this projected).
+    all: Option<&'static str>,
     thrown: Option<&'static str>,
     repeatable: bool,
 }
 
 const fn sc(target: &'static str, expected: &'static str) -> Scenario {
-    Scenario { target, expected, thrown: None, repeatable: true }
+    Scenario { target, expected, all: None, thrown: None, repeatable: true }
+}
+
+/// A scenario given by its events with all four probes.
+const fn sc_all(target: &'static str, all: &'static str) -> Scenario {
+    Scenario { target, expected: "", all: Some(all), thrown: None, repeatable: true }
+}
+
+/// Which probes the classes got.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mode {
+    /// enter and exit
+    EnterExit,
+    /// enter, exit, thrown and caught
+    All,
+}
+
+impl Mode {
+    fn probes(self) -> Probes {
+        match self {
+            Mode::EnterExit => common::probes("hpmagent/Probe"),
+            Mode::All => common::all_probes("hpmagent/Probe"),
+        }
+    }
 }
 
 fn scenarios() -> Vec<Scenario> {
@@ -187,13 +224,69 @@ fn scenarios() -> Vec<Scenario> {
              -Loops.scenario",
         ),
     ]
+    .into_iter()
+    .chain(handler_scenarios())
+    .collect()
+}
+
+/// Exception handlers of every kind, with the exact caught and thrown events.
+fn handler_scenarios() -> Vec<Scenario> {
+    vec![
+        // The documented gap closed by the caller's caught probe: Derived's super(...) throws, so
+        // Derived reports no exit; the handler in superThrows says superThrows is current again
+        // before it calls after().
+        sc_all(
+            "itest.Handlers.superThrows",
+            "+Handlers.superThrows +Handlers$Derived.<init> +Handlers$Base.<init> !Handlers$Base.<init> \
+             ^Handlers.superThrows +Handlers.after -Handlers.after -Handlers.superThrows",
+        ),
+        sc_all(
+            "itest.Handlers.superThrowsTwoLevels",
+            "+Handlers.superThrowsTwoLevels +Handlers$Derived2.<init> +Handlers$Derived.<init> +Handlers$Base.<init> \
+             !Handlers$Base.<init> ^Handlers.superThrowsTwoLevels +Handlers.after -Handlers.after \
+             +Handlers$Derived2.<init> +Handlers$Derived.<init> +Handlers$Base.<init> -Handlers$Base.<init> \
+             -Handlers$Derived.<init> -Handlers$Derived2.<init> -Handlers.superThrowsTwoLevels",
+        ),
+        sc_all(
+            "itest.Handlers.catchAndFinally",
+            "+Handlers.catchAndFinally +Handlers.after -Handlers.after +Handlers.after -Handlers.after \
+             +Handlers.boom !Handlers.boom ^Handlers.catchAndFinally +Handlers.after -Handlers.after \
+             +Handlers.after -Handlers.after -Handlers.catchAndFinally",
+        ),
+        // The finally handler (catch type 0), then the outer catch.
+        sc_all(
+            "itest.Handlers.finallyRethrows",
+            "+Handlers.finallyRethrows +Handlers.boom !Handlers.boom ^Handlers.finallyRethrows +Handlers.after -Handlers.after \
+             ^Handlers.finallyRethrows +Handlers.after -Handlers.after -Handlers.finallyRethrows",
+        ),
+        sc_all(
+            "itest.Handlers.escapesThroughFinally",
+            "+Handlers.escapesThroughFinally +Handlers.leaky +Handlers.boom !Handlers.boom ^Handlers.leaky \
+             +Handlers.after -Handlers.after !Handlers.leaky ^Handlers.escapesThroughFinally -Handlers.escapesThroughFinally",
+        ),
+        // The synchronized block's own any-handler, then the catch.
+        sc_all(
+            "itest.Handlers.syncBlock",
+            "+Handlers.syncBlock +Handlers.boom !Handlers.boom ^Handlers.syncBlock ^Handlers.syncBlock -Handlers.syncBlock",
+        ),
+        sc_all(
+            "itest.Handlers.multiCatch",
+            "+Handlers.multiCatch +Handlers.boom !Handlers.boom ^Handlers.multiCatch \
+             +Handlers$Derived.<init> +Handlers$Base.<init> !Handlers$Base.<init> ^Handlers.multiCatch -Handlers.multiCatch",
+        ),
+        sc_all(
+            "itest.Handlers.nested",
+            "+Handlers.nested +Handlers.boom !Handlers.boom ^Handlers.nested +Handlers.boom !Handlers.boom ^Handlers.nested \
+             +Handlers.after -Handlers.after -Handlers.nested",
+        ),
+    ]
 }
 
 /// The `run` group compiled by javac and its `itest` classes instrumented into `dir`.
-fn instrumented_run_group(dir: &Path, first_id: u32) -> (PathBuf, Ids, Vec<hpm_instrument::Outcome>) {
+fn instrumented_run_group(dir: &Path, probes: &Probes, first_id: u32) -> (PathBuf, Ids, Vec<hpm_instrument::Outcome>) {
     let classes = java_tests::compile("instrument/run").unwrap();
     let inst = dir.join("classes");
-    let (ids, outcomes) = common::instrument_dir(&classes, &inst, "hpmagent/Probe", first_id, &|n| n.starts_with("itest/"));
+    let (ids, outcomes) = common::instrument_dir_with(&classes, &inst, probes, first_id, &|n| n.starts_with("itest/"));
     assert!(outcomes.len() >= 10, "expected the itest classes, got {}", outcomes.len());
     for o in &outcomes {
         assert!(o.skipped.is_empty(), "{}: unexpected skips {:?}", o.class_name, o.skipped);
@@ -211,6 +304,11 @@ fn driver_args(cp: &str, extra: &[&str], specs: &[String]) -> Vec<String> {
 
 /// Checks every scenario's events (and that each repetition matched the first).
 fn check(label: &str, ids: &Ids, runs: &HashMap<String, Run>, list: &[Scenario]) {
+    check_mode(label, Mode::EnterExit, ids, runs, list)
+}
+
+/// Checks every scenario's events as recorded with the probes of `mode`.
+fn check_mode(label: &str, mode: Mode, ids: &Ids, runs: &HashMap<String, Run>, list: &[Scenario]) {
     let mut failures = Vec::new();
     for s in list {
         let Some(run) = runs.get(s.target) else {
@@ -218,7 +316,12 @@ fn check(label: &str, ids: &Ids, runs: &HashMap<String, Run>, list: &[Scenario])
             continue;
         };
         let got = ids.render(&run.events);
-        let want = expand(s.expected);
+        let (got, want) = match (mode, s.all) {
+            (Mode::EnterExit, None) => (got, expand(s.expected)),
+            (Mode::EnterExit, Some(all)) => (got, project(&expand(all))),
+            (Mode::All, Some(all)) => (got, expand(all)),
+            (Mode::All, None) => (project(&got), expand(s.expected)),
+        };
         if got != want {
             failures.push(format!("{}:\n  want {want}\n  got  {got}", s.target));
         }
@@ -244,13 +347,37 @@ fn assert_nested(ids: &Ids, events: &[i64]) {
     let mut stack = Vec::new();
     for &e in events {
         let id = common::event_id(e);
-        if e & 1 == 0 {
+        if common::event_kind(e) == common::Kind::Enter {
             stack.push(id);
         } else {
             assert_eq!(stack.pop(), Some(id), "exit of {} does not match the open entries: {}", ids.name(id), ids.render(events));
         }
     }
     assert!(stack.is_empty(), "entries without exit: {}", ids.render(events));
+}
+
+/// With all four probes, the events replay on a stack: an entry pushes, an exit or exit by
+/// exception pops its own method, and a caught event finds its method on the stack and closes the
+/// frames above it, which may only be constructors (left by an exception out of their super or
+/// this call, the documented gap). Every scenario ends with an empty stack.
+fn assert_unwinds(ids: &Ids, events: &[i64]) {
+    let mut stack = Vec::new();
+    let all = ids.render(events);
+    for &e in events {
+        let id = common::event_id(e);
+        match common::event_kind(e) {
+            Kind::Enter => stack.push(id),
+            Kind::Exit | Kind::Thrown => assert_eq!(stack.pop(), Some(id), "exit of {} does not match the open entries: {all}", ids.name(id)),
+            Kind::Caught => {
+                let at = stack.iter().rposition(|&m| m == id).unwrap_or_else(|| panic!("caught in {}, which is not open: {all}", ids.name(id)));
+                for &m in &stack[at + 1..] {
+                    assert!(ids.name(m).contains(".<init>"), "caught in {} closes {}, not a constructor: {all}", ids.name(id), ids.name(m));
+                }
+                stack.truncate(at + 1);
+            }
+        }
+    }
+    assert!(stack.is_empty(), "entries without exit: {all}");
 }
 
 /// One JDK's scenario runs and standard error.
@@ -260,15 +387,26 @@ type JdkRuns = (Jdk, HashMap<String, Run>, String);
 /// JDKs with `extra` JVM flags and checks the events; returns the ids and, per JDK, the runs and
 /// the JVM's standard error.
 fn run_scenarios(name: &str, extra: &[&str], reps: usize) -> (Ids, Vec<JdkRuns>) {
+    run_scenarios_in(Mode::EnterExit, name, extra, reps)
+}
+
+/// [`run_scenarios`] with the probes of `mode`; with all four, every run must also replay
+/// ([`assert_unwinds`]).
+fn run_scenarios_in(mode: Mode, name: &str, extra: &[&str], reps: usize) -> (Ids, Vec<JdkRuns>) {
     let dir = Scratch::new(name);
-    let (inst, ids, _) = instrumented_run_group(dir.path(), 1);
+    let (inst, ids, _) = instrumented_run_group(dir.path(), &mode.probes(), 1);
     let list = scenarios();
     let cp = path_list(&[&inst]);
     let mut results = Vec::new();
     for jdk in jdks() {
         let (out, err) = java_with_stderr(&jdk, &driver_args(&cp, extra, &specs(&list, reps)));
         let runs = parse_driver(&out);
-        check(&format!("JDK {:?} {extra:?}", jdk.feature_version()), &ids, &runs, &list);
+        check_mode(&format!("JDK {:?} {extra:?} {mode:?}", jdk.feature_version()), mode, &ids, &runs, &list);
+        if mode == Mode::All {
+            for run in runs.values() {
+                assert_unwinds(&ids, &run.events);
+            }
+        }
         results.push((jdk, runs, err));
     }
     (ids, results)
@@ -279,24 +417,60 @@ fn scenarios_interpreted_on_both_jdks() {
     let (ids, results) = run_scenarios("run-interpreted", &["-Xint"], 1);
     for (_, runs, _) in results {
         for (target, run) in runs {
-            if target != "itest.Ctors.superThrows" {
+            // Left out: the scenarios where a super constructor throws (the documented gap).
+            if !target.contains("superThrows") && target != "itest.Handlers.multiCatch" {
                 assert_nested(&ids, &run.events);
             }
         }
     }
 }
 
+/// The C2 flags of the -Xcomp runs: every itest method compiled by C2 before it runs, compilations
+/// printed.
+const XCOMP: [&str; 6] = [
+    "-Xcomp",
+    "-XX:-TieredCompilation",
+    "-XX:CompileCommand=quiet",
+    "-XX:CompileCommand=compileonly,itest.*::*",
+    "-XX:+PrintCompilation",
+    "-XX:+DisplayVMOutputToStderr",
+];
+
+#[test]
+fn scenarios_with_thrown_and_caught_probes_interpreted() {
+    run_scenarios_in(Mode::All, "run-all-interpreted", &["-Xint"], 1);
+}
+
+#[test]
+fn scenarios_with_thrown_and_caught_probes_compiled_by_c2() {
+    for (jdk, _, err) in run_scenarios_in(Mode::All, "run-all-xcomp", &XCOMP, 3).1 {
+        for m in ["itest.Handlers::superThrows", "itest.Handlers::catchAndFinally", "itest.Handlers::syncBlock", "itest.Handlers$Derived::<init>"] {
+            assert!(err.contains(m), "JDK {:?}: C2 did not compile {m}", jdk.feature_version());
+        }
+    }
+}
+
+#[test]
+fn scenarios_with_thrown_and_caught_probes_in_a_warm_loop() {
+    let extra = ["-Xbatch", "-XX:+PrintCompilation", "-XX:+DisplayVMOutputToStderr"];
+    for (jdk, _, err) in run_scenarios_in(Mode::All, "run-all-warm", &extra, 20_000).1 {
+        for m in ["itest.Handlers::catchAndFinally", "itest.Handlers::leaky", "itest.Handlers::nested"] {
+            assert!(compiled_at_tier_4(&err, m), "JDK {:?}: {m} was not compiled at tier 4", jdk.feature_version());
+        }
+    }
+}
+
+/// Whether -XX:+PrintCompilation output shows `method` compiled by C2 (tier 4).
+fn compiled_at_tier_4(err: &str, method: &str) -> bool {
+    err.lines().any(|l| {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        w.iter().position(|x| *x == method).is_some_and(|i| i > 0 && w[i - 1] == "4")
+    })
+}
+
 #[test]
 fn scenarios_compiled_by_c2_with_xcomp() {
-    let extra = [
-        "-Xcomp",
-        "-XX:-TieredCompilation",
-        "-XX:CompileCommand=quiet",
-        "-XX:CompileCommand=compileonly,itest.*::*",
-        "-XX:+PrintCompilation",
-        "-XX:+DisplayVMOutputToStderr",
-    ];
-    for (jdk, _, err) in run_scenarios("run-xcomp", &extra, 3).1 {
+    for (jdk, _, err) in run_scenarios("run-xcomp", &XCOMP, 3).1 {
         for m in ["itest.Throws::deep", "itest.Ctors$Sub::<init>", "itest.Switches::table", "itest.Lambdas::lambda$scenario$0"] {
             assert!(err.contains(m), "JDK {:?}: C2 did not compile {m}", jdk.feature_version());
         }
@@ -310,11 +484,7 @@ fn scenarios_in_a_warm_loop_reach_c2() {
     for (jdk, _, err) in run_scenarios("run-warm", &extra, 20_000).1 {
         // Tier 4 is C2.
         for m in ["itest.Throws::deep", "itest.Throws::rec", "itest.Switches::table", "itest.Ctors$Sub::<init>", "itest.Finally::fin", "itest.Sync::syncThrow"] {
-            let compiled = err.lines().any(|l| {
-                let w: Vec<&str> = l.split_whitespace().collect();
-                w.iter().position(|x| *x == m).is_some_and(|i| i > 0 && w[i - 1] == "4")
-            });
-            assert!(compiled, "JDK {:?}: {m} was not compiled at tier 4", jdk.feature_version());
+            assert!(compiled_at_tier_4(&err, m), "JDK {:?}: {m} was not compiled at tier 4", jdk.feature_version());
         }
     }
 }
@@ -431,8 +601,14 @@ fn old_class_files(version: ristretto_classfile::Version, major: u16) {
         std::fs::write(&f, downgrade(&b, version.clone())).unwrap();
     }
     std::fs::write(classes.join("legacy/Jsr.class"), jsr_class()).unwrap();
-    let inst = dir.path().join("inst");
-    let (ids, outcomes) = common::instrument_dir(&classes, &inst, "hpmagent/Probe", 1, &|_| true);
+    for mode in [Mode::EnterExit, Mode::All] {
+        old_class_files_in(mode, dir.path(), &classes, major);
+    }
+}
+
+fn old_class_files_in(mode: Mode, dir: &Path, classes: &Path, major: u16) {
+    let inst = dir.join(format!("inst-{mode:?}"));
+    let (ids, outcomes) = common::instrument_dir_with(classes, &inst, &mode.probes(), 1, &|_| true);
     check_huge(&outcomes);
     let jsr = outcomes.iter().find(|o| o.class_name == "legacy/Jsr").unwrap();
     assert_eq!(jsr.probed.len(), 1);
@@ -475,9 +651,9 @@ fn old_class_files(version: ristretto_classfile::Version, major: u16) {
     ];
     for jdk in jdks() {
         let out = java(&jdk, &driver_args(&cp, &[], &specs(&list, 1)));
-        check(&format!("JDK {:?} version {major}", jdk.feature_version()), &ids, &parse_driver(&out), &list);
+        check_mode(&format!("JDK {:?} version {major} {mode:?}", jdk.feature_version()), mode, &ids, &parse_driver(&out), &list);
         let out = java(&jdk, &driver_args(&cp, &[], &specs(&list, 5_000)));
-        check(&format!("JDK {:?} version {major}, warm", jdk.feature_version()), &ids, &parse_driver(&out), &list);
+        check_mode(&format!("JDK {:?} version {major} {mode:?}, warm", jdk.feature_version()), mode, &ids, &parse_driver(&out), &list);
     }
 }
 
@@ -489,8 +665,17 @@ fn flexible_constructor_bodies_on_jdk25() {
     let jdk25 = jdk(25);
     let classes = dir.path().join("classes");
     javac(&jdk25, &classes, &[], &[java_tests::source_root().join("instrument/flexible/flex/Flexible.java")]);
-    let inst = dir.path().join("inst");
-    let (ids, outcomes) = common::instrument_dir(&classes, &inst, "hpmagent/Probe", 1, &|_| true);
+    for mode in [Mode::EnterExit, Mode::All] {
+        flexible_constructor_bodies_in(mode, dir.path(), &classes);
+    }
+}
+
+/// With all four probes, Sub(String)'s handler before super() (in a frame with uninitializedThis)
+/// starts with the caught probe.
+fn flexible_constructor_bodies_in(mode: Mode, dir: &Path, classes: &Path) {
+    let jdk25 = jdk(25);
+    let inst = dir.join(format!("inst-{mode:?}"));
+    let (ids, outcomes) = common::instrument_dir_with(classes, &inst, &mode.probes(), 1, &|_| true);
     for o in &outcomes {
         assert!(o.skipped.is_empty(), "{:?}", o.skipped);
     }
@@ -517,6 +702,13 @@ fn flexible_constructor_bodies_on_jdk25() {
     let list = [sc("flex.Flexible.scenario", expected)];
     for extra in [&[][..], &["-Xcomp", "-XX:-TieredCompilation", "-XX:CompileCommand=quiet", "-XX:CompileCommand=compileonly,flex.*::*"][..]] {
         let out = java(&jdk25, &driver_args(&cp, extra, &specs(&list, 2)));
-        check(&format!("JDK 25 {extra:?}"), &ids, &parse_driver(&out), &list);
+        let runs = parse_driver(&out);
+        check_mode(&format!("JDK 25 {extra:?} {mode:?}"), mode, &ids, &runs, &list);
+        if mode == Mode::All {
+            let events = &runs["flex.Flexible.scenario"].events;
+            assert_unwinds(&ids, events);
+            let sub_s = "^Flexible$Sub.<init>(Ljava/lang/String;)";
+            assert!(ids.render(events).contains(sub_s), "no {sub_s}: {}", ids.render(events));
+        }
     }
 }

@@ -67,8 +67,14 @@ pub fn class_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// Entry and exit probes `enter` and `exit` of `class`.
 pub fn probes(class: &str) -> Probes {
-    Probes { class: class.into(), enter: "enter".into(), exit: "exit".into() }
+    Probes::new(class, "enter", "exit")
+}
+
+/// Entry, exit, thrown and caught probes of `class`, named so.
+pub fn all_probes(class: &str) -> Probes {
+    probes(class).with_thrown("thrown").with_caught("caught")
 }
 
 /// Method names by probe id: `Class.method`, with the parameter descriptor when the class
@@ -81,15 +87,40 @@ impl Ids {
         self.0.get(&id).cloned().unwrap_or_else(|| format!("#{id}"))
     }
 
-    /// Events as the recording probe logs them (`id << 1`, `| 1` for an exit) as `+name`/`-name`.
+    /// Events as the recording probe logs them (`id << 2 | kind`) as `+name` (entry), `-name`
+    /// (exit), `!name` (exit by exception, the thrown probe) and `^name` (the caught probe).
     pub fn render(&self, events: &[i64]) -> String {
-        events.iter().map(|&e| format!("{}{}", if e & 1 == 0 { '+' } else { '-' }, self.name(event_id(e)))).collect::<Vec<_>>().join(" ")
+        events.iter().map(|&e| format!("{}{}", event_kind(e).sign(), self.name(event_id(e)))).collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// Which probe logged an event.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Kind {
+    Enter,
+    Exit,
+    Thrown,
+    Caught,
+}
+
+impl Kind {
+    pub fn sign(self) -> char {
+        match self {
+            Kind::Enter => '+',
+            Kind::Exit => '-',
+            Kind::Thrown => '!',
+            Kind::Caught => '^',
+        }
     }
 }
 
 /// The probe id of a logged event.
 pub fn event_id(e: i64) -> u32 {
-    (e >> 1) as i32 as u32
+    (e >> 2) as i32 as u32
+}
+
+pub fn event_kind(e: i64) -> Kind {
+    [Kind::Enter, Kind::Exit, Kind::Thrown, Kind::Caught][(e & 3) as usize]
 }
 
 pub fn method_label(class: &str, methods: &[MethodInfo], m: &MethodInfo) -> String {
@@ -105,7 +136,12 @@ pub fn method_label(class: &str, methods: &[MethodInfo], m: &MethodInfo) -> Stri
 /// Instruments every class under `src` whose internal name `want` accepts (all methods selected,
 /// ids counting up from `first_id`) and writes the result into `dst` (unchanged classes too).
 pub fn instrument_dir(src: &Path, dst: &Path, probe_class: &str, first_id: u32, want: &dyn Fn(&str) -> bool) -> (Ids, Vec<Outcome>) {
-    let probes = probes(probe_class);
+    instrument_dir_with(src, dst, &probes(probe_class), first_id, want)
+}
+
+/// [`instrument_dir`] with these probes (every method offered is selected: with a native method
+/// prefix, the native methods too).
+pub fn instrument_dir_with(src: &Path, dst: &Path, probes: &Probes, first_id: u32, want: &dyn Fn(&str) -> bool) -> (Ids, Vec<Outcome>) {
     let mut ids = Ids::default();
     let mut outcomes = Vec::new();
     let mut next = first_id;
@@ -119,7 +155,7 @@ pub fn instrument_dir(src: &Path, dst: &Path, probe_class: &str, first_id: u32, 
             continue;
         }
         let mut given = Vec::new();
-        let o = hpm_instrument::instrument_outcome(&bytes, &probes, &mut |m| {
+        let o = hpm_instrument::instrument_outcome(&bytes, probes, &mut |m| {
             given.push((m.clone(), next));
             next = next.checked_add(1).expect("ids run past u32::MAX");
             Some(next - 1)

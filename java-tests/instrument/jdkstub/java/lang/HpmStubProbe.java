@@ -11,4 +11,8 @@ public final class HpmStubProbe {
     public static void enter(int id) {}
 
     public static void exit(int id) {}
+
+    public static void thrown(int id) {}
+
+    public static void caught(int id) {}
 }
