@@ -51,15 +51,15 @@ pub struct BackendConfig {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum CallsVia {
     /// Probes inserted into the bytecode at class load ([`probes`]).
+    #[default]
     Probes,
     /// JVMTI MethodEntry/MethodExit events.
-    #[default]
     Jvmti,
 }
 
 impl Default for BackendConfig {
     fn default() -> Self {
-        BackendConfig { start_paused: false, alloc_interval: 0, perf_map: true, calls_via: CallsVia::Jvmti, compensate: true }
+        BackendConfig { start_paused: false, alloc_interval: 0, perf_map: true, calls_via: CallsVia::Probes, compensate: true }
     }
 }
 
@@ -366,6 +366,7 @@ pub unsafe fn init(vm: *mut JavaVM, recorder: Arc<Recorder>, config: BackendConf
     let mut missing = Vec::new();
     let mut can_method_events = false;
     let probes = rc.calls && config.calls_via == CallsVia::Probes;
+    let mut can_wrap_natives = false;
     if probes {
         // Bytecode probes: no capability that slows compiled code (no method entry/exit, frame
         // pop or exception events). Retransformation gives probes to classes loaded before VMInit
@@ -374,6 +375,12 @@ pub unsafe fn init(vm: *mut JavaVM, recorder: Arc<Recorder>, config: BackendConf
             caps.set_can_retransform_classes(1);
         } else {
             missing.push("retransforming loaded classes: not offered by this VM now; only classes loaded from now on get probes".to_string());
+        }
+        // Native methods get probed wrappers (at a class's first load) when the VM lets their
+        // renamed originals still bind.
+        if potential.can_set_native_method_prefix() != 0 {
+            caps.set_can_set_native_method_prefix(1);
+            can_wrap_natives = true;
         }
     } else if rc.calls {
         if potential.can_generate_method_entry_events() != 0 && potential.can_generate_method_exit_events() != 0 {
@@ -475,7 +482,7 @@ pub unsafe fn init(vm: *mut JavaVM, recorder: Arc<Recorder>, config: BackendConf
     }
     if probes {
         if let Some(b) = BACKEND.get() {
-            probes::install(env, b.recorder.clone(), start_paused, b.config.compensate, SAMPLER.get().cloned());
+            probes::install(env, b.recorder.clone(), start_paused, b.config.compensate, can_wrap_natives, SAMPLER.get().cloned());
         }
         enable(env, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, true)?;
     }

@@ -21,6 +21,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use hpm_collectors::arcflow::{ConsumerId, Tree};
 use hpm_collectors::recorder::naming::{class_name_from_signature, method_consumer_name};
+use hpm_collectors::recorder::naming::JDK_PACKAGES;
 use hpm_collectors::recorder::{ClassFilter, Glob, Recorder, ThreadRecorder};
 use hpm_collectors::sampling::{ContextSampler, SampledThread};
 use hpm_instrument::{instrument, MethodInfo, Probes};
@@ -31,6 +32,10 @@ use crate::{check, jni_fn, jvmti_fn, log, take_string};
 include!(concat!(env!("OUT_DIR"), "/probe_classes.rs"));
 
 const PROBE_CLASS: &str = "hpmagent/probe/Probe";
+
+/// Native methods of selected classes are renamed with this prefix and wrapped by a probed method
+/// of their own name (JVMTI `SetNativeMethodPrefix` lets the JVM still bind them).
+const NATIVE_PREFIX: &str = "hpm$$";
 
 /// Classes never instrumented, whatever `include=` says: the probes run their code (a probe in
 /// them would call itself), and instrumenting `Object` would put a probe in every constructor.
@@ -136,6 +141,11 @@ pub(crate) struct ProbeRuntime {
     compensate: bool,
     calibrated: OnceLock<()>,
     calibrate_method: OnceLock<usize>,
+    /// `SetNativeMethodPrefix` was accepted: native methods can be wrapped at a class's first load.
+    wrap_natives: AtomicBool,
+    /// Classes whose natives were wrapped at first load: a retransformation must wrap them again
+    /// (it may not change the set of methods).
+    wrapped_classes: Mutex<std::collections::HashSet<String>>,
     /// Classes instrumented, methods probed, methods left alone (and why: first few reasons).
     classes: AtomicU32,
     methods: AtomicU32,
@@ -150,7 +160,15 @@ pub(crate) fn runtime() -> Option<&'static ProbeRuntime> {
 
 /// Sets up the probe runtime's state (OnLoad phase). Classes are instrumented only after
 /// [`define_runtime`] ran at VMInit.
-pub(crate) fn install(env: *mut jvmtiEnv, recorder: Arc<Recorder>, start_paused: bool, compensate: bool, sampler: Option<Arc<ContextSampler>>) {
+/// `can_wrap_natives`: the VM granted `can_set_native_method_prefix`.
+pub(crate) fn install(
+    env: *mut jvmtiEnv,
+    recorder: Arc<Recorder>,
+    start_paused: bool,
+    compensate: bool,
+    can_wrap_natives: bool,
+    sampler: Option<Arc<ContextSampler>>,
+) {
     let filter = recorder.config().filter.clone();
     let rt = ProbeRuntime {
         env: env as usize,
@@ -168,10 +186,22 @@ pub(crate) fn install(env: *mut jvmtiEnv, recorder: Arc<Recorder>, start_paused:
         compensate,
         calibrated: OnceLock::new(),
         calibrate_method: OnceLock::new(),
+        wrap_natives: AtomicBool::new(false),
+        wrapped_classes: Mutex::new(std::collections::HashSet::new()),
         classes: AtomicU32::new(0),
         methods: AtomicU32::new(0),
         skipped: Mutex::new(Vec::new()),
     };
+    if can_wrap_natives {
+        let prefix = CString::new(NATIVE_PREFIX).unwrap();
+        // SAFETY: env is valid (OnLoad or live phase); the prefix is copied by the VM.
+        let err = unsafe { jvmti_fn!(env, SetNativeMethodPrefix)(env, prefix.as_ptr()) };
+        if err == JVMTI_ERROR_NONE {
+            rt.wrap_natives.store(true, Ordering::Relaxed);
+        } else {
+            log::info(&format!("native methods are not wrapped (SetNativeMethodPrefix: JVMTI error {err}): their calls are not counted"));
+        }
+    }
     let _ = RUNTIME.set(rt);
 }
 
@@ -200,7 +230,7 @@ impl ProbeRuntime {
     }
 
     /// Rewrites one class file: `Some(bytes)` with probes, `None` to leave it as it is.
-    fn transform(&self, name: Option<&str>, data: &[u8]) -> Option<Vec<u8>> {
+    fn transform(&self, name: Option<&str>, data: &[u8], retransforming: bool) -> Option<Vec<u8>> {
         if !self.ready.load(Ordering::Acquire) {
             return None;
         }
@@ -212,7 +242,20 @@ impl ProbeRuntime {
         if !self.selects(&dotted) {
             return None;
         }
-        let probes = Probes { class: PROBE_CLASS.into(), enter: "enter".into(), exit: "exit".into() };
+        let mut probes = Probes::new(PROBE_CLASS, "enter", "exit").with_thrown("thrown").with_caught("caught");
+        // Natives are wrapped at a class's first load only (a retransformation may not add
+        // methods), and again when a class wrapped then is retransformed.
+        // Never the JDK's natives: many are intrinsics (arraycopy, currentThread, ...) that a
+        // wrapper would hide from the JIT, and the probes themselves call some of them.
+        let jdk = JDK_PACKAGES.iter().any(|p| Glob::new(p).matches(&dotted));
+        let wrap = if retransforming {
+            lock(&self.wrapped_classes).contains(&internal)
+        } else {
+            self.wrap_natives.load(Ordering::Relaxed) && !jdk
+        };
+        if wrap {
+            probes = probes.with_native_prefix(NATIVE_PREFIX);
+        }
         let mut ids = lock(&self.ids);
         let mut select = |m: &MethodInfo| {
             let key = (internal.clone(), m.name.clone(), m.descriptor.clone());
@@ -231,7 +274,11 @@ impl ProbeRuntime {
                 return None;
             }
         };
-        // Names as the JVMTI path gives them: parameter types only for overloaded names.
+        if !out.wrapped.is_empty() && !retransforming {
+            lock(&self.wrapped_classes).insert(internal.clone());
+        }
+        // Names as the JVMTI path gives them: parameter types only for overloaded names (among
+        // the class's own methods, not the renamed natives).
         for (m, id) in &out.probed {
             let overloaded = out.methods.iter().filter(|x| x.name == m.name).count() > 1;
             let name = method_consumer_name(&dotted, &m.name, &m.descriptor, overloaded);
@@ -707,7 +754,7 @@ fn retransform_loaded(rt: &ProbeRuntime) {
 pub(crate) unsafe extern "C" fn class_file_load_hook(
     env: *mut jvmtiEnv,
     _jni: *mut JNIEnv,
-    _class_being_redefined: jclass,
+    class_being_redefined: jclass,
     _loader: jobject,
     name: *const c_char,
     _protection_domain: jobject,
@@ -725,7 +772,7 @@ pub(crate) unsafe extern "C" fn class_file_load_hook(
         let data = unsafe { std::slice::from_raw_parts(class_data, class_data_len as usize) };
         // SAFETY: null or a NUL-terminated name valid for the callback.
         let name = (!name.is_null()).then(|| unsafe { CStr::from_ptr(name) }.to_string_lossy().into_owned());
-        let Some(bytes) = rt.transform(name.as_deref(), data) else { return };
+        let Some(bytes) = rt.transform(name.as_deref(), data, !class_being_redefined.is_null()) else { return };
         let mut mem: *mut u8 = ptr::null_mut();
         // SAFETY: env valid; the VM frees what we hand back through Allocate's allocator.
         if unsafe { jvmti_fn!(env, Allocate)(env, bytes.len() as jlong, &mut mem) } != JVMTI_ERROR_NONE || mem.is_null() {
@@ -758,6 +805,10 @@ unsafe extern "C" fn probe_register(jni: *mut JNIEnv, _class: jclass, shadow: jo
         let Some(t) = threads.iter_mut().find(|t| std::ptr::eq(t.local.cell, local.cell)) else { return };
         if t.shadow != 0 {
             // A second Shadow on one OS thread: a virtual thread on its carrier (not recorded yet).
+            static SAID: AtomicBool = AtomicBool::new(false);
+            if !SAID.swap(true, Ordering::Relaxed) {
+                log::warn("virtual threads are not recorded yet with calls=probes: only the first thread that runs probed code on each carrier gets a call tree (calls=jvmti records them on their carriers' trees)");
+            }
             // SAFETY: the global reference made above, not kept.
             unsafe { jni_fn!(jni, DeleteGlobalRef)(jni, global) };
             return;

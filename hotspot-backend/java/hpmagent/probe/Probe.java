@@ -76,11 +76,14 @@ public final class Probe {
         int c = s.cur;
         if (s.method[c] != m) {
             int k = c;
+            int popped = 0;
             while (k != 0 && s.method[k] != m) {
                 k = s.parent[k];
+                popped++;
             }
             if (k != 0) {
                 s.cur = k;
+                s.thrown += popped; // they left by the exception caught here
                 U.putInt(s.cell, k);
             }
         }
