@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Agent overhead on a call-heavy program (java-tests/calls/calls/Bench.java: recursive fib).
+# Overhead of JVMTI method events (calls=jvmti) on a call-heavy program (java-tests/calls/calls/Bench.java:
+# recursive fib). For the default bytecode probes see bench/calls-overhead.sh.
 #
 #   bench/agent-overhead.sh [RUNS]        (default 5 runs per configuration; the median is used)
 #
@@ -50,10 +51,10 @@ CP=(-cp "$WORK/classes" calls.Bench)
 : >"$WORK/none_r"; : >"$WORK/rec"; : >"$WORK/none_p"; : >"$WORK/paused"; : >"$WORK/prun"
 for _ in $(seq "$RUNS"); do
   one "${CP[@]}" $RECORD_ARGS >>"$WORK/none_r"
-  one "-agentpath:$LIB=out=$OUT/rec,perf-map=off" "${CP[@]}" $RECORD_ARGS >>"$WORK/rec"
+  one "-agentpath:$LIB=out=$OUT/rec,perf-map=off,calls=jvmti" "${CP[@]}" $RECORD_ARGS >>"$WORK/rec"
   one "${CP[@]}" $PAUSED_ARGS >>"$WORK/none_p"
-  one "-agentpath:$LIB=out=$OUT/paused,start=paused,perf-map=off" "${CP[@]}" $PAUSED_ARGS >>"$WORK/paused"
-  one "-agentpath:$LIB=out=$OUT/prun,perf-map=off" -Dhpm.pause=true "${CP[@]}" $PAUSED_ARGS >>"$WORK/prun"
+  one "-agentpath:$LIB=out=$OUT/paused,start=paused,perf-map=off,calls=jvmti" "${CP[@]}" $PAUSED_ARGS >>"$WORK/paused"
+  one "-agentpath:$LIB=out=$OUT/prun,perf-map=off,calls=jvmti" -Dhpm.pause=true "${CP[@]}" $PAUSED_ARGS >>"$WORK/prun"
 done
 col() { cut -d' ' -f"$2" "$WORK/$1" | median; }
 none_r=$(col none_r 1); rec=$(col rec 1); none_p=$(col none_p 1); paused=$(col paused 1)

@@ -4,7 +4,8 @@
 #   bench/counters-overhead.sh [RUNS]      (default 5 runs per configuration; medians)
 #
 # 1. Overhead on a call-heavy program (java-tests/calls/calls/Bench.java: recursive fib, RECORD_ARGS)
-#    of: no agent; the agent recording calls (cpu-time + wall-time, no perf counters); plus 1 perf
+#    of: no agent; the agent recording calls with JVMTI method events (calls=jvmti: every metric read at
+#    every event; cpu-time + wall-time, no perf counters); plus 1 perf
 #    counter (COUNTERS1, default task-clock); plus 4 (COUNTERS4, default task-clock, page-faults,
 #    context-switches, cpu-migrations: software events, which every Linux counts; on a machine with a
 #    PMU try COUNTERS4=cycles,instructions,cache-misses,branch-misses). Ratios are of wall and CPU time.
@@ -48,7 +49,7 @@ median() { sort -n | awk '{a[NR]=$1} END {printf "%.3f", a[int((NR+1)/2)]}'; }
 echo "JDK: $("$JAVA_HOME/bin/java" -version 2>&1 | head -1); runs per configuration: $RUNS (median; interleaved)"
 echo "cpu: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 CP=(-cp "$WORK/classes" calls.Bench)
-A="-agentpath:$LIB=perf-map=off,socket=off"
+A="-agentpath:$LIB=perf-map=off,socket=off,calls=jvmti"
 : >"$WORK/none"; : >"$WORK/agent"; : >"$WORK/c1"; : >"$WORK/c4"
 for _ in $(seq "$RUNS"); do
   one "${CP[@]}" $RECORD_ARGS >>"$WORK/none"

@@ -9,7 +9,7 @@ use hpm_collectors::recorder::Glob;
 pub const OPTIONS: &[(&str, &str)] = &[
     ("out=DIR", "report directory (default hpm-<pid> in the working directory)"),
     ("collect=LIST", "what to record, '+'-separated: calls, gc, locks, waits, alloc, code, or all/none (default calls+gc+locks+waits+code)"),
-    ("calls=probes|jvmti", "HotSpot: record call trees with bytecode probes inserted at class load (compiled code keeps running) or with JVMTI method events (default for now; every thread interpreted, 10-130x slower)"),
+    ("calls=probes|jvmti", "HotSpot: record call trees with bytecode probes inserted at class load (default: compiled code keeps running; time and counters sampled) or with JVMTI method events (the reference mode: every thread interpreted, 10-130x slower; metrics exact)"),
     ("include=PATTERN", "record methods of classes matching PATTERN (repeatable; '*' any text, '?' one char; include=* records JDK classes too)"),
     ("exclude=PATTERN", "do not record methods of classes matching PATTERN (repeatable; wins over include)"),
     ("event=NAME", "also count a perf_event counter per context (repeatable; perf's names: task-clock, page-faults, cycles, msr/tsc/, ...); events this machine refuses are reported and skipped"),
@@ -62,7 +62,7 @@ impl Default for Options {
         Options {
             out: None,
             calls: true,
-            calls_via: hotspot_backend::CallsVia::Jvmti,
+            calls_via: hotspot_backend::CallsVia::Probes,
             gc: true,
             locks: true,
             waits: true,
@@ -255,8 +255,8 @@ mod tests {
         assert!(!parse(Some("compensate=off")).unwrap().compensate);
         assert!(parse(Some("compensate=maybe")).unwrap_err().contains("(valid: on, off)"));
         assert_eq!(parse(None).unwrap().quantum, QuantumMode::Off);
-        assert_eq!(parse(None).unwrap().calls_via, hotspot_backend::CallsVia::Jvmti);
-        assert_eq!(parse(Some("calls=probes")).unwrap().calls_via, hotspot_backend::CallsVia::Probes);
+        assert_eq!(parse(None).unwrap().calls_via, hotspot_backend::CallsVia::Probes);
+        assert_eq!(parse(Some("calls=jvmti")).unwrap().calls_via, hotspot_backend::CallsVia::Jvmti);
         assert_eq!(parse(Some("quantum")).unwrap().quantum, QuantumMode::Switch);
         assert_eq!(parse(Some("quantum=switch")).unwrap().quantum, QuantumMode::Switch);
         assert_eq!(parse(Some("quantum=tick")).unwrap().quantum, QuantumMode::Tick);

@@ -49,11 +49,18 @@ fn schedstat_ns(pid: u32, tid: u64) -> u64 {
 /// reads /proc/<pid>/task/<tid>/schedstat for the os_tid each thread has in threads.json.
 #[test]
 fn task_clock_per_thread_agrees_with_proc() {
+    // Read at every event (JVMTI method events) or sampled (bytecode probes, where the compiled
+    // spinners need 25 times the work to burn 20 ms): each thread's total is its whole CPU time.
+    task_clock_agrees_with_proc("calls=jvmti", "6000");
+    task_clock_agrees_with_proc("calls=probes", "150000");
+}
+
+fn task_clock_agrees_with_proc(mode: &str, steps: &str) {
     let jdk = java_tests::jdk().unwrap();
-    let out = out_dir("counters-proc", &jdk);
-    let opts = format!("out={},perf-map=off,socket=off,event=task-clock", out.display());
+    let out = out_dir(&format!("counters-proc-{}", &mode[6..]), &jdk);
+    let opts = format!("out={},perf-map=off,socket=off,event=task-clock,{mode}", out.display());
     let steal0 = steal_ns();
-    let mut child = command(&jdk, "counters.Spinners", &opts, &[], &["6000"])
+    let mut child = command(&jdk, "counters.Spinners", &opts, &[], &[steps])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -109,7 +116,7 @@ fn task_clock_per_thread_agrees_with_proc() {
     let allowance = if steal > 0 { steal as f64 + cpus * 10e6 } else { 0.0 };
     eprintln!("steal during the run: {steal} ns");
     for (i, _, tc, p) in &rows {
-        assert!(*p > 20_000_000, "spinner-{i} burnt at least 20 ms: {p}");
+        assert!(*p > 20_000_000, "{mode}: spinner-{i} burnt at least 20 ms: {p}");
         let (tc, p) = (*tc as f64, *p as f64);
         assert!(tc >= p * 0.95, "spinner-{i}: task-clock {tc} ns below /proc {p} ns by more than 5%");
         assert!(
@@ -155,7 +162,9 @@ fn page_faults_land_on_the_allocating_method() {
 #[test]
 fn context_switches_of_a_sleeping_thread() {
     let jdk = java_tests::jdk().unwrap();
-    let r = run("counters-cs", &jdk, "counters.Naps", "event=context-switches,event=task-clock,socket=off", &[], &[]);
+    // Exact attribution of each switch to nap() needs counters read at every event (JVMTI method
+    // events); with bytecode probes counters are sampled (agent/tests/probes.rs).
+    let r = run("counters-cs", &jdk, "counters.Naps", "calls=jvmti,event=context-switches,event=task-clock,socket=off", &[], &[]);
     r.assert_ok();
     let p = r.calls();
     let err = r.stderr();
@@ -249,7 +258,8 @@ fn task_clock_sum_within_perf_stat_and_busiest_thread_dominates() {
 #[test]
 fn compensation_brings_tiny_methods_closer_to_their_true_cost() {
     let jdk = java_tests::jdk().unwrap();
-    let r = run("counters-tiny", &jdk, "counters.Tiny", "socket=off", &[], &["100000"]);
+    // The JVMTI path's calibration; the probes' is tested in agent/tests/probes.rs.
+    let r = run("counters-tiny", &jdk, "counters.Tiny", "calls=jvmti,socket=off", &[], &["100000"]);
     r.assert_ok();
     let truth: f64 = r
         .stdout()
@@ -274,7 +284,7 @@ fn compensation_brings_tiny_methods_closer_to_their_true_cost() {
     assert!(c < rw, "compensation removed something");
     assert!(err_c < err_r, "compensated error {err_c:.1} ns >= raw error {err_r:.1} ns");
     // compensate=off: the reports show the raw values and there is no compensation file.
-    let off = run("counters-tiny-off", &jdk, "counters.Tiny", "socket=off,compensate=off", &[], &["1000"]);
+    let off = run("counters-tiny-off", &jdk, "counters.Tiny", "calls=jvmti,socket=off,compensate=off", &[], &["1000"]);
     off.assert_ok();
     assert!(!off.out.join("compensation.txt").exists() && !off.out.join("arcflow-raw.json").exists());
     assert!(threads_json(&off)["compensation"].is_null());
