@@ -1,5 +1,6 @@
 //! Cost of the insertion pass per class over java.base of the JDK 17 image (jimage extract into
-//! the target directory): every method probed, nothing selected, and reading the class name only.
+//! the target directory): every method probed (entry and exit probes; and with the thrown and
+//! caught probes too), nothing selected, and reading the class name only.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -32,6 +33,18 @@ fn bench(c: &mut Criterion) {
             let mut id = 0;
             for class in &classes {
                 let _ = hpm_instrument::instrument(class, &probes, &mut |_| {
+                    id += 1;
+                    Some(id)
+                });
+            }
+        })
+    });
+    let all = common::all_probes("hpmagent/Probe");
+    g.bench_function("instrument every method, thrown and caught probes", |b| {
+        b.iter(|| {
+            let mut id = 0;
+            for class in &classes {
+                let _ = hpm_instrument::instrument(class, &all, &mut |_| {
                     id += 1;
                     Some(id)
                 });
