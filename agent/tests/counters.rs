@@ -261,11 +261,7 @@ fn compensation_brings_tiny_methods_closer_to_their_true_cost() {
     // The JVMTI path's calibration; the probes' is tested in agent/tests/probes.rs.
     let r = run("counters-tiny", &jdk, "counters.Tiny", "calls=jvmti,socket=off", &[], &["100000"]);
     r.assert_ok();
-    let truth: f64 = r
-        .stdout()
-        .lines()
-        .find_map(|l| l.strip_prefix("inline-ns-per-call ").map(|v| v.trim().parse().unwrap()))
-        .expect("inline-ns-per-call");
+    let truth = tiny_true_ns_per_call(&r);
     let path = "calls.counters.Tiny.main;calls.counters.Tiny.calls;calls.counters.Tiny.tiny";
     let comp = r.calls();
     let raw = read_profile(&r.out.join("arcflow-raw.json"));

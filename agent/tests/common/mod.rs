@@ -170,6 +170,14 @@ pub fn map(entries: &[(&str, u64)]) -> BTreeMap<String, u64> {
     entries.iter().map(|(k, v)| (k.to_string(), *v)).collect()
 }
 
+/// What `counters.Tiny` prints as the cost of tiny()'s body without calls, ns per call.
+pub fn tiny_true_ns_per_call(r: &Run) -> f64 {
+    r.stdout()
+        .lines()
+        .find_map(|l| l.strip_prefix("inline-ns-per-call ").map(|v| v.trim().parse().unwrap()))
+        .expect("inline-ns-per-call")
+}
+
 /// A row of threads.txt.
 #[derive(Debug, Clone)]
 pub struct ThreadRow {
