@@ -30,6 +30,16 @@ struct Jvm {
     out: PathBuf,
 }
 
+/// A test that fails leaves no JVM behind (it would wait on its stdin forever).
+impl Drop for Jvm {
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
 impl Jvm {
     fn start(jdk: &Jdk, extra: &str) -> Jvm {
         let tmp = tempfile::tempdir().unwrap();
