@@ -125,8 +125,11 @@ fn task_clock_agrees_with_proc(mode: &str, steps: &str) {
             (tc - p) * 100.0 / p
         );
     }
-    // More work, more CPU: the spinners ran 1, 2, 3, 4 units.
-    assert!(rows[3].2 > rows[0].2 * 2, "{rows:?}");
+    // More work, more CPU: the spinners ran 1, 2, 3, 4 units. Interpreted (JVMTI events) a unit
+    // costs the same throughout; compiled, the first spinners pay for the JIT's warm-up (spinner-0
+    // was seen at 63 ms against spinner-3's 111 ms), so only the order is certain.
+    let factor = if mode == "calls=jvmti" { 2 } else { 1 };
+    assert!(rows[3].2 > rows[0].2 * factor, "{mode}: {rows:?}");
     // The table in threads.txt shows the tid and the share.
     let text = std::fs::read_to_string(out.join("threads.txt")).unwrap();
     assert!(text.contains("share% is of all threads' task-clock"), "{text}");
