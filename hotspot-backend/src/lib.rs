@@ -750,7 +750,7 @@ mod cb {
         })
     }
 
-    pub unsafe extern "C" fn thread_end(env: *mut jvmtiEnv, _jni: *mut JNIEnv, thread: jthread) {
+    pub unsafe extern "C" fn thread_end(env: *mut jvmtiEnv, jni: *mut JNIEnv, thread: jthread) {
         guard("ThreadEnd", || {
             let Some(b) = backend() else { return };
             if b.dead.load(Ordering::Acquire) {
@@ -760,7 +760,7 @@ mod cb {
             let t = CURRENT.with(|c| c.try_borrow_mut().ok().and_then(|mut s| s.take()));
             if let Some(t) = t {
                 if let Some(rt) = probes::runtime() {
-                    rt.thread_ended(&t);
+                    rt.thread_ended(jni, &t);
                 }
                 // The thread may have been renamed since it started.
                 let info = thread_info(env, thread);

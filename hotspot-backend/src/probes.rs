@@ -441,19 +441,23 @@ impl ProbeRuntime {
     }
 
     /// The thread `t` ended: its sampler stops after crediting what it consumed last.
-    pub(crate) fn thread_ended(&self, t: &Arc<ThreadRecorder>) {
+    /// Its final tree goes to the recorder now, on the thread itself (`jni` is its own): a snapshot
+    /// taken later finds it ended with everything it did, even if the last copy of its tree was
+    /// made while it still ran.
+    pub(crate) fn thread_ended(&self, jni: *mut JNIEnv, t: &Arc<ThreadRecorder>) {
         let m = self.sampled_metrics();
         let recording = self.state.load(Ordering::Acquire) & 1 == 1;
+        let consumers = lock(&self.ids).consumers.clone();
         for p in lock(&self.threads).iter_mut().filter(|p| Arc::ptr_eq(&p.recorder, t)) {
             p.collect(recording, m);
             if let Some(st) = &p.sampled {
                 st.stop();
                 log::debug(&format!("thread {} sampler: {:?}", st.tid(), st.stats()));
             }
+            self.sync_one(jni, p, &consumers, m);
         }
     }
 
-    /// Copies every thread's tree into the recorder (before a snapshot). `jni` is the caller's.
     /// Measures the cost of one probed call (`Probe.calibrate`, compiled probe code on a private
     /// tree) and gives the recorder the compensation it implies. At the first snapshot: the
     /// measurement costs a few tens of ms, which the run itself then does not pay.
@@ -485,6 +489,7 @@ impl ProbeRuntime {
         self.recorder.set_compensation(c);
     }
 
+    /// Copies every thread's tree into the recorder (before a snapshot). `jni` is the caller's.
     pub(crate) fn sync_trees(&self, jni: *mut JNIEnv) {
         if self.compensate && self.calibrated.set(()).is_ok() {
             self.calibrate(jni);
@@ -497,15 +502,16 @@ impl ProbeRuntime {
             if recording {
                 t.collect(true, m);
             }
-            let (nodes, thrown) = if t.shadow == 0 { (Vec::new(), 0) } else { self.export(jni, t.shadow).unwrap_or_default() };
-            if log::enabled(log::Level::Debug) {
-                let total: u64 = t.base.iter().step_by(m.max(1)).sum();
-                log::debug(&format!("tree of {} nodes, {} base slots, first metric total {total}", nodes.len(), t.base.len()));
-            }
-            let alloc = lock(&t.local.alloc).clone();
-            let tree = |root, metrics| build_tree(root, metrics, &nodes, &consumers, &t.baseline, &t.base, m, &alloc);
-            self.recorder.replace_calls_tree(&t.recorder, thrown.saturating_sub(t.baseline_thrown), tree);
+            self.sync_one(jni, t, &consumers, m);
         }
+    }
+
+    /// Copies one thread's tree, with what was credited to it, into the recorder.
+    fn sync_one(&self, jni: *mut JNIEnv, t: &ProbeThread, consumers: &[ConsumerId], m: usize) {
+        let (nodes, thrown) = if t.shadow == 0 { (Vec::new(), 0) } else { self.export(jni, t.shadow).unwrap_or_default() };
+        let alloc = lock(&t.local.alloc).clone();
+        let tree = |root, metrics| build_tree(root, metrics, &nodes, consumers, &t.baseline, &t.base, m, &alloc);
+        self.recorder.replace_calls_tree(&t.recorder, thrown.saturating_sub(t.baseline_thrown), tree);
     }
 
     /// Forgets the calls counted so far (reset): each thread's current counts become its baseline.
@@ -530,6 +536,11 @@ impl ProbeRuntime {
     /// the exits by exception.
     fn export(&self, jni: *mut JNIEnv, shadow: usize) -> Option<(Vec<ProbeNode>, u64)> {
         let (&class, &method) = (self.probe_class.get()?, self.export_method.get()?);
+        // SAFETY: jni is the calling thread's env. An exception already pending (not ours) must
+        // neither be cleared nor have a Java call made under it: this copy is skipped.
+        if unsafe { jni_fn!(jni, ExceptionCheck)(jni) } != 0 {
+            return None;
+        }
         let args = [jvalue { l: shadow as jobject }];
         // SAFETY: jni is the calling thread's env (attached); class and method are Probe and its
         // static export(Shadow) method; the argument is a live global reference to a Shadow.
