@@ -22,26 +22,8 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
 RECORD_ARGS="${RECORD_ARGS:-27 10}"
 PAUSED_ARGS="${PAUSED_ARGS:-36 10}"
-TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
-
-(cd "$ROOT" && cargo build --release -p hpmagent -q)
-LIB="$TARGET/release/libhpmagent.so"
-WORK="$(mktemp -d)"
-if [ -z "${BENCH_OUT:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then BENCH_OUT=/dev/shm; fi
-OUT="$(mktemp -d "${BENCH_OUT:-$WORK}/hpm-bench.XXXXXX")"
-trap 'rm -rf "$WORK" "$OUT"' EXIT
+. "$ROOT/bench/jvm-bench.sh"
 "$JAVA_HOME/bin/javac" -d "$WORK/classes" "$ROOT"/java-tests/calls/calls/Bench.java "$ROOT"/java-tests/calls/hpmagent/Agent.java
-
-# One run: prints "wall cpu" in seconds (cpu = user + system of the JVM, all its threads).
-one() {
-  local t0 t1
-  t0=$(date +%s%N)
-  /usr/bin/time -f "%U %S" -o "$WORK/time" "$JAVA_HOME/bin/java" "$@" >/dev/null 2>"$WORK/err" || { cat "$WORK/err" >&2; exit 1; }
-  t1=$(date +%s%N)
-  awk -v w="$(( (t1 - t0) / 1000000 ))" '{printf "%.3f %.3f\n", w/1000, $1+$2}' "$WORK/time"
-}
-
-median() { sort -n | awk '{a[NR]=$1} END {printf "%.3f", a[int((NR+1)/2)]}'; }
 
 echo "JDK: $("$JAVA_HOME/bin/java" -version 2>&1 | head -1); runs per configuration: $RUNS (median; configurations interleaved)"
 echo "reports to: $OUT"
@@ -50,11 +32,11 @@ echo "cpu: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 CP=(-cp "$WORK/classes" calls.Bench)
 : >"$WORK/none_r"; : >"$WORK/rec"; : >"$WORK/none_p"; : >"$WORK/paused"; : >"$WORK/prun"
 for _ in $(seq "$RUNS"); do
-  one "${CP[@]}" $RECORD_ARGS >>"$WORK/none_r"
-  one "-agentpath:$LIB=out=$OUT/rec,perf-map=off,calls=jvmti" "${CP[@]}" $RECORD_ARGS >>"$WORK/rec"
-  one "${CP[@]}" $PAUSED_ARGS >>"$WORK/none_p"
-  one "-agentpath:$LIB=out=$OUT/paused,start=paused,perf-map=off,calls=jvmti" "${CP[@]}" $PAUSED_ARGS >>"$WORK/paused"
-  one "-agentpath:$LIB=out=$OUT/prun,perf-map=off,calls=jvmti" -Dhpm.pause=true "${CP[@]}" $PAUSED_ARGS >>"$WORK/prun"
+  timed_java "${CP[@]}" $RECORD_ARGS >>"$WORK/none_r"
+  timed_java "-agentpath:$LIB=out=$OUT/rec,perf-map=off,calls=jvmti" "${CP[@]}" $RECORD_ARGS >>"$WORK/rec"
+  timed_java "${CP[@]}" $PAUSED_ARGS >>"$WORK/none_p"
+  timed_java "-agentpath:$LIB=out=$OUT/paused,start=paused,perf-map=off,calls=jvmti" "${CP[@]}" $PAUSED_ARGS >>"$WORK/paused"
+  timed_java "-agentpath:$LIB=out=$OUT/prun,perf-map=off,calls=jvmti" -Dhpm.pause=true "${CP[@]}" $PAUSED_ARGS >>"$WORK/prun"
 done
 col() { cut -d' ' -f"$2" "$WORK/$1" | median; }
 none_r=$(col none_r 1); rec=$(col rec 1); none_p=$(col none_p 1); paused=$(col paused 1)

@@ -16,18 +16,12 @@ set -euo pipefail
 RUNS="${1:-5}"
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
-TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
 JARS=/usr/share/java
 for j in h2.jar lucene-core-8.7.0.jar lucene-analyzers-common-8.7.0.jar lucene-demo-8.7.0.jar; do
   [ -f "$JARS/$j" ] || { echo "bench: $JARS/$j missing: apt-get install libh2-java liblucene8-java" >&2; exit 1; }
 done
 
-(cd "$ROOT" && cargo build --release -p hpmagent -q)
-LIB="$TARGET/release/libhpmagent.so"
-WORK="$(mktemp -d)"
-if [ -z "${BENCH_OUT:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then BENCH_OUT=/dev/shm; fi
-OUT="$(mktemp -d "${BENCH_OUT:-$WORK}/hpm-bench.XXXXXX")"
-trap 'rm -rf "$WORK" "$OUT"' EXIT
+. "$ROOT/bench/jvm-bench.sh"
 "$JAVA_HOME/bin/javac" -d "$WORK/classes" "$ROOT"/java-tests/calls/calls/{Work,Bench}.java "$ROOT"/java-tests/calls/hpmagent/Agent.java
 "$JAVA_HOME/bin/javac" -cp "$JARS/h2.jar" -d "$WORK/classes" "$ROOT"/java-tests/thirdparty/bench/H2Driver.java
 mkdir -p "$WORK/docs"
@@ -47,7 +41,7 @@ CONFIGS=(none probes paused)
 
 # One run: prints "wall cpu" in seconds (cpu = user + system of the JVM).
 one() {
-  local prog=$1 cfg=$2 agent=() t0 t1
+  local prog=$1 cfg=$2 agent=()
   case $cfg in
     none) ;;
     probes) agent=("-agentpath:$LIB=out=$OUT/$prog-$cfg,perf-map=off,calls=probes") ;;
@@ -55,14 +49,9 @@ one() {
     jvmti) agent=("-agentpath:$LIB=out=$OUT/$prog-$cfg,perf-map=off,calls=jvmti") ;;
   esac
   rm -rf "$WORK/index"
-  t0=$(date +%s%N)
   # shellcheck disable=SC2086
-  /usr/bin/time -f "%U %S" -o "$WORK/time" "$JAVA_HOME/bin/java" "${agent[@]}" ${PROG[$prog]} >/dev/null 2>"$WORK/err" \
-    || { cat "$WORK/err" >&2; exit 1; }
-  t1=$(date +%s%N)
-  awk -v w="$(( (t1 - t0) / 1000000 ))" '{printf "%.3f %.3f\n", w/1000, $1+$2}' "$WORK/time"
+  timed_java "${agent[@]}" ${PROG[$prog]}
 }
-median() { sort -n | awk '{a[NR]=$1} END {printf "%.3f", a[int((NR+1)/2)]}'; }
 
 echo "JDK: $("$JAVA_HOME/bin/java" -version 2>&1 | head -1); $RUNS runs per configuration (median, interleaved)"
 echo "cpu: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -23,28 +23,17 @@ RECORD_ARGS="${RECORD_ARGS:-25 10}"
 TINY_N="${TINY_N:-100000}"
 COUNTERS1="${COUNTERS1:-task-clock}"
 COUNTERS4="${COUNTERS4:-task-clock,page-faults,context-switches,cpu-migrations}"
-TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
-
-(cd "$ROOT" && cargo build --release -p hpmagent -q)
-LIB="$TARGET/release/libhpmagent.so"
-WORK="$(mktemp -d)"
-if [ -d /dev/shm ] && [ -w /dev/shm ]; then OUTBASE=/dev/shm; else OUTBASE="$WORK"; fi
-OUT="$(mktemp -d "$OUTBASE/hpm-cbench.XXXXXX")"
-trap 'rm -rf "$WORK" "$OUT"' EXIT
+. "$ROOT/bench/jvm-bench.sh"
 "$JAVA_HOME/bin/javac" -d "$WORK/classes" "$ROOT"/java-tests/calls/calls/Bench.java "$ROOT"/java-tests/calls/hpmagent/Agent.java \
   "$ROOT"/java-tests/calls/counters/Tiny.java
 
 events() { local e="" x; IFS=',' read -ra xs <<<"$1"; for x in "${xs[@]}"; do e="$e,event=$x"; done; echo "$e"; }
 
+# timed_java, with the agent's warnings (refused events) shown once.
 one() {
-  local t0 t1
-  t0=$(date +%s%N)
-  /usr/bin/time -f "%U %S" -o "$WORK/time" "$JAVA_HOME/bin/java" "$@" >/dev/null 2>"$WORK/err" || { cat "$WORK/err" >&2; exit 1; }
-  t1=$(date +%s%N)
+  timed_java "$@"
   if grep -q "hpmagent: warning" "$WORK/err"; then grep "hpmagent: warning" "$WORK/err" | sort -u >&2; fi
-  awk -v w="$(( (t1 - t0) / 1000000 ))" '{printf "%.3f %.3f\n", w/1000, $1+$2}' "$WORK/time"
 }
-median() { sort -n | awk '{a[NR]=$1} END {printf "%.3f", a[int((NR+1)/2)]}'; }
 
 echo "JDK: $("$JAVA_HOME/bin/java" -version 2>&1 | head -1); runs per configuration: $RUNS (median; interleaved)"
 echo "cpu: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
