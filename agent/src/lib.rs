@@ -242,6 +242,9 @@ impl AgentState {
     pub fn dump(&self, dir: Option<&Path>) -> io::Result<Vec<PathBuf>> {
         let _g = self.dumping.lock().unwrap_or_else(|e| e.into_inner());
         let dir = dir.unwrap_or(&self.out);
+        if let Some(c) = self.vm.control() {
+            c.calibrate_calls();
+        }
         self.sync_calls();
         let snap = self.recorder.snapshot();
         let mut files = write_snapshot(&snap, dir)?;

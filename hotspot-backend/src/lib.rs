@@ -261,16 +261,19 @@ impl Control {
         }
     }
 
+    /// Measures the bytecode probes' cost for compensation, once (`compensate=on`): before the
+    /// first dump's snapshot. The calling thread must be attached to the VM.
+    pub fn calibrate_calls(&self) {
+        if let (Some(rt), Ok(jni)) = (probes::runtime(), current_jni()) {
+            rt.calibrate_once(jni);
+        }
+    }
+
     /// Drops the calls counted by the bytecode probes so far (with `Recorder::reset`).
     pub fn reset_calls(&self) {
         if let (Some(rt), Ok(jni)) = (probes::runtime(), current_jni()) {
             rt.reset(jni);
         }
-    }
-
-    /// One line on what the bytecode probes instrumented (None with JVMTI method events).
-    pub fn instrumentation_summary(&self) -> Option<String> {
-        probes::runtime().map(|rt| rt.summary())
     }
 
     pub fn recorder(&self) -> Option<&Arc<Recorder>> {

@@ -27,7 +27,7 @@ impl Resolver {
 }
 
 /// (name, descriptor) of a method.
-fn method_name(env: *mut jvmtiEnv, m: jmethodID) -> Option<(String, String)> {
+pub(crate) fn method_name(env: *mut jvmtiEnv, m: jmethodID) -> Option<(String, String)> {
     let mut name = ptr::null_mut();
     let mut sig = ptr::null_mut();
     // SAFETY: env valid; m is a jmethodID handed to us by the VM (never freed by HotSpot); out-pointers valid.
@@ -46,7 +46,7 @@ fn class_name(env: *mut jvmtiEnv, klass: jclass) -> Option<String> {
 }
 
 /// The JVM signature of `klass` (`Ljava/lang/String;`).
-fn class_signature(env: *mut jvmtiEnv, klass: jclass) -> Option<String> {
+pub(crate) fn class_signature(env: *mut jvmtiEnv, klass: jclass) -> Option<String> {
     let mut sig = ptr::null_mut();
     // SAFETY: env valid; klass is a live local reference; out-pointers valid (generic may be null).
     let err = unsafe { jvmti_fn!(env, GetClassSignature)(env, klass, &mut sig, ptr::null_mut()) };
@@ -57,7 +57,7 @@ fn class_signature(env: *mut jvmtiEnv, klass: jclass) -> Option<String> {
     unsafe { take_string(env, sig) }
 }
 
-fn declaring_class(env: *mut jvmtiEnv, m: jmethodID) -> Option<jclass> {
+pub(crate) fn declaring_class(env: *mut jvmtiEnv, m: jmethodID) -> Option<jclass> {
     let mut k: jclass = ptr::null_mut();
     // SAFETY: env valid; m a jmethodID from the VM; k a valid out-pointer.
     let err = unsafe { jvmti_fn!(env, GetMethodDeclaringClass)(env, m, &mut k) };

@@ -21,13 +21,13 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use hpm_collectors::arcflow::{ConsumerId, Tree};
 use hpm_collectors::recorder::naming::{class_name_from_signature, method_consumer_name};
-use hpm_collectors::recorder::naming::JDK_PACKAGES;
+use hpm_collectors::recorder::naming::is_jdk_class;
 use hpm_collectors::recorder::{ClassFilter, Glob, Recorder, ThreadRecorder};
 use hpm_collectors::sampling::{ContextSampler, SampledThread};
 use hpm_instrument::{instrument, MethodInfo, Probes};
 
 use crate::sys::jvmti::*;
-use crate::{check, jni_fn, jvmti_fn, log, take_string};
+use crate::{check, jni_fn, jvmti_fn, log, names, take_string};
 
 include!(concat!(env!("OUT_DIR"), "/probe_classes.rs"));
 
@@ -215,7 +215,7 @@ impl ProbeRuntime {
         self.filter.accepts(class) && !self.never.iter().any(|g| g.matches(class))
     }
 
-    /// What was instrumented so far, one line (for `status` and the log).
+    /// What was instrumented so far, one line (for the log).
     pub(crate) fn summary(&self) -> String {
         let skipped = lock(&self.skipped);
         let mut s = format!(
@@ -247,11 +247,10 @@ impl ProbeRuntime {
         // methods), and again when a class wrapped then is retransformed.
         // Never the JDK's natives: many are intrinsics (arraycopy, currentThread, ...) that a
         // wrapper would hide from the JIT, and the probes themselves call some of them.
-        let jdk = JDK_PACKAGES.iter().any(|p| Glob::new(p).matches(&dotted));
         let wrap = if retransforming {
             lock(&self.wrapped_classes).contains(&internal)
         } else {
-            self.wrap_natives.load(Ordering::Relaxed) && !jdk
+            self.wrap_natives.load(Ordering::Relaxed) && !is_jdk_class(&dotted)
         };
         if wrap {
             probes = probes.with_native_prefix(NATIVE_PREFIX);
@@ -304,27 +303,12 @@ impl ProbeRuntime {
             return id;
         }
         let env = self.env();
+        // The local reference to the class is freed when the native method or callback we run in
+        // returns (Probe.stack, a monitor event).
         let id = (|| {
-            let mut k: jclass = ptr::null_mut();
-            // SAFETY: env valid; m is a live frame's method; k is an out-pointer.
-            if unsafe { jvmti_fn!(env, GetMethodDeclaringClass)(env, m, &mut k) } != JVMTI_ERROR_NONE {
-                return None;
-            }
-            let mut sig = ptr::null_mut();
-            // SAFETY: env valid; k a local reference just returned; out-pointer valid.
-            if unsafe { jvmti_fn!(env, GetClassSignature)(env, k, &mut sig, ptr::null_mut()) } != JVMTI_ERROR_NONE {
-                return None;
-            }
-            // SAFETY: allocated by JVMTI just now.
-            let sig = unsafe { take_string(env, sig) }?;
+            let sig = names::class_signature(env, names::declaring_class(env, m)?)?;
             let class = sig.strip_prefix('L')?.strip_suffix(';')?.to_string();
-            let (mut name, mut desc) = (ptr::null_mut(), ptr::null_mut());
-            // SAFETY: env valid; out-pointers valid.
-            if unsafe { jvmti_fn!(env, GetMethodName)(env, m, &mut name, &mut desc, ptr::null_mut()) } != JVMTI_ERROR_NONE {
-                return None;
-            }
-            // SAFETY: both allocated by JVMTI just now.
-            let (name, desc) = unsafe { (take_string(env, name)?, take_string(env, desc)?) };
+            let (name, desc) = names::method_name(env, m)?;
             lock(&self.ids).by_key.get(&(class, name, desc)).map(|&i| i as i32)
         })()
         .unwrap_or(-1);
@@ -458,6 +442,14 @@ impl ProbeRuntime {
         }
     }
 
+    /// Calibrates the probes (`compensate=on`) the first time a dump asks: `status` and the copies
+    /// made at ThreadEnd need no compensation.
+    pub(crate) fn calibrate_once(&self, jni: *mut JNIEnv) {
+        if self.compensate && self.calibrated.set(()).is_ok() {
+            self.calibrate(jni);
+        }
+    }
+
     /// Measures the cost of one probed call (`Probe.calibrate`, compiled probe code on a private
     /// tree) and gives the recorder the compensation it implies. At the first snapshot: the
     /// measurement costs a few tens of ms, which the run itself then does not pay.
@@ -491,9 +483,6 @@ impl ProbeRuntime {
 
     /// Copies every thread's tree into the recorder (before a snapshot). `jni` is the caller's.
     pub(crate) fn sync_trees(&self, jni: *mut JNIEnv) {
-        if self.compensate && self.calibrated.set(()).is_ok() {
-            self.calibrate(jni);
-        }
         let mut threads = lock(&self.threads);
         let consumers = lock(&self.ids).consumers.clone();
         let m = self.sampled_metrics();
@@ -585,8 +574,10 @@ fn build_tree(
     k: usize,
     alloc: &HashMap<u32, (u64, u64)>,
 ) -> Tree {
-    let base_of = |node: usize| {
-        let mut v = vec![0u64; metrics];
+    // One node's values (sampled metrics, then allocation), in a buffer reused for every node.
+    let mut v = vec![0u64; metrics];
+    let fill = |v: &mut [u64], node: usize| {
+        v.fill(0);
         for (d, s) in v.iter_mut().zip(base.get(node * k..node * k + k).unwrap_or(&[])) {
             *d = *s;
         }
@@ -596,10 +587,10 @@ fn build_tree(
                 v[k + 1] = objects;
             }
         }
-        v
     };
     let mut tree = Tree::new(root, metrics);
-    tree.add_base(Tree::ROOT, &base_of(0));
+    fill(&mut v, 0);
+    tree.add_base(Tree::ROOT, &v);
     let mut map = Vec::with_capacity(nodes.len() + 1);
     map.push(Tree::ROOT);
     for (i, &(parent, method, calls)) in nodes.iter().enumerate() {
@@ -613,7 +604,8 @@ fn build_tree(
             }
             None => p,
         };
-        tree.add_base(node, &base_of(i + 1));
+        fill(&mut v, i + 1);
+        tree.add_base(node, &v);
         map.push(node);
     }
     tree

@@ -158,6 +158,11 @@ fn glob_match(p: &[u8], t: &[u8]) -> bool {
 /// The JDK's own packages, excluded unless an `include=` pattern names them.
 pub const JDK_PACKAGES: &[&str] = &["java.*", "javax.*", "jdk.*", "sun.*", "com.sun.*"];
 
+/// Whether the class with dotted name `class` is in one of [`JDK_PACKAGES`].
+pub fn is_jdk_class(class: &str) -> bool {
+    JDK_PACKAGES.iter().any(|p| glob_match(p.as_bytes(), class.as_bytes()))
+}
+
 /// Which classes' methods are recorded.
 ///
 /// 1. a class matching an `exclude` pattern is not recorded;
@@ -185,7 +190,7 @@ impl ClassFilter {
         if !self.include.is_empty() {
             return false;
         }
-        !JDK_PACKAGES.iter().any(|p| glob_match(p.as_bytes(), class.as_bytes()))
+        !is_jdk_class(class)
     }
 }
 

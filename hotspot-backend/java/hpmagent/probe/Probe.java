@@ -56,7 +56,7 @@ public final class Probe {
         }
         Shadow s = SHADOW.get();
         s.thrown++;
-        exit(m);
+        s.exit(m, st);
     }
 
     /**
