@@ -109,14 +109,15 @@ impl AgentControl {
     }
 
     fn status(&self) -> Value {
-        // Call trees kept in the VM (bytecode probes) are copied first, so the counts are current.
-        let _ = self.attached(|| {
+        // One attachment to the VM: call trees kept in the VM (bytecode probes) are copied first,
+        // so the counts below are current, then the VM's own list of threads (it includes threads
+        // not yet seen by the recorder, e.g. after attach).
+        let vm_threads = self.attached(|| {
             self.state.sync_calls();
-            Ok(())
+            self.state.vm_threads()
         });
         let st = self.state.status();
-        // The VM's own list (includes threads not yet seen by the recorder, e.g. after attach).
-        let vm_threads: Value = match self.attached(|| self.state.vm_threads()) {
+        let vm_threads: Value = match vm_threads {
             Ok(list) => list.into_iter().map(|(name, kind)| json!({"name": name, "kind": kind})).collect(),
             Err(e) => json!({"error": e}),
         };
