@@ -36,12 +36,14 @@ fn meta_counters(dir: &Path) -> Vec<String> {
     text.lines().filter_map(|l| l.strip_prefix("counter\t")).map(|l| l.split('\t').nth(1).unwrap().to_string()).collect()
 }
 
-fn pseudojbb_on_rvm(test: &str, options: &str, vps: usize, transactions: u32) -> (PathBuf, String) {
+/// PseudoJbb (3 warehouses) on rvm with `vps` processors and a `quantum_ms` timer quantum.
+fn pseudojbb_on_rvm(test: &str, options: &str, vps: usize, quantum_ms: u32, transactions: u32) -> (PathBuf, String) {
     let classes = java_tests::compile("workloads").expect("compiling java-tests/workloads");
     let jdk = java_tests::jdk().unwrap();
     let out = out_dir(test, &jdk);
     let o = Command::new(rvm())
         .arg(format!("-Xvps:{vps}"))
+        .arg(format!("-Xquantum:{quantum_ms}"))
         .arg("-Xmx24m")
         .arg(format!("-agentpath:{}=out={},socket=off,{options}", agent_lib().display(), out.display()))
         .arg("-cp")
@@ -70,10 +72,11 @@ fn read_vps(dir: &Path, vps: usize) -> Vec<VpFile> {
 
 #[test]
 fn pseudojbb_on_two_processors_gives_a_complete_valid_trace() {
-    // `tick`: a record at every timer tick too (Jikes' sample mode), so that a ~3 s run fills
-    // enough 4 KiB buffers (~100 records each) for the trace writers to run, and appear in the
-    // trace, before exit.
-    let (dir, stderr) = pseudojbb_on_rvm("quantum-pseudojbb", "quantum=tick,collect=gc", 2, 20000);
+    // `tick` and a 1 ms quantum: a record at every timer tick too (Jikes' sample mode), so that
+    // the run (about 1 s here) fills many 4 KiB buffers (~100 records each) and the trace writers
+    // run, and appear in the trace, before exit. With the default 10 ms quantum a fast machine
+    // finished before the first buffer was full.
+    let (dir, stderr) = pseudojbb_on_rvm("quantum-pseudojbb", "quantum=tick,collect=gc", 2, 1, 20000);
     let files = read_vps(&dir, 2);
     let threads = meta_threads(&dir);
     let kind = |gid: i32| threads.get(&gid.unsigned_abs()).map(|t| t.0.as_str()).unwrap_or("?");
@@ -123,7 +126,7 @@ fn pseudojbb_on_two_processors_gives_a_complete_valid_trace() {
 
 #[test]
 fn markers_sit_where_the_program_placed_them() {
-    let (dir, _) = pseudojbb_on_rvm("quantum-markers", "quantum,collect=gc", 2, 6000);
+    let (dir, _) = pseudojbb_on_rvm("quantum-markers", "quantum,collect=gc", 2, 10, 6000);
     let trace = hpm_collectors::quantum::read_dir(&dir).unwrap();
     use hpm_collectors::quantum::{Entry, MarkerKind};
     let mut markers = Vec::new();
@@ -180,7 +183,7 @@ fn counter_deltas_in_records_are_the_processors_counts() {
     // measure the same thing; summed over a processor's records they must agree, up to hypervisor
     // steal time, which task-clock includes and the CPU clock does not (docs/counters.md).
     let steal0 = hpm_collectors::counters::steal_ns();
-    let (dir, _) = pseudojbb_on_rvm("quantum-counters", "quantum,collect=gc,event=task-clock", 2, 6000);
+    let (dir, _) = pseudojbb_on_rvm("quantum-counters", "quantum,collect=gc,event=task-clock", 2, 10, 6000);
     let steal = steal_since(steal0);
     let counters = meta_counters(&dir);
     let cpu = counters.iter().position(|c| c == "cpu-time").expect("cpu-time counter") - 1;
@@ -205,7 +208,7 @@ fn green_thread_accounts_agree_with_the_trace_and_the_kernel() {
     // thread's quantum records. And the virtualised task-clock (a perf_event counter of the processor
     // threads) must match the virtualised CPU clock per Java thread, up to hypervisor steal.
     let steal0 = hpm_collectors::counters::steal_ns();
-    let (dir, _) = pseudojbb_on_rvm("quantum-green", "quantum,event=task-clock", 2, 6000);
+    let (dir, _) = pseudojbb_on_rvm("quantum-green", "quantum,event=task-clock", 2, 10, 6000);
     let steal = steal_since(steal0);
     let trace = hpm_collectors::quantum::read_dir(&dir).unwrap();
     let cpu_i = trace.meta.counters.iter().position(|c| c == "cpu-time").unwrap() - 1;
