@@ -10,6 +10,8 @@ import java.sql.Statement;
  * A small transaction driver for Debian's H2 database (libh2-java): THREADS threads each run
  * TRANSACTIONS transactions against one in-memory database: insert an order with five lines and
  * update the five stock rows (one commit), then read the order back and one stock row by key. `H2Driver THREADS TRANSACTIONS` prints a checksum.
+ * Each transaction locks its stock rows in item order, so two workers never deadlock (H2 would roll
+ * one back and the run would do less work); a worker that fails anyway fails the program.
  */
 public class H2Driver {
     public static void main(String[] args) throws Exception {
@@ -32,14 +34,17 @@ public class H2Driver {
             }
         }
         long[] sums = new long[threads];
+        Throwable[] failed = new Throwable[1];
         Thread[] ts = new Thread[threads];
         for (int t = 0; t < threads; t++) {
             final int w = t;
             ts[t] = new Thread(() -> {
                 try {
                     sums[w] = work(url, w, transactions);
-                } catch (Exception e) {
-                    throw new RuntimeException(e);
+                } catch (Throwable e) {
+                    synchronized (failed) {
+                        failed[0] = e;
+                    }
                 }
             }, "h2-worker-" + t);
             ts[t].start();
@@ -48,6 +53,10 @@ public class H2Driver {
         for (int t = 0; t < threads; t++) {
             ts[t].join();
             total += sums[t];
+        }
+        if (failed[0] != null) {
+            System.err.println("h2 driver: a worker failed: " + failed[0]);
+            System.exit(1);
         }
         System.out.println("h2 " + total);
     }
@@ -72,10 +81,15 @@ public class H2Driver {
                     k.next();
                     id = k.getLong(1);
                 }
+                long[] picks = new long[5]; // item << 8 | qty, sorted by item: rows locked in order
                 for (int i = 0; i < 5; i++) {
                     x = x * 1103515245 + 12345;
-                    int item = (x >>> 8) % 1000;
-                    int qty = 1 + (x >>> 20) % 9;
+                    picks[i] = (long) ((x >>> 8) % 1000) << 8 | (1 + (x >>> 20) % 9);
+                }
+                java.util.Arrays.sort(picks);
+                for (long pick : picks) {
+                    int item = (int) (pick >>> 8);
+                    int qty = (int) (pick & 0xff);
                     line.setLong(1, id);
                     line.setInt(2, item);
                     line.setInt(3, qty);
