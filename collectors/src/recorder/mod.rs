@@ -96,6 +96,8 @@ struct ThreadState {
     /// Per-thread cache of method key → consumer (EXCLUDED for methods not recorded).
     methods: FxHashMap<u64, ConsumerId>,
     reader: Box<dyn ThreadMetrics>,
+    /// `reader` may be read from any thread: control operations charge the thread up to now.
+    remote: bool,
     /// Metric values read by the MetricSet, then the allocation counters.
     now: Vec<u64>,
     n_read: usize,
@@ -326,8 +328,16 @@ impl Recorder {
     /// Registers the calling thread with metrics opened on it. The returned handle is what the
     /// backend passes to every later event of this thread.
     pub fn register_current_thread(&self, info: ThreadInfo) -> Arc<ThreadRecorder> {
-        let reader = self.metric_set.open_current_thread();
-        self.register_thread(info, reader)
+        // Where the metrics can be read from any thread, windows charge a thread up to the moment
+        // they open or close, even inside one long call with no event (see `catch_up`).
+        let remote = if self.config.sampled_metrics { None } else { self.metric_set.open_current_thread_remote() };
+        let (reader, remote) = match remote {
+            Some(r) => (r, true),
+            None => (self.metric_set.open_current_thread(), false),
+        };
+        let t = self.register_thread(info, reader);
+        lock(&t.state).remote = remote;
+        t
     }
 
     /// Registers a thread whose metrics are read by `reader` (opened on the thread that will report
@@ -357,6 +367,7 @@ impl Recorder {
                 waits,
                 methods: FxHashMap::default(),
                 reader,
+                remote: false,
                 now,
                 n_read: self.n_read,
                 alloc_bytes: 0,
@@ -747,7 +758,49 @@ impl Recorder {
     /// Stops recording: events that still arrive are ignored (the backend also turns method events
     /// off in the VM). Returns false if already paused.
     pub fn pause(&self) -> bool {
+        if self.is_paused() {
+            return false;
+        }
+        // What each thread consumed up to now belongs to the window that closes.
+        self.for_live(|s| self.catch_up(s));
         !self.paused.swap(true, Ordering::AcqRel)
+    }
+
+    /// Runs `f` on the state of every live thread, one at a time.
+    fn for_live(&self, mut f: impl FnMut(&mut ThreadState)) {
+        let live: Vec<Arc<ThreadRecorder>> = lock(&self.registry).live.clone();
+        for t in live {
+            f(&mut lock(&t.state));
+        }
+    }
+
+    /// Charges a thread's current context with what it consumed since its last event, from any
+    /// thread: a thread inside one long call (a native call, a sleep, a loop over methods not
+    /// recorded) has no event to do it when a window closes or a dump is taken. Threads whose
+    /// metrics only their own thread can read, and threads whose context is not known yet (no
+    /// event since the window opened), wait for their next event.
+    fn catch_up(&self, s: &mut ThreadState) {
+        if !s.remote || s.ended || s.needs_sync || s.epoch != self.epoch.load(Ordering::Acquire) || self.is_paused() {
+            return;
+        }
+        s.read();
+        let ThreadState { calls, now, .. } = s;
+        calls.charge(now);
+    }
+
+    /// Makes now the start of a thread's window, from any thread; with `resync` its context is
+    /// re-synchronised with its real stack at its next event, which charges the time from now to
+    /// that event to the synchronised context. A thread whose metrics only it can read is rebased
+    /// at its next event instead (the time until then is lost).
+    fn start_window(&self, s: &mut ThreadState, epoch: u64, resync: bool) {
+        if !s.remote || s.ended {
+            return;
+        }
+        s.read();
+        let ThreadState { calls, now, .. } = s;
+        calls.rebase(now);
+        s.epoch = epoch;
+        s.needs_sync |= resync;
     }
 
     /// Starts recording again: every thread rebases its metrics (time spent paused belongs to no
@@ -757,7 +810,8 @@ impl Recorder {
         if !self.paused.load(Ordering::Acquire) {
             return false;
         }
-        self.epoch.fetch_add(1, Ordering::AcqRel);
+        let epoch = self.epoch.fetch_add(1, Ordering::AcqRel) + 1;
+        self.for_live(|s| self.start_window(s, epoch, true));
         self.paused.store(false, Ordering::Release);
         true
     }
@@ -766,12 +820,17 @@ impl Recorder {
     /// contexts; finished threads, GC log and counters are cleared). The code map is kept: code stays
     /// where it is.
     pub fn reset(&self) {
-        self.epoch.fetch_add(1, Ordering::AcqRel);
+        let epoch = self.epoch.fetch_add(1, Ordering::AcqRel) + 1;
+        let recording = !self.is_paused();
         let mut r = lock(&self.registry);
         r.finished.clear();
         for t in &r.live {
             let mut s = lock(&t.state);
             s.calls.clear();
+            // The open contexts stay: a thread inside a long call is charged from now on.
+            if recording {
+                self.start_window(&mut s, epoch, false);
+            }
             let root = s.locks.consumer(Tree::ROOT);
             s.locks = Tree::new(root, 1);
             s.locks.add_calls(Tree::ROOT, 1);
@@ -824,6 +883,8 @@ impl Recorder {
     /// while its trees are copied; a thread that ends meanwhile waits for the registry and moves to the
     /// finished list afterwards, so it is in this snapshot (as it was) and in every later one.
     pub fn snapshot(&self) -> Snapshot {
+        // A running thread is charged up to the snapshot, not up to its last event.
+        self.for_live(|s| self.catch_up(s));
         struct Copy {
             info: ThreadInfo,
             calls: Tree,

@@ -1,0 +1,251 @@
+//! Collection windows that open or close while a thread is inside one long call: a window charges
+//! each thread what it consumed inside the window, and a dump charges running threads up to the
+//! dump. The truth is the kernel's account of each thread (`/proc/<pid>/task/<tid>/schedstat`),
+//! read by the test when it sends each command. Both recording modes (`calls=probes`, the default,
+//! and `calls=jvmti`) unless a case says otherwise.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command as Process, Stdio};
+use std::time::{Duration, Instant};
+
+use hpm_collectors::arcflow::Profile;
+use hpm_control::{Client, Command};
+use java_tests::Jdk;
+
+/// A JVM running `Windows SCENARIO MS` with the agent.
+struct Jvm {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    stdout: BufReader<ChildStdout>,
+    socket: PathBuf,
+    out: PathBuf,
+    done: bool,
+    _tmp: tempfile::TempDir,
+}
+
+impl Drop for Jvm {
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+impl Jvm {
+    /// Starts the scenario and returns once it is ready: the long call starts at [`Jvm::go`].
+    fn start(jdk: &Jdk, mode: &str, extra: &str, scenario: &str, ms: u64) -> Jvm {
+        let classes = java_tests::compile("windows").expect("compiling java-tests/windows");
+        let base = std::env::var_os("CARGO_TARGET_TMPDIR").map(PathBuf::from).unwrap_or_else(std::env::temp_dir);
+        std::fs::create_dir_all(&base).unwrap();
+        let tmp = tempfile::tempdir_in(base).unwrap();
+        let out = tmp.path().join("out");
+        let socket = tmp.path().join("agent.sock");
+        let mut opts = format!("out={},socket={},perf-map=off,calls={mode}", out.display(), socket.display());
+        if !extra.is_empty() {
+            opts = format!("{opts},{extra}");
+        }
+        let mut child = Process::new(jdk.java())
+            .arg(format!("-agentpath:{}={opts}", common::agent_lib().display()))
+            .arg("-cp")
+            .arg(&classes)
+            .args(["Windows", scenario, &ms.to_string()])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut jvm = Jvm { child, stdin, stdout, socket, out, done: false, _tmp: tmp };
+        jvm.expect("ready");
+        jvm
+    }
+
+    /// Lets the scenario's long call start.
+    fn go(&mut self) {
+        let stdin = self.stdin.as_mut().unwrap();
+        writeln!(stdin).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn expect(&mut self, prefix: &str) {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            assert!(self.stdout.read_line(&mut line).unwrap() > 0, "JVM ended before printing {prefix:?}");
+            if line.starts_with(prefix) {
+                return;
+            }
+        }
+    }
+
+    fn ctl(&self, cmd: Command) -> serde_json::Value {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let mut client = loop {
+            match Client::connect(&self.socket, Duration::from_secs(60)) {
+                Ok(c) => break c,
+                Err(e) if Instant::now() > deadline => panic!("no control socket: {e}"),
+                Err(_) => std::thread::sleep(Duration::from_millis(20)),
+            }
+        };
+        let r = client.send(&cmd).unwrap();
+        assert!(r.ok, "{cmd:?}: {r:?}");
+        r.result
+    }
+
+    /// The OS thread id of the Java thread with this name (`main` is the launcher's second thread).
+    fn tid(&self, name: &str) -> u32 {
+        let pid = self.child.id();
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let mut tasks: Vec<u32> = std::fs::read_dir(format!("/proc/{pid}/task"))
+                .unwrap()
+                .filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
+                .collect();
+            tasks.sort();
+            let comm = |t: u32| std::fs::read_to_string(format!("/proc/{pid}/task/{t}/comm")).unwrap_or_default();
+            let found = if name == "main" {
+                tasks.iter().copied().find(|&t| t != pid && comm(t).trim() == "java")
+            } else {
+                tasks.iter().copied().find(|&t| comm(t).trim() == name)
+            };
+            if let Some(t) = found {
+                return t;
+            }
+            assert!(Instant::now() < deadline, "no thread {name}");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// The thread's CPU time so far (ns), by the kernel.
+    fn cpu_ns(&self, tid: u32) -> u64 {
+        let s = std::fs::read_to_string(format!("/proc/{}/task/{tid}/schedstat", self.child.id())).unwrap();
+        s.split_whitespace().next().unwrap().parse().unwrap()
+    }
+
+    /// Waits until the scenario's long call returned.
+    fn wait_done(&mut self) {
+        if !self.done {
+            self.expect("done");
+            self.done = true;
+        }
+    }
+
+    /// Waits for the scenario's end, lets the JVM exit and returns the exit dump.
+    fn finish(mut self) -> Profile {
+        self.wait_done();
+        drop(self.stdin.take()); // the program's last read ends: it exits
+        assert!(self.child.wait().unwrap().success());
+        common::read_profile(&self.out.join("arcflow.json"))
+    }
+}
+
+/// The base of `metric` summed over every context of `method`, on all threads.
+fn base(p: &Profile, method: &str, metric: &str) -> u64 {
+    let m = p.bindings.metrics.iter().position(|x| x.name == metric).unwrap_or_else(|| panic!("no metric {metric}"));
+    let Some(c) = p.consumers.get(method) else { return 0 };
+    p.threads
+        .iter()
+        .map(|t| (0..t.tree.len() as u32).filter(|&n| t.tree.consumer(n) == c).map(|n| t.tree.base(n)[m]).sum::<u64>())
+        .sum()
+}
+
+/// `got` within 10% (plus 30 ms for the kernel's and the sampler's granularity) of `want`.
+fn assert_close(what: &str, got: u64, want: u64) {
+    let tolerance = want / 10 + 30_000_000;
+    assert!(got.abs_diff(want) <= tolerance, "{what}: recorded {:.1} ms, the kernel says {:.1} ms", got as f64 / 1e6, want as f64 / 1e6);
+}
+
+fn modes() -> [&'static str; 2] {
+    ["probes", "jvmti"]
+}
+
+fn jdk() -> Jdk {
+    java_tests::jdk().unwrap()
+}
+
+/// The reference mode only, for now: with bytecode probes the exit dump charged Windows.compress
+/// about 70 ms more than the kernel counted up to the stop (an open finding of issue 12).
+#[test]
+fn stop_inside_a_long_native_call_keeps_what_it_consumed_until_then() {
+    for mode in ["jvmti"] {
+        let mut jvm = Jvm::start(&jdk(), mode, "", "deflate", 2500);
+        let main = jvm.tid("main");
+        let at_go = jvm.cpu_ns(main); // the thread waits for its long call
+        jvm.go();
+        std::thread::sleep(Duration::from_millis(1100));
+        jvm.ctl(Command::Stop);
+        let at_stop = jvm.cpu_ns(main);
+        let p = jvm.finish();
+        assert_close(&format!("{mode}: Windows.compress until stop"), base(&p, "Windows.compress", "cpu-time"), at_stop - at_go);
+    }
+}
+
+#[test]
+fn reset_inside_a_long_native_call_keeps_what_it_consumes_after() {
+    for mode in modes() {
+        let mut jvm = Jvm::start(&jdk(), mode, "", "deflate", 2500);
+        let main = jvm.tid("main");
+        jvm.go();
+        std::thread::sleep(Duration::from_millis(900));
+        let at_reset = jvm.cpu_ns(main);
+        jvm.ctl(Command::Reset);
+        jvm.wait_done();
+        let at_end = jvm.cpu_ns(main);
+        let p = jvm.finish();
+        assert_close(&format!("{mode}: Windows.compress after reset"), base(&p, "Windows.compress", "cpu-time"), at_end - at_reset);
+    }
+}
+
+#[test]
+fn reset_during_a_sleep_keeps_the_rest_of_its_wall_time() {
+    for mode in modes() {
+        let mut jvm = Jvm::start(&jdk(), mode, "", "sleep", 2000);
+        jvm.go();
+        std::thread::sleep(Duration::from_millis(800));
+        let at_reset = Instant::now();
+        jvm.ctl(Command::Reset);
+        jvm.wait_done();
+        let rest = at_reset.elapsed().as_nanos() as u64;
+        let p = jvm.finish();
+        assert_close(&format!("{mode}: Windows.nap wall time after reset"), base(&p, "Windows.nap", "wall-time"), rest);
+    }
+}
+
+#[test]
+fn a_mid_run_dump_charges_busy_threads_up_to_the_dump() {
+    for mode in modes() {
+        let mut jvm = Jvm::start(&jdk(), mode, "", "spin", 2500);
+        jvm.go();
+        let spinners = [jvm.tid("spinner-0"), jvm.tid("spinner-1")];
+        std::thread::sleep(Duration::from_millis(1300));
+        let dir = jvm.out.with_file_name("mid");
+        let before: u64 = spinners.iter().map(|&t| jvm.cpu_ns(t)).sum();
+        jvm.ctl(Command::Dump { dir: Some(dir.to_string_lossy().into_owned()) });
+        let after: u64 = spinners.iter().map(|&t| jvm.cpu_ns(t)).sum();
+        let p = common::read_profile(&dir.join("arcflow.json"));
+        let spin = base(&p, "Windows.spin", "cpu-time");
+        assert!(spin + 60_000_000 >= before * 9 / 10 && spin <= after + after / 10 + 60_000_000, "{mode}: Windows.spin {spin} ns at the dump, the kernel says {before}..{after} ns");
+        jvm.finish();
+    }
+}
+
+/// The reference mode only: with bytecode probes a thread that stays inside one call across
+/// `start` is charged from its next probe (see docs/agent.md, "Windows").
+#[test]
+fn start_inside_a_long_native_call_charges_what_it_consumes_after() {
+    let mut jvm = Jvm::start(&jdk(), "jvmti", "start=paused", "deflate", 2500);
+    let main = jvm.tid("main");
+    jvm.go();
+    std::thread::sleep(Duration::from_millis(900));
+    let at_start = jvm.cpu_ns(main);
+    jvm.ctl(Command::Start);
+    jvm.wait_done();
+    let at_end = jvm.cpu_ns(main);
+    let p = jvm.finish();
+    assert_close("jvmti: Windows.compress after start", base(&p, "Windows.compress", "cpu-time"), at_end - at_start);
+}
