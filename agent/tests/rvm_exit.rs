@@ -6,15 +6,146 @@
 mod common;
 
 use std::ffi::OsString;
+use std::io::{BufRead, BufReader, Read};
 use std::os::unix::ffi::OsStringExt;
-use std::path::PathBuf;
-use std::process::Command;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use common::*;
+use hpm_collectors::quantum::{read_dir, Entry};
 
 /// A fresh directory for test `name` under the target directory.
 fn test_dir(name: &str) -> PathBuf {
     out_dir(name, &java_tests::jdk().expect("a JDK (to compile the test programs)"))
+}
+
+struct Stopped {
+    status: ExitStatus,
+    stdout: String,
+    stderr: String,
+}
+
+/// Whether a trace writer has written a buffer into one of the quantum-trace files being written.
+fn trace_buffer_written(out: &Path) -> bool {
+    std::fs::read_dir(out).is_ok_and(|d| {
+        d.flatten().any(|e| e.file_name().to_string_lossy().ends_with(".tmp") && e.metadata().is_ok_and(|m| m.len() > 0))
+    })
+}
+
+/// Runs `calls.<class> args` on rvm with the agent (`out=DIR,socket=off,options`), waits until the
+/// program has printed its first line (and, with `busy`, until a trace buffer has been written:
+/// the program has run for a while), sends `signal` (a name for `kill -s`) and waits for rvm to end.
+fn run_until_signal(out: &Path, class: &str, args: &[&str], options: &str, vps: usize, busy: bool, signal: &str) -> Stopped {
+    let mut child = Command::new(rvm())
+        .arg(format!("-Xvps:{vps}"))
+        .arg("-Xquantum:1")
+        .arg(format!("-agentpath:{}=out={},socket=off,{options}", agent_lib().display(), out.display()))
+        .arg("-cp")
+        .arg(classes())
+        .arg(format!("calls.{class}"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start rvm");
+    let (lines_tx, lines) = mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    let stdout_reader = std::thread::spawn(move || {
+        let mut all = String::new();
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            all.push_str(&line);
+            all.push('\n');
+            let _ = lines_tx.send(line);
+        }
+        all
+    });
+    let mut stderr = child.stderr.take().unwrap();
+    let stderr_reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stderr.read_to_string(&mut s);
+        s
+    });
+    // The program is running Java code once it has printed its line.
+    if lines.recv_timeout(Duration::from_secs(120)).is_err() {
+        let _ = child.kill();
+        panic!("{class} printed nothing: {}", stderr_reader.join().unwrap());
+    }
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while busy && !trace_buffer_written(out) {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("no quantum-trace buffer written in 120 s: {}", stderr_reader.join().unwrap());
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let kill = Command::new("kill").args(["-s", signal, &child.id().to_string()]).status().expect("run kill");
+    assert!(kill.success());
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("rvm did not end within 120 s of SIG{signal}: {}", stderr_reader.join().unwrap());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Stopped { status, stdout: stdout_reader.join().unwrap(), stderr: stderr_reader.join().unwrap() }
+}
+
+fn file_names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn sigterm_writes_the_reports_and_complete_quantum_traces() {
+    let out = test_dir("rvm-sigterm");
+    // Busy threads on two processors (threads start and end one after the other for two minutes).
+    let r = run_until_signal(&out, "ChurnLong", &["120000"], "quantum", 2, true, "TERM");
+    assert_eq!(r.status.code(), Some(143), "128 + SIGTERM\n{}", r.stderr);
+    assert!(r.stdout.starts_with("ready\n") && !r.stdout.contains("done"), "{}", r.stdout);
+    assert!(r.stderr.contains(&format!("hpmagent: reports written to {}", out.display())), "{}", r.stderr);
+    assert!(r.stderr.contains("hpmagent: quantum traces written to"), "{}", r.stderr);
+    // The call trees of the program up to the signal.
+    let p = read_profile(&out.join("arcflow.json"));
+    assert!(contexts(&p, "main").contains_key("calls.ChurnLong.main"), "{:?}", contexts(&p, "main"));
+    assert!(p.threads.iter().any(|t| t.name.starts_with("longchurn-")), "{:?}", p.threads.iter().map(|t| &t.name).collect::<Vec<_>>());
+    // Every processor's file under its final name, each ending with the exit record of status 143.
+    let names = file_names(&out);
+    assert!(!names.iter().any(|n| n.ends_with(".tmp")), "{names:?}");
+    for f in ["quantum.vp0.trace", "quantum.vp1.trace", "quantum.meta", "threads.txt", "xprof.txt"] {
+        assert!(names.iter().any(|n| n == f), "{f} missing: {names:?}");
+    }
+    let trace = read_dir(&out).unwrap();
+    assert!(trace.is_valid(), "{:?}", trace.issues);
+    assert_eq!(trace.vps.len(), 2);
+    for vp in &trace.vps {
+        assert!(matches!(vp.entries.last(), Some(Entry::Exit { value: 143, .. })), "{}: {:?}", vp.file, vp.entries.last());
+        assert!(vp.entries.iter().any(|e| matches!(e, Entry::Quantum(_))), "{}", vp.file);
+    }
+}
+
+#[test]
+fn sigint_and_sighup_stop_a_sleeping_program_with_its_reports() {
+    for (signal, status) in [("INT", 130), ("HUP", 129)] {
+        let out = test_dir(&format!("rvm-sig{}", signal.to_lowercase()));
+        // Every processor idle: main sleeps in nap() for a minute.
+        let r = run_until_signal(&out, "Sleeper", &[], "quantum", 2, false, signal);
+        assert_eq!(r.status.code(), Some(status), "128 + SIG{signal}\n{}", r.stderr);
+        assert!(r.stderr.contains(&format!("hpmagent: reports written to {}", out.display())), "{}", r.stderr);
+        let c = contexts(&read_profile(&out.join("arcflow.json")), "main");
+        assert_eq!(c.get("calls.Sleeper.main;calls.Sleeper.nap"), Some(&1), "{c:?}");
+        let trace = read_dir(&out).unwrap();
+        assert!(trace.is_valid(), "{:?}", trace.issues);
+        for vp in &trace.vps {
+            assert!(matches!(vp.entries.last(), Some(Entry::Exit { value, .. }) if *value == status), "{}: {:?}", vp.file, vp.entries.last());
+        }
+    }
 }
 
 /// Runs rvm with `args`; its exit status and stderr. The program must not run.

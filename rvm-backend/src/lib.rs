@@ -12,6 +12,7 @@ pub mod hooks;
 pub mod interp;
 pub mod native;
 pub mod sched;
+pub mod signals;
 pub mod vm;
 
 use std::ffi::OsStr;
@@ -116,8 +117,12 @@ pub fn parse_args<A: AsRef<OsStr>>(args: &[A]) -> Result<Options, ArgsError> {
 
 /// Runs a program to completion and returns the process exit code. With `-agentpath` the agent
 /// library is loaded first; an agent that cannot be loaded or refuses to start ends the VM with
-/// exit code 1 (one line on stderr) before any Java code runs.
+/// exit code 1 (one line on stderr) before any Java code runs. SIGTERM, SIGINT and SIGHUP end the
+/// program as `System.exit(128 + signal)` would (`signals.rs`).
 pub fn run(opts: Options) -> i32 {
+    if let Err(e) = signals::install() {
+        eprintln!("rvm: warning: {e}; such a signal kills the VM without its exit (no agent reports)");
+    }
     let hooks: Option<Box<dyn hooks::Hooks>> = match &opts.agent {
         Some((lib, agent_opts)) => match agent::load(lib, agent_opts.as_deref(), &opts) {
             Ok(a) => Some(Box::new(a)),
