@@ -16,9 +16,12 @@ use std::time::{Duration, Instant};
 use common::*;
 use hpm_collectors::quantum::{read_dir, Entry};
 
-/// A fresh directory for test `name` under the target directory.
+/// A fresh (absent) directory for test `name` under the target directory.
 fn test_dir(name: &str) -> PathBuf {
-    out_dir(name, &java_tests::jdk().expect("a JDK (to compile the test programs)"))
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join("rvm-exit").join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(d.parent().unwrap()).unwrap();
+    d
 }
 
 struct Stopped {
@@ -205,4 +208,47 @@ fn arguments_that_are_not_utf8_are_one_line_errors_or_used_as_they_are() {
     assert!(o.status.success(), "{}: {stderr}", o.status);
     assert!(stderr.contains(&format!("hpmagent: reports written to {}", out.display())), "{stderr}");
     assert_eq!(contexts(&read_profile(&out.join("arcflow.json")), "main"), straight_tree());
+}
+
+#[test]
+fn a_trace_file_that_cannot_be_written_is_said_incomplete_never_written() {
+    let out = test_dir("rvm-trace-efbig");
+    let workloads = java_tests::compile("workloads").expect("compiling java-tests/workloads");
+    // Files may grow to 32 KiB (RLIMIT_FSIZE, SIGXFSZ ignored so that writes fail with EFBIG): the
+    // reports and the meta file fit, the one processor's trace (about 60 KiB) does not.
+    let o = Command::new("sh")
+        .args(["-c", "trap '' XFSZ; exec prlimit --fsize=32768 -- \"$@\"", "sh"])
+        .arg(rvm())
+        .args(["-Xvps:1", "-Xquantum:1", "-Xmx24m"])
+        .arg(format!("-agentpath:{}=out={},socket=off,quantum=tick,collect=none", agent_lib().display(), out.display()))
+        .arg("-cp")
+        .arg(&workloads)
+        .args(["pseudojbb.PseudoJbb", "3", "20000"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "the program is not stopped by the trace: {}: {stderr}", o.status);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("transactions 60000"));
+    let trace_file = out.join("quantum.vp0.trace");
+    assert!(stderr.contains(&format!("hpmagent: error: cannot write {}: File too large", trace_file.display())), "{stderr}");
+    assert!(!stderr.contains("quantum traces written"), "no success claimed: {stderr}");
+    // What was lost, in numbers: "… holds N of processor 0's T records, the other M are lost".
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with(&format!("hpmagent: error: {} is incomplete: ", trace_file.display())))
+        .unwrap_or_else(|| panic!("no line for the incomplete file: {stderr}"));
+    let numbers: Vec<u64> = line.split(|c: char| !c.is_ascii_digit()).filter_map(|w| w.parse().ok()).collect();
+    let [.., in_file, 0, total, lost] = numbers[..] else { panic!("{line}") };
+    assert_eq!(in_file + lost, total, "{line}");
+    assert!(in_file > 0 && lost > 0, "{line}");
+    assert!(stderr.contains(&format!("hpmagent: error: quantum traces in {} are incomplete", out.display())), "{stderr}");
+    // The file keeps the complete records written before the failure, and says so when read.
+    assert!(!file_names(&out).iter().any(|n| n.ends_with(".tmp")), "{:?}", file_names(&out));
+    let trace = read_dir(&out).unwrap();
+    assert!(trace.is_valid(), "a clean prefix of records: {:?}", trace.issues);
+    assert_eq!(trace.vps[0].entries.len() as u64, in_file, "{line}");
+    assert!(trace.vps[0].entries.iter().all(|e| !matches!(e, Entry::Exit { .. })));
+    assert_eq!(trace.meta.missed.iter().find(|m| m.0 == 0).map(|m| m.1), Some(lost), "the meta file counts them: {line}");
+    // The reports are written as usual.
+    assert!(stderr.contains(&format!("hpmagent: reports written to {}", out.display())), "{stderr}");
 }
