@@ -13,8 +13,9 @@
 //!   [`Tracer::write_pending`]).
 //! - Files are written as `.quantum.vp<N>.trace.<pid>.tmp` and renamed at the end
 //!   ([`Tracer::finish`], at `vm_death`, after draining the last buffers), then `quantum.meta`.
-//!   Errors are one line each; a processor whose file fails stops tracing and its records are
-//!   counted as missed.
+//!   Errors are one line each; a processor whose file fails stops tracing: the file is cut back to
+//!   its last complete record, and at the end the agent says how many records it holds and how many
+//!   are lost (counted as missed in the meta file), never that the trace was written.
 //!
 //! Ids: trace thread id = rvm thread id + 1 (0 cannot carry the yield sign), local id = rvm id as
 //! u16; method id = rvm method id + 1 (0 = unknown). Time base: CLOCK_MONOTONIC in ns, the
@@ -42,6 +43,10 @@ struct SinkFile {
     file: Option<File>,
     tmp: PathBuf,
     path: PathBuf,
+    /// Records in the file: updated after each write.
+    records_in_file: u64,
+    /// Why writing failed, if it did.
+    failure: Option<String>,
 }
 
 /// What the agent's threads share about one processor's trace.
@@ -53,6 +58,8 @@ struct VpShared {
     stats: Mutex<Option<WriterStats>>,
     /// Records not written because the processor's file could not be created.
     lost: AtomicU64,
+    /// Why the processor's file could not be created, if it could not.
+    not_created: Mutex<Option<String>>,
     /// Methods seen as callee or caller on this processor (bitmap of rvm method ids).
     methods: Mutex<Vec<u64>>,
 }
@@ -146,6 +153,7 @@ impl Tracer {
                 writer_tid: AtomicU32::new(u32::MAX),
                 stats: Mutex::new(None),
                 lost: AtomicU64::new(0),
+                not_created: Mutex::new(None),
                 methods: Mutex::new(Vec::new()),
             })
             .collect();
@@ -186,12 +194,14 @@ impl Tracer {
         let writer = match file {
             Ok(file) => {
                 let (w, sink) = QuantumWriter::new(vp, self.deltas.len());
-                *shared.sink.lock().unwrap_or_else(|e| e.into_inner()) = Some(SinkFile { sink: Some(sink), file: Some(file), tmp, path });
+                let sf = SinkFile { sink: Some(sink), file: Some(file), tmp, path, records_in_file: 0, failure: None };
+                *shared.sink.lock().unwrap_or_else(|e| e.into_inner()) = Some(sf);
                 Some(w)
             }
             Err(e) => {
                 if !self.no_dir {
                     log::error(&format!("cannot create {}: {e}; no quantum trace for processor {vp}", tmp.display()));
+                    *shared.not_created.lock().unwrap_or_else(|e| e.into_inner()) = Some(e.to_string());
                 }
                 None
             }
@@ -309,8 +319,16 @@ impl Tracer {
 
     fn drain(sf: &mut SinkFile) {
         let (Some(sink), Some(file)) = (sf.sink.as_mut(), sf.file.as_mut()) else { return };
-        if let Err(e) = sink.write_pending(file) {
+        let result = sink.write_pending(file);
+        sf.records_in_file = sink.records_written();
+        if let Err(e) = result {
             log::error(&format!("cannot write {}: {e}; quantum tracing for processor {} stops", sf.path.display(), sink.vp()));
+            // A buffer written in part would end the file with a cut record: keep only the buffers
+            // written in full (shrinking works on a full disk or at the file-size limit too).
+            if let Err(cut) = file.set_len(sink.written()) {
+                log::error(&format!("cannot cut {} back to its last complete record: {cut}", sf.tmp.display()));
+            }
+            sf.failure = Some(e.to_string());
             // Dropping the sink makes the processor's writer find no free buffer: every later record
             // is counted as missed.
             sf.sink = None;
@@ -357,7 +375,8 @@ impl Tracer {
 
     /// At VM death, after every processor stopped: drains the last buffers, syncs and renames the
     /// files, writes `quantum.meta` with `threads` and the methods seen (named by `method`: class,
-    /// name, descriptor of an rvm method id). Returns the files written; errors are one line each.
+    /// name, descriptor of an rvm method id). Returns the files written in full, and one line per
+    /// file that is incomplete or missing (saying what was lost).
     pub fn finish(&self, threads: Vec<ThreadInfo>, method: impl Fn(u32) -> Option<(String, String, String)>) -> (Vec<PathBuf>, Vec<String>) {
         let mut files = Vec::new();
         let mut errors = Vec::new();
@@ -365,12 +384,21 @@ impl Tracer {
             return (files, errors);
         }
         let mut missed = Vec::new();
+        // Processors whose loss is already in `errors`.
+        let mut said = Vec::new();
         let mut methods = Vec::new();
         for (vp, shared) in self.vps.iter().enumerate() {
             let vp = vp as u32;
+            let stats = *shared.stats.lock().unwrap_or_else(|e| e.into_inner());
+            let lost = shared.lost.load(Ordering::Relaxed);
+            // Every record the processor made, missed ones included (the exit record too).
+            let total = stats.map_or(0, |s| s.records + s.markers + s.missed) + lost;
+            // Records not in the file: missed, in buffers never written, or with no file at all.
+            let mut not_in_file = total;
             let mut slot = shared.sink.lock().unwrap_or_else(|e| e.into_inner());
             if let Some(mut sf) = slot.take() {
                 Self::drain(&mut sf);
+                not_in_file = total.saturating_sub(sf.records_in_file);
                 let res = (|| -> std::io::Result<()> {
                     if let Some(mut f) = sf.file.take() {
                         f.flush()?;
@@ -378,13 +406,23 @@ impl Tracer {
                     }
                     std::fs::rename(&sf.tmp, &sf.path)
                 })();
-                match res {
-                    Ok(()) => files.push(sf.path.clone()),
-                    Err(e) => errors.push(format!("cannot write {}: {e}", sf.path.display())),
+                match (res, &sf.failure) {
+                    (Ok(()), None) => files.push(sf.path.clone()),
+                    (Ok(()), Some(why)) => {
+                        errors.push(format!(
+                            "{} is incomplete: {why}; it holds {} of processor {vp}'s {total} records, the other {not_in_file} are lost",
+                            sf.path.display(),
+                            sf.records_in_file
+                        ));
+                        said.push(vp);
+                    }
+                    (Err(e), _) => errors.push(format!("cannot write {}: {e}", sf.path.display())),
                 }
+            } else if let Some(why) = shared.not_created.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+                errors.push(format!("{} was not written: {why}; processor {vp}'s {total} records are lost", self.dir.join(trace_file_name(vp)).display()));
+                said.push(vp);
             }
-            let stats = *shared.stats.lock().unwrap_or_else(|e| e.into_inner());
-            missed.push((vp, stats.map_or(0, |s| s.missed) + shared.lost.load(Ordering::Relaxed)));
+            missed.push((vp, not_in_file));
             let bits = shared.methods.lock().unwrap_or_else(|e| e.into_inner());
             for (w, &word) in bits.iter().enumerate() {
                 let mut word = word;
@@ -395,11 +433,9 @@ impl Tracer {
                 }
             }
         }
-        for &(vp, n) in missed.iter().filter(|(_, n)| *n > 0) {
+        for &(vp, n) in missed.iter().filter(|(vp, n)| *n > 0 && !said.contains(vp)) {
             // Not an error of the run, but the trace is incomplete: say so where the user looks.
-            log::warn(&format!(
-                "quantum trace: {n} record(s) of processor {vp} missed (both buffers full, or its file could not be written); counted in quantum.meta"
-            ));
+            log::warn(&format!("quantum trace: {n} record(s) of processor {vp} missed (both buffers full); counted in quantum.meta"));
         }
         methods.sort_unstable();
         methods.dedup();
@@ -493,7 +529,10 @@ mod tests {
         t.vp_end(0, &[3, 3]);
         std::fs::create_dir_all(dir.path()).unwrap();
         let (files, errors) = t.finish(Vec::new(), |_| None);
-        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        let file = dir.path().join("quantum.vp0.trace");
+        assert!(errors[0].starts_with(&format!("{} was not written: ", file.display())), "{errors:?}");
+        assert!(errors[0].ends_with("; processor 0's 3 records are lost"), "{errors:?}");
         assert_eq!(files, [dir.path().join("quantum.meta")]);
         let meta = std::fs::read_to_string(dir.path().join("quantum.meta")).unwrap();
         assert!(meta.contains("missed\t0\t3"), "{meta}");

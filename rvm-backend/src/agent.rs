@@ -23,6 +23,7 @@ use crate::vm::{Frame, Options, Vm};
 use rvm_abi::{method_part, AgentCtx, RvmCallbacks, RvmVm, SwitchInfo, VmHandle, ABI_VERSION};
 use std::cell::Cell;
 use std::ffi::{c_char, c_void, CStr, CString};
+use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 /// What the ABI's `vm` handle points to. Leaked: valid for the rest of the process.
@@ -32,10 +33,11 @@ struct Host {
 
 /// Opens agent library `lib`, calls its entry point with `options` and returns its callbacks as
 /// [`Hooks`]. Errors are one line, ready for stderr (the caller exits with code 1).
-pub fn load(lib: &str, options: Option<&str>, opts: &Options) -> Result<AgentHooks, String> {
+pub fn load(lib_path: &Path, options: Option<&str>, opts: &Options) -> Result<AgentHooks, String> {
+    let lib = lib_path.display().to_string();
     // SAFETY: opening the library runs its initialisers; running the code of the library named by
     // `-agentpath` is what the option asks for (as with `java -agentpath`).
-    let library = unsafe { libloading::Library::new(lib) }.map_err(|e| {
+    let library = unsafe { libloading::Library::new(lib_path) }.map_err(|e| {
         // dlerror() usually starts with the path; say it once.
         let reason = e.to_string();
         let reason = reason.strip_prefix(&format!("{lib}: ")).unwrap_or(&reason);
@@ -51,7 +53,7 @@ pub fn load(lib: &str, options: Option<&str>, opts: &Options) -> Result<AgentHoo
     };
     // Never unloaded: the agent's threads and callbacks may run until the process exits.
     std::mem::forget(library);
-    start(lib, options, opts, |vm, o, cb| {
+    start(&lib, options, opts, |vm, o, cb| {
         // SAFETY: `vm` and `cb` are valid for the call (references), `o` is null or a NUL-terminated
         // string that outlives the call; the ABI lets the agent keep `vm` (leaked, see `start`).
         unsafe { entry(vm, o.map_or(std::ptr::null(), CStr::as_ptr), cb) }

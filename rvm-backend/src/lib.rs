@@ -12,8 +12,12 @@ pub mod hooks;
 pub mod interp;
 pub mod native;
 pub mod sched;
+pub mod signals;
 pub mod vm;
 
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+use std::path::PathBuf;
 use std::sync::Arc;
 pub use vm::{Options, Vm};
 
@@ -31,8 +35,35 @@ pub fn parse_size(s: &str) -> Option<usize> {
     num.parse::<usize>().ok()?.checked_mul(mult)
 }
 
+/// A command line rvm cannot run: the line to print, and whether the usage line helps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArgsError {
+    pub message: String,
+    /// An unknown or incomplete option (print the usage too), rather than a value rvm cannot use.
+    pub usage: bool,
+}
+
+impl From<String> for ArgsError {
+    fn from(message: String) -> ArgsError {
+        ArgsError { message, usage: true }
+    }
+}
+
+impl From<&str> for ArgsError {
+    fn from(message: &str) -> ArgsError {
+        message.to_string().into()
+    }
+}
+
+/// `arg` as text, or the error naming `what` it is: the main class, program arguments (Java strings)
+/// and the agent's options are text; the class path and the agent library are paths, taken byte for
+/// byte.
+fn utf8<'a>(arg: &'a OsStr, what: &str) -> Result<&'a str, ArgsError> {
+    arg.to_str().ok_or_else(|| ArgsError { message: format!("{what} is not valid UTF-8: {}", arg.to_string_lossy()), usage: false })
+}
+
 /// Parses the command line (without the program name).
-pub fn parse_args(args: &[String]) -> Result<Options, String> {
+pub fn parse_args<A: AsRef<OsStr>>(args: &[A]) -> Result<Options, ArgsError> {
     let mut o = Options {
         vps: 1,
         quantum_ms: 10,
@@ -43,34 +74,42 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         args: Vec::new(),
         verbose_gc: false,
     };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
+    let mut it = args.iter().map(AsRef::as_ref);
+    while let Some(arg) = it.next() {
+        let bytes = arg.as_bytes();
+        if let Some(lib_and_opts) = bytes.strip_prefix(b"-agentpath:") {
+            let (lib, opts) = match lib_and_opts.iter().position(|&b| b == b'=') {
+                Some(i) => (&lib_and_opts[..i], Some(utf8(OsStr::from_bytes(&lib_and_opts[i + 1..]), "the -agentpath option string")?)),
+                None => (lib_and_opts, None),
+            };
+            if lib.is_empty() {
+                return Err("-agentpath needs a library path".into());
+            }
+            o.agent = Some((PathBuf::from(OsStr::from_bytes(lib)), opts.map(str::to_string)));
+            continue;
+        }
+        if arg == "-cp" || arg == "-classpath" || arg == "--class-path" {
+            let p = it.next().ok_or("-cp needs a path")?;
+            o.classpath = std::env::split_paths(p).collect();
+            continue;
+        }
+        if !bytes.starts_with(b"-") {
+            o.main_class = utf8(arg, "the main class")?.replace('.', "/");
+            o.args = it.enumerate().map(|(i, a)| utf8(a, &format!("program argument {}", i + 1)).map(str::to_string)).collect::<Result<_, _>>()?;
+            return Ok(o);
+        }
+        // Every other option is ASCII.
+        let a = arg.to_str().ok_or_else(|| format!("unrecognized option: {}", arg.to_string_lossy()))?;
         if let Some(v) = a.strip_prefix("-Xvps:") {
             o.vps = v.parse().ok().filter(|n| *n >= 1 && *n <= 256).ok_or(format!("bad -Xvps value: {v}"))?;
         } else if let Some(v) = a.strip_prefix("-Xquantum:") {
             o.quantum_ms = v.parse().ok().filter(|n| *n >= 1).ok_or(format!("bad -Xquantum value: {v}"))?;
         } else if let Some(v) = a.strip_prefix("-Xmx") {
             o.max_heap = parse_size(v).filter(|n| *n >= 1 << 20).ok_or(format!("bad -Xmx value: {v}"))?;
-        } else if a == "-cp" || a == "-classpath" || a == "--class-path" {
-            let p = it.next().ok_or("-cp needs a path")?;
-            o.classpath = std::env::split_paths(p).collect();
-        } else if let Some(v) = a.strip_prefix("-agentpath:") {
-            let (lib, opts) = match v.split_once('=') {
-                Some((l, op)) => (l.to_string(), Some(op.to_string())),
-                None => (v.to_string(), None),
-            };
-            if lib.is_empty() {
-                return Err("-agentpath needs a library path".into());
-            }
-            o.agent = Some((lib, opts));
         } else if a == "-verbose:gc" {
             o.verbose_gc = true;
-        } else if a.starts_with('-') {
-            return Err(format!("unrecognized option: {a}"));
         } else {
-            o.main_class = a.replace('.', "/");
-            o.args = it.cloned().collect();
-            return Ok(o);
+            return Err(format!("unrecognized option: {a}").into());
         }
     }
     Err("no main class given".into())
@@ -78,8 +117,12 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
 
 /// Runs a program to completion and returns the process exit code. With `-agentpath` the agent
 /// library is loaded first; an agent that cannot be loaded or refuses to start ends the VM with
-/// exit code 1 (one line on stderr) before any Java code runs.
+/// exit code 1 (one line on stderr) before any Java code runs. SIGTERM, SIGINT and SIGHUP end the
+/// program as `System.exit(128 + signal)` would (`signals.rs`).
 pub fn run(opts: Options) -> i32 {
+    if let Err(e) = signals::install() {
+        eprintln!("rvm: warning: {e}; such a signal kills the VM without its exit (no agent reports)");
+    }
     let hooks: Option<Box<dyn hooks::Hooks>> = match &opts.agent {
         Some((lib, agent_opts)) => match agent::load(lib, agent_opts.as_deref(), &opts) {
             Ok(a) => Some(Box::new(a)),

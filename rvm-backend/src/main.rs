@@ -1,10 +1,15 @@
 //! The `rvm` launcher.
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // Arguments as the OS gives them: paths may be any bytes, and what must be text is checked.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     let opts = match rvm_backend::parse_args(&args) {
         Ok(o) => o,
+        Err(e) if e.usage => {
+            eprintln!("rvm: {}\n{}", e.message, rvm_backend::USAGE);
+            std::process::exit(2);
+        }
         Err(e) => {
-            eprintln!("rvm: {e}\n{}", rvm_backend::USAGE);
+            eprintln!("rvm: error: {}", e.message);
             std::process::exit(2);
         }
     };

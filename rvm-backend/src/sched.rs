@@ -708,17 +708,24 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
             }
             Outcome::Exit(code) => {
                 drop(th);
-                let mut st = vm.sched.lock();
-                if st.exit_code.is_none() {
-                    st.exit_code = Some(code);
-                }
-                vm.sched.cv.notify_all();
+                request_exit(&vm, &mut vm.sched.lock(), code);
             }
         }
     }
 }
 
-/// The quantum timer: sets every processor's yield flag each quantum.
+/// Ends the VM with exit code `code` (`System.exit`, or a termination signal), unless an exit is
+/// already under way: processors stop at their next switch or yieldpoint, then the launcher reports
+/// `vm_death`.
+pub fn request_exit(vm: &Vm, st: &mut SchedState, code: i32) {
+    if st.exit_code.is_none() {
+        st.exit_code = Some(code);
+    }
+    vm.sched.cv.notify_all();
+}
+
+/// The quantum timer: sets every processor's yield flag each quantum, and turns a termination
+/// signal into an exit (see `signals.rs`).
 pub fn timer_loop(vm: Arc<Vm>) {
     let q = Duration::from_millis(vm.opts.quantum_ms.max(1));
     while !vm.sched.done.load(Relaxed) {
@@ -727,6 +734,10 @@ pub fn timer_loop(vm: Arc<Vm>) {
             v.flag.store(true, Relaxed);
         }
         let mut st = vm.sched.lock();
+        if let Some(signal) = crate::signals::received() {
+            // 128 + signal, the status a shell shows for a process killed by it (HotSpot's too).
+            request_exit(&vm, &mut st, 128 + signal);
+        }
         wake_sleepers(&vm, &mut st);
     }
 }

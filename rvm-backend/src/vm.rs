@@ -120,7 +120,8 @@ pub struct Options {
     pub quantum_ms: u64,
     pub max_heap: usize,
     pub classpath: Vec<std::path::PathBuf>,
-    pub agent: Option<(String, Option<String>)>,
+    /// `-agentpath:LIB[=OPTIONS]`: the library (a path, any bytes) and its option string.
+    pub agent: Option<(std::path::PathBuf, Option<String>)>,
     pub main_class: String,
     pub args: Vec<String>,
     pub verbose_gc: bool,

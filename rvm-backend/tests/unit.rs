@@ -32,11 +32,11 @@ fn options_parse_like_java() {
     assert_eq!(o.quantum_ms, 5);
     assert_eq!(o.max_heap, 64 << 20);
     assert_eq!(o.classpath.len(), 2);
-    assert_eq!(o.agent, Some(("/x/lib.so".to_string(), Some("opt=1".to_string()))));
+    assert_eq!(o.agent, Some(("/x/lib.so".into(), Some("opt=1".to_string()))));
     assert_eq!(o.main_class, "pkg/Main");
     assert_eq!(o.args, vec!["x", "-y"]);
-    assert!(rvm_backend::parse_args(&["-Xvps:0".into(), "M".into()]).is_err());
-    assert!(rvm_backend::parse_args(&["-Xmx12q".into(), "M".into()]).is_err());
+    assert!(rvm_backend::parse_args(&["-Xvps:0", "M"]).is_err());
+    assert!(rvm_backend::parse_args(&["-Xmx12q", "M"]).is_err());
     assert_eq!(rvm_backend::parse_size("2g"), Some(2 << 30));
 }
 

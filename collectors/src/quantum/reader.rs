@@ -438,7 +438,7 @@ pub fn read_dir(dir: &Path) -> io::Result<Trace> {
                 severity: Severity::Warning,
                 file: META_FILE.into(),
                 offset: None,
-                message: format!("processor {vp}: {n} record(s) missed (both buffers full)"),
+                message: format!("processor {vp}: {n} record(s) missed (both buffers full, or lost when the file could not be written)"),
             });
         }
     }

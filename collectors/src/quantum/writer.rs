@@ -42,6 +42,8 @@ pub struct Quantum {
 struct Buffer {
     code: u8,
     bytes: Vec<u8>,
+    /// Records (of every kind) in `bytes`, so that the sink knows how many reached the file.
+    records: u64,
 }
 
 /// What a writer did, for the meta file.
@@ -71,7 +73,9 @@ pub struct BufferSink {
     vp: u32,
     full_rx: Receiver<Buffer>,
     free_tx: SyncSender<Buffer>,
+    /// Bytes and records of the buffers written in full so far.
     written: u64,
+    records_written: u64,
 }
 
 impl QuantumWriter {
@@ -83,18 +87,18 @@ impl QuantumWriter {
         let (free_tx, free_rx) = sync_channel(2);
         let mut first = Vec::with_capacity(BUFFER_LEN);
         first.extend_from_slice(&header(vp, counters as u32));
-        free_tx.send(Buffer { code: 1, bytes: Vec::with_capacity(BUFFER_LEN) }).expect("fresh channel");
+        free_tx.send(Buffer { code: 1, bytes: Vec::with_capacity(BUFFER_LEN), records: 0 }).expect("fresh channel");
         let w = QuantumWriter {
             vp,
             counters,
-            current: Some(Buffer { code: 0, bytes: first }),
+            current: Some(Buffer { code: 0, bytes: first, records: 0 }),
             full_tx,
             free_rx,
             stats: WriterStats { vp, ..WriterStats::default() },
             handoffs: 0,
             scratch: [0; QUANTUM_FIXED_LEN + 8 * MAX_COUNTERS],
         };
-        (w, BufferSink { vp, full_rx, free_tx, written: 0 })
+        (w, BufferSink { vp, full_rx, free_tx, written: 0, records_written: 0 })
     }
 
     pub fn vp(&self) -> u32 {
@@ -141,6 +145,7 @@ impl QuantumWriter {
         }
         let buf = self.current.as_mut().expect("room() leaves a buffer");
         buf.bytes.extend_from_slice(&self.scratch[..len]);
+        buf.records += 1;
         self.stats.records += 1;
         true
     }
@@ -161,7 +166,9 @@ impl QuantumWriter {
             self.stats.missed += 1;
             return false;
         };
-        let b = &mut self.current.as_mut().expect("room").bytes;
+        let buf = self.current.as_mut().expect("room");
+        buf.records += 1;
+        let b = &mut buf.bytes;
         b.extend_from_slice(&encode(local_tid, code, false, self.vp, fmt).to_le_bytes());
         b.extend_from_slice(&time.to_le_bytes());
         if with_run {
@@ -185,7 +192,9 @@ impl QuantumWriter {
             }
         }
         if let Some(code) = code {
-            let b = &mut self.current.as_mut().expect("room").bytes;
+            let buf = self.current.as_mut().expect("room");
+            buf.records += 1;
+            let b = &mut buf.bytes;
             b.extend_from_slice(&encode(0, code, false, self.vp, format::EXIT).to_le_bytes());
             b.extend_from_slice(&time.to_le_bytes());
             b.extend_from_slice(&exit_value.to_le_bytes());
@@ -209,7 +218,8 @@ impl QuantumWriter {
             }
             let full = self.current.take().expect("checked");
             // Capacity 2 and only two buffers exist, so this cannot be full; if the writer is gone
-            // the buffer is lost (and the records in it were already counted as written).
+            // the buffer is lost (its records are counted as written here, but the sink's
+            // `records_written` shows they never reached the file).
             if self.full_tx.try_send(full).is_ok() {
                 self.handoffs += 1;
             }
@@ -230,9 +240,16 @@ impl BufferSink {
         self.vp
     }
 
-    /// Bytes written so far.
+    /// Bytes of the buffers written in full so far: after a write error, the file's length up to
+    /// the last complete record.
     pub fn written(&self) -> u64 {
         self.written
+    }
+
+    /// Records (quanta, markers, the exit record) in the buffers written in full so far. With the
+    /// writer's [`WriterStats`], says how many records are not in the file.
+    pub fn records_written(&self) -> u64 {
+        self.records_written
     }
 
     /// Writes every buffer handed over so far, without waiting. Returns whether the recording side
@@ -286,7 +303,9 @@ impl BufferSink {
     fn write_one(&mut self, mut b: Buffer, out: &mut dyn Write) -> io::Result<()> {
         out.write_all(&b.bytes)?;
         self.written += b.bytes.len() as u64;
+        self.records_written += b.records;
         b.bytes.clear();
+        b.records = 0;
         // The writer may be gone (finished); then the buffer is simply dropped.
         let _ = self.free_tx.try_send(b);
         Ok(())
@@ -311,5 +330,6 @@ mod tests {
         let mut out = Vec::new();
         assert!(!sink.write_pending(&mut out).unwrap());
         assert_eq!(out.len(), HEADER_LEN + per_buffer * (QUANTUM_FIXED_LEN + 8));
+        assert_eq!((sink.written(), sink.records_written()), (out.len() as u64, per_buffer as u64));
     }
 }
