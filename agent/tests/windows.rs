@@ -39,7 +39,7 @@ impl Jvm {
     /// Starts the scenario and returns once it is ready: the long call starts at [`Jvm::go`].
     fn start(jdk: &Jdk, mode: &str, extra: &str, scenario: &str, ms: u64) -> Jvm {
         let classes = java_tests::compile("windows").expect("compiling java-tests/windows");
-        let base = std::env::var_os("CARGO_TARGET_TMPDIR").map(PathBuf::from).unwrap_or_else(std::env::temp_dir);
+        let base = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
         std::fs::create_dir_all(&base).unwrap();
         let tmp = tempfile::tempdir_in(base).unwrap();
         let out = tmp.path().join("out");
