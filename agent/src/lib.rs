@@ -189,25 +189,31 @@ impl AgentState {
     }
 
     /// Stops recording method events: they are turned off in the VM, which goes back to compiled
-    /// code. Returns false if already paused.
+    /// code. Returns false if already paused. When the VM refuses, nothing changes.
     pub fn pause(&self) -> Result<bool, String> {
         if !self.recorder.pause() {
             return Ok(false);
         }
         if self.options.calls {
-            self.vm.set_method_events(false)?;
+            if let Err(e) = self.vm.set_method_events(false) {
+                self.recorder.resume();
+                return Err(format!("{e}; still collecting"));
+            }
         }
         Ok(true)
     }
 
     /// Resumes recording; each thread re-synchronises its context with its real stack at its next
-    /// event. Returns false if not paused.
+    /// event. Returns false if not paused. When the VM refuses, nothing changes.
     pub fn resume(&self) -> Result<bool, String> {
         if !self.recorder.resume() {
             return Ok(false);
         }
         if self.options.calls {
-            self.vm.set_method_events(true)?;
+            if let Err(e) = self.vm.set_method_events(true) {
+                self.recorder.pause();
+                return Err(format!("{e}; still paused"));
+            }
         }
         Ok(true)
     }

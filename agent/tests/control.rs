@@ -394,6 +394,13 @@ fn attach_to_a_jvm_started_without_the_agent() {
         let calls_missing = not_available.iter().any(|m| m.as_str().unwrap().starts_with("call trees"));
         // Probes retransform the loaded classes: call trees are recorded after attach too.
         assert_eq!(calls_missing, mode == "calls=jvmti", "{mode}: {s:?}");
+        // stop and start work after attach in both modes, and the state follows them (start was
+        // refused with a bare JVMTI error number, yet the state became collecting).
+        for (cmd, state) in [(Command::Stop, "paused"), (Command::Start, "collecting")] {
+            let r = c.send(&cmd).unwrap();
+            assert!(r.ok, "{mode}: {cmd:?}: {r:?}");
+            assert_eq!(c.send(&Command::Status).unwrap().result["state"], state, "{mode} after {cmd:?}");
+        }
         writeln!(stdin, "B").unwrap();
         stdin.flush().unwrap();
         line.clear();
