@@ -83,6 +83,13 @@ impl Default for Options {
     }
 }
 
+impl Options {
+    /// The report directory: `out=`, or `hpm-<pid>` in the working directory.
+    pub fn out_dir(&self) -> PathBuf {
+        self.out.clone().unwrap_or_else(|| PathBuf::from(format!("hpm-{}", std::process::id())))
+    }
+}
+
 /// When quantum records are written (option `quantum`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum QuantumMode {
