@@ -355,6 +355,7 @@ impl AgentState {
     pub(crate) fn stop_control_socket(&self) {
         if let Some(server) = self.server.lock().unwrap_or_else(|e| e.into_inner()).take() {
             server.shutdown();
+            control::remove_default_socket_dir_if_empty(&self.options.socket);
         }
     }
 
@@ -403,7 +404,7 @@ unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Result<()
     let bcfg = BackendConfig {
         start_paused: state.options.start_paused,
         alloc_interval: state.options.alloc_interval,
-        perf_map: state.options.perf_map,
+        perf_map: state.options.perf_map.wanted(),
         calls_via: state.options.calls_via,
         compensate: state.options.compensate,
     };
