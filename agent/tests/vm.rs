@@ -332,3 +332,17 @@ fn pause_and_resume_from_java_resynchronise_the_context() {
         assert!(r.stdout().starts_with("paused=false live_threads="), "{}", r.stdout());
     }
 }
+
+#[test]
+fn different_lambdas_stay_different_monitor_classes() {
+    for jdk in jdks() {
+        let r = run("lambdas", &jdk, "Lambdas", "", &[], &[]);
+        r.assert_ok();
+        let waits = contexts(&r.waits(), "main");
+        let lambdas: Vec<(&String, &u64)> = waits.iter().filter(|(k, _)| k.starts_with("calls.Lambdas.main;calls.Lambdas$$Lambda")).collect();
+        // One monitor class per lambda: `first` waited once, `second` twice.
+        let mut calls: Vec<u64> = lambdas.iter().map(|(_, &c)| c).collect();
+        calls.sort();
+        assert_eq!(calls, vec![1, 2], "JDK {:?}: {waits:?}", jdk.feature_version());
+    }
+}
