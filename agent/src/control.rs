@@ -81,6 +81,15 @@ pub fn socket_location(socket: &Socket) -> Result<Option<PathBuf>, String> {
     }
 }
 
+/// Removes the default socket directory (`/tmp/hpmagent-<uid>`, `$XDG_RUNTIME_DIR/hpmagent`) when
+/// this agent's socket was the last one in it, so that runs leave nothing behind. Another agent of
+/// the same user starting at this very moment may find it gone and run without a socket (one line).
+pub fn remove_default_socket_dir_if_empty(socket: &Socket) {
+    if *socket == Socket::Default {
+        let _ = std::fs::remove_dir(default_socket_dir()); // fails unless empty
+    }
+}
+
 /// Starts the control socket for `state`. Failure is reported by the caller as one line; the program
 /// runs on without a socket.
 pub fn start(state: &Arc<AgentState>) -> Result<Option<Server>, String> {

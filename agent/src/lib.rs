@@ -10,6 +10,7 @@
 pub mod control;
 pub mod options;
 pub mod quantum;
+pub mod run_dir;
 pub mod rvm;
 
 use std::ffi::{c_char, c_void, CStr};
@@ -152,7 +153,7 @@ impl AgentState {
                 metrics.push(Box::new(probe.spec));
             }
         }
-        let out = options.out.clone().unwrap_or_else(|| PathBuf::from(format!("hpm-{}", std::process::id())));
+        let out = options.out_dir();
         let metric_set = Arc::new(metrics);
         let recorder = Arc::new(Recorder::new(cfg, Box::new(metric_set.clone())));
         // The calibration measures the JVMTI path's probe (a native call per event); the bytecode
@@ -189,25 +190,31 @@ impl AgentState {
     }
 
     /// Stops recording method events: they are turned off in the VM, which goes back to compiled
-    /// code. Returns false if already paused.
+    /// code. Returns false if already paused. When the VM refuses, nothing changes.
     pub fn pause(&self) -> Result<bool, String> {
         if !self.recorder.pause() {
             return Ok(false);
         }
         if self.options.calls {
-            self.vm.set_method_events(false)?;
+            if let Err(e) = self.vm.set_method_events(false) {
+                self.recorder.resume();
+                return Err(format!("{e}; still collecting"));
+            }
         }
         Ok(true)
     }
 
     /// Resumes recording; each thread re-synchronises its context with its real stack at its next
-    /// event. Returns false if not paused.
+    /// event. Returns false if not paused. When the VM refuses, nothing changes.
     pub fn resume(&self) -> Result<bool, String> {
         if !self.recorder.resume() {
             return Ok(false);
         }
         if self.options.calls {
-            self.vm.set_method_events(true)?;
+            if let Err(e) = self.vm.set_method_events(true) {
+                self.recorder.pause();
+                return Err(format!("{e}; still paused"));
+            }
         }
         Ok(true)
     }
@@ -249,6 +256,8 @@ impl AgentState {
         let snap = self.recorder.snapshot();
         let mut files = write_snapshot(&snap, dir)?;
         files.push(control::write_marks(dir)?);
+        // The dump owns its directory: what an earlier run wrote there and this dump did not goes.
+        run_dir::remove_stale_reports(dir, &files);
         match self.vm.write_perf_map() {
             Some(Ok(p)) => files.push(p),
             Some(Err(e)) => log::warn(&format!("cannot write perf map: {e}")),
@@ -284,7 +293,18 @@ pub fn write_snapshot(snap: &Snapshot, dir: &Path) -> io::Result<Vec<PathBuf>> {
     let sub = ReportOptions::default();
     files.extend(hpm_reports::write_reports(&snap.locks, &dir.join("locks"), &sub)?);
     files.extend(hpm_reports::write_reports(&snap.waits, &dir.join("waits"), &sub)?);
-    for (name, text) in hpm_reports::vm::all_reports(snap) {
+    let run = run_dir::RunIdentity::current();
+    let now = std::time::SystemTime::now();
+    for (name, mut text) in hpm_reports::vm::all_reports(snap) {
+        // Which run these reports belong to.
+        if name == "threads.txt" {
+            text = format!("{}\n{text}", run.line(now));
+        } else if name == "threads.json" {
+            if let Ok(serde_json::Value::Object(mut obj)) = serde_json::from_str::<serde_json::Value>(&text) {
+                obj.insert("run".into(), run.json(now));
+                text = serde_json::to_string_pretty(&obj).unwrap_or(text) + "\n";
+            }
+        }
         let p = dir.join(name);
         hpm_reports::write_atomic(&p, text.as_bytes())?;
         files.push(p);
@@ -335,6 +355,7 @@ impl AgentState {
     pub(crate) fn stop_control_socket(&self) {
         if let Some(server) = self.server.lock().unwrap_or_else(|e| e.into_inner()).take() {
             server.shutdown();
+            control::remove_default_socket_dir_if_empty(&self.options.socket);
         }
     }
 
@@ -373,6 +394,7 @@ unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Result<()
         log::line(options::help_text().trim_end());
         return Err("help printed; the JVM does not start (remove 'help' to run)".into());
     }
+    run_dir::check_writable(&opts.out_dir())?;
     log::set_level(opts.log);
     quiet_panics();
     if opts.quantum != options::QuantumMode::Off {
@@ -382,7 +404,7 @@ unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Result<()
     let bcfg = BackendConfig {
         start_paused: state.options.start_paused,
         alloc_interval: state.options.alloc_interval,
-        perf_map: state.options.perf_map,
+        perf_map: state.options.perf_map.wanted(),
         calls_via: state.options.calls_via,
         compensate: state.options.compensate,
     };

@@ -16,7 +16,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("compensate=on|off", "subtract the calibrated probe cost from each context's time and instruction/cycle metrics (default on; see compensation.txt)"),
     ("start=running|paused", "start recording at once (default) or paused, waiting for the control socket"),
     ("alloc-interval=BYTES", "heap sampling interval for collect=alloc (default 0: every object, exact)"),
-    ("perf-map=on|off", "write /tmp/perf-<pid>.map for Linux perf at exit (default on with collect=code)"),
+    ("perf-map=auto|on|off", "write /tmp/perf-<pid>.map for Linux perf at exit (with collect=code); auto (default): only when the JVM runs under `perf record`"),
     ("quantum=switch|tick|off", "research VM (rvm) only: quantum traces in out=DIR (quantum.vp<N>.trace, quantum.meta); 'quantum' or 'quantum=switch' records at every thread switch, 'quantum=tick' also at every timer tick without a switch (Jikes' sample mode); default off"),
     ("socket=PATH|off", "control socket path (default $XDG_RUNTIME_DIR/hpmagent/<pid>.sock or /tmp/hpmagent-<uid>/<pid>.sock), or off"),
     ("log=LEVEL", "error, warn (default), info or debug"),
@@ -49,7 +49,7 @@ pub struct Options {
     pub compensate: bool,
     pub start_paused: bool,
     pub alloc_interval: i32,
-    pub perf_map: bool,
+    pub perf_map: PerfMap,
     /// Quantum traces (research VM only).
     pub quantum: QuantumMode,
     pub socket: Socket,
@@ -74,13 +74,55 @@ impl Default for Options {
             compensate: true,
             start_paused: false,
             alloc_interval: 0,
-            perf_map: true,
+            perf_map: PerfMap::Auto,
             quantum: QuantumMode::Off,
             socket: Socket::Default,
             log: Level::Warn,
             help: false,
         }
     }
+}
+
+impl Options {
+    /// The report directory: `out=`, or `hpm-<pid>` in the working directory.
+    pub fn out_dir(&self) -> PathBuf {
+        self.out.clone().unwrap_or_else(|| PathBuf::from(format!("hpm-{}", std::process::id())))
+    }
+}
+
+/// Whether `/tmp/perf-<pid>.map` is written (option `perf-map`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PerfMap {
+    On,
+    Off,
+    /// Only when the JVM was started by `perf record` (its parent process).
+    Auto,
+}
+
+impl PerfMap {
+    /// Whether to write the map in this process.
+    pub fn wanted(self) -> bool {
+        match self {
+            PerfMap::On => true,
+            PerfMap::Off => false,
+            PerfMap::Auto => parent_is_perf_record(),
+        }
+    }
+}
+
+/// Whether the parent process is `perf record …` (`perf record java …` starts the JVM as its
+/// child). A `perf record -p PID` started later cannot be seen from here: use `perf-map=on`.
+fn parent_is_perf_record() -> bool {
+    let Ok(cmdline) = std::fs::read(format!("/proc/{}/cmdline", std::os::unix::process::parent_id())) else { return false };
+    is_perf_record(&cmdline)
+}
+
+/// Whether a NUL-separated command line is `perf record …` (or `perf trace record`, `perf mem record`, …).
+fn is_perf_record(cmdline: &[u8]) -> bool {
+    let mut args = cmdline.split(|&b| b == 0).filter(|a| !a.is_empty());
+    let is_perf = args.next().is_some_and(|a0| a0.rsplit(|&b| b == b'/').next() == Some(b"perf"));
+    // The subcommand: `record`, or its second word (`perf mem record`, `perf sched record`).
+    is_perf && args.filter(|a| !a.starts_with(b"-")).take(2).any(|a| a == b"record")
 }
 
 /// When quantum records are written (option `quantum`).
@@ -202,9 +244,10 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
             }
             "perf-map" => {
                 o.perf_map = match need(value)?.as_str() {
-                    "on" => true,
-                    "off" => false,
-                    v => return Err(format!("bad value '{v}' for option 'perf-map' (valid: on, off)")),
+                    "on" => PerfMap::On,
+                    "off" => PerfMap::Off,
+                    "auto" => PerfMap::Auto,
+                    v => return Err(format!("bad value '{v}' for option 'perf-map' (valid: auto, on, off)")),
                 }
             }
             "quantum" => {
@@ -261,6 +304,20 @@ mod tests {
         assert_eq!(parse(Some("quantum=switch")).unwrap().quantum, QuantumMode::Switch);
         assert_eq!(parse(Some("quantum=tick")).unwrap().quantum, QuantumMode::Tick);
         assert_eq!(parse(Some("quantum=off")).unwrap().quantum, QuantumMode::Off);
+        assert_eq!(parse(None).unwrap().perf_map, PerfMap::Auto);
+        assert_eq!(parse(Some("perf-map=on")).unwrap().perf_map, PerfMap::On);
+        assert!(parse(Some("perf-map=yes")).unwrap_err().contains("(valid: auto, on, off)"));
+    }
+
+    #[test]
+    fn perf_record_is_recognised_from_the_parent_command_line() {
+        assert!(is_perf_record(b"perf\0record\0-g\0java\0-cp\0x\0Main\0"));
+        assert!(is_perf_record(b"/usr/bin/perf\0record\0--\0java\0"));
+        assert!(!is_perf_record(b"perf\0stat\0java\0"));
+        assert!(is_perf_record(b"perf\0mem\0record\0java\0"));
+        assert!(!is_perf_record(b"perf\0stat\0java\0Main\0record\0"), "a program argument, not the subcommand");
+        assert!(!is_perf_record(b"bash\0-c\0perf record\0"));
+        assert!(!is_perf_record(b"cargo\0test\0"));
     }
 
     #[test]

@@ -8,7 +8,7 @@ fn code_map_and_perf_map_name_jit_code() {
     for jdk in jdks() {
         let out = out_dir("code", &jdk);
         // Paused: method events off, so the JIT compiles fib as usual.
-        let child = command(&jdk, "Bench", &format!("out={},start=paused", out.display()), &[], &["27", "20"])
+        let child = command(&jdk, "Bench", &format!("out={},start=paused,perf-map=on", out.display()), &[], &["27", "20"])
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
             .spawn()
@@ -31,5 +31,49 @@ fn code_map_and_perf_map_name_jit_code() {
         // "START SIZE name", hex.
         let f: Vec<&str> = fib.split(' ').collect();
         assert!(u64::from_str_radix(f[0], 16).unwrap() > 0 && u64::from_str_radix(f[1], 16).unwrap() > 0, "{fib}");
+        std::fs::remove_dir_all(&out).unwrap();
     }
+}
+
+/// Runs `java` (through `perf record` when `perf_data` is given) with `options` and returns its pid.
+fn run_for_perf_map(jdk: &java_tests::Jdk, out: &std::path::Path, options: &str, perf_data: Option<&std::path::Path>) -> u32 {
+    let java = command(jdk, "Straight", &format!("out={}{options}", out.display()), &[], &[]);
+    let mut c = match perf_data {
+        Some(data) => {
+            let mut c = std::process::Command::new("perf");
+            c.args(["record", "-q", "-o"]).arg(data).arg("--").arg(java.get_program()).args(java.get_args());
+            c
+        }
+        None => java,
+    };
+    let output = c.output().expect("running java");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    // The JVM is perf's child; its pid is in the stderr line only with log=info, so read it back from
+    // the reports.
+    let threads: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("threads.json")).unwrap()).unwrap();
+    threads["run"]["pid"].as_u64().unwrap() as u32
+}
+
+#[test]
+fn perf_map_only_when_asked_or_under_perf_record() {
+    let jdk = java_tests::jdk().unwrap();
+    let out = out_dir("perf-map-auto", &jdk);
+    // By default (perf-map=auto) a run outside perf leaves nothing in /tmp.
+    let pid = run_for_perf_map(&jdk, &out, "", None);
+    let map = format!("/tmp/perf-{pid}.map");
+    let left = std::path::Path::new(&map).exists();
+    let _ = std::fs::remove_file(&map);
+    assert!(!left, "{map} written without perf-map=on or perf record");
+    // Under `perf record` the map is written, so that perf can name JIT code.
+    if std::process::Command::new("perf").arg("--version").output().is_err() {
+        eprintln!("skipping the perf record half: no perf");
+        return;
+    }
+    let data = out.join("perf.data");
+    let pid = run_for_perf_map(&jdk, &out, "", Some(&data));
+    let map = format!("/tmp/perf-{pid}.map");
+    let written = std::fs::read_to_string(&map);
+    let _ = std::fs::remove_file(&map);
+    assert!(written.is_ok_and(|m| m.contains(" [j] ") || m.contains("Interpreter")), "no {map} under perf record");
+    std::fs::remove_dir_all(&out).unwrap();
 }

@@ -308,8 +308,12 @@ fn default_socket_is_private_and_listed() {
     let jdk = java_tests::jdk().unwrap();
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
-    let dir = hpm_control::paths::default_socket_dir();
+    // The default directory below $XDG_RUNTIME_DIR (else /tmp/hpmagent-<uid>): a private one here.
+    let xdg = tmp.path().join("xdg");
+    std::fs::create_dir(&xdg).unwrap();
+    let dir = xdg.join("hpmagent");
     let mut child = Process::new(jdk.java())
+        .env("XDG_RUNTIME_DIR", &xdg)
         .arg(format!("-agentpath:{}=out={},perf-map=off", common::agent_lib().display(), out.display()))
         .arg("-cp")
         .arg(phases_classes())
@@ -335,6 +339,7 @@ fn default_socket_is_private_and_listed() {
     drop(stdin);
     assert!(child.wait().unwrap().success());
     assert!(!sock.exists());
+    assert!(!dir.exists(), "the socket directory, empty again, is removed at exit");
 }
 
 /// `hpm` from the same build (cargo builds the workspace's binaries into `target/<profile>/`).
@@ -394,6 +399,13 @@ fn attach_to_a_jvm_started_without_the_agent() {
         let calls_missing = not_available.iter().any(|m| m.as_str().unwrap().starts_with("call trees"));
         // Probes retransform the loaded classes: call trees are recorded after attach too.
         assert_eq!(calls_missing, mode == "calls=jvmti", "{mode}: {s:?}");
+        // stop and start work after attach in both modes, and the state follows them (start was
+        // refused with a bare JVMTI error number, yet the state became collecting).
+        for (cmd, state) in [(Command::Stop, "paused"), (Command::Start, "collecting")] {
+            let r = c.send(&cmd).unwrap();
+            assert!(r.ok, "{mode}: {cmd:?}: {r:?}");
+            assert_eq!(c.send(&Command::Status).unwrap().result["state"], state, "{mode} after {cmd:?}");
+        }
         writeln!(stdin, "B").unwrap();
         stdin.flush().unwrap();
         line.clear();

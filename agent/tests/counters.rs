@@ -134,6 +134,7 @@ fn task_clock_agrees_with_proc(mode: &str, steps: &str) {
     let text = std::fs::read_to_string(out.join("threads.txt")).unwrap();
     assert!(text.contains("share% is of all threads' task-clock"), "{text}");
     assert!(text.lines().any(|l| l.contains(&format!(" {} ", rows[0].1)) && l.ends_with("spinner-0")), "{text}");
+    std::fs::remove_dir_all(&out).unwrap();
 }
 
 /// (b) Page faults land on the method that touches 64 MiB of fresh memory.

@@ -8,7 +8,7 @@
 //! | `start` | | start (resume) collecting |
 //! | `stop` | | pause collecting: method events are disabled |
 //! | `reset` | | drop what was collected |
-//! | `dump` | `dir` (string, optional) | write the reports now; the reply names the files |
+//! | `dump` | `dir` (string, optional, not empty) | write the reports now; the reply names the files |
 //! | `mark` | `text` (string) | put a marker in the data |
 //! | `events` | | what is counted, and what could not be opened |
 //! | `help` | | the commands |
@@ -16,6 +16,10 @@
 //! Reply: `{"v":1,"ok":true,"result":…}` or `{"v":1,"ok":false,"error":"…","code":"…"}` where `code`
 //! is one of the [`ErrorCode`] names. A request line longer than the server's limit gets a
 //! `too_long` reply and the connection is closed (the rest of the line cannot be resynchronised).
+//! A connection that sends nothing for the server's idle timeout (30 s by default) is closed, and
+//! sooner when all connection slots are taken and another client connects. A peer that is neither
+//! the socket's owner nor root, or that finds every slot serving a command, gets one
+//! `permission_denied` or `busy` reply and the connection is closed.
 
 use serde_json::{json, Map, Value};
 
@@ -89,7 +93,8 @@ pub enum ErrorCode {
     TooLong,
     /// The peer is not the socket owner or root.
     PermissionDenied,
-    /// Too many connections at once.
+    /// Every connection slot is serving a command (connections only waiting for a request are
+    /// closed to make room, so idle clients cannot cause this).
     Busy,
     /// The command was understood but failed (e.g. the dump directory is not writable).
     Failed,
@@ -157,7 +162,13 @@ pub fn parse_request(line: &str) -> Result<Command, RequestError> {
         "start" => Command::Start,
         "stop" => Command::Stop,
         "reset" => Command::Reset,
-        "dump" => Command::Dump { dir: optional_string("dir")? },
+        "dump" => match optional_string("dir")? {
+            // An empty path would mean the JVM's working directory, which nobody asks for on purpose.
+            Some(dir) if dir.trim().is_empty() => {
+                return Err(bad("\"dir\" is empty: name a directory, or leave \"dir\" out for the agent's out= directory".into()))
+            }
+            dir => Command::Dump { dir },
+        },
         "mark" => match optional_string("text")? {
             Some(text) => Command::Mark { text },
             None => return Err(bad("\"mark\" needs a \"text\" string".into())),
@@ -255,6 +266,8 @@ mod tests {
         assert_eq!(code(r#"{"cmd":"launch"}"#), ErrorCode::UnknownCommand);
         assert_eq!(code(r#"{"v":2,"cmd":"status"}"#), ErrorCode::UnsupportedVersion);
         assert_eq!(code(r#"{"cmd":"dump","dir":7}"#), ErrorCode::BadRequest);
+        assert_eq!(code(r#"{"cmd":"dump","dir":""}"#), ErrorCode::BadRequest);
+        assert_eq!(code(r#"{"cmd":"dump","dir":" "}"#), ErrorCode::BadRequest);
         assert_eq!(code(r#"{"cmd":"mark"}"#), ErrorCode::BadRequest);
         assert_eq!(code(r#"{"cmd":"status","force":true}"#), ErrorCode::BadRequest);
         let m = parse_request(r#"{"cmd":"launch"}"#).unwrap_err().message;

@@ -4,15 +4,19 @@
 //! Robustness rules: requests are size-limited, idle connections time out, the number of connections
 //! is bounded, and nothing a client sends can panic the server or stall the process it runs in (all
 //! work happens on the server's own threads; the handler decides what it locks and for how long).
+//! Connections that send nothing cannot lock the owner out: when every slot is taken, the
+//! connection that has waited longest for a request is closed to make room for the new one, so
+//! `busy` means that every slot is serving a command.
 
 use std::io::{BufRead, BufReader, Read, Write};
+use std::net::Shutdown;
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
@@ -33,7 +37,7 @@ pub struct ServerConfig {
     pub max_connections: usize,
     /// Longest accepted request line, in bytes.
     pub max_request: usize,
-    /// A connection that sends nothing for this long is closed.
+    /// A connection that sends nothing for this long is closed (sooner when its slot is needed).
     pub idle_timeout: Duration,
 }
 
@@ -44,7 +48,7 @@ impl ServerConfig {
             socket_mode: 0o600,
             max_connections: 16,
             max_request: 64 * 1024,
-            idle_timeout: Duration::from_secs(60),
+            idle_timeout: Duration::from_secs(30),
         }
     }
 }
@@ -116,39 +120,106 @@ impl Drop for Server {
     }
 }
 
+/// The open connections: each one's stream (to close it) and since when it waits for a request
+/// (`None` while a command is served).
+#[derive(Default)]
+struct Connections {
+    next_id: u64,
+    open: Vec<(u64, UnixStream, Option<Instant>)>,
+}
+
+impl Connections {
+    fn set_waiting(&mut self, id: u64, waiting: bool) {
+        if let Some(c) = self.open.iter_mut().find(|c| c.0 == id) {
+            c.2 = waiting.then(Instant::now);
+        }
+    }
+
+    fn remove(&mut self, id: u64) {
+        self.open.retain(|c| c.0 != id);
+    }
+
+    /// Closes the connection that has waited longest for a request; false if every connection is
+    /// serving a command.
+    fn close_longest_waiting(&mut self) -> bool {
+        let Some(i) = (0..self.open.len()).filter(|&i| self.open[i].2.is_some()).min_by_key(|&i| self.open[i].2) else {
+            return false;
+        };
+        let (_, stream, _) = self.open.swap_remove(i);
+        // Its thread sees end of file, exits and releases nothing more (the slot is freed here).
+        let _ = stream.shutdown(Shutdown::Both);
+        true
+    }
+}
+
+type SharedConnections = Arc<Mutex<Connections>>;
+
+fn lock(c: &SharedConnections) -> std::sync::MutexGuard<'_, Connections> {
+    c.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Writes one error reply on a connection that is then closed. The peer may not have sent its
+/// request yet: reading it first (briefly) keeps the close from discarding unread data, which
+/// would turn the peer's read of this reply into "connection reset".
+fn refuse(mut stream: UnixStream, err: RequestError) {
+    let _ = writeln!(stream, "{}", error_reply(&err));
+    let _ = stream.shutdown(Shutdown::Write);
+    let _ = stream.set_read_timeout(Some(Duration::from_millis(200)));
+    let _ = std::io::copy(&mut (&stream).take(64 * 1024), &mut std::io::sink());
+}
+
 fn accept_loop(listener: UnixListener, config: ServerConfig, handler: Arc<dyn Handler>, stopping: Arc<AtomicBool>) {
-    let active = Arc::new(AtomicUsize::new(0));
+    let connections = SharedConnections::default();
     let owner = nix::unistd::geteuid().as_raw();
     for stream in listener.incoming() {
         if stopping.load(Ordering::SeqCst) {
             break;
         }
-        let Ok(mut stream) = stream else {
+        let Ok(stream) = stream else {
             // EMFILE and the like: back off instead of spinning.
             std::thread::sleep(Duration::from_millis(50));
             continue;
         };
         let _ = stream.set_write_timeout(Some(Duration::from_secs(10)));
-        if active.load(Ordering::SeqCst) >= config.max_connections {
-            let err = RequestError::new(
-                ErrorCode::Busy,
-                format!("too many control connections (limit {}); try again", config.max_connections),
-            );
-            let _ = writeln!(stream, "{}", error_reply(&err));
+        // Peers that may not use the socket never take a slot (and never evict anyone).
+        if let Err(err) = check_peer(&stream, owner) {
+            spawn_detached("hpm-control-refuse", move || refuse(stream, err));
             continue;
         }
-        active.fetch_add(1, Ordering::SeqCst);
-        let (conn_handler, conn_active, conn_config) = (handler.clone(), active.clone(), config.clone());
+        let Ok(registered) = stream.try_clone() else { continue };
+        let id = {
+            let mut conns = lock(&connections);
+            if conns.open.len() >= config.max_connections && !conns.close_longest_waiting() {
+                drop(conns);
+                let err = RequestError::new(
+                    ErrorCode::Busy,
+                    format!("all {} control connections are serving commands; try again", config.max_connections),
+                );
+                spawn_detached("hpm-control-refuse", move || refuse(stream, err));
+                continue;
+            }
+            conns.next_id += 1;
+            let id = conns.next_id;
+            conns.open.push((id, registered, Some(Instant::now())));
+            id
+        };
+        let (conn_handler, conn_config, conns) = (handler.clone(), config.clone(), connections.clone());
+        let serve_conns = conns.clone();
         let spawned = std::thread::Builder::new().name("hpm-control-conn".into()).spawn(move || {
-            serve_connection(stream, &conn_config, &*conn_handler, owner);
-            conn_active.fetch_sub(1, Ordering::SeqCst);
+            serve_connection(stream, &conn_config, &*conn_handler, &|waiting| lock(&serve_conns).set_waiting(id, waiting));
+            lock(&serve_conns).remove(id);
         });
         if spawned.is_err() {
             // No thread (resource exhaustion): the stream was dropped with the closure, which closes
             // the connection; release its slot.
-            active.fetch_sub(1, Ordering::SeqCst);
+            lock(&conns).remove(id);
         }
     }
+}
+
+/// Runs `f` on a thread of its own, or not at all when no thread can be made.
+fn spawn_detached(name: &str, f: impl FnOnce() + Send + 'static) {
+    let _ = std::thread::Builder::new().name(name.into()).spawn(f);
 }
 
 /// Whether a peer with `uid` may use a socket owned by `owner`.
@@ -156,38 +227,38 @@ pub fn peer_allowed(uid: u32, owner: u32) -> bool {
     uid == owner || uid == 0
 }
 
-fn serve_connection(stream: UnixStream, config: &ServerConfig, handler: &dyn Handler, owner: u32) {
+/// Refuses peers other than the socket's owner and root, by their credentials.
+fn check_peer(stream: &UnixStream, owner: u32) -> Result<(), RequestError> {
+    match nix::sys::socket::getsockopt(stream, nix::sys::socket::sockopt::PeerCredentials) {
+        Ok(cred) if peer_allowed(cred.uid(), owner) => Ok(()),
+        Ok(cred) => Err(RequestError::new(
+            ErrorCode::PermissionDenied,
+            format!("permission denied: the socket belongs to uid {owner}; uid {} may not control this process", cred.uid()),
+        )),
+        Err(e) => Err(RequestError::new(ErrorCode::PermissionDenied, format!("permission denied: cannot identify the peer: {e}"))),
+    }
+}
+
+/// Serves requests until the peer closes, goes idle for `idle_timeout`, or is closed to make room.
+/// `waiting(true)` is called before each wait for a request, `waiting(false)` once one arrived.
+fn serve_connection(stream: UnixStream, config: &ServerConfig, handler: &dyn Handler, waiting: &dyn Fn(bool)) {
     let mut writer = match stream.try_clone() {
         Ok(w) => w,
         Err(_) => return,
     };
-    match nix::sys::socket::getsockopt(&stream, nix::sys::socket::sockopt::PeerCredentials) {
-        Ok(cred) if peer_allowed(cred.uid(), owner) => {}
-        Ok(cred) => {
-            let err = RequestError::new(
-                ErrorCode::PermissionDenied,
-                format!("permission denied: uid {} may not control this process (owner uid {owner})", cred.uid()),
-            );
-            let _ = writeln!(writer, "{}", error_reply(&err));
-            return;
-        }
-        Err(e) => {
-            let err = RequestError::new(ErrorCode::PermissionDenied, format!("cannot identify the peer: {e}"));
-            let _ = writeln!(writer, "{}", error_reply(&err));
-            return;
-        }
-    }
     let _ = stream.set_read_timeout(Some(config.idle_timeout));
     let mut reader = BufReader::new(stream);
     let mut line = Vec::new();
     loop {
         line.clear();
+        waiting(true);
         // Read at most one byte past the limit so an over-long line is detected without buffering it.
         let n = match (&mut reader).take(config.max_request as u64 + 1).read_until(b'\n', &mut line) {
-            Ok(0) => return, // peer closed
+            Ok(0) => return, // peer closed (or closed by us to make room)
             Ok(n) => n,
             Err(_) => return, // timeout or reset
         };
+        waiting(false);
         let complete = line.last() == Some(&b'\n');
         if !complete && n > config.max_request {
             let err = RequestError::new(

@@ -6,23 +6,39 @@ use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use hpm_control::paths::{list_sockets, prepare_socket_dir, socket_path};
 use hpm_control::{Client, Command, Handler, Server, ServerConfig};
 use serde_json::{json, Value};
 
-/// Records the commands it serves; `status` reports how many it has seen.
+/// Records the commands it serves; `status` reports how many it has seen. `mark block` waits until
+/// the test opens the gate.
 #[derive(Default)]
 struct Recorder {
     seen: Mutex<Vec<Command>>,
     calls: AtomicU64,
+    blocked: AtomicU64,
+    gate_open: Mutex<bool>,
+    gate: Condvar,
+}
+
+impl Recorder {
+    fn open_gate(&self) {
+        *self.gate_open.lock().unwrap() = true;
+        self.gate.notify_all();
+    }
 }
 
 impl Handler for Recorder {
     fn handle(&self, command: Command) -> Result<Value, String> {
         self.calls.fetch_add(1, Ordering::SeqCst);
+        if matches!(&command, Command::Mark { text } if text == "block") {
+            self.blocked.fetch_add(1, Ordering::SeqCst);
+            let open = self.gate_open.lock().unwrap();
+            drop(self.gate.wait_while(open, |open| !*open).unwrap());
+        }
         let reply = match &command {
             Command::Status => Ok(json!({"state": "collecting", "served": self.calls.load(Ordering::SeqCst)})),
             Command::Dump { dir: Some(d) } if d.starts_with("/nonexistent") => Err(format!("cannot write {d}")),
@@ -143,6 +159,63 @@ fn malformed_requests_get_errors_and_the_connection_stays_usable() {
     }
     assert!(c.send(&Command::Status).unwrap().ok);
     assert_eq!(handler.calls.load(Ordering::SeqCst), 1, "no malformed request reached the handler");
+    // An empty dump directory would be the JVM's working directory: refused, never served.
+    let r = c.send_raw(r#"{"cmd":"dump","dir":""}"#).unwrap();
+    assert_eq!(r.code.as_deref(), Some("bad_request"), "{r:?}");
+    assert!(r.error.unwrap().contains("\"dir\" is empty"));
+    assert_eq!(handler.calls.load(Ordering::SeqCst), 1);
+}
+
+#[test]
+fn twenty_idle_connections_do_not_lock_out_status() {
+    let tmp = tempfile::tempdir().unwrap();
+    // The default limits: 16 connections, a 30 s idle timeout.
+    let (server, _) = start(&tmp.path().join("s"), |_| {});
+    let idle: Vec<UnixStream> = (0..20).map(|_| UnixStream::connect(server.path()).unwrap()).collect();
+    std::thread::sleep(Duration::from_millis(200)); // all accepted
+    for _ in 0..3 {
+        let r = client(&server).send(&Command::Status).unwrap();
+        assert!(r.ok, "status while 20 connections idle: {r:?}");
+    }
+    drop(idle);
+}
+
+#[test]
+fn idle_connection_times_out() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (server, _) = start(&tmp.path().join("s"), |c| c.idle_timeout = Duration::from_millis(300));
+    let mut idle = UnixStream::connect(server.path()).unwrap();
+    idle.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let mut buf = [0u8; 16];
+    assert_eq!(std::io::Read::read(&mut idle, &mut buf).unwrap(), 0, "the server closed the idle connection");
+}
+
+#[test]
+fn over_the_limit_a_late_writer_still_reads_busy() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (server, handler) = start(&tmp.path().join("s"), |c| c.max_connections = 2);
+    let path = server.path().to_path_buf();
+    // Both slots serve a command that waits for the gate.
+    let serving: Vec<_> = (0..2)
+        .map(|_| {
+            let path = path.clone();
+            std::thread::spawn(move || Client::connect(&path, Duration::from_secs(30)).unwrap().send(&Command::Mark { text: "block".into() }).unwrap())
+        })
+        .collect();
+    while handler.blocked.load(Ordering::SeqCst) < 2 {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let mut late = client(&server);
+    // The refusal is written and the connection closed before this client writes its request.
+    std::thread::sleep(Duration::from_millis(500));
+    let r = late.send(&Command::Status).expect("the busy reply, not a broken pipe");
+    assert_eq!(r.code.as_deref(), Some("busy"), "{r:?}");
+    assert!(r.error.unwrap().contains("serving commands"));
+    handler.open_gate();
+    for t in serving {
+        assert!(t.join().unwrap().ok);
+    }
+    assert!(client(&server).send(&Command::Status).unwrap().ok);
 }
 
 #[test]
@@ -250,21 +323,20 @@ fn fuzzed_requests_never_break_the_server() {
 
 const CHILD_ENV: &str = "HPM_CONTROL_TEST_SOCKET";
 
-/// Run by `other_user_is_refused` as user `nobody`: connects and prints the reply or the error.
+/// Run by `other_user_is_refused` as user `nobody`: connects with the library's client and prints
+/// the reply or the error.
 #[test]
 fn child_client() {
     let Some(path) = std::env::var_os(CHILD_ENV) else { return };
-    match UnixStream::connect(PathBuf::from(path)) {
-        Err(e) => println!("CONNECT-ERROR {}", e.kind() as i32 == std::io::ErrorKind::PermissionDenied as i32),
-        Ok(mut s) => {
-            // The server may refuse (and close) before this write lands: a broken pipe here is fine,
-            // the refusal is already in our receive queue.
-            let _ = s.write_all(b"{\"cmd\":\"reset\"}\n");
-            // Read one line: the server closes right after the refusal, and the unread request
-            // makes that close a reset, which read_to_string would report instead of the data.
-            let mut reply = String::new();
-            std::io::BufRead::read_line(&mut std::io::BufReader::new(s), &mut reply).unwrap();
-            println!("REPLY {}", reply.trim());
+    match Client::connect(&PathBuf::from(path), Duration::from_secs(10)) {
+        Err(e) => println!("CONNECT-ERROR {:?} {e}", e.kind()),
+        Ok(mut c) => {
+            // Write only after the server has refused and closed: the refusal must still be read.
+            std::thread::sleep(Duration::from_millis(500));
+            match c.send(&Command::Reset) {
+                Ok(r) => println!("REPLY code={:?} error={:?}", r.code, r.error),
+                Err(e) => println!("SEND-ERROR {e}"),
+            }
         }
     }
 }
@@ -302,6 +374,7 @@ fn other_user_is_refused_by_peer_credentials() {
     let server = Server::start(config, handler.clone()).unwrap();
     let Some(out) = run_as_nobody(server.path()) else { return };
     assert!(out.contains("REPLY") && out.contains("permission_denied") && out.contains("uid 65534"), "{out}");
+    assert!(out.contains("the socket belongs to uid 0"), "{out}");
     assert_eq!(handler.calls.load(Ordering::SeqCst), 0, "nothing changed");
     assert!(client(&server).send(&Command::Status).unwrap().ok, "the owner is still served");
 }
@@ -312,6 +385,6 @@ fn other_user_cannot_reach_the_default_socket() {
     std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
     let (server, handler) = start(&tmp.path().join("s"), |_| {});
     let Some(out) = run_as_nobody(server.path()) else { return };
-    assert!(out.contains("CONNECT-ERROR true"), "{out}");
+    assert!(out.contains("CONNECT-ERROR PermissionDenied permission denied: the socket belongs to uid 0"), "{out}");
     assert_eq!(handler.calls.load(Ordering::SeqCst), 0);
 }

@@ -9,6 +9,7 @@
 
 #![allow(clippy::missing_safety_doc)]
 
+mod errors;
 pub mod log;
 mod names;
 mod probes;
@@ -29,6 +30,7 @@ use std::sync::{Arc, OnceLock};
 use hpm_collectors::recorder::{CodeEntry, Recorder, ThreadInfo, ThreadRecorder};
 use sys::jvmti::*;
 
+pub use errors::jvmti_error_text;
 pub use names::Resolver;
 
 /// What the backend turns on, beyond the recorder's own configuration.
@@ -215,12 +217,17 @@ impl Control {
         if let Some(rt) = probes::runtime() {
             return rt.set_recording(current_jni()?, on);
         }
+        if !BACKEND.get().is_some_and(|b| b.can_method_events) {
+            // Never granted (after a late attach): there is nothing to switch; call trees are
+            // listed by `missing_capabilities`, and the recorder's pause covers the other events.
+            return Ok(());
+        }
         let mode = if on { JVMTI_ENABLE } else { JVMTI_DISABLE };
         for ev in [JVMTI_EVENT_METHOD_ENTRY, JVMTI_EVENT_METHOD_EXIT] {
             // SAFETY: the env is valid for the life of the VM; a null thread means all threads.
             let err = unsafe { jvmti_fn!(self.env(), SetEventNotificationMode)(self.env(), mode, ev, ptr::null_mut()) };
             if err != JVMTI_ERROR_NONE {
-                return Err(format!("SetEventNotificationMode({ev}) failed: JVMTI error {err}"));
+                return Err(format!("cannot switch method events (SetEventNotificationMode({ev})): {}", jvmti_error_text(err)));
             }
         }
         Ok(())
@@ -236,7 +243,7 @@ impl Control {
         // SAFETY: env valid for the VM's life; count and threads are valid out-pointers.
         let err = unsafe { jvmti_fn!(env, GetAllThreads)(env, &mut count, &mut threads) };
         if err != JVMTI_ERROR_NONE {
-            return Err(format!("GetAllThreads failed: JVMTI error {err}"));
+            return Err(format!("GetAllThreads failed: {}", jvmti_error_text(err)));
         }
         let mut out = Vec::with_capacity(count.max(0) as usize);
         for i in 0..count.max(0) as usize {
@@ -499,7 +506,7 @@ pub unsafe fn init(vm: *mut JavaVM, recorder: Arc<Recorder>, config: BackendConf
         if err == JVMTI_ERROR_NONE {
             enable(env, JVMTI_EVENT_SAMPLED_OBJECT_ALLOC, true)?;
         } else {
-            log::warn(&format!("SetHeapSamplingInterval failed (JVMTI error {err}): allocation sampling off"));
+            log::warn(&format!("SetHeapSamplingInterval failed ({}): allocation sampling off", jvmti_error_text(err)));
         }
     }
     Ok(control)
@@ -509,7 +516,7 @@ fn check(err: jvmtiError, what: &str) -> Result<(), String> {
     if err == JVMTI_ERROR_NONE {
         Ok(())
     } else {
-        Err(format!("{what} failed: JVMTI error {err}"))
+        Err(format!("{what} failed: {}", jvmti_error_text(err)))
     }
 }
 

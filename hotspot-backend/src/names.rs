@@ -5,8 +5,10 @@
 //! unloaded the id stays allocated and only answers JVMTI_ERROR_INVALID_METHODID, so a cached name
 //! can never be attached to another method and nothing stale is ever dereferenced.
 
+use std::collections::HashMap;
 use std::ffi::c_void;
 use std::ptr;
+use std::sync::Mutex;
 
 use hpm_collectors::recorder::naming::{class_name_from_signature, is_hidden_class_signature, java_parameters, name_class_methods};
 use hpm_collectors::recorder::{ClassFilter, MethodResolver};
@@ -40,9 +42,34 @@ pub(crate) fn method_name(env: *mut jvmtiEnv, m: jmethodID) -> Option<(String, S
     Some((n?, s?))
 }
 
-/// The dotted class name of `klass`.
+/// The dotted class name of `klass`, hidden classes kept apart (see [`distinct_class_name`]).
 fn class_name(env: *mut jvmtiEnv, klass: jclass) -> Option<String> {
-    class_signature(env, klass).map(|s| class_name_from_signature(&s))
+    class_signature(env, klass).map(|s| distinct_class_name(&s))
+}
+
+/// The dotted class name of a class signature, with different hidden classes kept apart. JDK 17
+/// names lambda proxies `Foo$$Lambda$14/0x…`, but JDK 21+ names them all `Foo$$Lambda/0x…`: without
+/// the run-dependent address every lambda of a class would be one monitor class and one code-map
+/// name. Such a name gets `#N`, N counting the distinct hidden classes of that name in the order the
+/// agent first sees them (`Foo$$Lambda#1`, `Foo$$Lambda#2`), like JDK 17's numbers.
+pub(crate) fn distinct_class_name(sig: &str) -> String {
+    let name = class_name_from_signature(sig);
+    let numbered_by_the_jdk = name.rsplit_once('$').is_some_and(|(_, n)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    if !is_hidden_class_signature(sig) || numbered_by_the_jdk {
+        return name;
+    }
+    /// Signature (with its address) → numbered name; name → how many were numbered.
+    static HIDDEN: Mutex<Option<(HashMap<String, String>, HashMap<String, u32>)>> = Mutex::new(None);
+    let mut guard = HIDDEN.lock().unwrap_or_else(|e| e.into_inner());
+    let (by_sig, counts) = guard.get_or_insert_with(Default::default);
+    if let Some(n) = by_sig.get(sig) {
+        return n.clone();
+    }
+    let count = counts.entry(name.clone()).or_insert(0);
+    *count += 1;
+    let numbered = format!("{name}#{count}");
+    by_sig.insert(sig.to_string(), numbered.clone());
+    numbered
 }
 
 /// The JVM signature of `klass` (`Ljava/lang/String;`).
@@ -185,5 +212,22 @@ impl MethodResolver for Resolver {
         unsafe { frames.set_len(count.clamp(0, MAX as jint) as usize) };
         // JVMTI lists the innermost frame first.
         out.extend(frames.iter().rev().map(|f| f.method as u64));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hidden_classes_stay_apart() {
+        // JDK 21+: one name for every lambda of a class; numbered in order of first sight, stable.
+        let a = distinct_class_name("Lt/Foo$$Lambda/0x0000000801001000;");
+        let b = distinct_class_name("Lt/Foo$$Lambda/0x0000000801002000;");
+        assert_eq!((a.as_str(), b.as_str()), ("t.Foo$$Lambda#1", "t.Foo$$Lambda#2"));
+        assert_eq!(distinct_class_name("Lt/Foo$$Lambda/0x0000000801001000;"), "t.Foo$$Lambda#1");
+        // JDK 17 numbers them itself; ordinary classes are untouched.
+        assert_eq!(distinct_class_name("Lt/Foo$$Lambda$14.0x0000000800c0b000;"), "t.Foo$$Lambda$14");
+        assert_eq!(distinct_class_name("Lt/Foo;"), "t.Foo");
     }
 }

@@ -46,6 +46,15 @@ pub struct Run {
     pub output: Output,
 }
 
+/// A run's reports are removed with it, unless the test failed (then they are kept to look at).
+impl Drop for Run {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.out);
+        }
+    }
+}
+
 impl Run {
     pub fn stderr(&self) -> String {
         String::from_utf8_lossy(&self.output.stderr).into_owned()
@@ -83,10 +92,10 @@ pub fn read_profile(p: &Path) -> Profile {
     hpm_reports::json::read(&text).unwrap_or_else(|e| panic!("{}: {e:?}", p.display()))
 }
 
-/// A fresh output directory for a test.
+/// A fresh output directory for a test, under cargo's temporary directory for integration tests
+/// (`target/tmp`), never in `/tmp`.
 pub fn out_dir(test: &str, jdk: &Jdk) -> PathBuf {
-    let base = std::env::var_os("CARGO_TARGET_TMPDIR").map(PathBuf::from).unwrap_or_else(std::env::temp_dir);
-    let d = base.join(format!("agent-it/{test}-jdk{}", jdk.feature_version().unwrap_or(0)));
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("agent-it/{test}-jdk{}", jdk.feature_version().unwrap_or(0)));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(d.parent().unwrap()).unwrap();
     d
