@@ -137,7 +137,7 @@ impl Recorder {
         let (kp, kc) = (1u64, 2u64);
         let reader = self.metric_set.open_current_thread();
         let info = ThreadInfo { name: "(calibration)".into(), kind: None, os_tid: None };
-        let t = self.new_thread(EXCLUDED - 3, info, reader);
+        let t = self.new_thread(EXCLUDED - 3, info, reader, false);
         {
             let mut s = lock(&t.state);
             s.methods.insert(kp, cp);

@@ -121,6 +121,19 @@ struct ThreadState {
 }
 
 impl ThreadState {
+    /// Charges the current context with what the thread consumed since the last reading.
+    #[inline]
+    fn charge_now(&mut self) {
+        self.read();
+        self.calls.charge(&self.now);
+    }
+
+    /// Makes the current reading the baseline without charging anything.
+    fn rebase_now(&mut self) {
+        self.read();
+        self.calls.rebase(&self.now);
+    }
+
     #[inline]
     fn read(&mut self) {
         let n = self.n_read;
@@ -335,22 +348,25 @@ impl Recorder {
             Some(r) => (r, true),
             None => (self.metric_set.open_current_thread(), false),
         };
-        let t = self.register_thread(info, reader);
-        lock(&t.state).remote = remote;
-        t
+        self.register(info, reader, remote)
     }
 
     /// Registers a thread whose metrics are read by `reader` (opened on the thread that will report
     /// its events).
     pub fn register_thread(&self, info: ThreadInfo, reader: Box<dyn ThreadMetrics>) -> Arc<ThreadRecorder> {
+        self.register(info, reader, false)
+    }
+
+    /// `remote`: `reader` may be read from any thread.
+    fn register(&self, info: ThreadInfo, reader: Box<dyn ThreadMetrics>, remote: bool) -> Arc<ThreadRecorder> {
         let root = self.intern(&info.name);
-        let t = Arc::new(self.new_thread(root, info, reader));
+        let t = Arc::new(self.new_thread(root, info, reader, remote));
         lock(&self.registry).live.push(t.clone());
         self.live_threads.fetch_add(1, Ordering::Relaxed);
         t
     }
 
-    fn new_thread(&self, root: ConsumerId, info: ThreadInfo, mut reader: Box<dyn ThreadMetrics>) -> ThreadRecorder {
+    fn new_thread(&self, root: ConsumerId, info: ThreadInfo, mut reader: Box<dyn ThreadMetrics>, remote: bool) -> ThreadRecorder {
         let m = self.bindings.metrics.len();
         let mut now = vec![0u64; m];
         reader.read(&mut now[..self.n_read]);
@@ -367,7 +383,7 @@ impl Recorder {
                 waits,
                 methods: FxHashMap::default(),
                 reader,
-                remote: false,
+                remote,
                 now,
                 n_read: self.n_read,
                 alloc_bytes: 0,
@@ -439,9 +455,7 @@ impl Recorder {
                 return;
             }
             if !self.is_paused() && self.sync_epoch(&mut s) {
-                s.read();
-                let ThreadState { calls, now, .. } = &mut *s;
-                calls.charge(now);
+                s.charge_now();
             }
             s.calls.close_all();
             s.ended = true;
@@ -465,9 +479,7 @@ impl Recorder {
         }
         s.epoch = e;
         s.needs_sync = true;
-        s.read();
-        let ThreadState { calls, now, .. } = s;
-        calls.rebase(now);
+        s.rebase_now();
         false
     }
 
@@ -547,13 +559,9 @@ impl Recorder {
             return;
         }
         if charge {
-            s.read();
+            s.charge_now();
         }
-        let ThreadState { calls, now, .. } = &mut *s;
-        if charge {
-            calls.charge(now);
-        }
-        calls.enter_uncharged(c);
+        s.calls.enter_uncharged(c);
     }
 
     /// Method exit on thread `t`; `by_exception` when the frame was popped by an exception.
@@ -584,13 +592,9 @@ impl Recorder {
             s.exception_exits += 1;
         }
         if charge {
-            s.read();
+            s.charge_now();
         }
-        let ThreadState { calls, now, .. } = &mut *s;
-        if charge {
-            calls.charge(now);
-        }
-        calls.exit_uncharged(c);
+        s.calls.exit_uncharged(c);
     }
 
     // ---------------------------------------------------------------- monitors
@@ -783,9 +787,7 @@ impl Recorder {
         if !s.remote || s.ended || s.needs_sync || s.epoch != self.epoch.load(Ordering::Acquire) || self.is_paused() {
             return;
         }
-        s.read();
-        let ThreadState { calls, now, .. } = s;
-        calls.charge(now);
+        s.charge_now();
     }
 
     /// Makes now the start of a thread's window, from any thread; with `resync` its context is
@@ -796,9 +798,7 @@ impl Recorder {
         if !s.remote || s.ended {
             return;
         }
-        s.read();
-        let ThreadState { calls, now, .. } = s;
-        calls.rebase(now);
+        s.rebase_now();
         s.epoch = epoch;
         s.needs_sync |= resync;
     }
