@@ -84,14 +84,7 @@ impl Jvm {
     }
 
     fn client(&self) -> Client {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            match Client::connect(&self.socket, Duration::from_secs(60)) {
-                Ok(c) => return c,
-                Err(e) if Instant::now() > deadline => panic!("no control socket at {}: {e}", self.socket.display()),
-                Err(_) => std::thread::sleep(Duration::from_millis(20)),
-            }
-        }
+        common::control_client(&self.socket)
     }
 
     fn ctl(&self, cmd: Command) -> serde_json::Value {

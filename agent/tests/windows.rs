@@ -12,7 +12,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
 use hpm_collectors::arcflow::Profile;
-use hpm_control::{Client, Command};
+use hpm_control::Command;
 use java_tests::Jdk;
 
 /// A JVM running `Windows SCENARIO MS` with the agent.
@@ -84,15 +84,7 @@ impl Jvm {
     }
 
     fn ctl(&self, cmd: Command) -> serde_json::Value {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        let mut client = loop {
-            match Client::connect(&self.socket, Duration::from_secs(60)) {
-                Ok(c) => break c,
-                Err(e) if Instant::now() > deadline => panic!("no control socket: {e}"),
-                Err(_) => std::thread::sleep(Duration::from_millis(20)),
-            }
-        };
-        let r = client.send(&cmd).unwrap();
+        let r = common::control_client(&self.socket).send(&cmd).unwrap();
         assert!(r.ok, "{cmd:?}: {r:?}");
         r.result
     }

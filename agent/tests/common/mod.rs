@@ -267,3 +267,15 @@ pub fn run_rvm(test: &str, class: &str, options: &str, vps: usize) -> Run {
         .expect("running rvm");
     Run { out, output }
 }
+
+/// A client of the agent's control socket at `socket`, retried for 20 s while the JVM starts.
+pub fn control_client(socket: &Path) -> hpm_control::Client {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        match hpm_control::Client::connect(socket, std::time::Duration::from_secs(60)) {
+            Ok(c) => return c,
+            Err(e) if std::time::Instant::now() > deadline => panic!("no control socket at {}: {e}", socket.display()),
+            Err(_) => std::thread::sleep(std::time::Duration::from_millis(20)),
+        }
+    }
+}
