@@ -14,7 +14,8 @@ use hpm_collectors::quantum::{
 
 fn tmpdir(tag: &str) -> PathBuf {
     static N: AtomicU32 = AtomicU32::new(0);
-    let d = std::env::temp_dir().join(format!("hpm-quantum-{tag}-{}-{}", std::process::id(), N.fetch_add(1, Ordering::SeqCst)));
+    // Under the target directory: the test suite leaves nothing in /tmp.
+    let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("hpm-quantum-{tag}-{}-{}", std::process::id(), N.fetch_add(1, Ordering::SeqCst)));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
