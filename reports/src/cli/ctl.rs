@@ -8,6 +8,7 @@ use hpm_control::paths::{default_socket_dir, list_sockets, socket_path};
 use hpm_control::{Client, Command, Reply};
 use serde_json::{json, Value};
 
+use super::out::outln;
 use super::Failure;
 
 #[derive(Args)]
@@ -81,20 +82,20 @@ pub fn list(args: ListArgs) -> Result<(), Failure> {
         rows.push(row);
     }
     if args.json {
-        println!("{}", Value::Array(rows));
+        outln!("{}", Value::Array(rows));
         return Ok(());
     }
     if rows.is_empty() {
-        println!("no running agents with a control socket in {}", dir.display());
+        outln!("no running agents with a control socket in {}", dir.display());
         return Ok(());
     }
-    println!("{:>8}  {:<10}  {:>7}  MAIN", "PID", "STATE", "THREADS");
+    outln!("{:>8}  {:<10}  {:>7}  MAIN", "PID", "STATE", "THREADS");
     for r in rows {
         let s = &r["status"];
         let state = s["state"].as_str().or(r["error"].as_str().map(|_| "error")).unwrap_or("?");
         let main = s["main"].as_str().or(r["error"].as_str()).unwrap_or("");
         let threads = s["threads"].as_u64().map(|t| t.to_string()).unwrap_or_default();
-        println!("{:>8}  {:<10}  {:>7}  {}", r["pid"], state, threads, main);
+        outln!("{:>8}  {:<10}  {:>7}  {}", r["pid"], state, threads, main);
     }
     Ok(())
 }
@@ -136,7 +137,7 @@ fn print_reply(command: &Command, reply: &Reply, json_out: bool) -> Result<(), F
         return Err(Failure(format!("{} refused ({code}): {}", command.name(), reply.error.as_deref().unwrap_or("no reason given"))));
     }
     if json_out {
-        println!("{}", reply.result);
+        outln!("{}", reply.result);
         return Ok(());
     }
     print_value("", &reply.result);
@@ -150,21 +151,21 @@ fn print_value(indent: &str, v: &Value) {
             for (k, val) in map {
                 match val {
                     Value::Object(_) => {
-                        println!("{indent}{k}:");
+                        outln!("{indent}{k}:");
                         print_value(&format!("{indent}  "), val);
                     }
                     Value::Array(items) if items.iter().any(|i| i.is_object() || i.is_array()) => {
-                        println!("{indent}{k}:");
+                        outln!("{indent}{k}:");
                         for item in items {
                             print_value(&format!("{indent}  - "), item);
                         }
                     }
-                    _ => println!("{indent}{k}: {}", scalar(val)),
+                    _ => outln!("{indent}{k}: {}", scalar(val)),
                 }
             }
         }
         Value::Array(items) => items.iter().for_each(|i| print_value(indent, i)),
-        other => println!("{indent}{}", scalar(other)),
+        other => outln!("{indent}{}", scalar(other)),
     }
 }
 

@@ -4,6 +4,7 @@ use clap::Args;
 use hpm_collectors::counters::{available_events, CounterOptions};
 use serde_json::json;
 
+use super::out::outln;
 use super::Failure;
 
 #[derive(Args)]
@@ -23,24 +24,24 @@ pub fn run(args: EventsArgs) -> Result<(), Failure> {
             .iter()
             .map(|e| json!({"name": e.name, "opens": e.opens, "counted": e.counted, "refusal": e.refusal.as_ref().map(|r| r.to_string())}))
             .collect();
-        println!("{}", serde_json::Value::Array(rows));
+        outln!("{}", serde_json::Value::Array(rows));
         return Ok(());
     }
     let (usable, refused): (Vec<_>, Vec<_>) = events.iter().partition(|e| e.opens);
-    println!("{} events open on this machine:", usable.len());
+    outln!("{} events open on this machine:", usable.len());
     for e in &usable {
-        println!("  {}", e.name);
+        outln!("  {}", e.name);
     }
     if args.all {
-        println!("\n{} events cannot be opened:", refused.len());
+        outln!("\n{} events cannot be opened:", refused.len());
         for e in &refused {
             match &e.refusal {
-                Some(r) => println!("  {r}"),
-                None => println!("  {}: not opened", e.name),
+                Some(r) => outln!("  {r}"),
+                None => outln!("  {}: not opened", e.name),
             }
         }
     } else if !refused.is_empty() {
-        println!("\n{} more cannot be opened here; `hpm events --all` says why.", refused.len());
+        outln!("\n{} more cannot be opened here; `hpm events --all` says why.", refused.len());
     }
     Ok(())
 }

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
+use super::out::outln;
 use super::Failure;
 
 #[derive(Args)]
@@ -144,7 +145,7 @@ pub fn attach(args: AttachArgs) -> Result<(), Failure> {
     let reply = load_agent(args.pid, &lib, &options, Duration::from_secs(args.timeout))?;
     match (reply.status, reply.agent_return) {
         (0, Some(0)) | (0, None) if !reply.text.contains("was not loaded") => {
-            println!("hpm: agent loaded into JVM {}; control it with `hpm ctl {} status`", args.pid, args.pid);
+            outln!("hpm: agent loaded into JVM {}; control it with `hpm ctl {} status`", args.pid, args.pid);
             Ok(())
         }
         (_, Some(rc)) => Err(Failure(format!(

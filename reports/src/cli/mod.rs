@@ -6,6 +6,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod out;
 mod ctl;
 mod events;
 mod launch;
@@ -55,7 +56,14 @@ pub(crate) struct Failure(pub String);
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> i32 {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // `--help`, `--version` or a usage error; `e.exit()` would panic on a closed stdout.
+            let _ = e.print();
+            return e.exit_code();
+        }
+    };
     let result = match cli.command {
         Command::Report(args) => report::run(args),
         Command::List(args) => ctl::list(args),
@@ -68,7 +76,7 @@ pub fn main() -> i32 {
     match result {
         Ok(()) => 0,
         Err(Failure(msg)) => {
-            eprintln!("hpm: error: {msg}");
+            out::errln!("hpm: error: {msg}");
             1
         }
     }

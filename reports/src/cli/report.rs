@@ -1,6 +1,5 @@
 //! `hpm report`: render the reports of a raw trace or re-render an arcflow.json.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::{ArgGroup, Args};
@@ -8,8 +7,8 @@ use hpm_collectors::arcflow::Profile;
 use hpm_collectors::text_trace::read_text_trace;
 use hpm_reports::{json, write_reports, Format, ReportOptions};
 
+use super::out::{errln, outln};
 use super::progress;
-
 use super::Failure;
 
 pub(crate) const ABOUT: &str = "Render the arcflow reports of a raw start/end trace or of a saved arcflow.json. Two inputs:
@@ -116,11 +115,8 @@ pub(crate) fn run(args: ReportArgs) -> Result<(), Failure> {
         .map_err(|e| Failure(format!("cannot write the reports into {}: {e}", args.out.display())));
     spinner.finish_and_clear();
     let written = written?;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
     for p in written {
-        // A closed stdout (e.g. `| head`) is not an error worth failing for: the files are written.
-        let _ = writeln!(out, "{}", p.display());
+        outln!("{}", p.display());
     }
     Ok(())
 }
@@ -133,13 +129,11 @@ fn load_trace(path: &Path, metric_names: &[String]) -> Result<Profile, Failure> 
         .map_err(|e| Failure(format!("cannot read trace {}: {e}", path.display())));
     bar.finish_and_clear();
     let trace = trace?;
-    let stderr = std::io::stderr();
-    let mut err = stderr.lock();
     for w in &trace.warnings {
-        let _ = writeln!(err, "hpm: warning: {}: {w}", path.display());
+        errln!("hpm: warning: {}: {w}", path.display());
     }
     if trace.records == 0 {
-        let _ = writeln!(err, "hpm: warning: {}: no trace records; the reports are empty", path.display());
+        errln!("hpm: warning: {}: no trace records; the reports are empty", path.display());
     }
     Ok(trace.profile)
 }
