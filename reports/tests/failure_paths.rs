@@ -107,3 +107,110 @@ fn a_closed_stdout_ends_every_subcommand_quietly() {
         assert!(o.stderr.is_empty(), "hpm {args:?} said: {}", stderr(&o));
     }
 }
+
+// ---- 7: invalid trace files are reported, never called valid ----
+
+/// A quantum record's bytes with 2 deltas (the layout of docs/quantum-trace.md).
+fn quantum_bytes(vp: u32, thread: u32, start: u64, end: u64) -> Vec<u8> {
+    let mut b = hpm_collectors::quantum::encode(thread as u16, 0, true, vp, 1).to_le_bytes().to_vec();
+    b.extend_from_slice(&(thread as i32).to_le_bytes());
+    b.extend_from_slice(&start.to_le_bytes());
+    b.extend_from_slice(&end.to_le_bytes());
+    b.extend_from_slice(&[0; 8]);
+    b.extend_from_slice(&1u64.to_le_bytes());
+    b.extend_from_slice(&2u64.to_le_bytes());
+    b
+}
+
+fn assert_invalid(dir: &Path, needle: &str) {
+    let o = hpm(&["trace", s(dir)]);
+    assert_no_panic(&o);
+    assert_eq!(o.status.code(), Some(1), "{}\n{}", stdout(&o), stderr(&o));
+    let e = stderr(&o);
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(stdout(&o).starts_with("Validation: INVALID") || e.contains(needle), "{}", stdout(&o));
+    assert!(stdout(&o).contains(needle) || e.contains(needle), "`{needle}` not said:\n{}\n{e}", stdout(&o));
+}
+
+#[test]
+fn a_header_with_another_record_format_is_an_error() {
+    let tmp = scratch();
+    good_trace(tmp.path());
+    let f = tmp.path().join("quantum.vp0.trace");
+    let mut bytes = std::fs::read(&f).unwrap();
+    bytes[20] = 2;
+    std::fs::write(&f, &bytes).unwrap();
+    assert_invalid(tmp.path(), "record format 2 at byte 20");
+}
+
+#[test]
+fn records_after_the_exit_record_are_an_error() {
+    let tmp = scratch();
+    good_trace(tmp.path());
+    let f = tmp.path().join("quantum.vp1.trace");
+    let mut bytes = std::fs::read(&f).unwrap();
+    let exit_end = bytes.len() as u64;
+    for i in 0..100_000u64 {
+        bytes.extend(quantum_bytes(1, 2, 1000 + 10 * i, 1005 + 10 * i));
+    }
+    std::fs::write(&f, &bytes).unwrap();
+    assert_invalid(tmp.path(), &format!("quantum.vp1.trace at byte {exit_end}: 4800000 byte(s) after the exit record"));
+}
+
+#[test]
+fn trace_files_whose_name_is_not_a_processor_number_are_errors() {
+    for name in ["quantum.vp99999999999999999999.trace", "quantum.vp01.trace", "quantum.vp-1.trace", "quantum.vp.trace"] {
+        let tmp = scratch();
+        good_trace(tmp.path());
+        std::fs::copy(tmp.path().join("quantum.vp1.trace"), tmp.path().join(name)).unwrap();
+        assert_invalid(tmp.path(), &format!("{name}: the file name does not give a processor number"));
+    }
+}
+
+// ---- 2: a run killed with SIGKILL leaves temporary files; hpm trace recovers their complete buffers ----
+
+/// Writes what a processor's trace looks like after SIGKILL: `.quantum.vp<vp>.trace.<pid>.tmp`
+/// holding the `full` buffers the trace writer wrote, then the first `cut` bytes of the next
+/// buffer (a write cut short), no exit record. Returns the records in the complete buffers.
+fn killed_vp(dir: &Path, vp: u32, pid: u32, full: u64, cut: usize) -> u64 {
+    let mut file = std::fs::File::create(dir.join(format!(".quantum.vp{vp}.trace.{pid}.tmp"))).unwrap();
+    let (mut w, mut sink) = QuantumWriter::new(vp, 2);
+    let mut next_buffer = Vec::new();
+    for t in (0u64..).step_by(10) {
+        let q = Quantum { thread: 1 + vp, local_tid: 1, yielded: false, thread_switch: true, start: t, end: t + 10, callee: 0, caller: 0 };
+        assert!(w.record(&q, &[5, 7]));
+        if w.handoffs() > full {
+            sink.write_pending(&mut next_buffer).unwrap();
+            break;
+        }
+        sink.write_pending(&mut file).unwrap();
+    }
+    std::io::Write::write_all(&mut file, &next_buffer[..cut]).unwrap();
+    // Buffer 0 holds the 32-byte header and 84 records of 48 bytes, the others 85.
+    if full == 0 { 0 } else { 84 + (full - 1) * 85 }
+}
+
+#[test]
+fn temporary_files_of_a_killed_run_are_recovered_and_what_is_missing_is_said() {
+    let tmp = scratch();
+    let records = killed_vp(tmp.path(), 0, 4242, 3, 100) + killed_vp(tmp.path(), 1, 4242, 1, 0);
+    let o = hpm(&["trace", s(tmp.path())]);
+    assert_no_panic(&o);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}\n{}", stderr(&o));
+    assert!(out.starts_with(&format!("Validation: valid (0 error(s), ")), "{out}");
+    assert!(out.contains(&format!("; {records} records on 2 processor(s)")), "{out}");
+    assert!(out.contains("warning: quantum.meta: missing (the run did not finish): counters are named by position, threads by id, and missed records are not known"), "{out}");
+    assert!(
+        out.contains("warning: .quantum.vp0.trace.4242.tmp: recovered from the temporary file of a run that did not finish: 3 complete buffer(s), 254 record(s); the buffer cut off at byte 12224 (100 bytes) is dropped"),
+        "{out}"
+    );
+    assert!(out.contains("warning: .quantum.vp1.trace.4242.tmp: recovered from the temporary file of a run that did not finish: 1 complete buffer(s), 84 record(s)"), "{out}");
+    assert!(out.contains("warning: .quantum.vp0.trace.4242.tmp at byte 12224: no exit record"), "{out}");
+    // The counters are named by position; the records' deltas are all there.
+    let o = hpm(&["trace", "--json", s(tmp.path())]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["counters"], serde_json::json!(["real-time", "counter-1", "counter-2"]));
+    assert_eq!(v["processors"][0]["totals"], serde_json::json!([2540, 5 * 254, 7 * 254]));
+}
