@@ -144,6 +144,55 @@ pub fn check_options(profile: &Profile, opts: &ReportOptions) -> io::Result<()> 
     Ok(())
 }
 
+/// The sums of a profile that do not fit in a `u64`, the type of every number in the reports.
+/// Every sum a report shows (a total, a cum, an xarc or xprof row, a collapsed line) adds up some
+/// of the contexts, so it fits whenever the sum over all contexts does: that is what is checked.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Overflow {
+    /// The call counts add up past `u64::MAX`.
+    pub calls: bool,
+    /// The metrics (indexes) whose values add up past `u64::MAX`.
+    pub metrics: Vec<usize>,
+}
+
+impl Overflow {
+    pub fn is_empty(&self) -> bool {
+        !self.calls && self.metrics.is_empty()
+    }
+}
+
+/// Which sums of `profile` overflow a `u64` (taken in u128, which fewer than 2^64 contexts cannot
+/// overflow).
+pub fn overflowing_sums(profile: &Profile) -> Overflow {
+    let mut calls = 0u128;
+    let mut sums = vec![0u128; profile.metric_count()];
+    for th in &profile.threads {
+        let t = &th.tree;
+        for n in 0..t.len() as hpm_collectors::arcflow::NodeId {
+            calls += t.calls(n) as u128;
+            for (s, &v) in sums.iter_mut().zip(t.base(n)) {
+                *s += v as u128;
+            }
+        }
+    }
+    let fits = |s: u128| u64::try_from(s).is_ok();
+    Overflow { calls: !fits(calls), metrics: (0..sums.len()).filter(|&k| !fits(sums[k])).collect() }
+}
+
+/// The error for sums the reports of `opts.metric` cannot show: the calls, or the shown metric.
+fn check_sums(profile: &Profile, overflow: &Overflow, opts: &ReportOptions) -> io::Result<()> {
+    if overflow.calls {
+        return Err(invalid("the call counts add up past 2^64 − 1 over the selected threads, so the reports' sums cannot hold them; select fewer threads".into()));
+    }
+    if overflow.metrics.contains(&opts.metric) {
+        let name = &profile.bindings.metrics[opts.metric].name;
+        return Err(invalid(format!(
+            "metric `{name}`: its values add up past 2^64 − 1 over the selected threads, so its totals cannot be shown; choose another metric or fewer threads"
+        )));
+    }
+    Ok(())
+}
+
 /// A thread selector matches the thread's name, or its name without the `_pidtid` suffix that text
 /// traces add.
 fn thread_matches(thread: &str, wanted: &str) -> bool {
@@ -217,6 +266,10 @@ pub fn render(profile: &Profile, format: Format, opts: &ReportOptions) -> io::Re
 pub fn write_reports(profile: &Profile, dir: &Path, opts: &ReportOptions) -> io::Result<Vec<PathBuf>> {
     check_options(profile, opts)?;
     let selected = select(profile, opts);
+    let overflow = overflowing_sums(&selected);
+    check_sums(&selected, &overflow, opts)?;
+    // xprof's columns of the other metrics (and those computed from them) need their sums too.
+    let opts = &ReportOptions { extra_metrics: opts.extra_metrics && overflow.metrics.is_empty(), ..opts.clone() };
     let shown = prune(&selected, opts);
     let mut formats = opts.formats.clone();
     formats.sort();

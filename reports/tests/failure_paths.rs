@@ -214,3 +214,74 @@ fn temporary_files_of_a_killed_run_are_recovered_and_what_is_missing_is_said() {
     assert_eq!(v["counters"], serde_json::json!(["real-time", "counter-1", "counter-2"]));
     assert_eq!(v["processors"][0]["totals"], serde_json::json!([2540, 5 * 254, 7 * 254]));
 }
+
+// ---- 6: sums past 2^64 − 1 are said, never printed wrapped or saturated ----
+
+const MAX: u64 = u64::MAX;
+
+#[test]
+fn trace_sums_past_u64_are_said_and_not_printed() {
+    let tmp = scratch();
+    let half = 1u64 << 63;
+    write_vp(tmp.path(), 0, &[(1, 0, 100, false, half, 1), (1, 100, 200, false, half, 1), (2, 200, 300, false, 5, 1)]);
+    write_vp(tmp.path(), 1, &[(2, 0, 100, false, 10, 1)]);
+    write_meta(tmp.path(), vec![(0, MAX), (1, MAX - 1)]);
+    for mode in ["--text", "--csv", "--json"] {
+        let args: Vec<&str> = if mode == "--text" { vec!["trace", s(tmp.path())] } else { vec!["trace", mode, s(tmp.path())] };
+        let o = hpm(&args);
+        assert_no_panic(&o);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let (out, err) = (stdout(&o), stderr(&o));
+        // The wrapped sum of the missed records is not printed (each processor's own count is real).
+        for wrong in ["18446744073709551613", "18,446,744,073,709,551,613"] {
+            assert!(!out.contains(wrong), "{mode}: {wrong} printed:\n{out}");
+        }
+        assert!(err.contains("hpm: warning: records missed on all processors: the sum overflows 64 bits"), "{mode}: {err}");
+        assert!(err.contains("hpm: warning: counter `cycles` of thread main: the sum overflows 64 bits"), "{mode}: {err}");
+        assert!(err.contains("hpm: warning: counter `cycles` of processor 0: the sum overflows 64 bits"), "{mode}: {err}");
+        if mode == "--json" {
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(v["missed"], serde_json::Value::Null);
+            assert_eq!(v["threads"][0]["totals"][1], serde_json::Value::Null);
+            assert_eq!(v["threads"][0]["totals"][0], 200);
+        } else {
+            let main = out.lines().find(|l| l.starts_with("main") || l.starts_with("thread,1,main")).expect(&out);
+            assert!(main.contains("overflow"), "{mode}: {main}");
+        }
+    }
+}
+
+/// A text trace of two threads, each consuming `a` of the first metric and `b` of the second.
+fn two_thread_trace(dir: &Path, a: u64, b: u64) -> PathBuf {
+    let trace = dir.join("big.trace");
+    std::fs::write(&trace, format!("0 0 pidtid A\n0 0 > f\n{a} {b} < f\n0 0 pidtid B\n0 0 > g\n{a} {b} < g\n")).unwrap();
+    trace
+}
+
+#[test]
+fn report_sums_past_u64_are_an_error_for_the_shown_metric_and_a_warning_for_others() {
+    let tmp = scratch();
+    let out = tmp.path().join("out");
+    let trace = two_thread_trace(tmp.path(), MAX - 1, 3);
+    let o = hpm(&["report", "--trace", s(&trace), "--out", s(&out), "--metric-name", "big", "--metric-name", "small"]);
+    assert_no_panic(&o);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(e.contains("metric `big`: its values add up past 2^64 − 1 over the selected threads"), "{e}");
+    assert!(!out.join("xarc.txt").exists());
+
+    // Shown: `small`; `big` only had an xprof column, which is left out with a warning.
+    let o = hpm(&["report", "--trace", s(&trace), "--out", s(&out), "--metric-name", "big", "--metric-name", "small", "--metric", "small", "--absolute"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(e.contains("hpm: warning: metric `big`: its values add up past 2^64 − 1; xprof leaves out its column"), "{e}");
+    let xprof = std::fs::read_to_string(out.join("xprof.txt")).unwrap();
+    assert!(!xprof.contains("big"), "{xprof}");
+    let xarc = std::fs::read_to_string(out.join("xarc.txt")).unwrap();
+    assert!(xarc.starts_with("Units :: small  Total :: 6\n") && xarc.contains("Self        1     3    3  [0] f\n"), "{xarc}");
+    // One thread alone fits: no warning, no error.
+    let o = hpm(&["report", "--trace", s(&trace), "--out", s(&out), "--metric-name", "big", "--thread", "A"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(o.stderr.is_empty(), "{}", stderr(&o));
+}

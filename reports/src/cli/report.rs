@@ -110,6 +110,11 @@ pub(crate) fn run(args: ReportArgs) -> Result<(), Failure> {
         max_stack_depth: args.max_stack_depth,
         ..ReportOptions::default()
     };
+    let overflow = hpm_reports::overflowing_sums(&hpm_reports::select(&profile, &opts));
+    for &k in overflow.metrics.iter().filter(|&&k| k != metric) {
+        let name = &profile.bindings.metrics[k].name;
+        errln!("hpm: warning: metric `{name}`: its values add up past 2^64 − 1; xprof leaves out its column and the columns computed from it");
+    }
     let spinner = progress::spinner(&format!("rendering reports into {}", args.out.display()));
     let written = write_reports(&profile, &args.out, &opts)
         .map_err(|e| Failure(format!("cannot write the reports into {}: {e}", args.out.display())));

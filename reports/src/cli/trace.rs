@@ -33,6 +33,9 @@ pub fn run(args: TraceArgs) -> Result<(), Failure> {
     } else {
         out::print(&quantum::render_text(&summary));
     }
+    for o in &summary.overflows {
+        errln!("hpm: warning: {o}");
+    }
     for i in trace.issues.iter().filter(|i| i.severity == hpm_collectors::quantum::Severity::Warning) {
         if args.json || args.csv {
             errln!("hpm: warning: {i}");
