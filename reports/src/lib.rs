@@ -310,7 +310,9 @@ pub fn write_reports(profile: &Profile, dir: &Path, opts: &ReportOptions) -> io:
                     v.push(emit(Format::Flame, flame::render(shown, opts)));
                 }
                 if want_collapsed {
-                    v.push(emit(Format::Collapsed, Ok(collapsed::render(shown, opts).into_bytes())));
+                    // Streamed: without a depth limit the file can be much larger than the tree.
+                    let path = dir.join(Format::Collapsed.file_name());
+                    v.push((Format::Collapsed, write_atomic_with(&path, |w| collapsed::write(shown, opts, w)).map(|_| path)));
                 }
                 v
             })
@@ -370,6 +372,11 @@ fn file_safe(name: &str) -> String {
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same directory, fsync, rename.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomic_with(path, |w| w.write_all(bytes))
+}
+
+/// Writes to `path` atomically what `write` writes into a buffered writer (see [`write_atomic`]).
+pub fn write_atomic_with(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("report");
     let mut attempt = 0u32;
@@ -381,7 +388,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
             Err(e) => return Err(io::Error::new(e.kind(), format!("cannot create {}: {e}", tmp.display()))),
         }
     };
-    let mut result = file.write_all(bytes).and_then(|_| file.sync_all());
+    let mut buffered = io::BufWriter::new(&mut file);
+    let mut result = write(&mut buffered).and_then(|()| buffered.flush());
+    drop(buffered);
+    result = result.and_then(|()| file.sync_all());
     drop(file);
     if result.is_ok() {
         result = fs::rename(&tmp, path);

@@ -285,3 +285,56 @@ fn report_sums_past_u64_are_an_error_for_the_shown_metric_and_a_warning_for_othe
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(o.stderr.is_empty(), "{}", stderr(&o));
 }
+
+// ---- 13: collapsed stacks of deep chains stream; the flame graph stays bounded ----
+
+const DEEP: usize = 200_000;
+/// Every this many levels a context has a base value (a line of collapsed.txt).
+const EVERY: usize = 400;
+
+/// arcflow.json of one thread whose calls form a chain `DEEP` levels deep.
+fn deep_chain_json(dir: &Path) -> PathBuf {
+    use hpm_collectors::arcflow::{Bindings, Metric, Profile, Tree};
+    let mut p = Profile::new(Bindings::methods(vec![Metric::new("cpu-time", "ns")]));
+    let names: Vec<u32> = (0..7).map(|i| p.consumers.intern(&format!("f{i}"))).collect();
+    p.add_thread("main");
+    let t = &mut p.threads[0].tree;
+    t.add_calls(Tree::ROOT, 1);
+    let mut n = Tree::ROOT;
+    for d in 1..=DEEP {
+        n = t.child(n, names[d % names.len()]);
+        t.add_calls(n, 1);
+        t.add_base(n, &[(d % EVERY == 0) as u64]);
+    }
+    let path = dir.join("deep.json");
+    std::fs::write(&path, hpm_reports::json::to_vec(&p)).unwrap();
+    path
+}
+
+#[test]
+fn reports_of_a_200k_deep_chain_without_a_depth_limit_fit_in_bounded_memory() {
+    let tmp = scratch();
+    let json = deep_chain_json(tmp.path());
+    let out = tmp.path().join("out");
+    // collapsed.txt is about 150 MB (500 lines, 100,000 frames each on average): building it in
+    // memory, and the flame graph's copy, needs far more than this 384 MiB address-space limit.
+    let o = Command::new("sh")
+        .args(["-c", "ulimit -v 393216 && exec \"$@\"", "sh", env!("CARGO_BIN_EXE_hpm"), "report", s(&json), "--out", s(&out), "--max-stack-depth", "0"])
+        .output()
+        .unwrap();
+    assert_no_panic(&o);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let folded = std::fs::File::open(out.join("collapsed.txt")).unwrap();
+    let mut lines = 0;
+    let mut deepest = 0;
+    for l in std::io::BufRead::lines(std::io::BufReader::new(folded)) {
+        let l = l.unwrap();
+        lines += 1;
+        deepest = deepest.max(l.split(';').count());
+        assert!(l.ends_with(" 1"), "{}", &l[l.len() - 20..]);
+    }
+    assert_eq!(lines, DEEP / EVERY);
+    assert_eq!(deepest, DEEP + 1, "the thread and every level");
+    let svg = std::fs::read_to_string(out.join("flame.svg")).unwrap();
+    assert!(svg.contains("(deeper)"), "the flame graph folds what it cannot draw");
+}
