@@ -17,6 +17,7 @@ pub mod collapsed;
 pub mod flame;
 pub mod json;
 pub mod quantum;
+pub mod suggest;
 mod text;
 pub mod vm;
 pub mod xarc;
@@ -121,7 +122,8 @@ fn invalid(msg: String) -> io::Error {
 }
 
 /// Checks `opts` against `profile`: the metric exists, the prune fraction is in [0, 1], and every
-/// named thread exists.
+/// named thread exists. Errors are of kind `InvalidInput` (as are those of the sums in
+/// [`write_reports`]): a problem of the input, not of writing.
 pub fn check_options(profile: &Profile, opts: &ReportOptions) -> io::Result<()> {
     let m = profile.metric_count();
     if opts.metric >= m {
@@ -138,7 +140,9 @@ pub fn check_options(profile: &Profile, opts: &ReportOptions) -> io::Result<()> 
     for name in &opts.threads {
         if !profile.threads.iter().any(|t| thread_matches(&t.name, name)) {
             let names: Vec<&str> = profile.threads.iter().map(|t| t.name.as_str()).collect();
-            return Err(invalid(format!("no thread named `{name}`; the profile's threads are: {}", names.join(", "))));
+            let short = names.iter().filter_map(|n| n.strip_suffix("_pidtid"));
+            let hint = suggest::did_you_mean(name, names.iter().copied().chain(short));
+            return Err(invalid(format!("no thread named `{name}`{hint}; the profile's threads are: {}", suggest::list(&names, 20))));
         }
     }
     Ok(())

@@ -338,3 +338,78 @@ fn reports_of_a_200k_deep_chain_without_a_depth_limit_fit_in_bounded_memory() {
     let svg = std::fs::read_to_string(out.join("flame.svg")).unwrap();
     assert!(svg.contains("(deeper)"), "the flame graph folds what it cannot draw");
 }
+
+// ---- 15: say what is wrong in words ----
+
+fn fig2(dir: &Path) -> PathBuf {
+    let f = dir.join("fig2.trace");
+    std::fs::write(&f, include_str!("../../examples/figure2.trace")).unwrap();
+    f
+}
+
+fn assert_one_line(o: &Output, code: i32) -> String {
+    assert_no_panic(o);
+    assert_eq!(o.status.code(), Some(code), "{}", stderr(o));
+    let e = stderr(o);
+    assert_eq!(e.lines().count(), 1, "not one line: {e}");
+    e
+}
+
+#[test]
+fn an_unknown_thread_is_said_to_be_unknown_with_the_threads_there_are() {
+    let tmp = scratch();
+    let trace = fig2(tmp.path());
+    let out = tmp.path().join("out");
+    let o = hpm(&["report", "--trace", s(&trace), "--out", s(&out), "--thread", "nosuch"]);
+    let e = assert_one_line(&o, 1);
+    assert!(e.starts_with("hpm: error: no thread named `nosuch`; the profile's threads are: AC_test_pidtid"), "{e}");
+    assert!(!e.contains("cannot write"), "{e}");
+    let o = hpm(&["report", "--trace", s(&trace), "--out", s(&out), "--thread", "AC_tset"]);
+    let e = assert_one_line(&o, 1);
+    assert!(e.contains("no thread named `AC_tset` (did you mean `AC_test`?)"), "{e}");
+}
+
+#[test]
+fn hpm_run_without_the_separator_shows_where_it_goes() {
+    let o = hpm(&["run", "java", "-version"]);
+    let e = assert_one_line(&o, 2);
+    assert!(e.contains("`hpm run -- java -version`"), "{e}");
+    assert!(!e.contains("'-- -v'"), "{e}");
+    let o = hpm(&["run", "out=prof", "event=task-clock", "java", "-cp", "app.jar", "Main"]);
+    let e = assert_one_line(&o, 2);
+    assert!(e.contains("`hpm run out=prof event=task-clock -- java -cp app.jar Main`"), "{e}");
+}
+
+#[test]
+fn a_huge_bad_line_is_quoted_short() {
+    let tmp = scratch();
+    let trace = tmp.path().join("huge.trace");
+    let huge = "x".repeat(3 << 20);
+    std::fs::write(&trace, format!("0 pidtid T\n0 > A\n1 ? {huge}\n1{huge} > B\n2 < A\n")).unwrap();
+    let o = hpm(&["report", "--trace", s(&trace), "--out", s(&tmp.path().join("out"))]);
+    assert_no_panic(&o);
+    assert_eq!(o.status.code(), Some(0), "{}", &stderr(&o)[..1000.min(o.stderr.len())]);
+    let e = stderr(&o);
+    assert_eq!(e.lines().count(), 2, "{}", &e[..1000.min(e.len())]);
+    assert!(e.len() < 800, "{} bytes of warnings: {}…", e.len(), &e[..800]);
+    assert!(e.contains("line 3:") && e.contains("xxx…"), "{e}");
+}
+
+#[test]
+fn run_numbers_are_the_signed_numbers_the_java_api_took() {
+    let tmp = scratch();
+    let (mut w, sink) = QuantumWriter::new(0, 2);
+    let d = tmp.path().to_path_buf();
+    let writer = std::thread::spawn(move || sink.run_to_dir(&d).unwrap());
+    // The agent stores Trace.runStart(-1, "warmup")'s int as its 32 bits.
+    assert!(w.marker(MarkerKind::RunStart, 1, 50, -1i32 as u32, "warmup"));
+    let q = Quantum { thread: 1, local_tid: 1, yielded: false, thread_switch: true, start: 0, end: 100, callee: 0, caller: 0 };
+    assert!(w.record(&q, &[1, 1]));
+    w.finish(100, 0);
+    writer.join().unwrap();
+    write_meta(tmp.path(), vec![(0, 0)]);
+    let o = hpm(&["trace", s(tmp.path())]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("run-start -1 \"warmup\" (vp 0) at 50:"), "{}", stdout(&o));
+    assert!(!stdout(&o).contains("4294967295"), "{}", stdout(&o));
+}

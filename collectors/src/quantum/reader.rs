@@ -75,8 +75,9 @@ pub struct Marker {
     pub local_tid: u16,
     pub kind: MarkerKind,
     pub time: u64,
-    /// Run number (run start/complete only; 0 otherwise).
-    pub run: u32,
+    /// Run number (run start/complete only; 0 otherwise): the Java `int` given to
+    /// `hpmagent.Trace.runStart`/`runComplete`, so signed.
+    pub run: i32,
     pub text: String,
 }
 
@@ -307,7 +308,7 @@ fn parse(bytes: &[u8], file: &str, path: PathBuf, issues: &mut Vec<Issue>, recov
                     break;
                 }
                 let time = u64_at(bytes, o + 4);
-                let run = if with_run { u32_at(bytes, o + 12) } else { 0 };
+                let run = if with_run { u32_at(bytes, o + 12) as i32 } else { 0 };
                 let len = u32_at(bytes, o + fixed - 4) as usize;
                 if rest - fixed < len {
                     truncated(issues, format!("truncated marker record: its text needs {len} bytes, {} left", rest - fixed));

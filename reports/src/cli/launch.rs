@@ -38,6 +38,31 @@ pub struct AttachArgs {
     pub timeout: u64,
 }
 
+/// The usage error for `hpm run` without `--` before the Java command (clap would suggest `-- -v`
+/// for `java -version`), showing the command line as it should be; `None` when `--` is there.
+/// `args` are the arguments after `run`.
+pub fn missing_separator(args: &[String]) -> Option<String> {
+    if args.iter().any(|a| a == "--" || a == "-h" || a == "--help") {
+        return None;
+    }
+    let is_java = |a: &str| a == "java" || a.ends_with("/java");
+    let generic = "the Java command goes after `--`: hpm run [agent options] -- java [JVM options] MAIN [ARGS]".to_string();
+    let Some(java) = args.iter().position(|a| is_java(a)) else { return Some(generic) };
+    let quoted: Vec<String> = args.iter().map(|a| shell_word(a)).collect();
+    let (options, command) = quoted.split_at(java);
+    let before = if options.is_empty() { String::new() } else { format!("{} ", options.join(" ")) };
+    Some(format!("the Java command goes after `--`: `hpm run {before}-- {}`", command.join(" ")))
+}
+
+/// `word` as typed in a shell: quoted when it holds anything but plain characters.
+fn shell_word(word: &str) -> String {
+    if !word.is_empty() && word.chars().all(|c| c.is_alphanumeric() || "-_=.,:/+@%".contains(c)) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
 /// The agent library: `--agent-lib`, `$HPM_AGENT_LIB`, or `libhpmagent.so` beside the `hpm` binary.
 pub fn agent_library(explicit: &Option<PathBuf>) -> Result<PathBuf, Failure> {
     let candidate = explicit

@@ -56,6 +56,13 @@ pub(crate) struct Failure(pub String);
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> i32 {
+    let args: Vec<String> = std::env::args_os().map(|a| a.to_string_lossy().into_owned()).collect();
+    if args.get(1).is_some_and(|a| a == "run") {
+        if let Some(msg) = launch::missing_separator(&args[2..]) {
+            out::errln!("hpm: error: {msg}");
+            return 2;
+        }
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -4,8 +4,8 @@ use std::path::{Path, PathBuf};
 
 use clap::{ArgGroup, Args};
 use hpm_collectors::arcflow::Profile;
-use hpm_collectors::text_trace::read_text_trace;
-use hpm_reports::{json, write_reports, Format, ReportOptions};
+use hpm_collectors::text_trace::{excerpt, read_text_trace};
+use hpm_reports::{json, suggest, write_reports, Format, ReportOptions};
 
 use super::out::{errln, outln};
 use super::progress;
@@ -86,7 +86,8 @@ fn parse_fraction(s: &str) -> Result<f64, String> {
 fn parse_format(s: &str) -> Result<Format, String> {
     Format::parse(s.trim()).ok_or_else(|| {
         let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
-        format!("unknown format `{s}` (known: {})", names.join(", "))
+        let hint = suggest::did_you_mean(s.trim(), names.iter().copied());
+        format!("unknown format `{}`{hint} (known: {})", excerpt(s), names.join(", "))
     })
 }
 
@@ -116,8 +117,11 @@ pub(crate) fn run(args: ReportArgs) -> Result<(), Failure> {
         errln!("hpm: warning: metric `{name}`: its values add up past 2^64 − 1; xprof leaves out its column and the columns computed from it");
     }
     let spinner = progress::spinner(&format!("rendering reports into {}", args.out.display()));
-    let written = write_reports(&profile, &args.out, &opts)
-        .map_err(|e| Failure(format!("cannot write the reports into {}: {e}", args.out.display())));
+    let written = write_reports(&profile, &args.out, &opts).map_err(|e| match e.kind() {
+        // The options do not fit the profile (unknown thread, sums too large): nothing was written.
+        std::io::ErrorKind::InvalidInput => Failure(e.to_string()),
+        _ => Failure(format!("cannot write the reports into {}: {e}", args.out.display())),
+    });
     spinner.finish_and_clear();
     let written = written?;
     for p in written {
@@ -174,5 +178,6 @@ fn resolve_metric(profile: &Profile, m: &str) -> Result<usize, Failure> {
     }
     let names: Vec<String> =
         profile.bindings.metrics.iter().enumerate().map(|(i, x)| format!("{i}: {}", x.name)).collect();
-    Err(Failure(format!("unknown metric `{m}`; the profile's metrics are [{}]", names.join(", "))))
+    let hint = suggest::did_you_mean(m, profile.bindings.metrics.iter().map(|x| x.name.as_str()));
+    Err(Failure(format!("unknown metric `{}`{hint}; the profile's metrics are [{}]", excerpt(m), names.join(", "))))
 }
