@@ -413,3 +413,130 @@ fn run_numbers_are_the_signed_numbers_the_java_api_took() {
     assert!(stdout(&o).contains("run-start -1 \"warmup\" (vp 0) at 50:"), "{}", stdout(&o));
     assert!(!stdout(&o).contains("4294967295"), "{}", stdout(&o));
 }
+
+// ---- 16: readable output ----
+
+/// A control-socket handler that answers every agent alike.
+struct Agent {
+    status: serde_json::Value,
+    events: serde_json::Value,
+}
+
+impl hpm_control::Handler for Agent {
+    fn handle(&self, c: hpm_control::Command) -> Result<serde_json::Value, String> {
+        match c {
+            hpm_control::Command::Status => Ok(self.status.clone()),
+            hpm_control::Command::Events => Ok(self.events.clone()),
+            other => Err(format!("{} not served here", other.name())),
+        }
+    }
+}
+
+fn serve(dir: &Path, pid: u32, status: serde_json::Value) -> hpm_control::Server {
+    let events = serde_json::json!({
+        "metrics": [{"name": "cpu-time", "unit": "ns"}, {"name": "task-clock", "unit": "ns"}],
+        "refused": ["`cycles`: no hardware PMU"],
+    });
+    let handler = std::sync::Arc::new(Agent { status, events });
+    hpm_control::Server::start(hpm_control::ServerConfig::new(hpm_control::paths::socket_path(dir, pid)), handler).unwrap()
+}
+
+#[test]
+fn ctl_prints_one_line_per_object_and_list_lines_up() {
+    let tmp = scratch();
+    let dir = tmp.path().join("sockets");
+    hpm_control::paths::prepare_socket_dir(&dir).unwrap();
+    let me = std::process::id();
+    let status = serde_json::json!({"state": "collecting", "threads": 12, "main": "com.acme.Main",
+        "thread_list": [{"kind": "application", "name": "main"}, {"kind": "system", "name": "Signal Dispatcher"}]});
+    let _a = serve(&dir, me, status);
+    // pid 1 is alive on every Linux system, so `hpm list` keeps its socket.
+    let _b = serve(&dir, 1, serde_json::json!({"state": "paused", "threads": 3, "main": "Short"}));
+
+    let o = hpm(&["ctl", &me.to_string(), "status", "--socket-dir", s(&dir)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("thread_list:\n  - kind=application name=main\n  - kind=system name=\"Signal Dispatcher\"\n"), "{out}");
+    let o = hpm(&["ctl", &me.to_string(), "events", "--socket-dir", s(&dir)]);
+    let out = stdout(&o);
+    assert!(out.contains("metrics:\n  - name=cpu-time unit=ns\n  - name=task-clock unit=ns\n"), "{out}");
+
+    let o = hpm(&["list", "--socket-dir", s(&dir)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    // Every column starts (left-aligned) or ends (right-aligned) where its title does.
+    let end_of = |l: &str, word: &str| l.find(word).map(|i| i + word.len());
+    let (pid_end, state_at, threads_end, main_at) =
+        (end_of(lines[0], "PID").unwrap(), lines[0].find("STATE").unwrap(), end_of(lines[0], "THREADS").unwrap(), lines[0].find("MAIN").unwrap());
+    for (l, pid, state, threads, main) in [(lines[1], "1", "paused", "3", "Short"), (lines[2], &*me.to_string(), "collecting", "12", "com.acme.Main")] {
+        assert_eq!(end_of(l, pid), Some(pid_end), "{out}");
+        assert_eq!(l.find(state), Some(state_at), "{out}");
+        assert_eq!(end_of(&l[state_at + state.len()..], threads).map(|e| e + state_at + state.len()), Some(threads_end), "{out}");
+        assert_eq!(l.find(main), Some(main_at), "{out}");
+    }
+}
+
+#[test]
+fn events_says_each_refusal_once() {
+    let o = hpm(&["events", "--all"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&hpm(&["events", "--json"]).stdout).unwrap();
+    let out = stdout(&o);
+    // No sentence is printed twice, not even with another event's name in it.
+    let mut seen = std::collections::HashSet::new();
+    for line in out.lines().filter(|l| !l.trim().is_empty()) {
+        let mut sentence = line.to_string();
+        for r in &rows {
+            sentence = sentence.replace(&format!("`{}`", r["name"].as_str().unwrap()), "`EVENT`");
+        }
+        assert!(seen.insert(sentence.clone()) || !sentence.contains("`EVENT`"), "said twice: {sentence}\n{out}");
+    }
+    // Every refused event is still named.
+    for r in rows.iter().filter(|r| r["opens"] == false) {
+        assert!(out.contains(r["name"].as_str().unwrap()), "{} not named:\n{out}", r["name"]);
+    }
+}
+
+#[test]
+fn hpm_run_passes_a_repeated_event_once_with_a_note() {
+    // `echo` stands in for java: it prints the -agentpath option hpm hands over.
+    let lib = env!("CARGO_BIN_EXE_hpm");
+    let o = hpm(&["run", "--agent-lib", lib, "event=task-clock", "out=prof", "event=task-clock,event=page-faults,event=task-clock", "--", "echo"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), format!("-agentpath:{lib}=event=task-clock,out=prof,event=page-faults\n"));
+    assert_eq!(stderr(&o), "hpm: note: event=task-clock given 3 times; counted once\n");
+}
+
+#[test]
+fn misspelt_names_get_a_suggestion() {
+    let tmp = scratch();
+    let trace = fig2(tmp.path());
+    let out = tmp.path().join("out");
+    let o = hpm(&["report", "--trace", s(&trace), "--out", s(&out), "--metric-name", "cpu-time:s", "--metric", "cpu-tme"]);
+    let e = assert_one_line(&o, 1);
+    assert!(e.contains("unknown metric `cpu-tme` (did you mean `cpu-time`?)"), "{e}");
+    let o = hpm(&["report", "--trace", s(&trace), "--out", s(&out), "--format", "xtre"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown format `xtre` (did you mean `xtree`?)"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_repeated_metric_gets_one_xprof_column_and_a_note() {
+    let tmp = scratch();
+    let trace = tmp.path().join("t.trace");
+    std::fs::write(&trace, "0 0 0 1 pidtid T\n0 0 0 1 > f\n5 5 5 2 < f\n").unwrap();
+    let out = tmp.path().join("out");
+    let mut args = vec!["report", "--trace", s(&trace), "--out", s(&out), "--format", "xprof"];
+    for name in ["task-clock:ns", "task-clock:ns", "task-clock:ns", "page-faults"] {
+        args.extend(["--metric-name", name]);
+    }
+    let o = hpm(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "hpm: note: 2 metric(s) repeat the name and unit of another (e.g. `task-clock`); xprof shows each once\n");
+    let xprof = std::fs::read_to_string(out.join("xprof.txt")).unwrap();
+    let header = xprof.lines().find(|l| l.contains("Calls")).unwrap();
+    assert_eq!(header.matches("task-clock").count(), 0, "{header}");
+    assert_eq!(header.matches("page-faults").count(), 1, "{header}");
+}

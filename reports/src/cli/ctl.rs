@@ -89,13 +89,19 @@ pub fn list(args: ListArgs) -> Result<(), Failure> {
         outln!("no running agents with a control socket in {}", dir.display());
         return Ok(());
     }
-    outln!("{:>8}  {:<10}  {:>7}  MAIN", "PID", "STATE", "THREADS");
+    let mut table = vec![["PID".to_string(), "STATE".into(), "THREADS".into(), "MAIN".into()]];
     for r in rows {
         let s = &r["status"];
         let state = s["state"].as_str().or(r["error"].as_str().map(|_| "error")).unwrap_or("?");
         let main = s["main"].as_str().or(r["error"].as_str()).unwrap_or("");
         let threads = s["threads"].as_u64().map(|t| t.to_string()).unwrap_or_default();
-        outln!("{:>8}  {:<10}  {:>7}  {}", r["pid"], state, threads, main);
+        table.push([r["pid"].to_string(), state.into(), threads, main.into()]);
+    }
+    // Columns as wide as their widest cell: PID and THREADS right-aligned, STATE and MAIN left.
+    let width = |c: usize| table.iter().map(|row| row[c].chars().count()).max().unwrap_or(0);
+    let (wp, ws, wt) = (width(0), width(1), width(2));
+    for [pid, state, threads, main] in &table {
+        outln!("{pid:>wp$}  {state:<ws$}  {threads:>wt$}  {main}");
     }
     Ok(())
 }
@@ -144,7 +150,8 @@ fn print_reply(command: &Command, reply: &Reply, json_out: bool) -> Result<(), F
     Ok(())
 }
 
-/// Human-readable rendering of a JSON result: `key: value` lines, nested objects indented.
+/// Human-readable rendering of a JSON result: `key: value` lines, nested objects indented, and a
+/// list of objects (threads, metrics, …) as one `- key=value key=value` line per object.
 fn print_value(indent: &str, v: &Value) {
     match v {
         Value::Object(map) => {
@@ -157,15 +164,38 @@ fn print_value(indent: &str, v: &Value) {
                     Value::Array(items) if items.iter().any(|i| i.is_object() || i.is_array()) => {
                         outln!("{indent}{k}:");
                         for item in items {
-                            print_value(&format!("{indent}  - "), item);
+                            outln!("{indent}  - {}", one_line(item));
                         }
                     }
                     _ => outln!("{indent}{k}: {}", scalar(val)),
                 }
             }
         }
-        Value::Array(items) => items.iter().for_each(|i| print_value(indent, i)),
+        Value::Array(items) => items.iter().for_each(|i| outln!("{indent}- {}", one_line(i))),
         other => outln!("{indent}{}", scalar(other)),
+    }
+}
+
+/// A list item on one line: an object as `key=value` pairs (values with spaces quoted), anything
+/// else as its scalar text.
+fn one_line(v: &Value) -> String {
+    match v {
+        Value::Object(map) => map
+            .iter()
+            .map(|(k, val)| match val {
+                Value::Object(_) => format!("{k}={val}"),
+                _ => {
+                    let s = scalar(val);
+                    if s.is_empty() || s.contains(char::is_whitespace) || s.contains(['"', '=']) {
+                        format!("{k}={s:?}")
+                    } else {
+                        format!("{k}={s}")
+                    }
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+        other => scalar(other),
     }
 }
 

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use super::out::outln;
+use super::out::{errln, outln};
 use super::Failure;
 
 #[derive(Args)]
@@ -82,14 +82,37 @@ pub fn agent_library(explicit: &Option<PathBuf>) -> Result<PathBuf, Failure> {
 pub fn run(args: RunArgs) -> Result<(), Failure> {
     let lib = agent_library(&args.agent_lib)?;
     let mut agent = format!("-agentpath:{}", lib.display());
-    if !args.options.is_empty() {
+    let options = once_each_event(&args.options);
+    if !options.is_empty() {
         agent.push('=');
-        agent.push_str(&args.options.join(","));
+        agent.push_str(&options.join(","));
     }
     let (java, rest) = args.command.split_first().ok_or_else(|| Failure("no java command after `--`".into()))?;
     // exec: the JVM replaces hpm, so signals, exit code and terminal behave as if started directly.
     let err = std::process::Command::new(java).arg(&agent).args(rest).exec();
     Err(Failure(format!("cannot start `{java}`: {err}")))
+}
+
+/// The agent options (each argument may hold several, comma-separated) with every `event=NAME`
+/// after the first of the same name left out: a repeated event would be counted again in a column
+/// of its own. Each repeated event gets one note on stderr.
+fn once_each_event(args: &[String]) -> Vec<String> {
+    let mut options: Vec<String> = Vec::new();
+    let mut repeats: Vec<(String, usize)> = Vec::new();
+    for option in args.iter().flat_map(|a| a.split(',')).filter(|o| !o.is_empty()) {
+        if option.starts_with("event=") && options.iter().any(|o| o == option) {
+            match repeats.iter_mut().find(|(o, _)| o == option) {
+                Some((_, n)) => *n += 1,
+                None => repeats.push((option.to_string(), 2)),
+            }
+        } else {
+            options.push(option.to_string());
+        }
+    }
+    for (option, n) in repeats {
+        errln!("hpm: note: {option} given {n} times; counted once");
+    }
+    options
 }
 
 /// The reply of the HotSpot attach listener to `load`: the command status and, for an agent, the

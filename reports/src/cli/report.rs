@@ -111,6 +111,11 @@ pub(crate) fn run(args: ReportArgs) -> Result<(), Failure> {
         max_stack_depth: args.max_stack_depth,
         ..ReportOptions::default()
     };
+    let repeated: Vec<usize> = (0..profile.metric_count()).filter(|&k| hpm_reports::xprof::repeats_a_metric(&profile, k, metric)).collect();
+    if let Some(&first) = repeated.first() {
+        let name = &profile.bindings.metrics[first].name;
+        errln!("hpm: note: {} metric(s) repeat the name and unit of another (e.g. `{name}`); xprof shows each once", repeated.len());
+    }
     let overflow = hpm_reports::overflowing_sums(&hpm_reports::select(&profile, &opts));
     for &k in overflow.metrics.iter().filter(|&&k| k != metric) {
         let name = &profile.bindings.metrics[k].name;
