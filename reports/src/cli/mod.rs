@@ -2,7 +2,8 @@
 //!
 //! Errors are reported as one line, `hpm: error: <cause>; <what to do>`, with exit code 1; usage
 //! errors (unknown options, bad values) are clap's, with exit code 2. Nothing here panics on user
-//! input.
+//! input, and output goes through `out.rs`, so a reader of stdout that goes away (`| head`) ends hpm
+//! quietly with exit code 0.
 
 use clap::{Parser, Subcommand};
 
@@ -16,7 +17,8 @@ mod trace;
 
 /// Exit codes, shown in every `--help`.
 pub(crate) const EXIT_CODES: &str = "Exit codes:
-  0  success (warnings about the input, if any, are printed to stderr as `hpm: warning: …`)
+  0  success (warnings about the input, if any, are printed to stderr as `hpm: warning: …`), also
+     when the reader of the output goes away (`hpm … | head -1`)
   1  the input could not be used (missing or unreadable file, invalid arcflow.json, unknown metric
      or thread), the output could not be written, or an agent could not be reached or refused the
      command; one line `hpm: error: …` says why
