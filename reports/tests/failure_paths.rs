@@ -520,6 +520,13 @@ fn misspelt_names_get_a_suggestion() {
     let o = hpm(&["report", "--trace", s(&trace), "--out", s(&out), "--format", "xtre"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("unknown format `xtre` (did you mean `xtree`?)"), "{}", stderr(&o));
+    // An event name for the agent, checked before the program runs (`echo` stands in for java).
+    let o = hpm(&["run", "--agent-lib", env!("CARGO_BIN_EXE_hpm"), "event=task-clok", "--", "echo"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "hpm: warning: event=task-clok: not a known event name (did you mean `task-clock`?); the agent will not count it\n"
+    );
 }
 
 #[test]

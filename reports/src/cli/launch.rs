@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
+use hpm_collectors::text_trace::excerpt;
+
 use super::out::{errln, outln};
 use super::Failure;
 
@@ -83,6 +85,7 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     let lib = agent_library(&args.agent_lib)?;
     let mut agent = format!("-agentpath:{}", lib.display());
     let options = once_each_event(&args.options);
+    warn_unknown_events(&options);
     if !options.is_empty() {
         agent.push('=');
         agent.push_str(&options.join(","));
@@ -113,6 +116,18 @@ fn once_each_event(args: &[String]) -> Vec<String> {
         errln!("hpm: note: {option} given {n} times; counted once");
     }
     options
+}
+
+/// Says, for each `event=NAME` whose name does not parse, that the agent will skip it, with the
+/// closest known name: a misspelt event is found before the program runs, not after.
+fn warn_unknown_events(options: &[String]) {
+    let known = hpm_collectors::counters::known_event_names();
+    for name in options.iter().filter_map(|o| o.strip_prefix("event=")) {
+        if let Err(e) = hpm_collectors::counters::parse_event(name) {
+            let hint = hpm_reports::suggest::did_you_mean(name, known.iter().map(String::as_str));
+            errln!("hpm: warning: event={}: {}{hint}; the agent will not count it", excerpt(name), e.reason);
+        }
+    }
 }
 
 /// The reply of the HotSpot attach listener to `load`: the command status and, for an agent, the
