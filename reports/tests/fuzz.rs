@@ -8,21 +8,19 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use hpm_collectors::quantum::{MarkerKind, Meta, Quantum, QuantumWriter, ThreadInfo, ThreadKind};
+use proptest::prelude::Rng;
+use proptest::test_runner::{RngAlgorithm, TestRng};
 
-/// xorshift64*: small, seeded, good enough to pick mutations.
-struct Rng(u64);
+/// A seeded generator (proptest's, ChaCha), so that a failure can be replayed.
+fn rng(seed: u64) -> TestRng {
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    TestRng::from_seed(RngAlgorithm::ChaCha, &bytes)
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
+/// A number below `n` (0 when `n` is 0).
+fn below(rng: &mut TestRng, n: usize) -> usize {
+    (rng.next_u64() % n.max(1) as u64) as usize
 }
 
 /// Numbers at the edges of the reader's types.
@@ -30,56 +28,56 @@ const BIG: [&str; 8] =
     ["18446744073709551615", "18446744073709551616", "99999999999999999999999999", "-1", "0", "4294967295", "9223372036854775808", "1e308"];
 
 /// Applies one to three random mutations to `bytes`; returns what was done.
-fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>) -> Vec<String> {
+fn mutate(rng: &mut TestRng, bytes: &mut Vec<u8>) -> Vec<String> {
     let mut done = Vec::new();
-    for _ in 0..1 + rng.below(3) {
+    for _ in 0..1 + below(rng, 3) {
         let len = bytes.len();
-        match rng.below(7) {
+        match below(rng, 7) {
             0 if len > 0 => {
-                let (i, bit) = (rng.below(len), rng.below(8));
+                let (i, bit) = (below(rng, len), below(rng, 8));
                 bytes[i] ^= 1 << bit;
                 done.push(format!("flip bit {bit} of byte {i}"));
             }
             1 => {
-                let cut = rng.below(len + 1);
+                let cut = below(rng, len + 1);
                 bytes.truncate(cut);
                 done.push(format!("cut at {cut}"));
             }
             2 => {
                 // A run of digits replaced by a number at the edge of u32/u64.
                 let starts: Vec<usize> = (0..len).filter(|&i| bytes[i].is_ascii_digit() && (i == 0 || !bytes[i - 1].is_ascii_digit())).collect();
-                if let Some(&s) = starts.get(rng.below(starts.len())) {
+                if let Some(&s) = starts.get(below(rng, starts.len())) {
                     let e = (s..len).find(|&i| !bytes[i].is_ascii_digit()).unwrap_or(len);
-                    let big = BIG[rng.below(BIG.len())];
+                    let big = BIG[below(rng, BIG.len())];
                     bytes.splice(s..e, big.bytes());
                     done.push(format!("number at {s} -> {big}"));
                 }
             }
             3 if len >= 8 => {
-                let i = rng.below(len - 7);
-                let v = [u64::MAX, u64::MAX - 1, 1 << 63, u32::MAX as u64, rng.next()][rng.below(5)];
+                let i = below(rng, len - 7);
+                let v = [u64::MAX, u64::MAX - 1, 1 << 63, u32::MAX as u64, rng.next_u64()][below(rng, 5)];
                 bytes[i..i + 8].copy_from_slice(&v.to_le_bytes());
                 done.push(format!("u64 {v} at {i}"));
             }
             4 if len > 0 => {
-                let (s, n) = (rng.below(len), 1 + rng.below(64));
+                let (s, n) = (below(rng, len), 1 + below(rng, 64));
                 let run: Vec<u8> = bytes[s..(s + n).min(len)].to_vec();
-                let at = rng.below(len + 1);
-                let times = 1 + rng.below(50);
+                let at = below(rng, len + 1);
+                let times = 1 + below(rng, 50);
                 for _ in 0..times {
                     bytes.splice(at..at, run.iter().copied());
                 }
                 done.push(format!("{times} copies of {s}..+{n} at {at}"));
             }
             5 if len > 0 => {
-                let (s, n) = (rng.below(len), 1 + rng.below(256));
+                let (s, n) = (below(rng, len), 1 + below(rng, 256));
                 let e = (s + n).min(len);
                 bytes.drain(s..e);
                 done.push(format!("delete {s}..{e}"));
             }
             _ => {
-                let i = rng.below(len + 1);
-                let junk: Vec<u8> = (0..1 + rng.below(16)).map(|_| rng.next() as u8).collect();
+                let i = below(rng, len + 1);
+                let junk: Vec<u8> = (0..1 + below(rng, 16)).map(|_| rng.next_u64() as u8).collect();
                 bytes.splice(i..i, junk.iter().copied());
                 done.push(format!("{} random bytes at {i}", junk.len()));
             }
@@ -154,22 +152,22 @@ fn hpm_report_survives_mutated_traces_and_json() {
     let (texts, jsons) = report_inputs(tmp.path());
     let out = tmp.path().join("out");
     let input = tmp.path().join("input");
-    let mut rng = Rng(seed);
+    let mut rng = rng(seed);
     for case in 0..cases {
         // Text traces through --trace.
-        let mut bytes = texts[rng.below(texts.len())].clone();
+        let mut bytes = texts[below(&mut rng, texts.len())].clone();
         let done = mutate(&mut rng, &mut bytes);
         std::fs::write(&input, &bytes).unwrap();
-        let depth = ["0", "512", "3"][rng.below(3)];
+        let depth = ["0", "512", "3"][below(&mut rng, 3)];
         let o = hpm(&["report", "--trace", s(&input), "--out", s(&out), "--max-stack-depth", depth, "--metric", "1", "--per-thread"]);
         check(&o, &format!("seed {seed:#x} case {case}: report --trace after {done:?}"));
 
         // arcflow.json, re-rendered.
-        let mut bytes = jsons[rng.below(jsons.len())].clone();
+        let mut bytes = jsons[below(&mut rng, jsons.len())].clone();
         let mut done = mutate(&mut rng, &mut bytes);
-        if rng.below(10) == 0 {
+        if below(&mut rng, 10) == 0 {
             // Deep nesting: the children arrays wrapped in many more levels.
-            let levels = 10 + rng.below(5000);
+            let levels = 10 + below(&mut rng, 5000);
             let text = String::from_utf8_lossy(&bytes).replacen("\"children\":[", &format!("\"children\":{}", "[".repeat(levels)), 1);
             bytes = text.into_bytes();
             done.push(format!("{levels} nested arrays"));
@@ -217,13 +215,13 @@ fn hpm_trace_survives_mutated_quantum_traces() {
     let (seed, cases) = settings();
     let tmp = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
     let files = quantum_trace(tmp.path());
-    let mut rng = Rng(seed ^ 0x9e37_79b9_7f4a_7c15);
+    let mut rng = rng(seed ^ 0x9e37_79b9_7f4a_7c15);
     for case in 0..cases {
-        let (path, valid) = &files[rng.below(files.len())];
+        let (path, valid) = &files[below(&mut rng, files.len())];
         let mut bytes = valid.clone();
         let done = mutate(&mut rng, &mut bytes);
         // Sometimes as the temporary file of a killed run instead.
-        let temporary = path.extension().is_some_and(|e| e == "trace") && rng.below(4) == 0;
+        let temporary = path.extension().is_some_and(|e| e == "trace") && below(&mut rng, 4) == 0;
         let written = if temporary {
             std::fs::remove_file(path).unwrap();
             tmp.path().join(format!(".{}.77.tmp", path.file_name().unwrap().to_str().unwrap()))
@@ -231,7 +229,7 @@ fn hpm_trace_survives_mutated_quantum_traces() {
             path.clone()
         };
         std::fs::write(&written, &bytes).unwrap();
-        let mode = ["--text", "--csv", "--json"][rng.below(3)];
+        let mode = ["--text", "--csv", "--json"][below(&mut rng, 3)];
         let args: Vec<&str> = if mode == "--text" { vec!["trace", s(tmp.path())] } else { vec!["trace", mode, s(tmp.path())] };
         let o = hpm(&args);
         check(&o, &format!("seed {seed:#x} case {case}: trace {mode} with {} after {done:?}", written.display()));
