@@ -28,6 +28,18 @@ pub struct TextTrace {
     pub records: u64,
 }
 
+/// Input quoted in a message is cut after this many characters.
+pub const QUOTE_CHARS: usize = 80;
+
+/// Input as quoted in a message: at most [`QUOTE_CHARS`] characters, then `…`, so that a huge bad
+/// line is not echoed whole.
+pub fn excerpt(input: &str) -> std::borrow::Cow<'_, str> {
+    match input.char_indices().nth(QUOTE_CHARS) {
+        Some((cut, _)) => format!("{}…", &input[..cut]).into(),
+        None => input.into(),
+    }
+}
+
 /// At most this many warnings are kept; the rest are counted in one final line.
 const MAX_WARNINGS: usize = 100;
 
@@ -92,26 +104,26 @@ pub fn read_text_trace(input: impl BufRead, metric_names: &[String]) -> std::io:
             }
         }
         if let Some(tok) = bad_number {
-            warn(format!("line {lineno}: `{tok}` is not a non-negative whole number, skipped: {text}"));
+            warn(format!("line {lineno}: `{}` is not a non-negative whole number, skipped: {}", excerpt(&tok), excerpt(text)));
             continue;
         }
         let (kind, after) = split_token(rest);
         let name = after.trim();
         if values.is_empty() {
-            warn(format!("line {lineno}: no metric value, skipped: {text}"));
+            warn(format!("line {lineno}: no metric value, skipped: {}", excerpt(text)));
             continue;
         }
         if !matches!(kind, ">" | "<" | "pidtid") {
-            warn(format!("line {lineno}: unknown record kind `{kind}` (expected `>`, `<` or `pidtid`), skipped: {text}"));
+            warn(format!("line {lineno}: unknown record kind `{}` (expected `>`, `<` or `pidtid`), skipped: {}", excerpt(kind), excerpt(text)));
             continue;
         }
         if name.is_empty() {
-            warn(format!("line {lineno}: record without a name, skipped: {text}"));
+            warn(format!("line {lineno}: record without a name, skipped: {}", excerpt(text)));
             continue;
         }
         let m = *columns.get_or_insert(values.len());
         if values.len() != m {
-            warn(format!("line {lineno}: {} values where earlier lines have {m}, skipped: {text}", values.len()));
+            warn(format!("line {lineno}: {} values where earlier lines have {m}, skipped: {}", values.len(), excerpt(text)));
             continue;
         }
         let profile = profile.get_or_insert_with(|| Profile::new(bindings_for(m, metric_names)));
@@ -148,9 +160,9 @@ pub fn read_text_trace(input: impl BufRead, metric_names: &[String]) -> std::io:
             match builder.exit(id, &values) {
                 ExitOutcome::Matched => {}
                 ExitOutcome::ClosedMissing(n) => {
-                    warn(format!("line {lineno}: end of `{name}` also closes {n} context(s) opened after it that had no end"))
+                    warn(format!("line {lineno}: end of `{}` also closes {n} context(s) opened after it that had no end", excerpt(name)))
                 }
-                ExitOutcome::Unmatched => warn(format!("line {lineno}: end of `{name}` without a matching start, ignored")),
+                ExitOutcome::Unmatched => warn(format!("line {lineno}: end of `{}` without a matching start, ignored", excerpt(name))),
             }
         }
         if builder.stats().non_monotonic > before {
@@ -163,7 +175,7 @@ pub fn read_text_trace(input: impl BufRead, metric_names: &[String]) -> std::io:
         let depth = t.builder.depth();
         let name = profile.threads[t.index].name.clone();
         if depth > 0 {
-            warn(format!("thread `{name}`: {depth} context(s) still open at the end of the trace"));
+            warn(format!("thread `{}`: {depth} context(s) still open at the end of the trace", excerpt(&name)));
         }
         profile.threads[t.index].tree = t.builder.into_tree();
     }

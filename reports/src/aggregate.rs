@@ -25,7 +25,8 @@
 //! self cum; Σ child cum = self cum − self base (the last one holds for roots too).
 //!
 //! All sums are over `u64` with wrapping arithmetic for the intermediate subtractions of child cum;
-//! the final values are exact as long as the totals fit in a `u64`.
+//! the final values are exact as long as the totals fit in a `u64`, which `write_reports` checks
+//! first ([`crate::overflowing_sums`]).
 
 use hpm_collectors::arcflow::{ConsumerId, NodeId, Profile, Tree};
 use rustc_hash::FxHashMap;

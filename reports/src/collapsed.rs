@@ -12,9 +12,10 @@
 //! as `,`, and line breaks and tabs as spaces, so that every line parses. Contexts deeper than
 //! [`ReportOptions::max_stack_depth`] frames are folded into one `(deeper)` frame under their
 //! ancestor at that depth, so that the file stays linear in the size of the tree even for deep
-//! recursion.
+//! recursion. Without a limit the file of a deep chain grows with the square of its depth; it is
+//! written as it is produced ([`write`]), so memory stays proportional to the depth.
 
-use std::fmt::Write;
+use std::io::{self, Write};
 
 use hpm_collectors::arcflow::{NodeId, Profile};
 
@@ -25,10 +26,16 @@ pub const DEEPER: &str = "(deeper)";
 
 /// Renders folded stacks for `opts.metric`.
 pub fn render(profile: &Profile, opts: &ReportOptions) -> String {
+    let mut out = Vec::new();
+    write(profile, opts, &mut out).expect("writing to memory");
+    String::from_utf8(out).expect("frames are UTF-8")
+}
+
+/// Writes folded stacks for `opts.metric` to `out` line by line (give it a buffered writer).
+pub fn write(profile: &Profile, opts: &ReportOptions, out: &mut dyn Write) -> io::Result<()> {
     let metric = opts.metric;
     let cap = if opts.max_stack_depth == 0 { usize::MAX } else { opts.max_stack_depth };
     let names: Vec<String> = (0..profile.consumers.len() as u32).map(|c| frame_name(profile.consumers.name(c))).collect();
-    let mut out = String::new();
     let mut buf = String::new();
     // (node, buffer length before this node's frame, depth)
     let mut path: Vec<(NodeId, usize)> = Vec::new();
@@ -42,7 +49,7 @@ pub fn render(profile: &Profile, opts: &ReportOptions) -> String {
                     break;
                 }
                 if path.len() == cap && pending > 0 {
-                    let _ = writeln!(out, "{buf};{DEEPER} {pending}");
+                    writeln!(out, "{buf};{DEEPER} {pending}")?;
                     pending = 0;
                 }
                 buf.truncate(len);
@@ -60,19 +67,19 @@ pub fn render(profile: &Profile, opts: &ReportOptions) -> String {
             }
             buf.push_str(&names[t.consumer(n) as usize]);
             if v > 0 {
-                let _ = writeln!(out, "{buf} {v}");
+                writeln!(out, "{buf} {v}")?;
             }
         }
         while let Some((_, len)) = path.pop() {
             if path.len() + 1 == cap && pending > 0 {
-                let _ = writeln!(out, "{buf};{DEEPER} {pending}");
+                writeln!(out, "{buf};{DEEPER} {pending}")?;
                 pending = 0;
             }
             buf.truncate(len);
         }
         buf.clear();
     }
-    out
+    Ok(())
 }
 
 /// A consumer name as a folded-stack frame: no `;`, no line breaks.

@@ -8,6 +8,10 @@
 //! below `MIN_WIDTH_PERCENT`% of the total are folded into a `(pruned)` frame under their parent
 //! (see [`crate::prune_at`]). Nothing visible is lost, and the folded mass shows up as one
 //! `(pruned)` frame where it adds up to a visible width instead of silently vanishing.
+//!
+//! The graph has one row of frames per level, so it stops at [`MAX_FRAMES`] levels (or the
+//! `max_stack_depth` option, if smaller): deeper contexts are one `(deeper)` frame. Without that
+//! bound a deep chain's folded stacks, and the image, grow with the square of its depth.
 
 use hpm_collectors::arcflow::Profile;
 
@@ -16,12 +20,20 @@ use crate::{collapsed, text, ReportOptions};
 /// Frames narrower than this percentage of the total width are not drawn (inferno's default).
 pub const MIN_WIDTH_PERCENT: f64 = 0.01;
 
+/// The deepest a flame graph goes, in frames (16 pixels each).
+pub const MAX_FRAMES: usize = 1024;
+
 /// Renders the flame graph of `opts.metric` as SVG.
 pub fn render(profile: &Profile, opts: &ReportOptions) -> std::io::Result<Vec<u8>> {
     let total = profile.total().get(opts.metric).copied().unwrap_or(0);
     let threshold = (total as f64 * MIN_WIDTH_PERCENT / 100.0) as u64;
     let visible = crate::prune_at(profile, opts.metric, threshold);
-    render_folded(profile, opts, &collapsed::render(&visible, opts))
+    let frames = match opts.max_stack_depth {
+        0 => MAX_FRAMES,
+        d => d.min(MAX_FRAMES),
+    };
+    let folded_opts = ReportOptions { max_stack_depth: frames, ..opts.clone() };
+    render_folded(profile, opts, &collapsed::render(&visible, &folded_opts))
 }
 
 /// Renders the flame graph from folded stacks already produced by [`collapsed::render`].

@@ -17,6 +17,7 @@ pub mod collapsed;
 pub mod flame;
 pub mod json;
 pub mod quantum;
+pub mod suggest;
 mod text;
 pub mod vm;
 pub mod xarc;
@@ -121,7 +122,8 @@ fn invalid(msg: String) -> io::Error {
 }
 
 /// Checks `opts` against `profile`: the metric exists, the prune fraction is in [0, 1], and every
-/// named thread exists.
+/// named thread exists. Errors are of kind `InvalidInput` (as are those of the sums in
+/// [`write_reports`]): a problem of the input, not of writing.
 pub fn check_options(profile: &Profile, opts: &ReportOptions) -> io::Result<()> {
     let m = profile.metric_count();
     if opts.metric >= m {
@@ -138,8 +140,59 @@ pub fn check_options(profile: &Profile, opts: &ReportOptions) -> io::Result<()> 
     for name in &opts.threads {
         if !profile.threads.iter().any(|t| thread_matches(&t.name, name)) {
             let names: Vec<&str> = profile.threads.iter().map(|t| t.name.as_str()).collect();
-            return Err(invalid(format!("no thread named `{name}`; the profile's threads are: {}", names.join(", "))));
+            let short = names.iter().filter_map(|n| n.strip_suffix("_pidtid"));
+            let hint = suggest::did_you_mean(name, names.iter().copied().chain(short));
+            return Err(invalid(format!("no thread named `{name}`{hint}; the profile's threads are: {}", suggest::list(&names, 20))));
         }
+    }
+    Ok(())
+}
+
+/// The sums of a profile that do not fit in a `u64`, the type of every number in the reports.
+/// Every sum a report shows (a total, a cum, an xarc or xprof row, a collapsed line) adds up some
+/// of the contexts, so it fits whenever the sum over all contexts does: that is what is checked.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Overflow {
+    /// The call counts add up past `u64::MAX`.
+    pub calls: bool,
+    /// The metrics (indexes) whose values add up past `u64::MAX`.
+    pub metrics: Vec<usize>,
+}
+
+impl Overflow {
+    pub fn is_empty(&self) -> bool {
+        !self.calls && self.metrics.is_empty()
+    }
+}
+
+/// Which sums of `profile` overflow a `u64` (taken in u128, which fewer than 2^64 contexts cannot
+/// overflow).
+pub fn overflowing_sums(profile: &Profile) -> Overflow {
+    let mut calls = 0u128;
+    let mut sums = vec![0u128; profile.metric_count()];
+    for th in &profile.threads {
+        let t = &th.tree;
+        for n in 0..t.len() as hpm_collectors::arcflow::NodeId {
+            calls += t.calls(n) as u128;
+            for (s, &v) in sums.iter_mut().zip(t.base(n)) {
+                *s += v as u128;
+            }
+        }
+    }
+    let fits = |s: u128| u64::try_from(s).is_ok();
+    Overflow { calls: !fits(calls), metrics: (0..sums.len()).filter(|&k| !fits(sums[k])).collect() }
+}
+
+/// The error for sums the reports of `opts.metric` cannot show: the calls, or the shown metric.
+fn check_sums(profile: &Profile, overflow: &Overflow, opts: &ReportOptions) -> io::Result<()> {
+    if overflow.calls {
+        return Err(invalid("the call counts add up past 2^64 − 1 over the selected threads, so the reports' sums cannot hold them; select fewer threads".into()));
+    }
+    if overflow.metrics.contains(&opts.metric) {
+        let name = &profile.bindings.metrics[opts.metric].name;
+        return Err(invalid(format!(
+            "metric `{name}`: its values add up past 2^64 − 1 over the selected threads, so its totals cannot be shown; choose another metric or fewer threads"
+        )));
     }
     Ok(())
 }
@@ -217,6 +270,10 @@ pub fn render(profile: &Profile, format: Format, opts: &ReportOptions) -> io::Re
 pub fn write_reports(profile: &Profile, dir: &Path, opts: &ReportOptions) -> io::Result<Vec<PathBuf>> {
     check_options(profile, opts)?;
     let selected = select(profile, opts);
+    let overflow = overflowing_sums(&selected);
+    check_sums(&selected, &overflow, opts)?;
+    // xprof's columns of the other metrics (and those computed from them) need their sums too.
+    let opts = &ReportOptions { extra_metrics: opts.extra_metrics && overflow.metrics.is_empty(), ..opts.clone() };
     let shown = prune(&selected, opts);
     let mut formats = opts.formats.clone();
     formats.sort();
@@ -257,7 +314,9 @@ pub fn write_reports(profile: &Profile, dir: &Path, opts: &ReportOptions) -> io:
                     v.push(emit(Format::Flame, flame::render(shown, opts)));
                 }
                 if want_collapsed {
-                    v.push(emit(Format::Collapsed, Ok(collapsed::render(shown, opts).into_bytes())));
+                    // Streamed: without a depth limit the file can be much larger than the tree.
+                    let path = dir.join(Format::Collapsed.file_name());
+                    v.push((Format::Collapsed, write_atomic_with(&path, |w| collapsed::write(shown, opts, w)).map(|_| path)));
                 }
                 v
             })
@@ -317,6 +376,11 @@ fn file_safe(name: &str) -> String {
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same directory, fsync, rename.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomic_with(path, |w| w.write_all(bytes))
+}
+
+/// Writes to `path` atomically what `write` writes into a buffered writer (see [`write_atomic`]).
+pub fn write_atomic_with(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("report");
     let mut attempt = 0u32;
@@ -328,7 +392,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
             Err(e) => return Err(io::Error::new(e.kind(), format!("cannot create {}: {e}", tmp.display()))),
         }
     };
-    let mut result = file.write_all(bytes).and_then(|_| file.sync_all());
+    let mut buffered = io::BufWriter::new(&mut file);
+    let mut result = write(&mut buffered).and_then(|()| buffered.flush());
+    drop(buffered);
+    result = result.and_then(|()| file.sync_all());
     drop(file);
     if result.is_ok() {
         result = fs::rename(&tmp, path);

@@ -18,8 +18,9 @@ pub struct ThreadRow {
     pub yields: u64,
     /// Share of the share basis (cycles when counted, else real time), 0..=1.
     pub share: f64,
-    /// Totals per meta counter: index 0 real time, i ≥ 1 delta i−1.
-    pub totals: Vec<u64>,
+    /// Totals per meta counter: index 0 real time, i ≥ 1 delta i−1; `None` when the sum does not
+    /// fit in 64 bits.
+    pub totals: Vec<Option<u64>>,
     /// Instructions per cycle, when both are counted.
     pub ipc: Option<f64>,
     /// Instructions per record, when counted.
@@ -35,8 +36,10 @@ pub struct VpRow {
     pub span: u64,
     /// Sum of the quanta's durations divided by the span (how much of the run the records cover).
     pub coverage: f64,
-    pub totals: Vec<u64>,
-    pub missed: u64,
+    /// As [`ThreadRow::totals`].
+    pub totals: Vec<Option<u64>>,
+    /// Records missed (`None`: the meta file's counts add up past 64 bits).
+    pub missed: Option<u64>,
 }
 
 /// The records that follow an event (a GC or a marker).
@@ -56,7 +59,10 @@ pub struct Summary {
     /// `cycles` or `real-time`: what `share` is a share of.
     pub share_basis: String,
     pub records: u64,
-    pub missed: u64,
+    /// Records missed on all processors (`None`: the sum does not fit in 64 bits).
+    pub missed: Option<u64>,
+    /// What overflowed 64 bits, one sentence each (shown as `overflow`, `null` in JSON).
+    pub overflows: Vec<String>,
     pub threads: Vec<ThreadRow>,
     pub vps: Vec<VpRow>,
     pub after_gc: Vec<After>,
@@ -72,8 +78,24 @@ fn value(q: &QuantumRecord, i: usize) -> u64 {
     }
 }
 
-fn ratio(a: u64, b: u64) -> Option<f64> {
+fn ratio(a: u128, b: u128) -> Option<f64> {
     (b > 0).then(|| a as f64 / b as f64)
+}
+
+/// Sums are taken in u128, which no trace can overflow (fewer than 2^64 records of at most 2^64
+/// each), and shown when they fit in a u64.
+fn narrow(sums: &[u128]) -> Vec<Option<u64>> {
+    sums.iter().map(|&s| u64::try_from(s).ok()).collect()
+}
+
+/// Notes every sum of `sums` that does not fit in 64 bits, naming the counter and `whose` it is.
+fn note_overflows(overflows: &mut Vec<String>, counters: &[String], sums: &[u128], whose: &str) {
+    for (i, &s) in sums.iter().enumerate() {
+        if u64::try_from(s).is_err() {
+            let counter = counters.get(i).map_or("real-time", String::as_str);
+            overflows.push(format!("counter `{counter}` of {whose}: the sum overflows 64 bits; shown as `overflow`"));
+        }
+    }
 }
 
 /// Summarizes `trace`, listing the first `after` records following each GC and each marker.
@@ -86,62 +108,81 @@ pub fn summarize(trace: &Trace, after: usize) -> Summary {
     let basis = cycles.unwrap_or(0);
     let kind = |t: u32| trace.meta.thread(t).map(|i| i.kind);
 
-    let mut rows: HashMap<u32, ThreadRow> = HashMap::new();
+    // Per thread and per processor: the row and its sums per counter.
+    let mut rows: HashMap<u32, (ThreadRow, Vec<u128>)> = HashMap::new();
     let mut vps: Vec<VpRow> = Vec::new();
+    let mut overflows = Vec::new();
     for v in &trace.vps {
-        let mut row = VpRow { vp: v.vp, records: 0, span: 0, coverage: 0.0, totals: vec![0; nc], missed: 0 };
-        row.missed = trace.meta.missed.iter().filter(|(p, _)| *p == v.vp).map(|(_, n)| n).sum();
+        let mut row = VpRow { vp: v.vp, records: 0, span: 0, coverage: 0.0, totals: Vec::new(), missed: None };
+        let mut sums = vec![0u128; nc];
+        let missed: u128 = trace.meta.missed.iter().filter(|(p, _)| *p == v.vp).map(|&(_, n)| n as u128).sum();
+        row.missed = u64::try_from(missed).ok();
         let (mut first, mut last) = (u64::MAX, 0);
         for e in &v.entries {
             if let Entry::Quantum(q) = e {
                 row.records += 1;
                 first = first.min(q.start);
                 last = last.max(q.end);
-                for (i, t) in row.totals.iter_mut().enumerate() {
-                    *t += value(q, i);
+                for (i, t) in sums.iter_mut().enumerate() {
+                    *t += value(q, i) as u128;
                 }
-                let r = rows.entry(q.thread).or_insert_with(|| {
+                let (r, r_sums) = rows.entry(q.thread).or_insert_with(|| {
                     let info = trace.meta.thread(q.thread);
-                    ThreadRow {
+                    let row = ThreadRow {
                         thread: q.thread,
                         name: info.map_or_else(|| format!("thread {}", q.thread), |i| i.name.clone()),
                         kind: info.map_or("?", |i| i.kind.name()),
                         records: 0,
                         yields: 0,
                         share: 0.0,
-                        totals: vec![0; nc],
+                        totals: Vec::new(),
                         ipc: None,
                         instructions_per_record: None,
-                    }
+                    };
+                    (row, vec![0u128; nc])
                 });
                 r.records += 1;
                 r.yields += q.yielded as u64;
-                for (i, t) in r.totals.iter_mut().enumerate() {
-                    *t += value(q, i);
+                for (i, t) in r_sums.iter_mut().enumerate() {
+                    *t += value(q, i) as u128;
                 }
             }
         }
         if row.records > 0 {
             row.span = last.saturating_sub(first);
-            row.coverage = ratio(row.totals[0], row.span).unwrap_or(1.0);
+            row.coverage = ratio(sums[0], row.span as u128).unwrap_or(1.0);
         }
+        if row.missed.is_none() {
+            overflows.push(format!("records missed on processor {}: the sum overflows 64 bits; shown as `overflow`", v.vp));
+        }
+        note_overflows(&mut overflows, &counters, &sums, &format!("processor {}", v.vp));
+        row.totals = narrow(&sums);
         vps.push(row);
     }
-    let grand: u64 = rows.values().map(|r| r.totals[basis]).sum();
-    let mut threads: Vec<ThreadRow> = rows
+    let grand: u128 = rows.values().map(|(_, sums)| sums[basis]).sum();
+    let mut threads: Vec<(ThreadRow, Vec<u128>)> = rows
         .into_values()
-        .map(|mut r| {
-            r.share = ratio(r.totals[basis], grand).unwrap_or(0.0);
+        .map(|(mut r, sums)| {
+            r.share = ratio(sums[basis], grand).unwrap_or(0.0);
             if let Some(i) = instructions {
-                r.instructions_per_record = ratio(r.totals[i], r.records);
+                r.instructions_per_record = ratio(sums[i], r.records as u128);
                 if let Some(c) = cycles {
-                    r.ipc = ratio(r.totals[i], r.totals[c]);
+                    r.ipc = ratio(sums[i], sums[c]);
                 }
             }
-            r
+            r.totals = narrow(&sums);
+            (r, sums)
         })
         .collect();
-    threads.sort_by(|a, b| b.totals[basis].cmp(&a.totals[basis]).then(a.thread.cmp(&b.thread)));
+    threads.sort_by(|(a, a_sums), (b, b_sums)| b_sums[basis].cmp(&a_sums[basis]).then(a.thread.cmp(&b.thread)));
+    for (r, sums) in &threads {
+        note_overflows(&mut overflows, &counters, sums, &format!("thread {}", r.name));
+    }
+    let threads: Vec<ThreadRow> = threads.into_iter().map(|(r, _)| r).collect();
+    let missed = u64::try_from(trace.meta.missed.iter().map(|&(_, n)| n as u128).sum::<u128>()).ok();
+    if missed.is_none() {
+        overflows.push("records missed on all processors: the sum overflows 64 bits; shown as `overflow`".into());
+    }
 
     // GCs: maximal time intervals covered by collector records (overlapping or touching).
     let quanta: Vec<&QuantumRecord> = trace.quanta().collect();
@@ -191,7 +232,8 @@ pub fn summarize(trace: &Trace, after: usize) -> Summary {
         share_basis: counters.get(basis).cloned().unwrap_or_else(|| "real-time".into()),
         counters,
         records: quanta.len() as u64,
-        missed: trace.meta.missed.iter().map(|(_, n)| n).sum(),
+        missed,
+        overflows,
         threads,
         vps,
         after_gc,
@@ -214,6 +256,16 @@ fn grouped(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+/// A total as the tables show it: grouped digits, or `overflow`.
+fn grouped_total(v: Option<u64>) -> String {
+    v.map_or_else(|| "overflow".into(), grouped)
+}
+
+/// A total as CSV shows it: digits, or `overflow`.
+fn csv_total(v: Option<u64>) -> String {
+    v.map_or_else(|| "overflow".into(), |v| v.to_string())
 }
 
 fn opt(v: Option<f64>, prec: usize) -> String {
@@ -264,7 +316,7 @@ pub fn render_text(s: &Summary) -> String {
         s.issues.len() - errors,
         s.records,
         s.vps.len(),
-        s.missed
+        csv_total(s.missed)
     );
     for i in &s.issues {
         let _ = writeln!(out, "  {i}");
@@ -289,7 +341,7 @@ pub fn render_text(s: &Summary) -> String {
         if has_instr {
             r.push(opt(t.instructions_per_record.map(f64::round), 0));
         }
-        r.extend(t.totals.iter().map(|v| grouped(*v)));
+        r.extend(t.totals.iter().map(|v| grouped_total(*v)));
         rows.push(r);
     }
     let _ = writeln!(out, "\nThreads ({share} = share of {} over all records):", s.share_basis);
@@ -299,8 +351,8 @@ pub fn render_text(s: &Summary) -> String {
     head.extend(s.counters.iter().cloned());
     let mut rows = vec![head];
     for v in &s.vps {
-        let mut r = vec![format!("vp {}", v.vp), grouped(v.records), grouped(v.missed), grouped(v.span), format!("{:.2}%", v.coverage * 100.0)];
-        r.extend(v.totals.iter().map(|v| grouped(*v)));
+        let mut r = vec![format!("vp {}", v.vp), grouped(v.records), grouped_total(v.missed), grouped(v.span), format!("{:.2}%", v.coverage * 100.0)];
+        r.extend(v.totals.iter().map(|v| grouped_total(*v)));
         rows.push(r);
     }
     let _ = writeln!(out, "\nProcessors (Covered = record durations / span):");
@@ -357,14 +409,14 @@ pub fn render_csv(s: &Summary) -> String {
             f(t.instructions_per_record)
         );
         for v in &t.totals {
-            let _ = write!(out, ",{v}");
+            let _ = write!(out, ",{}", csv_total(*v));
         }
         out.push('\n');
     }
     for v in &s.vps {
-        let _ = write!(out, "vp,{},,,,{},,,,{},{:.6}", v.vp, v.records, v.missed, v.coverage);
+        let _ = write!(out, "vp,{},,,,{},,,,{},{:.6}", v.vp, v.records, csv_total(v.missed), v.coverage);
         for t in &v.totals {
-            let _ = write!(out, ",{t}");
+            let _ = write!(out, ",{}", csv_total(*t));
         }
         out.push('\n');
     }
@@ -388,6 +440,7 @@ pub fn to_json(s: &Summary) -> Value {
         "share_basis": s.share_basis,
         "records": s.records,
         "missed": s.missed,
+        "overflows": s.overflows,
         "threads": s.threads.iter().map(|t| json!({"thread": t.thread, "name": t.name, "kind": t.kind, "share": t.share,
             "records": t.records, "yields": t.yields, "ipc": t.ipc, "instructions_per_record": t.instructions_per_record, "totals": t.totals})).collect::<Vec<_>>(),
         "processors": s.vps.iter().map(|v| json!({"vp": v.vp, "records": v.records, "missed": v.missed, "span": v.span,

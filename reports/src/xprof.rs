@@ -11,7 +11,8 @@
 //! Rows are sorted by cum descending, then base, then calls descending, then name; `Ind` is the
 //! consumer's stanza number in xarc. Calls, base and cum follow the recursion rule of
 //! [`crate::aggregate`]. With several metrics, [`ReportOptions::extra_metrics`] adds one base column
-//! per other metric (`%Base:<name>` or `Base:<name>`), as a share of that metric's own total. The last
+//! per other metric (`%Base:<name>` or `Base:<name>`), as a share of that metric's own total; a
+//! metric with the name and unit of the shown one or of an earlier one gets no column. The last
 //! line gives the total calls and base.
 //!
 //! Computed columns follow when their inputs are metrics of the profile (and `extra_metrics` is on),
@@ -26,6 +27,14 @@ use hpm_collectors::arcflow::Profile;
 use crate::aggregate::Aggregate;
 use crate::text::{self, ValueFormat};
 use crate::ReportOptions;
+
+/// Whether metric `k` has the name and unit of the shown metric or of an earlier one: the same
+/// event given twice (`event=task-clock,event=task-clock`) gets one column, not two alike.
+pub fn repeats_a_metric(profile: &Profile, k: usize, shown: usize) -> bool {
+    let ms = &profile.bindings.metrics;
+    let same = |j: usize| ms[j].name == ms[k].name && ms[j].unit == ms[k].unit;
+    same(shown) && shown != k || (0..k).any(same)
+}
 
 /// Renders xprof for `opts.metric` (the profile as given: select and prune it first).
 pub fn render(profile: &Profile, opts: &ReportOptions) -> String {
@@ -57,7 +66,7 @@ pub fn render_with(profile: &Profile, agg: &Aggregate, opts: &ReportOptions) -> 
     let wi = text::digits(order.len().saturating_sub(1) as u64).max(3);
     let extra: Vec<(usize, String, ValueFormat)> = if opts.extra_metrics {
         (0..m)
-            .filter(|&k| k != metric)
+            .filter(|&k| k != metric && !repeats_a_metric(profile, k, metric))
             .map(|k| {
                 let h = format!("{}:{}", hb, profile.bindings.metrics[k].name);
                 let t = totals[k];

@@ -27,7 +27,7 @@ pub use clock::{
     thread_cpu_ns_of_stat, tid_cpu_clock, steal_ns,
     Metrics, ThreadCpuClock, WallClock,
 };
-pub use events::{parse_event, EventKind, EventParseError, EventSpec};
+pub use events::{known_event_names, parse_event, EventKind, EventParseError, EventSpec};
 pub use group::{
     available_events, kernel_counting_permitted, probe, scale_count, CounterGroup, CounterOptions, CounterSetSpec,
     CounterStats, CounterStatsSnapshot, EventAvailability, GroupOpenError, GroupReading, KernelMode, Probe,

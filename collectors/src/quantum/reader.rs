@@ -75,8 +75,9 @@ pub struct Marker {
     pub local_tid: u16,
     pub kind: MarkerKind,
     pub time: u64,
-    /// Run number (run start/complete only; 0 otherwise).
-    pub run: u32,
+    /// Run number (run start/complete only; 0 otherwise): the Java `int` given to
+    /// `hpmagent.Trace.runStart`/`runComplete`, so signed.
+    pub run: i32,
     pub text: String,
 }
 
@@ -192,6 +193,21 @@ fn u64_at(b: &[u8], o: usize) -> u64 {
 /// Parses one trace file's bytes. Header problems are returned as `Err` (the file cannot be read
 /// at all); record problems become issues and stop the parse of this file at that offset.
 pub fn parse_file(bytes: &[u8], file: &str, path: PathBuf, issues: &mut Vec<Issue>) -> Result<VpTrace, String> {
+    parse(bytes, file, path, issues, false)
+}
+
+/// Parses the temporary file that a run which did not finish left behind (the agent writes
+/// `.quantum.vp<N>.trace.<pid>.tmp` and renames it at the end). Its complete buffers are kept; a
+/// last buffer cut off by the end of the file is dropped; both are said in one warning.
+///
+/// Buffers are told apart by the buffer code of their records, which alternates from buffer to
+/// buffer. A record cut short belongs to the last buffer when its code (if readable) is that
+/// buffer's, else it starts a new buffer.
+pub fn parse_temporary_file(bytes: &[u8], file: &str, path: PathBuf, issues: &mut Vec<Issue>) -> Result<VpTrace, String> {
+    parse(bytes, file, path, issues, true)
+}
+
+fn parse(bytes: &[u8], file: &str, path: PathBuf, issues: &mut Vec<Issue>, recover: bool) -> Result<VpTrace, String> {
     if bytes.len() < HEADER_LEN {
         return Err(format!("{file}: {} bytes, shorter than the {HEADER_LEN}-byte header", bytes.len()));
     }
@@ -210,19 +226,49 @@ pub fn parse_file(bytes: &[u8], file: &str, path: PathBuf, issues: &mut Vec<Issu
     if counters as usize > super::MAX_COUNTERS {
         return Err(format!("{file}: counter count {counters} at byte 16 exceeds {}", super::MAX_COUNTERS));
     }
+    let record_format = u32_at(bytes, 20);
+    if record_format != format::QUANTUM {
+        return Err(format!("{file}: record format {record_format} at byte 20 is not supported (expected {})", format::QUANTUM));
+    }
+    if bytes[24..HEADER_LEN].iter().any(|&b| b != 0) {
+        return Err(format!("{file}: reserved bytes 24 to 31 of the header are not zero"));
+    }
     let mut entries = Vec::new();
     let mut o = HEADER_LEN;
     let err = |issues: &mut Vec<Issue>, off: usize, msg: String| {
         issues.push(Issue { severity: Severity::Error, file: file.to_string(), offset: Some(off as u64), message: msg })
     };
     let mut saw_exit = false;
+    // Offset of the first record of each buffer, and the buffer's code.
+    let mut buffers: Vec<(usize, u8)> = Vec::new();
+    // When recovering: the offset of a record cut short by the end of the file.
+    let mut cut: Option<usize> = None;
     while o < bytes.len() {
         let rest = bytes.len() - o;
+        if saw_exit {
+            err(issues, o, format!("{rest} byte(s) after the exit record, which must be the last record of the file"));
+            break;
+        }
         if rest < 4 {
-            err(issues, o, format!("truncated record: {rest} byte(s) left, not even an encoding word"));
+            if recover {
+                cut = Some(o);
+            } else {
+                err(issues, o, format!("truncated record: {rest} byte(s) left, not even an encoding word"));
+            }
             break;
         }
         let (local_tid, buffer_code, thread_switch, evp, fmt) = decode(u32_at(bytes, o));
+        // Truncation: an error, or, when recovering, where the file was cut.
+        let mut truncated = |issues: &mut Vec<Issue>, msg: String| {
+            if recover {
+                cut = Some(o);
+            } else {
+                err(issues, o, msg);
+            }
+        };
+        if buffers.last().is_none_or(|&(_, code)| code != buffer_code) {
+            buffers.push((o, buffer_code));
+        }
         if fmt != format::PADDING && evp != (vp & 0x3ff) {
             err(issues, o, format!("encoding word says processor {evp}, the header says {vp}"));
         }
@@ -231,7 +277,7 @@ pub fn parse_file(bytes: &[u8], file: &str, path: PathBuf, issues: &mut Vec<Issu
             format::QUANTUM => {
                 let len = QUANTUM_FIXED_LEN + 8 * counters as usize;
                 if !need(len) {
-                    err(issues, o, format!("truncated quantum record: {rest} of {len} bytes"));
+                    truncated(issues, format!("truncated quantum record: {rest} of {len} bytes"));
                     break;
                 }
                 let gid = u32_at(bytes, o + 4) as i32;
@@ -258,14 +304,14 @@ pub fn parse_file(bytes: &[u8], file: &str, path: PathBuf, issues: &mut Vec<Issu
                 let with_run = matches!(fmt, format::RUN_START | format::RUN_COMPLETE);
                 let fixed = if with_run { 20 } else { 16 };
                 if !need(fixed) {
-                    err(issues, o, format!("truncated marker record: {rest} of at least {fixed} bytes"));
+                    truncated(issues, format!("truncated marker record: {rest} of at least {fixed} bytes"));
                     break;
                 }
                 let time = u64_at(bytes, o + 4);
-                let run = if with_run { u32_at(bytes, o + 12) } else { 0 };
+                let run = if with_run { u32_at(bytes, o + 12) as i32 } else { 0 };
                 let len = u32_at(bytes, o + fixed - 4) as usize;
                 if rest - fixed < len {
-                    err(issues, o, format!("truncated marker record: its text needs {len} bytes, {} left", rest - fixed));
+                    truncated(issues, format!("truncated marker record: its text needs {len} bytes, {} left", rest - fixed));
                     break;
                 }
                 let text = String::from_utf8_lossy(&bytes[o + fixed..o + fixed + len]).into_owned();
@@ -281,7 +327,7 @@ pub fn parse_file(bytes: &[u8], file: &str, path: PathBuf, issues: &mut Vec<Issu
             }
             format::EXIT => {
                 if !need(16) {
-                    err(issues, o, format!("truncated exit record: {rest} of 16 bytes"));
+                    truncated(issues, format!("truncated exit record: {rest} of 16 bytes"));
                     break;
                 }
                 entries.push(Entry::Exit { vp, offset: o as u64, time: u64_at(bytes, o + 4), value: u32_at(bytes, o + 12) as i32 });
@@ -290,12 +336,12 @@ pub fn parse_file(bytes: &[u8], file: &str, path: PathBuf, issues: &mut Vec<Issu
             }
             format::PADDING => {
                 if !need(8) {
-                    err(issues, o, format!("truncated padding record: {rest} of 8 bytes"));
+                    truncated(issues, format!("truncated padding record: {rest} of 8 bytes"));
                     break;
                 }
                 let len = u32_at(bytes, o + 4) as usize;
                 if rest - 8 < len {
-                    err(issues, o, format!("truncated padding record: {len} padding bytes, {} left", rest - 8));
+                    truncated(issues, format!("truncated padding record: {len} padding bytes, {} left", rest - 8));
                     break;
                 }
                 o += 8 + len;
@@ -306,11 +352,34 @@ pub fn parse_file(bytes: &[u8], file: &str, path: PathBuf, issues: &mut Vec<Issu
             }
         }
     }
+    let mut end = bytes.len();
+    if recover {
+        // The buffer holding the cut record is incomplete: keep only the buffers before it.
+        if let Some(c) = cut {
+            end = buffers.last().map_or(c, |&(start, _)| start);
+            buffers.pop();
+            entries.retain(|e| (e.offset() as usize) < end);
+        }
+        let dropped = match cut {
+            Some(_) => format!("; the buffer cut off at byte {end} ({} bytes) is dropped", bytes.len() - end),
+            None => String::new(),
+        };
+        issues.push(Issue {
+            severity: Severity::Warning,
+            file: file.to_string(),
+            offset: None,
+            message: format!(
+                "recovered from the temporary file of a run that did not finish: {} complete buffer(s), {} record(s){dropped}",
+                buffers.len(),
+                entries.len()
+            ),
+        });
+    }
     if !saw_exit && !issues.iter().any(|i| i.file == file && i.severity == Severity::Error) {
         issues.push(Issue {
             severity: Severity::Warning,
             file: file.to_string(),
-            offset: Some(bytes.len() as u64),
+            offset: Some(end as u64),
             message: "no exit record: the writer did not finish (the VM may have crashed)".into(),
         });
     }
@@ -382,41 +451,130 @@ fn check_threads(vps: &[VpTrace], issues: &mut Vec<Issue>) {
     }
 }
 
-/// Reads and validates a directory: `quantum.meta` and every `quantum.vp<N>.trace`. `Err` when the
-/// directory, the meta file or a file header cannot be read; record-level problems are issues.
-pub fn read_dir(dir: &Path) -> io::Result<Trace> {
-    let bad = |m: String| io::Error::new(io::ErrorKind::InvalidData, m);
-    let meta_path = dir.join(META_FILE);
-    let meta_text = std::fs::read_to_string(&meta_path).map_err(|e| io::Error::new(e.kind(), format!("cannot read {}: {e}", meta_path.display())))?;
-    let meta = Meta::parse(&meta_text).map_err(|m| bad(format!("{}: {m}", meta_path.display())))?;
-    let mut files: Vec<(u32, PathBuf, String)> = Vec::new();
+/// A trace file of a directory: a finished `quantum.vp<N>.trace`, or the temporary file
+/// `.quantum.vp<N>.trace.<pid>.tmp` that the agent writes until the run ends.
+struct TraceFile {
+    vp: u32,
+    path: PathBuf,
+    name: String,
+    /// The writing process, for a temporary file.
+    pid: Option<u32>,
+}
+
+/// A processor number as the file names write it: decimal, below 2^32, no sign or leading zeros.
+fn processor_number(s: &str) -> Option<u32> {
+    let canonical = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && (s == "0" || !s.starts_with('0'));
+    canonical.then(|| s.parse().ok()).flatten()
+}
+
+/// The trace files of `dir`, sorted by processor. A finished file is read rather than a temporary
+/// one of the same processor. Names that look like trace files but name no processor are errors.
+fn list_trace_files(dir: &Path, issues: &mut Vec<Issue>) -> io::Result<Vec<TraceFile>> {
+    let mut finished: Vec<TraceFile> = Vec::new();
+    let mut temporary: Vec<TraceFile> = Vec::new();
     for e in std::fs::read_dir(dir).map_err(|e| io::Error::new(e.kind(), format!("cannot list {}: {e}", dir.display())))? {
         let e = e?;
         let name = e.file_name().to_string_lossy().into_owned();
         if let Some(n) = name.strip_prefix("quantum.vp").and_then(|r| r.strip_suffix(".trace")) {
-            if let Ok(n) = n.parse::<u32>() {
-                files.push((n, e.path(), name));
+            match processor_number(n) {
+                Some(vp) => finished.push(TraceFile { vp, path: e.path(), name, pid: None }),
+                None => issues.push(Issue {
+                    severity: Severity::Error,
+                    file: name.clone(),
+                    offset: None,
+                    message: "the file name does not give a processor number (quantum.vp<N>.trace, N decimal below 2^32 without leading zeros); the file is not read".into(),
+                }),
+            }
+        } else if let Some(rest) = name.strip_prefix(".quantum.vp").and_then(|r| r.strip_suffix(".tmp")) {
+            let parsed = rest.split_once(".trace.").and_then(|(n, pid)| Some((processor_number(n)?, pid.parse::<u32>().ok()?)));
+            if let Some((vp, pid)) = parsed {
+                temporary.push(TraceFile { vp, path: e.path(), name, pid: Some(pid) });
             }
         }
     }
-    if files.is_empty() {
-        return Err(bad(format!("{}: no quantum.vp<N>.trace files", dir.display())));
+    temporary.sort_by(|a, b| (a.vp, &a.name).cmp(&(b.vp, &b.name)));
+    for t in temporary {
+        let warn = |message: String| Issue { severity: Severity::Warning, file: t.name.clone(), offset: None, message };
+        if finished.iter().any(|f| f.vp == t.vp && f.pid.is_none()) {
+            issues.push(warn(format!("not read: the finished file quantum.vp{}.trace is read instead", t.vp)));
+        } else if let Some(first) = finished.iter().find(|f| f.vp == t.vp) {
+            issues.push(Issue {
+                severity: Severity::Error,
+                file: t.name.clone(),
+                offset: None,
+                message: format!("not read: {} of another run is read for processor {}; remove the files of the other runs", first.name, t.vp),
+            });
+        } else {
+            finished.push(t);
+        }
     }
-    files.sort();
+    finished.sort_by_key(|f| f.vp);
+    Ok(finished)
+}
+
+/// The meta file of a run that did not write one: counters named by position, no threads.
+fn unnamed_meta(deltas: u32) -> Meta {
+    let counters = std::iter::once("real-time".to_string()).chain((1..=deltas).map(|i| format!("counter-{i}"))).collect();
+    Meta { counters, ..Meta::default() }
+}
+
+/// Reads and validates a directory: `quantum.meta` and every `quantum.vp<N>.trace`. The
+/// temporary files of a run that did not finish stand in for missing trace files (their complete
+/// buffers are read), and a missing meta file is a warning when trace files are there. `Err`
+/// when the directory, the meta file or a file header cannot be read; record-level problems are
+/// issues.
+pub fn read_dir(dir: &Path) -> io::Result<Trace> {
+    let bad = |m: String| io::Error::new(io::ErrorKind::InvalidData, m);
+    let meta_path = dir.join(META_FILE);
+    let cannot_read_meta = |e: io::Error| io::Error::new(e.kind(), format!("cannot read {}: {e}", meta_path.display()));
+    let meta_text = match std::fs::read_to_string(&meta_path) {
+        Ok(text) => Some(text),
+        Err(e) if e.kind() == io::ErrorKind::NotFound && dir.is_dir() => None,
+        Err(e) => return Err(cannot_read_meta(e)),
+    };
+    let meta = meta_text.map(|text| Meta::parse(&text).map_err(|m| bad(format!("{}: {m}", meta_path.display())))).transpose()?;
     let mut issues = Vec::new();
-    let mut vps = Vec::new();
-    for (n, path, name) in files {
+    let files = list_trace_files(dir, &mut issues)?;
+    if files.is_empty() {
+        return Err(match meta {
+            Some(_) => bad(format!("{}: no quantum.vp<N>.trace files", dir.display())),
+            None => cannot_read_meta(io::Error::new(io::ErrorKind::NotFound, "no such file, and no quantum.vp<N>.trace files either")),
+        });
+    }
+    let mut vps: Vec<VpTrace> = Vec::new();
+    for TraceFile { vp: n, path, name, pid } in files {
         let bytes = std::fs::read(&path).map_err(|e| io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display())))?;
-        let t = parse_file(&bytes, &name, path.clone(), &mut issues).map_err(bad)?;
+        let t = match pid {
+            None => parse_file(&bytes, &name, path.clone(), &mut issues),
+            Some(_) => parse_temporary_file(&bytes, &name, path.clone(), &mut issues),
+        }
+        .map_err(bad)?;
         if t.vp != n {
             issues.push(Issue { severity: Severity::Error, file: name.clone(), offset: Some(12), message: format!("header says processor {}, the file name {n}", t.vp) });
         }
-        if t.counters as usize != meta.delta_count() {
-            return Err(bad(format!("{name}: header has {} counter(s) at byte 16, {META_FILE} names {}", t.counters, meta.delta_count())));
+        // Every file must have the meta file's counters (or, without one, the first file's).
+        let (expected, source) = match &meta {
+            Some(m) => (m.delta_count(), META_FILE.to_string()),
+            None => (vps.first().map_or(t.counters, |f| f.counters) as usize, vps.first().map_or(name.clone(), |f| f.file.clone())),
+        };
+        if t.counters as usize != expected {
+            return Err(bad(format!("{name}: header has {} counter(s) at byte 16, {source} names {expected}", t.counters)));
         }
         check_vp(&t, &mut issues);
         vps.push(t);
     }
+    let meta = match meta {
+        Some(m) => m,
+        None => {
+            issues.push(Issue {
+                severity: Severity::Warning,
+                file: META_FILE.into(),
+                offset: None,
+                message: "missing (the run did not finish): counters are named by position, threads by id, and missed records are not known".into(),
+            });
+            unnamed_meta(vps[0].counters)
+        }
+    };
     check_threads(&vps, &mut issues);
     let mut unknown: Vec<u32> = vps
         .iter()

@@ -8,6 +8,7 @@ use hpm_control::paths::{default_socket_dir, list_sockets, socket_path};
 use hpm_control::{Client, Command, Reply};
 use serde_json::{json, Value};
 
+use super::out::outln;
 use super::Failure;
 
 #[derive(Args)]
@@ -81,20 +82,26 @@ pub fn list(args: ListArgs) -> Result<(), Failure> {
         rows.push(row);
     }
     if args.json {
-        println!("{}", Value::Array(rows));
+        outln!("{}", Value::Array(rows));
         return Ok(());
     }
     if rows.is_empty() {
-        println!("no running agents with a control socket in {}", dir.display());
+        outln!("no running agents with a control socket in {}", dir.display());
         return Ok(());
     }
-    println!("{:>8}  {:<10}  {:>7}  MAIN", "PID", "STATE", "THREADS");
+    let mut table = vec![["PID".to_string(), "STATE".into(), "THREADS".into(), "MAIN".into()]];
     for r in rows {
         let s = &r["status"];
         let state = s["state"].as_str().or(r["error"].as_str().map(|_| "error")).unwrap_or("?");
         let main = s["main"].as_str().or(r["error"].as_str()).unwrap_or("");
         let threads = s["threads"].as_u64().map(|t| t.to_string()).unwrap_or_default();
-        println!("{:>8}  {:<10}  {:>7}  {}", r["pid"], state, threads, main);
+        table.push([r["pid"].to_string(), state.into(), threads, main.into()]);
+    }
+    // Columns as wide as their widest cell: PID and THREADS right-aligned, STATE and MAIN left.
+    let width = |c: usize| table.iter().map(|row| row[c].chars().count()).max().unwrap_or(0);
+    let (wp, ws, wt) = (width(0), width(1), width(2));
+    for [pid, state, threads, main] in &table {
+        outln!("{pid:>wp$}  {state:<ws$}  {threads:>wt$}  {main}");
     }
     Ok(())
 }
@@ -136,35 +143,59 @@ fn print_reply(command: &Command, reply: &Reply, json_out: bool) -> Result<(), F
         return Err(Failure(format!("{} refused ({code}): {}", command.name(), reply.error.as_deref().unwrap_or("no reason given"))));
     }
     if json_out {
-        println!("{}", reply.result);
+        outln!("{}", reply.result);
         return Ok(());
     }
     print_value("", &reply.result);
     Ok(())
 }
 
-/// Human-readable rendering of a JSON result: `key: value` lines, nested objects indented.
+/// Human-readable rendering of a JSON result: `key: value` lines, nested objects indented, and a
+/// list of objects (threads, metrics, …) as one `- key=value key=value` line per object.
 fn print_value(indent: &str, v: &Value) {
     match v {
         Value::Object(map) => {
             for (k, val) in map {
                 match val {
                     Value::Object(_) => {
-                        println!("{indent}{k}:");
+                        outln!("{indent}{k}:");
                         print_value(&format!("{indent}  "), val);
                     }
                     Value::Array(items) if items.iter().any(|i| i.is_object() || i.is_array()) => {
-                        println!("{indent}{k}:");
+                        outln!("{indent}{k}:");
                         for item in items {
-                            print_value(&format!("{indent}  - "), item);
+                            outln!("{indent}  - {}", one_line(item));
                         }
                     }
-                    _ => println!("{indent}{k}: {}", scalar(val)),
+                    _ => outln!("{indent}{k}: {}", scalar(val)),
                 }
             }
         }
-        Value::Array(items) => items.iter().for_each(|i| print_value(indent, i)),
-        other => println!("{indent}{}", scalar(other)),
+        Value::Array(items) => items.iter().for_each(|i| outln!("{indent}- {}", one_line(i))),
+        other => outln!("{indent}{}", scalar(other)),
+    }
+}
+
+/// A list item on one line: an object as `key=value` pairs (values with spaces quoted), anything
+/// else as its scalar text.
+fn one_line(v: &Value) -> String {
+    match v {
+        Value::Object(map) => map
+            .iter()
+            .map(|(k, val)| match val {
+                Value::Object(_) => format!("{k}={val}"),
+                _ => {
+                    let s = scalar(val);
+                    if s.is_empty() || s.contains(char::is_whitespace) || s.contains(['"', '=']) {
+                        format!("{k}={s:?}")
+                    } else {
+                        format!("{k}={s}")
+                    }
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+        other => scalar(other),
     }
 }
 

@@ -9,6 +9,9 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
+use hpm_collectors::text_trace::excerpt;
+
+use super::out::{errln, outln};
 use super::Failure;
 
 #[derive(Args)]
@@ -37,6 +40,31 @@ pub struct AttachArgs {
     pub timeout: u64,
 }
 
+/// The usage error for `hpm run` without `--` before the Java command (clap would suggest `-- -v`
+/// for `java -version`), showing the command line as it should be; `None` when `--` is there.
+/// `args` are the arguments after `run`.
+pub fn missing_separator(args: &[String]) -> Option<String> {
+    if args.iter().any(|a| a == "--" || a == "-h" || a == "--help") {
+        return None;
+    }
+    let is_java = |a: &str| a == "java" || a.ends_with("/java");
+    let generic = "the Java command goes after `--`: hpm run [agent options] -- java [JVM options] MAIN [ARGS]".to_string();
+    let Some(java) = args.iter().position(|a| is_java(a)) else { return Some(generic) };
+    let quoted: Vec<String> = args.iter().map(|a| shell_word(a)).collect();
+    let (options, command) = quoted.split_at(java);
+    let before = if options.is_empty() { String::new() } else { format!("{} ", options.join(" ")) };
+    Some(format!("the Java command goes after `--`: `hpm run {before}-- {}`", command.join(" ")))
+}
+
+/// `word` as typed in a shell: quoted when it holds anything but plain characters.
+fn shell_word(word: &str) -> String {
+    if !word.is_empty() && word.chars().all(|c| c.is_alphanumeric() || "-_=.,:/+@%".contains(c)) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
 /// The agent library: `--agent-lib`, `$HPM_AGENT_LIB`, or `libhpmagent.so` beside the `hpm` binary.
 pub fn agent_library(explicit: &Option<PathBuf>) -> Result<PathBuf, Failure> {
     let candidate = explicit
@@ -56,14 +84,50 @@ pub fn agent_library(explicit: &Option<PathBuf>) -> Result<PathBuf, Failure> {
 pub fn run(args: RunArgs) -> Result<(), Failure> {
     let lib = agent_library(&args.agent_lib)?;
     let mut agent = format!("-agentpath:{}", lib.display());
-    if !args.options.is_empty() {
+    let options = once_each_event(&args.options);
+    warn_unknown_events(&options);
+    if !options.is_empty() {
         agent.push('=');
-        agent.push_str(&args.options.join(","));
+        agent.push_str(&options.join(","));
     }
     let (java, rest) = args.command.split_first().ok_or_else(|| Failure("no java command after `--`".into()))?;
     // exec: the JVM replaces hpm, so signals, exit code and terminal behave as if started directly.
     let err = std::process::Command::new(java).arg(&agent).args(rest).exec();
     Err(Failure(format!("cannot start `{java}`: {err}")))
+}
+
+/// The agent options (each argument may hold several, comma-separated) with every `event=NAME`
+/// after the first of the same name left out: a repeated event would be counted again in a column
+/// of its own. Each repeated event gets one note on stderr.
+fn once_each_event(args: &[String]) -> Vec<String> {
+    let mut options: Vec<String> = Vec::new();
+    let mut repeats: Vec<(String, usize)> = Vec::new();
+    for option in args.iter().flat_map(|a| a.split(',')).filter(|o| !o.is_empty()) {
+        if option.starts_with("event=") && options.iter().any(|o| o == option) {
+            match repeats.iter_mut().find(|(o, _)| o == option) {
+                Some((_, n)) => *n += 1,
+                None => repeats.push((option.to_string(), 2)),
+            }
+        } else {
+            options.push(option.to_string());
+        }
+    }
+    for (option, n) in repeats {
+        errln!("hpm: note: {option} given {n} times; counted once");
+    }
+    options
+}
+
+/// Says, for each `event=NAME` whose name does not parse, that the agent will skip it, with the
+/// closest known name: a misspelt event is found before the program runs, not after.
+fn warn_unknown_events(options: &[String]) {
+    let known = hpm_collectors::counters::known_event_names();
+    for name in options.iter().filter_map(|o| o.strip_prefix("event=")) {
+        if let Err(e) = hpm_collectors::counters::parse_event(name) {
+            let hint = hpm_reports::suggest::did_you_mean(name, known.iter().map(String::as_str));
+            errln!("hpm: warning: event={}: {}{hint}; the agent will not count it", excerpt(name), e.reason);
+        }
+    }
 }
 
 /// The reply of the HotSpot attach listener to `load`: the command status and, for an agent, the
@@ -144,7 +208,7 @@ pub fn attach(args: AttachArgs) -> Result<(), Failure> {
     let reply = load_agent(args.pid, &lib, &options, Duration::from_secs(args.timeout))?;
     match (reply.status, reply.agent_return) {
         (0, Some(0)) | (0, None) if !reply.text.contains("was not loaded") => {
-            println!("hpm: agent loaded into JVM {}; control it with `hpm ctl {} status`", args.pid, args.pid);
+            outln!("hpm: agent loaded into JVM {}; control it with `hpm ctl {} status`", args.pid, args.pid);
             Ok(())
         }
         (_, Some(rc)) => Err(Failure(format!(

@@ -2,10 +2,12 @@
 //!
 //! Errors are reported as one line, `hpm: error: <cause>; <what to do>`, with exit code 1; usage
 //! errors (unknown options, bad values) are clap's, with exit code 2. Nothing here panics on user
-//! input.
+//! input, and output goes through `out.rs`, so a reader of stdout that goes away (`| head`) ends hpm
+//! quietly with exit code 0.
 
 use clap::{Parser, Subcommand};
 
+mod out;
 mod ctl;
 mod events;
 mod launch;
@@ -15,7 +17,8 @@ mod trace;
 
 /// Exit codes, shown in every `--help`.
 pub(crate) const EXIT_CODES: &str = "Exit codes:
-  0  success (warnings about the input, if any, are printed to stderr as `hpm: warning: …`)
+  0  success (warnings about the input, if any, are printed to stderr as `hpm: warning: …`), also
+     when the reader of the output goes away (`hpm … | head -1`)
   1  the input could not be used (missing or unreadable file, invalid arcflow.json, unknown metric
      or thread), the output could not be written, or an agent could not be reached or refused the
      command; one line `hpm: error: …` says why
@@ -55,7 +58,21 @@ pub(crate) struct Failure(pub String);
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> i32 {
-    let cli = Cli::parse();
+    let args: Vec<String> = std::env::args_os().map(|a| a.to_string_lossy().into_owned()).collect();
+    if args.get(1).is_some_and(|a| a == "run") {
+        if let Some(msg) = launch::missing_separator(&args[2..]) {
+            out::errln!("hpm: error: {msg}");
+            return 2;
+        }
+    }
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // `--help`, `--version` or a usage error; `e.exit()` would panic on a closed stdout.
+            let _ = e.print();
+            return e.exit_code();
+        }
+    };
     let result = match cli.command {
         Command::Report(args) => report::run(args),
         Command::List(args) => ctl::list(args),
@@ -68,7 +85,7 @@ pub fn main() -> i32 {
     match result {
         Ok(()) => 0,
         Err(Failure(msg)) => {
-            eprintln!("hpm: error: {msg}");
+            out::errln!("hpm: error: {msg}");
             1
         }
     }

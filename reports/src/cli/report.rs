@@ -1,15 +1,14 @@
 //! `hpm report`: render the reports of a raw trace or re-render an arcflow.json.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::{ArgGroup, Args};
 use hpm_collectors::arcflow::Profile;
-use hpm_collectors::text_trace::read_text_trace;
-use hpm_reports::{json, write_reports, Format, ReportOptions};
+use hpm_collectors::text_trace::{excerpt, read_text_trace};
+use hpm_reports::{json, suggest, write_reports, Format, ReportOptions};
 
+use super::out::{errln, outln};
 use super::progress;
-
 use super::Failure;
 
 pub(crate) const ABOUT: &str = "Render the arcflow reports of a raw start/end trace or of a saved arcflow.json. Two inputs:
@@ -87,7 +86,8 @@ fn parse_fraction(s: &str) -> Result<f64, String> {
 fn parse_format(s: &str) -> Result<Format, String> {
     Format::parse(s.trim()).ok_or_else(|| {
         let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
-        format!("unknown format `{s}` (known: {})", names.join(", "))
+        let hint = suggest::did_you_mean(s.trim(), names.iter().copied());
+        format!("unknown format `{}`{hint} (known: {})", excerpt(s), names.join(", "))
     })
 }
 
@@ -111,16 +111,26 @@ pub(crate) fn run(args: ReportArgs) -> Result<(), Failure> {
         max_stack_depth: args.max_stack_depth,
         ..ReportOptions::default()
     };
+    let repeated: Vec<usize> = (0..profile.metric_count()).filter(|&k| hpm_reports::xprof::repeats_a_metric(&profile, k, metric)).collect();
+    if let Some(&first) = repeated.first() {
+        let name = &profile.bindings.metrics[first].name;
+        errln!("hpm: note: {} metric(s) repeat the name and unit of another (e.g. `{name}`); xprof shows each once", repeated.len());
+    }
+    let overflow = hpm_reports::overflowing_sums(&hpm_reports::select(&profile, &opts));
+    for &k in overflow.metrics.iter().filter(|&&k| k != metric) {
+        let name = &profile.bindings.metrics[k].name;
+        errln!("hpm: warning: metric `{name}`: its values add up past 2^64 − 1; xprof leaves out its column and the columns computed from it");
+    }
     let spinner = progress::spinner(&format!("rendering reports into {}", args.out.display()));
-    let written = write_reports(&profile, &args.out, &opts)
-        .map_err(|e| Failure(format!("cannot write the reports into {}: {e}", args.out.display())));
+    let written = write_reports(&profile, &args.out, &opts).map_err(|e| match e.kind() {
+        // The options do not fit the profile (unknown thread, sums too large): nothing was written.
+        std::io::ErrorKind::InvalidInput => Failure(e.to_string()),
+        _ => Failure(format!("cannot write the reports into {}: {e}", args.out.display())),
+    });
     spinner.finish_and_clear();
     let written = written?;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
     for p in written {
-        // A closed stdout (e.g. `| head`) is not an error worth failing for: the files are written.
-        let _ = writeln!(out, "{}", p.display());
+        outln!("{}", p.display());
     }
     Ok(())
 }
@@ -133,13 +143,11 @@ fn load_trace(path: &Path, metric_names: &[String]) -> Result<Profile, Failure> 
         .map_err(|e| Failure(format!("cannot read trace {}: {e}", path.display())));
     bar.finish_and_clear();
     let trace = trace?;
-    let stderr = std::io::stderr();
-    let mut err = stderr.lock();
     for w in &trace.warnings {
-        let _ = writeln!(err, "hpm: warning: {}: {w}", path.display());
+        errln!("hpm: warning: {}: {w}", path.display());
     }
     if trace.records == 0 {
-        let _ = writeln!(err, "hpm: warning: {}: no trace records; the reports are empty", path.display());
+        errln!("hpm: warning: {}: no trace records; the reports are empty", path.display());
     }
     Ok(trace.profile)
 }
@@ -175,5 +183,6 @@ fn resolve_metric(profile: &Profile, m: &str) -> Result<usize, Failure> {
     }
     let names: Vec<String> =
         profile.bindings.metrics.iter().enumerate().map(|(i, x)| format!("{i}: {}", x.name)).collect();
-    Err(Failure(format!("unknown metric `{m}`; the profile's metrics are [{}]", names.join(", "))))
+    let hint = suggest::did_you_mean(m, profile.bindings.metrics.iter().map(|x| x.name.as_str()));
+    Err(Failure(format!("unknown metric `{}`{hint}; the profile's metrics are [{}]", excerpt(m), names.join(", "))))
 }

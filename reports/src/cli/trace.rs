@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 use hpm_reports::quantum;
 
+use super::out::{self, errln, outln};
 use super::Failure;
 
 #[derive(Args)]
@@ -26,15 +27,18 @@ pub fn run(args: TraceArgs) -> Result<(), Failure> {
     let trace = hpm_collectors::quantum::read_dir(&args.dir).map_err(|e| Failure(format!("{e}; is this a quantum trace directory (out= of the agent's `quantum` option)?")))?;
     let summary = quantum::summarize(&trace, args.after);
     if args.json {
-        println!("{}", quantum::to_json(&summary));
+        outln!("{}", quantum::to_json(&summary));
     } else if args.csv {
-        print!("{}", quantum::render_csv(&summary));
+        out::print(&quantum::render_csv(&summary));
     } else {
-        print!("{}", quantum::render_text(&summary));
+        out::print(&quantum::render_text(&summary));
+    }
+    for o in &summary.overflows {
+        errln!("hpm: warning: {o}");
     }
     for i in trace.issues.iter().filter(|i| i.severity == hpm_collectors::quantum::Severity::Warning) {
         if args.json || args.csv {
-            eprintln!("hpm: warning: {i}");
+            errln!("hpm: warning: {i}");
         }
     }
     let errors = quantum::error_count(&trace);
