@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Storage reduction of the arcflow model (issue 2): a generated raw start/end trace of EVENTS events
+# Storage reduction of the arcflow model: a generated raw start/end trace of EVENTS events
 # (default 10 million) against its arcflow tree, as arcflow.json and in memory.
 # The paper reports about 40 MB of events reduced to about 200 KB of tree.
 #

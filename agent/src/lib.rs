@@ -464,7 +464,8 @@ pub unsafe extern "C" fn Agent_OnLoad(vm: *mut JavaVM, options: *mut c_char, _re
     }
 }
 
-/// Called for dynamic attach (`jcmd <pid> JVMTI.agent_load`). Not supported yet (issue 5).
+/// Called for dynamic attach (`jcmd <pid> JVMTI.agent_load`). Loads the agent into a running JVM;
+/// what attach can and cannot record is in `docs/agent.md`.
 ///
 /// # Safety
 /// Called by the JVM.

@@ -1,4 +1,4 @@
-//! Quantum traces written by the agent driving the research VM (issue 7's acceptance checks): the
+//! Quantum traces written by the agent driving the research VM (the acceptance checks of quantum tracing): the
 //! pseudojbb workload on `rvm -Xvps:2` with `quantum`, read back with a reader written from
 //! `docs/quantum-trace.md` alone and with the crate's validating reader.
 

@@ -1,6 +1,6 @@
 //! A research-VM run with `quantum` killed with SIGKILL leaves only the temporary trace files
 //! `.quantum.vp<N>.trace.<pid>.tmp`; the validating reader (that of `hpm trace`) recovers their
-//! complete buffers and says what is missing (issue 12, item 2).
+//! complete buffers and says what is missing.
 
 mod common;
 

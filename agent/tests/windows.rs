@@ -161,7 +161,7 @@ fn jdk() -> Jdk {
 }
 
 /// The reference mode only, for now: with bytecode probes the exit dump charged Windows.compress
-/// about 70 ms more than the kernel counted up to the stop (an open finding of issue 12).
+/// about 70 ms more than the kernel counted up to the stop (an open finding, see docs/agent.md).
 #[test]
 fn stop_inside_a_long_native_call_keeps_what_it_consumed_until_then() {
     for mode in ["jvmti"] {

@@ -1,6 +1,6 @@
 //! Arcflow model benchmarks: events per second into the live (cursor) builder, and memory per node.
 //!
-//! Run: `cargo bench -p hpm-collectors --bench arcflow`. Targets (issue 2): at least 50 million
+//! Run: `cargo bench -p hpm-collectors --bench arcflow`. Targets: at least 50 million
 //! entry+exit events per second on one thread (20 ns or less per event), 64 + 8 per metric bytes
 //! per node or less.
 

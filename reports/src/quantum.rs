@@ -1,4 +1,4 @@
-//! Tables of a quantum trace (sweeney2004 Table 4 and friends): pure functions from a read and
+//! Tables of a quantum trace (Sweeney et al. 2004, Table 4 and friends): pure functions from a read and
 //! validated [`Trace`] to a [`Summary`], and from a summary to text, CSV or JSON. `hpm trace` prints them.
 
 use std::collections::HashMap;

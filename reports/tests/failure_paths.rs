@@ -1,4 +1,4 @@
-//! The failure paths of `hpm` found by trying it (issue 12): broken pipes, overflowing sums, invalid
+//! The failure paths of `hpm` found by trying it: broken pipes, overflowing sums, invalid
 //! and half-written quantum traces, deep chains, and what the messages say. Every test runs the
 //! built `hpm` on files written by the code under test.
 

@@ -1,4 +1,4 @@
-//! What reading the metrics costs, in the metrics' own units (golm2002 section 2: overhead
+//! What reading the metrics costs, in the metrics' own units (Golm et al. 2002, section 2: overhead
 //! compensation). A probe that reads the counters at method entry and exit charges part of its own
 //! cost to the method; the recorder can subtract a calibrated cost per call.
 

@@ -1,4 +1,4 @@
-//! Quantum traces (sweeney2004): one record per scheduling quantum with the counter deltas of exactly
+//! Quantum traces (Sweeney et al. 2004): one record per scheduling quantum with the counter deltas of exactly
 //! one Java thread on one (virtual) processor, plus marker records. The byte layout is documented in
 //! `docs/quantum-trace.md`; this module is its only definition in code.
 //!

@@ -1,4 +1,4 @@
-//! Overhead compensation (golm2002 section 2; jprof's calibration).
+//! Overhead compensation (Golm et al. 2002, section 2; jprof's calibration).
 //!
 //! Each recorded call costs a probe at entry and one at exit, and part of that cost lands in the
 //! metrics. The counters are sampled in the middle of each probe:

@@ -4,7 +4,7 @@
 //!
 //! | file | what |
 //! |---|---|
-//! | `threads.txt` | one row per thread: name, kind, CPU time, share of all threads' CPU, calls, …; then the counters per thread (sweeney2004 Table 4): tid, share of cycles (of task-clock or CPU time without a PMU), IPC, totals per metric, scaling |
+//! | `threads.txt` | one row per thread: name, kind, CPU time, share of all threads' CPU, calls, …; then the counters per thread (Sweeney et al. 2004, Table 4): tid, share of cycles (of task-clock or CPU time without a PMU), IPC, totals per metric, scaling |
 //! | `threads.json` | the counters table as JSON |
 //! | `compensation.txt` | the calibrated probe cost per metric and what it removed (when calibrated) |
 //! | `gc.txt` | collections: count, total and per collection (start, duration, threads stopped) |
@@ -127,7 +127,7 @@ fn ipc(r: &CounterRows, t: &[u64]) -> Option<f64> {
 }
 
 /// The second part of `threads.txt`: one row per thread with every metric's total (raw, not
-/// compensated), in the style of sweeney2004 Table 4.
+/// compensated), in the style of Sweeney et al. 2004, Table 4.
 fn counters_table(snap: &Snapshot, s: &mut String) {
     let p = &snap.calls;
     let r = counter_rows(p);
@@ -227,7 +227,7 @@ pub fn compensation(snap: &Snapshot) -> String {
     };
     let raw = snap.calls.total();
     let comp = snap.compensated_calls().total();
-    let _ = writeln!(s, "Overhead compensation (golm2002 section 2): probe cost calibrated over {} calls", c.calls_measured);
+    let _ = writeln!(s, "Overhead compensation (Golm et al. 2002, section 2): probe cost calibrated over {} calls", c.calls_measured);
     let _ = writeln!(s, "measured: {}", c.how);
     let _ = writeln!(s, "callee = per call, charged to the called method; caller = per child call, charged to the caller.");
     let _ = writeln!(s, "Reports show base - calls x callee - child calls x caller (at least 0) for the applied metrics;");
