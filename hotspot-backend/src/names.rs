@@ -154,6 +154,16 @@ pub unsafe fn inlined_methods(info: *const c_void, top: jmethodID) -> Vec<jmetho
     out
 }
 
+/// Says once that virtual threads are recorded on their carriers. Called when a method of
+/// `java.lang.VirtualThread` is first resolved: every virtual thread runs them (JDK 21+), whether
+/// or not the filter records JDK classes.
+fn say_virtual_threads_nest() {
+    static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
+        crate::log::warn("virtual threads are not recorded apart yet with calls=jvmti: their calls nest on their carrier threads' call trees");
+    }
+}
+
 impl MethodResolver for Resolver {
     fn resolve(&mut self, method: u64, filter: &ClassFilter, out: &mut Vec<(u64, Option<String>)>) {
         let env = self.env;
@@ -163,6 +173,9 @@ impl MethodResolver for Resolver {
             return;
         };
         let sig = class_signature(env, k);
+        if sig.as_deref() == Some("Ljava/lang/VirtualThread;") {
+            say_virtual_threads_nest();
+        }
         let class = sig.as_deref().map(class_name_from_signature);
         // Hidden classes (lambda proxies) are transparent, as with bytecode probes, which cannot
         // reach them.
