@@ -621,7 +621,7 @@ fn go_live(env: *mut jvmtiEnv, b: &Backend, initial_thread: Option<jthread>) {
         // SAFETY: env valid, live phase.
         let err = unsafe { jvmti_fn!(env, ForceGarbageCollection)(env) };
         if err != JVMTI_ERROR_NONE {
-            log::debug(&format!("ForceGarbageCollection: JVMTI error {err}"));
+            log::debug(&format!("ForceGarbageCollection: {}", jvmti_error_text(err)));
         }
     }
     let mut events = vec![JVMTI_EVENT_CLASS_LOAD, JVMTI_EVENT_CLASS_PREPARE, JVMTI_EVENT_DATA_DUMP_REQUEST];
@@ -672,7 +672,7 @@ fn go_live(env: *mut jvmtiEnv, b: &Backend, initial_thread: Option<jthread>) {
             // SAFETY: env valid, live phase: replays code generated before the events were on.
             let err = unsafe { jvmti_fn!(env, GenerateEvents)(env, ev) };
             if err != JVMTI_ERROR_NONE {
-                log::debug(&format!("GenerateEvents({ev}): JVMTI error {err}"));
+                log::debug(&format!("GenerateEvents({ev}): {}", jvmti_error_text(err)));
             }
         }
     }

@@ -199,7 +199,7 @@ pub(crate) fn install(
         if err == JVMTI_ERROR_NONE {
             rt.wrap_natives.store(true, Ordering::Relaxed);
         } else {
-            log::info(&format!("native methods are not wrapped (SetNativeMethodPrefix: JVMTI error {err}): their calls are not counted"));
+            log::info(&format!("native methods are not wrapped (SetNativeMethodPrefix: {}): their calls are not counted", crate::jvmti_error_text(err)));
         }
     }
     let _ = RUNTIME.set(rt);
