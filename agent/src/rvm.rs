@@ -595,6 +595,7 @@ fn load(vm: &RvmVm, options: Option<String>, cb: &mut RvmCallbacks) -> Result<()
         log::line(options::help_text().trim_end());
         return Err("help printed; the VM does not start (remove 'help' to run)".into());
     }
+    crate::run_dir::check_writable(&opts.out_dir())?;
     log::set_level(opts.log);
     crate::quiet_panics();
     if RVM.get().is_some() || crate::agent().is_some() {

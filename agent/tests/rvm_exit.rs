@@ -215,7 +215,8 @@ fn a_trace_file_that_cannot_be_written_is_said_incomplete_never_written() {
     let out = test_dir("rvm-trace-efbig");
     let workloads = java_tests::compile("workloads").expect("compiling java-tests/workloads");
     // Files may grow to 32 KiB (RLIMIT_FSIZE, SIGXFSZ ignored so that writes fail with EFBIG): the
-    // reports and the meta file fit, the one processor's trace (about 60 KiB) does not.
+    // reports and the meta file fit, the one processor's trace (about 30 KiB a second of run: this
+    // run takes about 2 s here) does not.
     let o = Command::new("sh")
         .args(["-c", "trap '' XFSZ; exec prlimit --fsize=32768 -- \"$@\"", "sh"])
         .arg(rvm())
@@ -223,12 +224,12 @@ fn a_trace_file_that_cannot_be_written_is_said_incomplete_never_written() {
         .arg(format!("-agentpath:{}=out={},socket=off,quantum=tick,collect=none", agent_lib().display(), out.display()))
         .arg("-cp")
         .arg(&workloads)
-        .args(["pseudojbb.PseudoJbb", "3", "20000"])
+        .args(["pseudojbb.PseudoJbb", "3", "40000"])
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "the program is not stopped by the trace: {}: {stderr}", o.status);
-    assert!(String::from_utf8_lossy(&o.stdout).contains("transactions 60000"));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("transactions 120000"));
     let trace_file = out.join("quantum.vp0.trace");
     assert!(stderr.contains(&format!("hpmagent: error: cannot write {}: File too large", trace_file.display())), "{stderr}");
     assert!(!stderr.contains("quantum traces written"), "no success claimed: {stderr}");
@@ -251,4 +252,21 @@ fn a_trace_file_that_cannot_be_written_is_said_incomplete_never_written() {
     assert_eq!(trace.meta.missed.iter().find(|m| m.0 == 0).map(|m| m.1), Some(lost), "the meta file counts them: {line}");
     // The reports are written as usual.
     assert!(stderr.contains(&format!("hpmagent: reports written to {}", out.display())), "{stderr}");
+}
+
+/// An unusable `out=` stops rvm before the program runs, with the agent's one line, as on HotSpot.
+#[test]
+fn an_unusable_out_dir_stops_rvm_at_start() {
+    let base = test_dir("rvm-unusable-out");
+    std::fs::create_dir_all(&base).unwrap();
+    let file = base.join("a-file");
+    std::fs::write(&file, "not a directory").unwrap();
+    for out in [file.join("below"), PathBuf::from("/proc/hpm-cannot-be-created")] {
+        let args = [os(&format!("-agentpath:{}=out={},socket=off", agent_lib().display(), out.display())), os("-cp"), classes().into(), os("calls.Straight")];
+        let (code, err) = rvm_refuses(&args);
+        assert!(code != 0 && code != 101, "{}: exit {code}: {err}", out.display());
+        let line = format!("hpmagent: error: cannot write reports to {}: ", out.display());
+        assert!(err.lines().any(|l| l.starts_with(&line) && l.ends_with("(option out=)")), "{err}");
+    }
+    std::fs::remove_dir_all(&base).unwrap();
 }
