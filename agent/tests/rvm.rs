@@ -5,10 +5,10 @@ mod common;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::*;
-use hpm_control::{Client, Command as Ctl};
+use hpm_control::Command as Ctl;
 
 #[test]
 fn straight_calls_give_the_exact_tree_on_two_processors() {
@@ -92,16 +92,7 @@ fn control_socket_on_rvm() {
     let mut line = String::new();
     stdout.read_line(&mut line).unwrap();
     assert_eq!(line.trim(), "ready");
-    let client = || {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            match Client::connect(&socket, Duration::from_secs(30)) {
-                Ok(c) => break c,
-                Err(e) if Instant::now() > deadline => panic!("no control socket at {}: {e}", socket.display()),
-                Err(_) => std::thread::sleep(Duration::from_millis(20)),
-            }
-        }
-    };
+    let client = || control_client(&socket);
     let ctl = |cmd: Ctl| {
         let r = client().send(&cmd).unwrap();
         assert!(r.ok, "{cmd:?}: {r:?}");
