@@ -242,13 +242,12 @@ fn threads_allocating_under_gc() {
 /// A malformed class file fails clearly (ClassFormatError naming the class), not with a crash.
 #[test]
 fn malformed_class_file_is_rejected() {
-    let dir = std::env::temp_dir().join(format!("rvm-bad-class-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let dir = tmp.path();
     let good = std::fs::read(classes().join("Arith.class")).unwrap();
     // Truncated in the middle of the constant pool.
     std::fs::write(dir.join("Arith.class"), &good[..good.len() / 3]).unwrap();
-    let got = rvm(&dir, 1, &[], "Arith", &[]);
-    std::fs::remove_dir_all(&dir).ok();
+    let got = rvm(dir, 1, &[], "Arith", &[]);
     assert_eq!(got.code, 1);
     assert!(got.stderr.contains("ClassFormatError: Arith"), "{}", got.stderr);
 }

@@ -586,9 +586,10 @@ mod tests {
         assert!(FormatField::parse("bogus").is_err());
     }
 
-    fn fake_sysfs() -> PathBuf {
-        let root = std::env::temp_dir().join(format!("hpm-fake-sysfs-{}-{:?}", std::process::id(), std::thread::current().id()));
-        let _ = std::fs::remove_dir_all(&root);
+    /// A sysfs-like tree of two PMUs, removed when the returned directory is dropped.
+    fn fake_sysfs() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
         let cpu = root.join("cpu");
         std::fs::create_dir_all(cpu.join("format")).unwrap();
         std::fs::create_dir_all(cpu.join("events")).unwrap();
@@ -609,38 +610,38 @@ mod tests {
         std::fs::write(msr.join("format/event"), "config:0-63\n").unwrap();
         std::fs::write(msr.join("events/tsc"), "event=0x00\n").unwrap();
         std::fs::write(msr.join("events/smi"), "event=0x04\n").unwrap();
-        root
+        dir
     }
 
     #[test]
     fn sysfs_pmu_events() {
-        let root = fake_sysfs();
-        let e = parse_event_in("cpu/event=0x3c,umask=0x00/", &root).unwrap();
+        let dir = fake_sysfs();
+        let root = dir.path();
+        let e = parse_event_in("cpu/event=0x3c,umask=0x00/", root).unwrap();
         assert_eq!((e.kind, e.type_, e.config), (EventKind::Pmu, 4, 0x3c));
-        let e = parse_event_in("cpu/event=0xc0,umask=0x1,inv,cmask=2/", &root).unwrap();
+        let e = parse_event_in("cpu/event=0xc0,umask=0x1,inv,cmask=2/", root).unwrap();
         assert_eq!(e.config, 0xc0 | (1 << 8) | (1 << 23) | (2 << 24));
-        let e = parse_event_in("cpu/mem-loads/", &root).unwrap();
+        let e = parse_event_in("cpu/mem-loads/", root).unwrap();
         assert_eq!((e.config, e.config1), (0xcd | (1 << 8), 3));
-        let e = parse_event_in("cpu/cpu-cycles/u", &root).unwrap();
+        let e = parse_event_in("cpu/cpu-cycles/u", root).unwrap();
         assert_eq!((e.config, e.modifier.unwrap().user), (0x3c, true));
         assert_eq!(e.name, "cpu/cpu-cycles/u");
-        let e = parse_event_in("msr/tsc/", &root).unwrap();
+        let e = parse_event_in("msr/tsc/", root).unwrap();
         assert_eq!((e.type_, e.config), (10, 0));
-        assert_eq!(parse_event_in("msr/smi/", &root).unwrap().config, 4);
-        let e = parse_event_in("cpu/config=0x1234/", &root).unwrap();
+        assert_eq!(parse_event_in("msr/smi/", root).unwrap().config, 4);
+        let e = parse_event_in("cpu/config=0x1234/", root).unwrap();
         assert_eq!(e.config, 0x1234);
 
-        let err = parse_event_in("nopmu/event=1/", &root).unwrap_err().to_string();
+        let err = parse_event_in("nopmu/event=1/", root).unwrap_err().to_string();
         assert!(err.contains("no PMU `nopmu`") && err.contains("cpu, msr"), "{err}");
-        let err = parse_event_in("msr/bogus/", &root).unwrap_err().to_string();
+        let err = parse_event_in("msr/bogus/", root).unwrap_err().to_string();
         assert!(err.contains("no event `bogus`") && err.contains("smi, tsc"), "{err}");
-        let err = parse_event_in("cpu/foo=1/", &root).unwrap_err().to_string();
+        let err = parse_event_in("cpu/foo=1/", root).unwrap_err().to_string();
         assert!(err.contains("no format term `foo`"), "{err}");
-        assert!(parse_event_in("cpu/event=0x1ff/", &root).is_err());
-        assert!(parse_event_in("cpu/event=0x3c", &root).is_err());
+        assert!(parse_event_in("cpu/event=0x1ff/", root).is_err());
+        assert!(parse_event_in("cpu/event=0x3c", root).is_err());
 
-        let named = sysfs_named_events(&root);
+        let named = sysfs_named_events(root);
         assert_eq!(named, ["cpu/cpu-cycles/", "cpu/mem-loads/", "msr/smi/", "msr/tsc/"]);
-        let _ = std::fs::remove_dir_all(&root);
     }
 }

@@ -176,14 +176,12 @@ fn code_map_and_perf_map() {
     r.code_load(CodeEntry { start: 0x2000, size: 0x10, name: "Interpreter".into(), kind: "generated", inlined: vec![] });
     assert_eq!(r.code_at(0x10ff).unwrap().name, "p.C.m1");
     assert!(r.code_at(0x1100).is_none());
-    let dir = std::env::temp_dir().join(format!("hpm-rec-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join("perf-1.map");
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("perf-1.map");
     r.write_perf_map(&p).unwrap();
     assert_eq!(std::fs::read_to_string(&p).unwrap(), "1000 100 [j] p.C.m1\n2000 10 Interpreter\n");
     r.code_unload(0x1000);
     assert!(r.code_at(0x1000).is_none());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
