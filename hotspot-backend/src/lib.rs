@@ -657,6 +657,11 @@ fn go_live(env: *mut jvmtiEnv, b: &Backend, initial_thread: Option<jthread>) {
             Ok(()) => log::debug(&rt.summary()),
             Err(e) => log::error(&format!("call trees are not recorded: {e}")),
         }
+        // The initial thread's sampler and context cell start now, not at its first probe, which
+        // comes only when recording starts with `start=paused`.
+        if let (Some(thread), Some(t), Ok(jni)) = (initial_thread, current_thread_recorder(), current_jni()) {
+            rt.thread_started(jni, thread, &t);
+        }
         if b.config.start_paused {
             b.recorder.pause();
         }
@@ -735,7 +740,7 @@ mod cb {
         })
     }
 
-    pub unsafe extern "C" fn thread_start(env: *mut jvmtiEnv, _jni: *mut JNIEnv, thread: jthread) {
+    pub unsafe extern "C" fn thread_start(env: *mut jvmtiEnv, jni: *mut JNIEnv, thread: jthread) {
         guard("ThreadStart", || {
             let Some(b) = backend() else { return };
             if b.dead.load(Ordering::Relaxed) || INTERNAL.with(|i| i.get()) {
@@ -751,7 +756,7 @@ mod cb {
                         }
                         let t = b.recorder.register_current_thread(info);
                         if let Some(rt) = probes::runtime() {
-                            rt.thread_started(&t);
+                            rt.thread_started(jni, thread, &t);
                         }
                         *slot = Some(t);
                     }

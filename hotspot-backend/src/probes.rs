@@ -10,7 +10,8 @@
 //! Life cycle: the probe runtime is defined in the boot loader at VMInit (before any application
 //! class loads); classes loaded before that, and the classes already loaded at a late attach, are
 //! retransformed then. Recording windows (start/stop) flip `Probe.state`; a window opening makes
-//! every thread re-synchronise its context with its real stack at its next probe.
+//! every thread re-synchronise its context with its real stack at its next probe, and until then
+//! its context cell names the path the agent read from its stack at the opening.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -83,12 +84,19 @@ thread_local! {
     static LOCAL: RefCell<Option<Local>> = const { RefCell::new(None) };
 }
 
+/// A context cell value with this bit set names one of the agent's own contexts of the thread
+/// ([`ProbeThread::synced`]), not a node of its Java tree (whose ids are non-negative ints).
+const AGENT_CONTEXT: u32 = 1 << 31;
+
 /// One thread: its Java `Shadow` (a global reference, once it ran a probe) and what the agent adds
 /// to its tree.
 struct ProbeThread {
     recorder: Arc<ThreadRecorder>,
     /// Global reference to the thread's `Shadow`; 0 until its first probe.
     shadow: usize,
+    /// Global reference to the thread's `java.lang.Thread` (0: unknown), to read its stack from
+    /// another thread; deleted at ThreadEnd.
+    thread: usize,
     local: Local,
     /// Calls per node and exits by exception when the recorder was last reset: a snapshot shows
     /// what came after.
@@ -98,6 +106,12 @@ struct ProbeThread {
     /// node (index 0: the thread's root) and metric.
     sampled: Option<Arc<SampledThread>>,
     base: Vec<u64>,
+    /// Contexts the agent read from the thread's stack when a window opened (probe method ids,
+    /// outermost first): the cell names one (`AGENT_CONTEXT | index`) until the thread's next
+    /// probe re-synchronises its own tree, so a thread that stays inside one long call is charged
+    /// from the start of the window. Their sampled values, `metrics` per context.
+    synced: Vec<Vec<u32>>,
+    synced_base: Vec<u64>,
 }
 
 impl ProbeThread {
@@ -105,11 +119,12 @@ impl ProbeThread {
     fn collect(&mut self, keep: bool, metrics: usize) {
         let Some(st) = &self.sampled else { return };
         st.settle();
-        let base = &mut self.base;
+        let (java, agent) = (&mut self.base, &mut self.synced_base);
         st.drain(&mut |node, deltas| {
             if !keep {
                 return;
             }
+            let (base, node) = if node & AGENT_CONTEXT != 0 { (&mut *agent, node & !AGENT_CONTEXT) } else { (&mut *java, node) };
             let at = node as usize * metrics;
             if base.len() < at + metrics {
                 base.resize(at + metrics, 0);
@@ -356,26 +371,65 @@ impl ProbeRuntime {
         if !on {
             self.set_state(jni, next)?;
         }
-        for t in lock(&self.threads).iter_mut() {
+        let mut threads = lock(&self.threads);
+        if on {
+            // SAFETY: jni is the calling thread's env; the frame frees the class references that
+            // resolving method ids makes (this thread may be a long-lived agent thread).
+            unsafe { jni_fn!(jni, PushLocalFrame)(jni, 64) };
+        }
+        for t in threads.iter_mut() {
             t.collect(!on, m);
             if on {
+                // Probes are off until the state below changes, so the cell is the agent's until then.
+                let context = self.context_from_stack(t);
+                t.local.cell.store(context, Ordering::Relaxed);
                 if let Some(st) = &t.sampled {
                     st.rebase();
                 }
             }
         }
         if on {
+            // SAFETY: pairs with the PushLocalFrame above.
+            unsafe { jni_fn!(jni, PopLocalFrame)(jni, ptr::null_mut()) };
             self.set_state(jni, next)?;
         }
         Ok(())
     }
 
+    /// The context cell value for where thread `t` is now, read from its stack from this (another)
+    /// thread: an agent context of `t` (`AGENT_CONTEXT | index`), or 0 (its root) if the stack
+    /// cannot be read. The thread's next probe replaces it with a node of its own tree.
+    fn context_from_stack(&self, t: &mut ProbeThread) -> u32 {
+        if t.thread == 0 {
+            return 0;
+        }
+        let frames = thread_frames(self.env(), t.thread as jthread);
+        let path: Vec<u32> = frames.iter().rev().map(|f| self.probe_id(f.method)).filter(|&id| id >= 0).map(|id| id as u32).collect();
+        if path.is_empty() {
+            return 0;
+        }
+        let index = match t.synced.iter().position(|p| *p == path) {
+            Some(i) => i,
+            None => {
+                t.synced.push(path);
+                t.synced.len() - 1
+            }
+        };
+        AGENT_CONTEXT | index as u32
+    }
+
     /// A new thread (ThreadStart, on the thread): its context cell and sampler start now, so the
     /// time before its first probe is its root's. Idempotent.
-    pub(crate) fn thread_started(&self, recorder: &Arc<ThreadRecorder>) {
+    pub(crate) fn thread_started(&self, jni: *mut JNIEnv, thread: jthread, recorder: &Arc<ThreadRecorder>) {
         if LOCAL.with(|l| l.borrow().is_some()) {
             return;
         }
+        let thread = if thread.is_null() || jni.is_null() {
+            0
+        } else {
+            // SAFETY: jni is this thread's env and `thread` a live reference to its Thread object.
+            (unsafe { jni_fn!(jni, NewGlobalRef)(jni, thread) }) as usize
+        };
         // The context cell: where the probes mirror the current node. Never freed: the thread may
         // run Java code (and probes) until its very end, after the agent last hears of it.
         let cell: &'static AtomicU32 = Box::leak(Box::new(AtomicU32::new(0)));
@@ -396,11 +450,14 @@ impl ProbeRuntime {
         lock(&self.threads).push(ProbeThread {
             recorder: recorder.clone(),
             shadow: 0,
+            thread,
             local,
             baseline: Vec::new(),
             baseline_thrown: 0,
             sampled,
             base: Vec::new(),
+            synced: Vec::new(),
+            synced_base: Vec::new(),
         });
     }
 
@@ -439,6 +496,11 @@ impl ProbeRuntime {
                 log::debug(&format!("thread {} sampler: {:?}", st.tid(), st.stats()));
             }
             self.sync_one(jni, p, &consumers, m);
+            if p.thread != 0 {
+                // SAFETY: jni is this (ending) thread's env; the reference was made at its start.
+                unsafe { jni_fn!(jni, DeleteGlobalRef)(jni, p.thread as jobject) };
+                p.thread = 0;
+            }
         }
     }
 
@@ -499,7 +561,8 @@ impl ProbeRuntime {
     fn sync_one(&self, jni: *mut JNIEnv, t: &ProbeThread, consumers: &[ConsumerId], m: usize) {
         let (nodes, thrown) = if t.shadow == 0 { (Vec::new(), 0) } else { self.export(jni, t.shadow).unwrap_or_default() };
         let alloc = lock(&t.local.alloc).clone();
-        let tree = |root, metrics| build_tree(root, metrics, &nodes, consumers, &t.baseline, &t.base, m, &alloc);
+        let synced = Synced { paths: &t.synced, base: &t.synced_base };
+        let tree = |root, metrics| build_tree(root, metrics, &nodes, consumers, &t.baseline, &t.base, &synced, m, &alloc);
         self.recorder.replace_calls_tree(&t.recorder, thrown.saturating_sub(t.baseline_thrown), tree);
     }
 
@@ -510,6 +573,7 @@ impl ProbeRuntime {
         for t in threads.iter_mut() {
             t.collect(false, m);
             t.base.clear();
+            t.synced_base.clear();
             lock(&t.local.alloc).clear();
             if t.shadow == 0 {
                 continue;
@@ -571,18 +635,21 @@ fn build_tree(
     consumers: &[ConsumerId],
     baseline: &[u64],
     base: &[u64],
+    synced: &Synced,
     k: usize,
     alloc: &HashMap<u32, (u64, u64)>,
 ) -> Tree {
     // One node's values (sampled metrics, then allocation), in a buffer reused for every node.
+    // `node` is a cell value: a probe node, or an agent context (AGENT_CONTEXT | index).
     let mut v = vec![0u64; metrics];
-    let fill = |v: &mut [u64], node: usize| {
+    let fill = |v: &mut [u64], node: u32| {
         v.fill(0);
-        for (d, s) in v.iter_mut().zip(base.get(node * k..node * k + k).unwrap_or(&[])) {
+        let (values, i) = if node & AGENT_CONTEXT != 0 { (synced.base, (node & !AGENT_CONTEXT) as usize) } else { (base, node as usize) };
+        for (d, s) in v.iter_mut().zip(values.get(i * k..i * k + k).unwrap_or(&[])) {
             *d = *s;
         }
         if metrics >= k + 2 {
-            if let Some(&(bytes, objects)) = alloc.get(&(node as u32)) {
+            if let Some(&(bytes, objects)) = alloc.get(&node) {
                 v[k] = bytes;
                 v[k + 1] = objects;
             }
@@ -604,11 +671,28 @@ fn build_tree(
             }
             None => p,
         };
-        fill(&mut v, i + 1);
+        fill(&mut v, i as u32 + 1);
         tree.add_base(node, &v);
         map.push(node);
     }
+    // The agent's contexts: paths read from the stack, entered without calls.
+    for (i, path) in synced.paths.iter().enumerate() {
+        let mut node = Tree::ROOT;
+        for &method in path {
+            if let Some(c) = consumers.get(method as usize).copied().filter(|&c| c != ConsumerId::MAX) {
+                node = tree.child(node, c);
+            }
+        }
+        fill(&mut v, AGENT_CONTEXT | i as u32);
+        tree.add_base(node, &v);
+    }
     tree
+}
+
+/// A thread's agent contexts and their sampled values, for [`build_tree`].
+struct Synced<'a> {
+    paths: &'a [Vec<u32>],
+    base: &'a [u64],
 }
 
 /// Defines the probe runtime in the boot loader, lets it use `jdk.internal.misc.Unsafe`, registers
@@ -802,7 +886,11 @@ unsafe extern "C" fn probe_register(jni: *mut JNIEnv, _class: jclass, shadow: jo
         if global.is_null() {
             return;
         }
-        rt.thread_started(&recorder);
+        let mut thread: jthread = ptr::null_mut();
+        // SAFETY: env valid; the out-pointer is valid. On failure `thread` stays null (not readable
+        // from other threads).
+        unsafe { jvmti_fn!(rt.env(), GetCurrentThread)(rt.env(), &mut thread) };
+        rt.thread_started(jni, thread, &recorder);
         let Some(local) = LOCAL.with(|l| l.borrow().clone()) else { return };
         let mut threads = lock(&rt.threads);
         let Some(t) = threads.iter_mut().find(|t| std::ptr::eq(t.local.cell, local.cell)) else { return };
@@ -825,16 +913,23 @@ unsafe extern "C" fn probe_register(jni: *mut JNIEnv, _class: jclass, shadow: jo
 
 /// The calling thread's frames, innermost first (all of them: re-synchronising needs the outermost).
 fn current_frames(env: *mut jvmtiEnv) -> Vec<jvmtiFrameInfo> {
+    thread_frames(env, ptr::null_mut())
+}
+
+/// The frames of `thread` (null: the calling thread), innermost first; empty if it cannot be read
+/// (the thread ended). Another thread's stack may change while it is read: it is a snapshot.
+fn thread_frames(env: *mut jvmtiEnv, thread: jthread) -> Vec<jvmtiFrameInfo> {
     let mut depth: jint = 0;
-    // SAFETY: env valid; null thread = the calling thread.
-    if unsafe { jvmti_fn!(env, GetFrameCount)(env, ptr::null_mut(), &mut depth) } != JVMTI_ERROR_NONE {
+    // SAFETY: env valid; thread null (the calling thread) or a live global reference to a Thread.
+    if unsafe { jvmti_fn!(env, GetFrameCount)(env, thread, &mut depth) } != JVMTI_ERROR_NONE {
         return Vec::new();
     }
-    let max = depth.max(0) as usize;
+    // Room for frames pushed meanwhile by a running thread: GetStackTrace keeps the innermost.
+    let max = depth.max(0) as usize + if thread.is_null() { 0 } else { 64 };
     let mut frames: Vec<jvmtiFrameInfo> = Vec::with_capacity(max);
     let mut count: jint = 0;
     // SAFETY: frames has room for `max` entries.
-    if unsafe { jvmti_fn!(env, GetStackTrace)(env, ptr::null_mut(), 0, max as jint, frames.as_mut_ptr(), &mut count) } != JVMTI_ERROR_NONE {
+    if unsafe { jvmti_fn!(env, GetStackTrace)(env, thread, 0, max as jint, frames.as_mut_ptr(), &mut count) } != JVMTI_ERROR_NONE {
         return Vec::new();
     }
     // SAFETY: GetStackTrace initialised `count` <= max entries.
