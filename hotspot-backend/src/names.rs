@@ -59,7 +59,8 @@ pub(crate) fn distinct_class_name(sig: &str) -> String {
         return name;
     }
     /// Signature (with its address) → numbered name; name → how many were numbered.
-    static HIDDEN: Mutex<Option<(HashMap<String, String>, HashMap<String, u32>)>> = Mutex::new(None);
+    type Numbering = (HashMap<String, String>, HashMap<String, u32>);
+    static HIDDEN: Mutex<Option<Numbering>> = Mutex::new(None);
     let mut guard = HIDDEN.lock().unwrap_or_else(|e| e.into_inner());
     let (by_sig, counts) = guard.get_or_insert_with(Default::default);
     if let Some(n) = by_sig.get(sig) {
