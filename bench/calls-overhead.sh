@@ -9,8 +9,8 @@
 #
 #   bench/calls-overhead.sh [RUNS]     (default 5 runs per configuration; medians; interleaved)
 #
-# Configurations: none (no agent), probes (calls=probes), paused (start=paused: probes in the
-# code, switched off). With JVMTI=1 also calls=jvmti (the reference mode; slow: only on small inputs).
+# Configurations: none (no agent), probes (calls=probes), paused (start=paused: classes load without
+# probes until a start). With JVMTI=1 also calls=jvmti (the reference mode; slow: only on small inputs).
 # Environment: JAVA_HOME (default JDK 17), BENCH_OUT (report directory base; default /dev/shm).
 set -euo pipefail
 RUNS="${1:-5}"

@@ -147,6 +147,8 @@ impl AgentControl {
             "gc_count": st.gc_count,
             "classes_loaded": st.classes_loaded,
             "code_blobs": st.code_blobs,
+            // calls=probes: classes whose code carries probes now (0 while stopped).
+            "probed_classes": self.state.vm.probed_classes(),
             "uptime_ms": st.uptime_ns / 1_000_000,
             "out": self.state.out,
             // Data this VM could not give (e.g. call trees after a late attach), one line each.

@@ -86,6 +86,14 @@ impl Vm {
         }
     }
 
+    /// With bytecode probes on HotSpot, how many classes carry probes now.
+    pub fn probed_classes(&self) -> Option<usize> {
+        match self {
+            Vm::HotSpot { .. } => hotspot_backend::probed_classes(),
+            Vm::Rvm => None,
+        }
+    }
+
     /// The `JavaVM*` (null on rvm and before Agent_OnLoad).
     fn java_vm(&self) -> *mut JavaVM {
         match self {

@@ -136,10 +136,15 @@ fn dumped_counts_match_the_collection_window_exactly() {
     for jdk in common::jdks() {
         let mut jvm = Jvm::start(&jdk, "start=paused");
         let tmp = tempfile::tempdir().unwrap();
+        // While stopped the code carries no probes: classes load, and are put back, without them.
+        let probed = |jvm: &Jvm| jvm.ctl(Command::Status)["probed_classes"].as_u64().expect("probed_classes in status");
         jvm.phase("A"); // paused: not recorded
+        assert_eq!(probed(&jvm), 0, "{}", jdk.home.display());
         assert_eq!(jvm.ctl(Command::Start)["changed"], true);
+        assert!(probed(&jvm) >= 1, "Phases has probes once recording");
         jvm.phase("B"); // recorded
         assert_eq!(jvm.ctl(Command::Stop)["changed"], true);
+        assert_eq!(probed(&jvm), 0, "the probes leave the code at stop");
         assert_eq!(jvm.ctl(Command::Stop)["changed"], false, "stop twice is harmless");
         jvm.phase("C"); // paused again
         let d1 = jvm.dump(&tmp.path().join("d1"));

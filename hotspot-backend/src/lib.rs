@@ -93,6 +93,12 @@ struct Backend {
     missing: Vec<String>,
 }
 
+/// With bytecode probes (`calls=probes`), how many classes carry probes now (none while recording
+/// is stopped: they are retransformed without them); `None` in the JVMTI mode.
+pub fn probed_classes() -> Option<usize> {
+    probes::runtime().map(|rt| rt.probed_class_count())
+}
+
 /// What the VM could not give this agent: one line per kind of data, naming it and the fix.
 pub fn missing_capabilities() -> Vec<String> {
     BACKEND.get().map(|b| b.missing.clone()).unwrap_or_default()

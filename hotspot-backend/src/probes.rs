@@ -34,6 +34,9 @@ include!(concat!(env!("OUT_DIR"), "/probe_classes.rs"));
 
 const PROBE_CLASS: &str = "hpmagent/probe/Probe";
 
+/// The class-file access flag of native methods (JVMS 4.6).
+const ACC_NATIVE: u16 = 0x0100;
+
 /// Native methods of selected classes are renamed with this prefix and wrapped by a probed method
 /// of their own name (JVMTI `SetNativeMethodPrefix` lets the JVM still bind them).
 const NATIVE_PREFIX: &str = "hpm$$";
@@ -148,6 +151,10 @@ pub(crate) struct ProbeRuntime {
     export_method: OnceLock<usize>,
     /// Mirror of `Probe.state` (bit 0: recording; +2 per window opened).
     state: AtomicI32,
+    /// Methods get probes (recording, or a window about to open). While recording is stopped
+    /// classes load, and are retransformed back, without them (native wrappers stay: a
+    /// retransformation cannot remove methods), so paused code runs as it would without the agent.
+    probing: AtomicBool,
     ids: Mutex<MethodIds>,
     threads: Mutex<Vec<ProbeThread>>,
     /// Samples time and counters into the probes' contexts (None: trees have calls only).
@@ -165,6 +172,9 @@ pub(crate) struct ProbeRuntime {
     classes: AtomicU32,
     methods: AtomicU32,
     skipped: Mutex<Vec<String>>,
+    /// Classes whose code, as last handed to the VM, has entry and exit probes (not counting
+    /// native wrappers): empty while recording is stopped.
+    probed_classes: Mutex<std::collections::HashSet<String>>,
 }
 
 static RUNTIME: OnceLock<ProbeRuntime> = OnceLock::new();
@@ -195,6 +205,7 @@ pub(crate) fn install(
         state_field: OnceLock::new(),
         export_method: OnceLock::new(),
         state: AtomicI32::new(if start_paused { 0 } else { 1 }),
+        probing: AtomicBool::new(!start_paused),
         ids: Mutex::new(MethodIds::default()),
         threads: Mutex::new(Vec::new()),
         sampler,
@@ -206,6 +217,7 @@ pub(crate) fn install(
         classes: AtomicU32::new(0),
         methods: AtomicU32::new(0),
         skipped: Mutex::new(Vec::new()),
+        probed_classes: Mutex::new(std::collections::HashSet::new()),
     };
     if can_wrap_natives {
         let prefix = CString::new(NATIVE_PREFIX).unwrap();
@@ -231,6 +243,11 @@ impl ProbeRuntime {
     }
 
     /// What was instrumented so far, one line (for the log).
+    /// How many classes carry entry and exit probes now.
+    pub(crate) fn probed_class_count(&self) -> usize {
+        lock(&self.probed_classes).len()
+    }
+
     pub(crate) fn summary(&self) -> String {
         let skipped = lock(&self.skipped);
         let mut s = format!(
@@ -270,8 +287,18 @@ impl ProbeRuntime {
         if wrap {
             probes = probes.with_native_prefix(NATIVE_PREFIX);
         }
+        let probing = self.probing.load(Ordering::Acquire);
+        if !probing {
+            lock(&self.probed_classes).remove(&internal);
+            if !wrap {
+                return None;
+            }
+        }
         let mut ids = lock(&self.ids);
         let mut select = |m: &MethodInfo| {
+            if !probing && m.access & ACC_NATIVE == 0 {
+                return None; // stopped: only the native wrappers this class must keep
+            }
             let key = (internal.clone(), m.name.clone(), m.descriptor.clone());
             let next = ids.consumers.len() as u32;
             let id = *ids.by_key.entry(key).or_insert(next);
@@ -282,12 +309,19 @@ impl ProbeRuntime {
         };
         let out = match instrument(data, &probes, &mut select) {
             Ok(Some(out)) => out,
-            Ok(None) => return None,
+            Ok(None) => {
+                lock(&self.probed_classes).remove(&internal);
+                return None;
+            }
             Err(e) => {
+                lock(&self.probed_classes).remove(&internal);
                 log::warn(&format!("class {dotted} not instrumented: {e}"));
                 return None;
             }
         };
+        if probing {
+            lock(&self.probed_classes).insert(internal.clone());
+        }
         if !out.wrapped.is_empty() && !retransforming {
             lock(&self.wrapped_classes).insert(internal.clone());
         }
@@ -365,6 +399,19 @@ impl ProbeRuntime {
     /// what they consumed while stopped is dropped; stopping charges each thread what it consumed
     /// up to now to the context it is in.
     pub(crate) fn set_recording(&self, jni: *mut JNIEnv, on: bool) -> Result<(), String> {
+        if on && !self.probing.swap(true, Ordering::AcqRel) {
+            // The probes go back into the code first; the window opens when they are there.
+            retransform_loaded(self, "start");
+        }
+        let result = self.switch_state(jni, on);
+        if !on && self.probing.swap(false, Ordering::AcqRel) {
+            // The window is closed: the probes leave the code.
+            retransform_loaded(self, "stop");
+        }
+        result
+    }
+
+    fn switch_state(&self, jni: *mut JNIEnv, on: bool) -> Result<(), String> {
         let cur = self.state.load(Ordering::Acquire);
         let next = if on { ((cur | 1) + 2) | 1 } else { cur & !1 };
         let m = self.sampled_metrics();
@@ -773,7 +820,9 @@ pub(crate) fn define_runtime(jni: *mut JNIEnv) -> Result<(), String> {
     let _ = rt.calibrate_method.set(calibrate as usize);
     rt.set_state(jni, rt.state.load(Ordering::Acquire))?;
     rt.ready.store(true, Ordering::Release);
-    retransform_loaded(rt);
+    if rt.probing.load(Ordering::Acquire) {
+        retransform_loaded(rt, "start-up");
+    }
     Ok(())
 }
 
@@ -783,7 +832,9 @@ fn native(name: &str, sig: &str, f: *mut c_void) -> (CString, CString, *mut c_vo
 
 /// Retransforms the loaded classes that the filter selects (JDK classes with `include=`, every
 /// selected class after a late attach), so that they get probes too.
-fn retransform_loaded(rt: &ProbeRuntime) {
+/// Retransforms the loaded classes the filter selects, so that their code matches `probing`
+/// (`why`: for the log).
+fn retransform_loaded(rt: &ProbeRuntime, why: &str) {
     let env = rt.env();
     let mut count: jint = 0;
     let mut classes: *mut jclass = ptr::null_mut();
@@ -834,7 +885,7 @@ fn retransform_loaded(rt: &ProbeRuntime) {
     if failed > 0 {
         log::warn(&format!("{failed} of {} loaded classes could not get probes (RetransformClasses failed)", chosen.len()));
     }
-    log::debug(&format!("retransformed {} loaded classes", chosen.len() - failed));
+    log::debug(&format!("{why}: retransformed {} loaded classes", chosen.len() - failed));
 }
 
 /// ClassFileLoadHook: instruments the selected classes once the probe runtime is defined.
