@@ -250,23 +250,3 @@ fn threads_that_block_and_wake_often_are_never_on_two_processors_at_once() {
         assert!(errors.is_empty(), "run {i}: {errors:?}");
     }
 }
-
-#[test]
-fn an_unwritable_out_directory_costs_the_trace_not_the_program() {
-    let o = Command::new(rvm())
-        .arg("-Xvps:2")
-        .arg(format!("-agentpath:{}=out=/proc/hpm-cannot-write-here,socket=off,quantum", agent_lib().display()))
-        .arg("-cp")
-        .arg(classes())
-        .arg("calls.Threads")
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&o.stderr);
-    assert!(o.status.success(), "{stderr}");
-    assert!(String::from_utf8_lossy(&o.stdout).starts_with("threads "));
-    // One line for the traces (at start), one for the reports (at exit): nothing per processor.
-    let ours: Vec<&str> = stderr.lines().filter(|l| l.starts_with("hpmagent:")).collect();
-    assert_eq!(ours.len(), 2, "{stderr}");
-    assert!(ours[0].starts_with("hpmagent: error: cannot create /proc/hpm-cannot-write-here:") && ours[0].contains("no quantum traces"), "{stderr}");
-    assert!(ours[1].starts_with("hpmagent: error: cannot write reports to /proc/hpm-cannot-write-here"), "{stderr}");
-}
