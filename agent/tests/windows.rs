@@ -252,3 +252,43 @@ fn start_inside_a_long_native_call_charges_what_it_consumes_after() {
     }
 }
 
+/// A window that opens and closes while the thread stays inside one native call: with
+/// `calls=jvmti` the thread has no method event at all, so `stop` reads its stack from outside;
+/// with probes `start` does.
+#[test]
+fn start_and_stop_inside_one_long_native_call_charge_the_window() {
+    for mode in modes() {
+        let mut jvm = Jvm::start(&jdk(), mode, "start=paused", "deflate", 3500);
+        let main = jvm.tid("main");
+        jvm.go();
+        std::thread::sleep(Duration::from_millis(500));
+        let at_start = jvm.cpu_ns(main);
+        jvm.ctl(Command::Start);
+        std::thread::sleep(Duration::from_millis(1000));
+        jvm.ctl(Command::Stop);
+        let at_stop = jvm.cpu_ns(main);
+        let p = jvm.finish();
+        assert_close(&format!("{mode}: Windows.compress between start and stop"), base(&p, "Windows.main;Windows.compress", "cpu-time"), at_stop - at_start);
+    }
+}
+
+/// A dump after `start` while the thread is still in the same native call (no method event or
+/// probe of the thread yet) charges it up to the dump.
+#[test]
+fn a_dump_inside_a_long_native_call_after_start_charges_it_up_to_the_dump() {
+    for mode in modes() {
+        let mut jvm = Jvm::start(&jdk(), mode, "start=paused", "deflate", 3500);
+        let main = jvm.tid("main");
+        jvm.go();
+        std::thread::sleep(Duration::from_millis(500));
+        let at_start = jvm.cpu_ns(main);
+        jvm.ctl(Command::Start);
+        std::thread::sleep(Duration::from_millis(1000));
+        let dir = jvm.out.with_file_name("mid");
+        let at_dump = jvm.cpu_ns(main);
+        jvm.ctl(Command::Dump { dir: Some(dir.to_string_lossy().into_owned()) });
+        let p = common::read_profile(&dir.join("arcflow.json"));
+        assert_close(&format!("{mode}: Windows.compress at the dump"), base(&p, "Windows.main;Windows.compress", "cpu-time"), at_dump - at_start);
+        jvm.finish();
+    }
+}

@@ -27,7 +27,7 @@ use std::ptr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use hpm_collectors::recorder::{CodeEntry, Recorder, ThreadInfo, ThreadRecorder};
+use hpm_collectors::recorder::{CodeEntry, MethodResolver, Recorder, RemoteStack, ThreadInfo, ThreadRecorder};
 use sys::jvmti::*;
 
 pub use errors::jvmti_error_text;
@@ -592,6 +592,85 @@ fn gettid() -> u64 {
     unsafe { libc::syscall(libc::SYS_gettid) as u64 }
 }
 
+/// Registers the calling Java thread `thread` (null: look it up) with the recorder. With JVMTI method
+/// events, control operations may also read its stack from outside ([`ThreadStack`]).
+fn register(b: &Backend, info: ThreadInfo, thread: jthread) -> Arc<ThreadRecorder> {
+    let t = b.recorder.register_current_thread(info);
+    // Granted only for calls=jvmti: the bytecode probes keep their contexts themselves.
+    if b.can_method_events {
+        let stack = current_jni().ok().and_then(|jni| ThreadStack::new(b.env as *mut jvmtiEnv, jni, thread));
+        if let Some(stack) = stack {
+            b.recorder.set_remote_stack(&t, Box::new(stack));
+        }
+    }
+    t
+}
+
+/// A registered thread's `java.lang.Thread`, held by a JNI global reference from its registration
+/// to its ThreadEnd (the recorder drops this then), so that a control operation can read the
+/// thread's stack from its own, attached thread: a thread with no method event in a whole window
+/// is charged to the context it is in (see [`RemoteStack`]).
+struct ThreadStack {
+    /// The global reference, as an address (it is used from other threads).
+    thread: usize,
+}
+
+impl ThreadStack {
+    /// A global reference to `thread` (null: the calling thread), made on the calling thread,
+    /// whose JNI environment is `jni`.
+    fn new(env: *mut jvmtiEnv, jni: *mut JNIEnv, thread: jthread) -> Option<ThreadStack> {
+        let mut local = thread;
+        if local.is_null() {
+            // SAFETY: env valid for the VM's life; `local` is a valid out-pointer.
+            let err = unsafe { jvmti_fn!(env, GetCurrentThread)(env, &mut local) };
+            if err != JVMTI_ERROR_NONE || local.is_null() {
+                return None;
+            }
+        }
+        // SAFETY: jni is the calling thread's JNIEnv; `local` is a live reference to a Thread (the
+        // current callback's argument, or the local reference GetCurrentThread just made).
+        let global = unsafe { jni_fn!(jni, NewGlobalRef)(jni, local) };
+        if local != thread {
+            // SAFETY: a local reference made above on this thread, not used after this.
+            unsafe { jni_fn!(jni, DeleteLocalRef)(jni, local) };
+        }
+        (!global.is_null()).then_some(ThreadStack { thread: global as usize })
+    }
+}
+
+impl RemoteStack for ThreadStack {
+    fn read(&mut self, out: &mut Vec<u64>) -> Option<Box<dyn MethodResolver + '_>> {
+        let b = BACKEND.get()?;
+        // JVMTI needs the calling thread attached (the control socket's thread is, during a
+        // command; so is a Java thread calling hpmagent.Agent, or VMDeath's).
+        let jni = current_jni().ok()?;
+        let env = b.env as *mut jvmtiEnv;
+        // The global reference lives until this is dropped, which the recorder does under the
+        // thread's lock, the lock held while this runs. After VMDeath, JVMTI answers
+        // WRONG_PHASE before it looks at the reference.
+        if !names::stack_trace(env, self.thread as jthread, out) {
+            return None;
+        }
+        Some(Box::new(Resolver::new(env, jni)))
+    }
+}
+
+impl Drop for ThreadStack {
+    fn drop(&mut self) {
+        // Normally at ThreadEnd, on the ending thread. Once the VM is dying, or on a thread not
+        // attached to it, the reference is left to the end of the process: deleting it then is not
+        // allowed (threads still alive at VMDeath keep theirs).
+        let Some(b) = BACKEND.get() else { return };
+        if b.dead.load(Ordering::Acquire) {
+            return;
+        }
+        let Ok(jni) = current_jni() else { return };
+        // SAFETY: self.thread is the global reference made in `new`, deleted here only, once; jni
+        // is the calling thread's JNIEnv and the VM is live.
+        unsafe { jni_fn!(jni, DeleteGlobalRef)(jni, self.thread as jobject) };
+    }
+}
+
 /// Runs `f` with the recorder of the calling thread, registering the thread on first sight (threads
 /// that started before the agent, or whose ThreadStart we missed).
 fn with_thread(b: &Backend, thread: jthread, f: impl FnOnce(&ThreadRecorder)) {
@@ -608,7 +687,7 @@ fn with_thread(b: &Backend, thread: jthread, f: impl FnOnce(&ThreadRecorder)) {
             if log::enabled(log::Level::Debug) {
                 log::debug(&format!("thread '{}' (tid {:?}) registered at its first event", info.name, info.os_tid));
             }
-            *slot = Some(b.recorder.register_current_thread(info));
+            *slot = Some(register(b, info, thread));
         }
         if let Some(t) = slot.as_ref() {
             f(t)
@@ -760,7 +839,7 @@ mod cb {
                         if log::enabled(log::Level::Debug) {
                             log::debug(&format!("thread '{}' (tid {:?}) started", info.name, info.os_tid));
                         }
-                        let t = b.recorder.register_current_thread(info);
+                        let t = register(b, info, thread);
                         if let Some(rt) = probes::runtime() {
                             rt.thread_started(jni, thread, &t);
                         }

@@ -214,19 +214,29 @@ impl MethodResolver for Resolver {
     }
 
     fn stack(&mut self, out: &mut Vec<u64>) {
-        const MAX: usize = 4096;
-        let mut frames: Vec<jvmtiFrameInfo> = Vec::with_capacity(MAX);
-        let mut count: jint = 0;
-        // SAFETY: env valid; null thread = the current thread (this callback's); frames has MAX slots.
-        let err = unsafe { jvmti_fn!(self.env, GetStackTrace)(self.env, ptr::null_mut(), 0, MAX as jint, frames.as_mut_ptr(), &mut count) };
-        if err != JVMTI_ERROR_NONE {
-            return;
-        }
-        // SAFETY: GetStackTrace initialised `count` (<= MAX) entries.
-        unsafe { frames.set_len(count.clamp(0, MAX as jint) as usize) };
-        // JVMTI lists the innermost frame first.
-        out.extend(frames.iter().rev().map(|f| f.method as u64));
+        // A null thread is the current thread (this callback's).
+        stack_trace(self.env, ptr::null_mut(), out);
     }
+}
+
+/// Pushes the method keys of `thread`'s stack into `out`, outermost first. `thread` is null (the
+/// calling thread) or a live reference to a `java.lang.Thread`, which may be another, running
+/// thread: the VM reads its stack in a handshake. False if the VM cannot read it (e.g. the thread
+/// is not alive).
+pub(crate) fn stack_trace(env: *mut jvmtiEnv, thread: jthread, out: &mut Vec<u64>) -> bool {
+    const MAX: usize = 4096;
+    let mut frames: Vec<jvmtiFrameInfo> = Vec::with_capacity(MAX);
+    let mut count: jint = 0;
+    // SAFETY: env valid; thread null or a live reference (caller's contract); frames has MAX slots.
+    let err = unsafe { jvmti_fn!(env, GetStackTrace)(env, thread, 0, MAX as jint, frames.as_mut_ptr(), &mut count) };
+    if err != JVMTI_ERROR_NONE {
+        return false;
+    }
+    // SAFETY: GetStackTrace initialised `count` (<= MAX) entries.
+    unsafe { frames.set_len(count.clamp(0, MAX as jint) as usize) };
+    // JVMTI lists the innermost frame first.
+    out.extend(frames.iter().rev().map(|f| f.method as u64));
+    true
 }
 
 #[cfg(test)]

@@ -125,6 +125,21 @@ impl CursorBuilder {
         self.cursor = self.tree.descend(Tree::ROOT, path);
     }
 
+    /// Moves `values` (one per metric), already charged to `from`, onto the current context: a
+    /// charge later found to belong to another context.
+    pub fn move_charge(&mut self, from: NodeId, values: &[u64]) {
+        if from == self.cursor {
+            return;
+        }
+        for (b, v) in self.tree.base_mut(from).iter_mut().zip(values) {
+            *b = b.wrapping_sub(*v);
+        }
+        let to = self.tree.base_mut(self.cursor);
+        for (b, v) in to.iter_mut().zip(values) {
+            *b = b.wrapping_add(*v);
+        }
+    }
+
     /// The consumers from just below the root to the current context.
     pub fn path(&self) -> Vec<ConsumerId> {
         let mut p = self.tree.path(self.cursor);

@@ -71,6 +71,19 @@ pub trait MethodResolver {
     fn stack(&mut self, out: &mut Vec<u64>);
 }
 
+/// One thread's stack read from another thread: how a control operation (a window that closes, a
+/// snapshot) finds the context of a thread that has had no method event since its window opened,
+/// e.g. one native call spanning the whole window. A backend that can read a running thread's stack
+/// from outside gives one per thread ([`Recorder::set_remote_stack`]); it is dropped when the thread
+/// ends, under the thread's lock, so no read overlaps the drop.
+pub trait RemoteStack: Send {
+    /// Reads the thread's stack now, from the calling thread: pushes its method keys into `out`,
+    /// outermost first, innermost (the method the thread is executing) last, and returns a resolver
+    /// for them that works on the calling thread. `None` when the stack cannot be read now (the
+    /// thread is gone, the calling thread cannot reach the VM).
+    fn read(&mut self, out: &mut Vec<u64>) -> Option<Box<dyn MethodResolver + '_>>;
+}
+
 /// What is known about a thread when it registers.
 #[derive(Debug, Clone, Default)]
 pub struct ThreadInfo {
@@ -113,11 +126,25 @@ struct ThreadState {
     epoch: u64,
     /// True until the first method event: the context is synchronised to the real stack then.
     needs_sync: bool,
+    /// Reads this thread's stack from other threads, if the backend can.
+    stack: Option<Box<dyn RemoteStack>>,
+    /// What control operations charged since the thread's last event to the context they read from
+    /// outside (see [`Recorder::sync_from_outside`]); settled at the thread's next event.
+    outside: Option<OutsideRead>,
     method_events: u64,
     exception_exits: u64,
     ended: bool,
     start_wall: u64,
     end_wall: Option<u64>,
+}
+
+/// A thread's context read from outside while it had no event, and what was charged to it.
+struct OutsideRead {
+    /// The stack as read (method keys, outermost first).
+    keys: Vec<u64>,
+    /// The context those keys resolved to, and what has been charged to it since.
+    node: NodeId,
+    charged: Vec<u64>,
 }
 
 impl ThreadState {
@@ -132,6 +159,8 @@ impl ThreadState {
     fn rebase_now(&mut self) {
         self.read();
         self.calls.rebase(&self.now);
+        // What an outside read charged is settled from this baseline on: nothing to move later.
+        self.outside = None;
     }
 
     #[inline]
@@ -394,6 +423,8 @@ impl Recorder {
                 waiting: None,
                 epoch: self.epoch.load(Ordering::Acquire),
                 needs_sync: true,
+                stack: None,
+                outside: None,
                 method_events: 0,
                 exception_exits: 0,
                 ended: false,
@@ -435,8 +466,17 @@ impl Recorder {
         let calls: u64 = (1..tree.len() as NodeId).map(|n| tree.calls(n)).fold(0, u64::saturating_add);
         s.method_events = calls.saturating_mul(2);
         s.exception_exits = exception_exits;
+        s.outside = None;
         let ThreadState { calls, now, .. } = &mut *s;
         *calls = CursorBuilder::new(tree, now);
+    }
+
+    /// Lets control operations read `t`'s stack from outside the thread (see [`RemoteStack`]).
+    pub fn set_remote_stack(&self, t: &ThreadRecorder, stack: Box<dyn RemoteStack>) {
+        let mut s = lock(&t.state);
+        if !s.ended {
+            s.stack = Some(stack);
+        }
     }
 
     /// Makes `path` (consumers below the thread's root) the current context of `t` without counting
@@ -459,6 +499,9 @@ impl Recorder {
             }
             s.calls.close_all();
             s.ended = true;
+            // The backend's handle on the thread goes with it (under this lock: no read overlaps).
+            s.stack = None;
+            s.outside = None;
             s.end_wall = Some(self.wall_ns());
         }
         let mut r = lock(&self.registry);
@@ -521,17 +564,67 @@ impl Recorder {
         s.needs_sync = false;
         let mut keys = Vec::new();
         r.stack(&mut keys);
+        // A control operation that read this very stack from outside saw the thread at this event
+        // (its frame already pushed, waiting for this thread's lock): what it charged belongs to
+        // the context this event re-synchronises to, which differs at an entry (the entered method
+        // is not running yet). A different stack was read before this event: its context was right.
+        let outside = s.outside.take().filter(|o| o.keys == keys);
         if drop_innermost {
             keys.pop();
         }
+        let path = self.context_of(s, &keys, r);
+        s.calls.move_to(&path);
+        if let Some(o) = outside {
+            s.calls.move_charge(o.node, &o.charged);
+        }
+    }
+
+    /// The context of a stack (method keys, outermost first): the recorded methods' consumers.
+    fn context_of(&self, s: &mut ThreadState, keys: &[u64], r: &mut dyn MethodResolver) -> Vec<ConsumerId> {
         let mut path = Vec::with_capacity(keys.len());
-        for k in keys {
+        for &k in keys {
             let c = self.consumer_of(s, k, r);
             if c != EXCLUDED {
                 path.push(c);
             }
         }
-        s.calls.move_to(&path);
+        path
+    }
+
+    /// Moves a thread that has had no method event since its window opened to the context of its
+    /// stack read from outside (by the calling control thread), without counting calls. False if
+    /// its stack cannot be read.
+    ///
+    /// `needs_sync` stays set, so the thread's own next event still re-synchronises from its own
+    /// stack: the stack read here may show the thread at an entry it is posting right now (the new
+    /// frame is pushed before the event, which then waits for this thread's lock), and counting
+    /// that entry again, or charging the time before it to the entered method, would be wrong. The
+    /// re-synchronisation finds the same context (the stack cannot change without an event), or,
+    /// at that entry, the caller, and moves there what was charged from outside
+    /// ([`OutsideRead`]).
+    #[cold]
+    fn sync_from_outside(&self, s: &mut ThreadState) -> bool {
+        let Some(mut stack) = s.stack.take() else { return false };
+        let mut keys = Vec::new();
+        let moved = match stack.read(&mut keys) {
+            Some(mut r) => {
+                // Names resolved here, on the control thread, under this thread's lock only (as
+                // at the thread's own events: `resolve_global` takes no global lock across the VM).
+                let path = self.context_of(s, &keys, &mut *r);
+                s.calls.move_to(&path);
+                true
+            }
+            None => false,
+        };
+        s.stack = Some(stack);
+        if moved {
+            let node = s.calls.current();
+            match &mut s.outside {
+                Some(o) if o.keys == keys && o.node == node => {}
+                o => *o = Some(OutsideRead { keys, node, charged: vec![0; s.now.len()] }),
+            }
+        }
+        moved
     }
 
     /// Method entry on thread `t` (the calling thread).
@@ -780,14 +873,28 @@ impl Recorder {
 
     /// Charges a thread's current context with what it consumed since its last event, from any
     /// thread: a thread inside one long call (a native call, a sleep, a loop over methods not
-    /// recorded) has no event to do it when a window closes or a dump is taken. Threads whose
-    /// metrics only their own thread can read, and threads whose context is not known yet (no
-    /// event since the window opened), wait for their next event.
+    /// recorded) has no event to do it when a window closes or a dump is taken. A thread whose
+    /// context is not known yet (no event since the window opened) gets it from its stack read
+    /// from outside ([`RemoteStack`]). Threads whose metrics only their own thread can read, and
+    /// threads of unknown context whose stack cannot be read, wait for their next event.
     fn catch_up(&self, s: &mut ThreadState) {
-        if !s.remote || s.ended || s.needs_sync || s.epoch != self.epoch.load(Ordering::Acquire) || self.is_paused() {
+        if !s.remote || s.ended || s.epoch != self.epoch.load(Ordering::Acquire) || self.is_paused() {
             return;
         }
+        if !s.needs_sync {
+            s.charge_now();
+            return;
+        }
+        if !self.sync_from_outside(s) {
+            return;
+        }
+        let before = s.calls.last_values().to_vec();
         s.charge_now();
+        if let Some(o) = &mut s.outside {
+            for ((c, b), n) in o.charged.iter_mut().zip(before).zip(&s.now) {
+                *c = c.wrapping_add(n.saturating_sub(b));
+            }
+        }
     }
 
     /// Makes now the start of a thread's window, from any thread; with `resync` its context is
@@ -827,6 +934,7 @@ impl Recorder {
         for t in &r.live {
             let mut s = lock(&t.state);
             s.calls.clear();
+            s.outside = None;
             // The open contexts stay: a thread inside a long call is charged from now on.
             if recording {
                 self.start_window(&mut s, epoch, false);

@@ -291,3 +291,110 @@ fn compensation_calibrates_callee_and_caller_parts_and_recovers_the_work() {
     // The root: only the caller part of its one child call, clamped at 0.
     assert_eq!(got[0].2[0], raw[0].2[0].saturating_sub(10));
 }
+
+/// [`Manual`], readable from any thread (as the built-in clocks are).
+struct RemoteManual(Arc<AtomicU64>);
+impl MetricSet for RemoteManual {
+    fn metrics(&self) -> Vec<Metric> {
+        vec![Metric::new("ticks", "ticks")]
+    }
+    fn open_current_thread(&self) -> Box<dyn ThreadMetrics> {
+        Box::new(ManualReader(self.0.clone()))
+    }
+    fn open_current_thread_remote(&self) -> Option<Box<dyn ThreadMetrics>> {
+        Some(Box::new(ManualReader(self.0.clone())))
+    }
+}
+
+/// A thread's stack as another thread reads it: settable keys (`None`: cannot be read); says when
+/// it is dropped.
+/// The keys an [`Outside`] reads.
+type OutsideKeys = Arc<Mutex<Option<Vec<u64>>>>;
+
+struct Outside {
+    keys: OutsideKeys,
+    dropped: Arc<AtomicBool>,
+}
+impl RemoteStack for Outside {
+    fn read(&mut self, out: &mut Vec<u64>) -> Option<Box<dyn MethodResolver + '_>> {
+        out.extend(lock(&self.keys).clone()?);
+        Some(Box::new(Names { stack: Rc::new(Cell::new(Vec::new())), resolved: 0 }))
+    }
+}
+impl Drop for Outside {
+    fn drop(&mut self) {
+        self.dropped.store(true, Ordering::Relaxed);
+    }
+}
+
+fn outside(r: &Recorder, t: &ThreadRecorder, keys: Option<Vec<u64>>) -> (OutsideKeys, Arc<AtomicBool>) {
+    let (keys, dropped) = (Arc::new(Mutex::new(keys)), Arc::new(AtomicBool::new(false)));
+    r.set_remote_stack(t, Box::new(Outside { keys: keys.clone(), dropped: dropped.clone() }));
+    (keys, dropped)
+}
+
+#[test]
+fn a_window_with_no_event_of_a_thread_charges_the_context_of_its_stack_read_from_outside() {
+    let ticks = Arc::new(AtomicU64::new(0));
+    let r = Recorder::new(RecorderConfig::default(), Box::new(RemoteManual(ticks.clone())));
+    let a = r.register_current_thread(ThreadInfo { name: "a".into(), ..Default::default() });
+    let b = r.register_current_thread(ThreadInfo { name: "b".into(), ..Default::default() });
+    let _c = r.register_current_thread(ThreadInfo { name: "c".into(), ..Default::default() });
+    // a: inside m1 → (excluded) → m2, one call spanning the window; b: a stack that cannot be read;
+    // c: no way to read its stack from outside.
+    let (_, a_dropped) = outside(&r, &a, Some(vec![1, 100, 2]));
+    outside(&r, &b, None);
+    assert!(r.pause());
+    ticks.store(100, Ordering::Relaxed);
+    assert!(r.resume());
+    ticks.store(160, Ordering::Relaxed);
+    assert!(r.pause());
+    let s = r.snapshot();
+    assert_eq!(contexts(&s.calls, 0), vec![("a".into(), 1, vec![0]), ("a;p.C.m1".into(), 0, vec![0]), ("a;p.C.m1;p.C.m2".into(), 0, vec![60])]);
+    // Not charged: their context is unknown until their next event (the window has closed).
+    assert_eq!(s.calls.threads[1].tree.total(), vec![0]);
+    assert_eq!(s.calls.threads[2].tree.total(), vec![0]);
+    // The backend's handle goes when the thread ends.
+    assert!(!a_dropped.load(Ordering::Relaxed));
+    r.end_thread(&a);
+    assert!(a_dropped.load(Ordering::Relaxed));
+}
+
+#[test]
+fn an_entry_seen_from_outside_is_settled_at_the_threads_own_event() {
+    let ticks = Arc::new(AtomicU64::new(0));
+    let r = Recorder::new(RecorderConfig::default(), Box::new(RemoteManual(ticks.clone())));
+    let mut names = Names { stack: Rc::new(Cell::new(vec![1])), resolved: 0 };
+    let t = r.register_current_thread(ThreadInfo { name: "t".into(), ..Default::default() });
+    let (keys, _) = outside(&r, &t, None);
+    r.method_entry(&t, 1, &mut names);
+    assert!(r.pause());
+    ticks.store(100, Ordering::Relaxed);
+    assert!(r.resume());
+    // A dump while the thread, after 50 ticks in m1 with no event, posts its entry into m2: the
+    // frame of m2 is on the stack already.
+    *lock(&keys) = Some(vec![1, 2]);
+    ticks.store(150, Ordering::Relaxed);
+    let dumped = r.snapshot();
+    assert_eq!(contexts(&dumped.calls, 0)[2], ("t;p.C.m1;p.C.m2".into(), 0, vec![50]));
+    // The entry goes on: the 50 belong to m1, where the thread was; m2 is entered once.
+    names.stack.set(vec![1, 2]);
+    ticks.store(170, Ordering::Relaxed);
+    r.method_entry(&t, 2, &mut names);
+    ticks.store(175, Ordering::Relaxed);
+    r.method_exit(&t, 2, false, &mut names);
+    let c = contexts(&r.snapshot().calls, 0);
+    assert_eq!(c[1..], [("t;p.C.m1".into(), 1, vec![70]), ("t;p.C.m1;p.C.m2".into(), 1, vec![5])]);
+    // Another window, the thread inside m2 with no event until it returns: read from outside, the
+    // same stack as at the exit, whose context is right.
+    r.method_entry(&t, 2, &mut names);
+    assert!(r.pause());
+    ticks.store(200, Ordering::Relaxed);
+    assert!(r.resume());
+    ticks.store(230, Ordering::Relaxed);
+    r.snapshot();
+    ticks.store(240, Ordering::Relaxed);
+    r.method_exit(&t, 2, false, &mut names);
+    let c = contexts(&r.snapshot().calls, 0);
+    assert_eq!(c[1..], [("t;p.C.m1".into(), 1, vec![70]), ("t;p.C.m1;p.C.m2".into(), 2, vec![45])]);
+}
