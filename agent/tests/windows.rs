@@ -162,6 +162,21 @@ fn assert_close(what: &str, got: u64, want: u64) {
     assert!(got.abs_diff(want) <= tolerance, "{what}: recorded {:.1} ms, the kernel says {:.1} ms", got as f64 / 1e6, want as f64 / 1e6);
 }
 
+/// A JVM whose main thread has been inside its one long `Deflater.deflate` call (sized for `ms`)
+/// for `after_ms`; and the main thread's OS id.
+fn inside_deflate(mode: &str, options: &str, ms: u64, after_ms: u64) -> (Jvm, u32) {
+    let mut jvm = Jvm::start(&jdk(), mode, options, "deflate", ms);
+    let main = jvm.tid("main");
+    jvm.go();
+    std::thread::sleep(Duration::from_millis(after_ms));
+    (jvm, main)
+}
+
+/// The CPU time recorded in the scenario's long call (not in the calls that size its input).
+fn compress_ns(p: &Profile) -> u64 {
+    base(p, "Windows.main;Windows.compress", "cpu-time")
+}
+
 fn modes() -> [&'static str; 2] {
     ["probes", "jvmti"]
 }
@@ -181,23 +196,20 @@ fn stop_inside_a_long_native_call_keeps_what_it_consumed_until_then() {
         jvm.ctl(Command::Stop);
         let at_stop = jvm.cpu_ns(main);
         let p = jvm.finish();
-        assert_close(&format!("{mode}: Windows.compress until stop"), base(&p, "Windows.main;Windows.compress", "cpu-time"), at_stop - at_go);
+        assert_close(&format!("{mode}: Windows.compress until stop"), compress_ns(&p), at_stop - at_go);
     }
 }
 
 #[test]
 fn reset_inside_a_long_native_call_keeps_what_it_consumes_after() {
     for mode in modes() {
-        let mut jvm = Jvm::start(&jdk(), mode, "", "deflate", 2500);
-        let main = jvm.tid("main");
-        jvm.go();
-        std::thread::sleep(Duration::from_millis(900));
+        let (mut jvm, main) = inside_deflate(mode, "", 2500, 900);
         let at_reset = jvm.cpu_ns(main);
         jvm.ctl(Command::Reset);
         jvm.wait_done();
         let at_end = jvm.cpu_ns(main);
         let p = jvm.finish();
-        assert_close(&format!("{mode}: Windows.compress after reset"), base(&p, "Windows.main;Windows.compress", "cpu-time"), at_end - at_reset);
+        assert_close(&format!("{mode}: Windows.compress after reset"), compress_ns(&p), at_end - at_reset);
     }
 }
 
@@ -239,16 +251,13 @@ fn a_mid_run_dump_charges_busy_threads_up_to_the_dump() {
 #[test]
 fn start_inside_a_long_native_call_charges_what_it_consumes_after() {
     for mode in modes() {
-        let mut jvm = Jvm::start(&jdk(), mode, "start=paused", "deflate", 2500);
-        let main = jvm.tid("main");
-        jvm.go();
-        std::thread::sleep(Duration::from_millis(900));
+        let (mut jvm, main) = inside_deflate(mode, "start=paused", 2500, 900);
         let at_start = jvm.cpu_ns(main);
         jvm.ctl(Command::Start);
         jvm.wait_done();
         let at_end = jvm.cpu_ns(main);
         let p = jvm.finish();
-        assert_close(&format!("{mode}: Windows.compress after start"), base(&p, "Windows.main;Windows.compress", "cpu-time"), at_end - at_start);
+        assert_close(&format!("{mode}: Windows.compress after start"), compress_ns(&p), at_end - at_start);
     }
 }
 
@@ -258,17 +267,14 @@ fn start_inside_a_long_native_call_charges_what_it_consumes_after() {
 #[test]
 fn start_and_stop_inside_one_long_native_call_charge_the_window() {
     for mode in modes() {
-        let mut jvm = Jvm::start(&jdk(), mode, "start=paused", "deflate", 3500);
-        let main = jvm.tid("main");
-        jvm.go();
-        std::thread::sleep(Duration::from_millis(500));
+        let (jvm, main) = inside_deflate(mode, "start=paused", 3500, 500);
         let at_start = jvm.cpu_ns(main);
         jvm.ctl(Command::Start);
         std::thread::sleep(Duration::from_millis(1000));
         jvm.ctl(Command::Stop);
         let at_stop = jvm.cpu_ns(main);
         let p = jvm.finish();
-        assert_close(&format!("{mode}: Windows.compress between start and stop"), base(&p, "Windows.main;Windows.compress", "cpu-time"), at_stop - at_start);
+        assert_close(&format!("{mode}: Windows.compress between start and stop"), compress_ns(&p), at_stop - at_start);
     }
 }
 
@@ -277,10 +283,7 @@ fn start_and_stop_inside_one_long_native_call_charge_the_window() {
 #[test]
 fn a_dump_inside_a_long_native_call_after_start_charges_it_up_to_the_dump() {
     for mode in modes() {
-        let mut jvm = Jvm::start(&jdk(), mode, "start=paused", "deflate", 3500);
-        let main = jvm.tid("main");
-        jvm.go();
-        std::thread::sleep(Duration::from_millis(500));
+        let (jvm, main) = inside_deflate(mode, "start=paused", 3500, 500);
         let at_start = jvm.cpu_ns(main);
         jvm.ctl(Command::Start);
         std::thread::sleep(Duration::from_millis(1000));
@@ -288,7 +291,7 @@ fn a_dump_inside_a_long_native_call_after_start_charges_it_up_to_the_dump() {
         let at_dump = jvm.cpu_ns(main);
         jvm.ctl(Command::Dump { dir: Some(dir.to_string_lossy().into_owned()) });
         let p = common::read_profile(&dir.join("arcflow.json"));
-        assert_close(&format!("{mode}: Windows.compress at the dump"), base(&p, "Windows.main;Windows.compress", "cpu-time"), at_dump - at_start);
+        assert_close(&format!("{mode}: Windows.compress at the dump"), compress_ns(&p), at_dump - at_start);
         jvm.finish();
     }
 }
