@@ -155,6 +155,8 @@ pub(crate) struct ProbeRuntime {
     /// classes load, and are retransformed back, without them (native wrappers stay: a
     /// retransformation cannot remove methods), so paused code runs as it would without the agent.
     probing: AtomicBool,
+    /// Probes were in the code at some time: only then is there a probe cost to calibrate.
+    ever_probed: AtomicBool,
     ids: Mutex<MethodIds>,
     threads: Mutex<Vec<ProbeThread>>,
     /// Samples time and counters into the probes' contexts (None: trees have calls only).
@@ -206,6 +208,7 @@ pub(crate) fn install(
         export_method: OnceLock::new(),
         state: AtomicI32::new(if start_paused { 0 } else { 1 }),
         probing: AtomicBool::new(!start_paused),
+        ever_probed: AtomicBool::new(!start_paused),
         ids: Mutex::new(MethodIds::default()),
         threads: Mutex::new(Vec::new()),
         sampler,
@@ -400,6 +403,7 @@ impl ProbeRuntime {
     /// up to now to the context it is in.
     pub(crate) fn set_recording(&self, jni: *mut JNIEnv, on: bool) -> Result<(), String> {
         if on && !self.probing.swap(true, Ordering::AcqRel) {
+            self.ever_probed.store(true, Ordering::Release);
             // The probes go back into the code first; the window opens when they are there.
             retransform_loaded(self, "start");
         }
@@ -552,9 +556,9 @@ impl ProbeRuntime {
     }
 
     /// Calibrates the probes (`compensate=on`) the first time a dump asks: `status` and the copies
-    /// made at ThreadEnd need no compensation.
+    /// made at ThreadEnd need no compensation, nor does a run that never recorded (no probe ran).
     pub(crate) fn calibrate_once(&self, jni: *mut JNIEnv) {
-        if self.compensate && self.calibrated.set(()).is_ok() {
+        if self.compensate && self.ever_probed.load(Ordering::Acquire) && self.calibrated.set(()).is_ok() {
             self.calibrate(jni);
         }
     }
