@@ -44,7 +44,7 @@ pub enum CtlCommand {
     Status,
     /// Start (resume) collecting.
     Start,
-    /// Pause collecting: method events off, so the VM runs compiled code at full speed again.
+    /// Pause collecting: the probes leave the code (calls=jvmti: method events off), so the VM runs at full speed.
     Stop,
     /// Drop everything collected so far.
     Reset,
