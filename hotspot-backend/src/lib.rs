@@ -607,10 +607,11 @@ fn register(b: &Backend, info: ThreadInfo, thread: jthread) -> Arc<ThreadRecorde
 }
 
 /// A registered thread's `java.lang.Thread`, held by a JNI global reference from its registration
-/// to its ThreadEnd (the recorder drops this then), so that a control operation can read the
-/// thread's stack from its own, attached thread: a thread with no method event in a whole window
-/// is charged to the context it is in (see [`RemoteStack`]).
-struct ThreadStack {
+/// to its ThreadEnd (its owner drops this then), so that a control operation can read the thread's
+/// stack from its own, attached thread. With `calls=jvmti` the recorder holds it: a thread with no
+/// method event in a whole window is charged to the context it is in (see [`RemoteStack`]); with
+/// probes, `start` finds each thread's context with it.
+pub(crate) struct ThreadStack {
     /// The global reference, as an address (it is used from other threads).
     thread: usize,
 }
@@ -618,7 +619,7 @@ struct ThreadStack {
 impl ThreadStack {
     /// A global reference to `thread` (null: the calling thread), made on the calling thread,
     /// whose JNI environment is `jni`.
-    fn new(env: *mut jvmtiEnv, jni: *mut JNIEnv, thread: jthread) -> Option<ThreadStack> {
+    pub(crate) fn new(env: *mut jvmtiEnv, jni: *mut JNIEnv, thread: jthread) -> Option<ThreadStack> {
         let mut local = thread;
         if local.is_null() {
             // SAFETY: env valid for the VM's life; `local` is a valid out-pointer.
@@ -636,6 +637,12 @@ impl ThreadStack {
         }
         (!global.is_null()).then_some(ThreadStack { thread: global as usize })
     }
+
+    /// The thread's frames, innermost first (see [`names::frames`]).
+    pub(crate) fn frames(&self, env: *mut jvmtiEnv) -> Option<Vec<jvmtiFrameInfo>> {
+        // The global reference lives until this is dropped.
+        names::frames(env, self.thread as jthread)
+    }
 }
 
 impl RemoteStack for ThreadStack {
@@ -645,12 +652,10 @@ impl RemoteStack for ThreadStack {
         // command; so is a Java thread calling hpmagent.Agent, or VMDeath's).
         let jni = current_jni().ok()?;
         let env = b.env as *mut jvmtiEnv;
-        // The global reference lives until this is dropped, which the recorder does under the
-        // thread's lock, the lock held while this runs. After VMDeath, JVMTI answers
-        // WRONG_PHASE before it looks at the reference.
-        if !names::stack_trace(env, self.thread as jthread, out) {
-            return None;
-        }
+        // The recorder drops this under the thread's lock, the lock held while this runs. After
+        // VMDeath, JVMTI answers WRONG_PHASE before it looks at the reference.
+        let frames = self.frames(env)?;
+        out.extend(frames.iter().rev().map(|f| f.method as u64));
         Some(Box::new(Resolver::new(env, jni)))
     }
 }

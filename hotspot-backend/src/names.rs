@@ -214,29 +214,34 @@ impl MethodResolver for Resolver {
     }
 
     fn stack(&mut self, out: &mut Vec<u64>) {
-        // A null thread is the current thread (this callback's).
-        stack_trace(self.env, ptr::null_mut(), out);
+        // A null thread is the current thread (this callback's). JVMTI lists the innermost first.
+        if let Some(frames) = frames(self.env, ptr::null_mut()) {
+            out.extend(frames.iter().rev().map(|f| f.method as u64));
+        }
     }
 }
 
-/// Pushes the method keys of `thread`'s stack into `out`, outermost first. `thread` is null (the
-/// calling thread) or a live reference to a `java.lang.Thread`, which may be another, running
-/// thread: the VM reads its stack in a handshake. False if the VM cannot read it (e.g. the thread
-/// is not alive).
-pub(crate) fn stack_trace(env: *mut jvmtiEnv, thread: jthread, out: &mut Vec<u64>) -> bool {
-    const MAX: usize = 4096;
-    let mut frames: Vec<jvmtiFrameInfo> = Vec::with_capacity(MAX);
-    let mut count: jint = 0;
-    // SAFETY: env valid; thread null or a live reference (caller's contract); frames has MAX slots.
-    let err = unsafe { jvmti_fn!(env, GetStackTrace)(env, thread, 0, MAX as jint, frames.as_mut_ptr(), &mut count) };
-    if err != JVMTI_ERROR_NONE {
-        return false;
+/// The frames of `thread`, innermost first, all of them (re-synchronising needs the outermost).
+/// `thread` is null (the calling thread) or a live reference to a `java.lang.Thread`, which may be
+/// another, running thread: the VM reads its stack in a handshake, and it may change meanwhile.
+/// None if the VM cannot read it (e.g. the thread is not alive).
+pub(crate) fn frames(env: *mut jvmtiEnv, thread: jthread) -> Option<Vec<jvmtiFrameInfo>> {
+    let mut depth: jint = 0;
+    // SAFETY: env valid; thread null or a live reference (caller's contract).
+    if unsafe { jvmti_fn!(env, GetFrameCount)(env, thread, &mut depth) } != JVMTI_ERROR_NONE {
+        return None;
     }
-    // SAFETY: GetStackTrace initialised `count` (<= MAX) entries.
-    unsafe { frames.set_len(count.clamp(0, MAX as jint) as usize) };
-    // JVMTI lists the innermost frame first.
-    out.extend(frames.iter().rev().map(|f| f.method as u64));
-    true
+    // Room for frames pushed meanwhile by a running thread: GetStackTrace keeps the innermost.
+    let max = depth.max(0) as usize + if thread.is_null() { 0 } else { 64 };
+    let mut frames: Vec<jvmtiFrameInfo> = Vec::with_capacity(max);
+    let mut count: jint = 0;
+    // SAFETY: as above; frames has room for `max` entries.
+    if unsafe { jvmti_fn!(env, GetStackTrace)(env, thread, 0, max as jint, frames.as_mut_ptr(), &mut count) } != JVMTI_ERROR_NONE {
+        return None;
+    }
+    // SAFETY: GetStackTrace initialised `count` <= max entries.
+    unsafe { frames.set_len(count.clamp(0, max as jint) as usize) };
+    Some(frames)
 }
 
 #[cfg(test)]

@@ -28,7 +28,7 @@ use hpm_collectors::sampling::{ContextSampler, SampledThread};
 use hpm_instrument::{instrument, MethodInfo, Probes};
 
 use crate::sys::jvmti::*;
-use crate::{check, jni_fn, jvmti_fn, log, names, take_string};
+use crate::{check, jni_fn, jvmti_fn, log, names, take_string, ThreadStack};
 
 include!(concat!(env!("OUT_DIR"), "/probe_classes.rs"));
 
@@ -97,9 +97,9 @@ struct ProbeThread {
     recorder: Arc<ThreadRecorder>,
     /// Global reference to the thread's `Shadow`; 0 until its first probe.
     shadow: usize,
-    /// Global reference to the thread's `java.lang.Thread` (0: unknown), to read its stack from
-    /// another thread; deleted at ThreadEnd.
-    thread: usize,
+    /// The thread's `java.lang.Thread` (None: unknown), to read its stack from another thread;
+    /// dropped at ThreadEnd.
+    thread: Option<ThreadStack>,
     local: Local,
     /// Calls per node and exits by exception when the recorder was last reset: a snapshot shows
     /// what came after.
@@ -451,10 +451,7 @@ impl ProbeRuntime {
     /// thread: an agent context of `t` (`AGENT_CONTEXT | index`), or 0 (its root) if the stack
     /// cannot be read. The thread's next probe replaces it with a node of its own tree.
     fn context_from_stack(&self, t: &mut ProbeThread) -> u32 {
-        if t.thread == 0 {
-            return 0;
-        }
-        let frames = thread_frames(self.env(), t.thread as jthread);
+        let Some(frames) = t.thread.as_ref().and_then(|th| th.frames(self.env())) else { return 0 };
         let path: Vec<u32> = frames.iter().rev().map(|f| self.probe_id(f.method)).filter(|&id| id >= 0).map(|id| id as u32).collect();
         if path.is_empty() {
             return 0;
@@ -475,12 +472,7 @@ impl ProbeRuntime {
         if LOCAL.with(|l| l.borrow().is_some()) {
             return;
         }
-        let thread = if thread.is_null() || jni.is_null() {
-            0
-        } else {
-            // SAFETY: jni is this thread's env and `thread` a live reference to its Thread object.
-            (unsafe { jni_fn!(jni, NewGlobalRef)(jni, thread) }) as usize
-        };
+        let thread = if jni.is_null() { None } else { ThreadStack::new(self.env(), jni, thread) };
         // The context cell: where the probes mirror the current node. Never freed: the thread may
         // run Java code (and probes) until its very end, after the agent last hears of it.
         let cell: &'static AtomicU32 = Box::leak(Box::new(AtomicU32::new(0)));
@@ -547,11 +539,7 @@ impl ProbeRuntime {
                 log::debug(&format!("thread {} sampler: {:?}", st.tid(), st.stats()));
             }
             self.sync_one(jni, p, &consumers, m);
-            if p.thread != 0 {
-                // SAFETY: jni is this (ending) thread's env; the reference was made at its start.
-                unsafe { jni_fn!(jni, DeleteGlobalRef)(jni, p.thread as jobject) };
-                p.thread = 0;
-            }
+            p.thread = None; // its global reference is deleted on this (ending) thread
         }
     }
 
@@ -941,11 +929,7 @@ unsafe extern "C" fn probe_register(jni: *mut JNIEnv, _class: jclass, shadow: jo
         if global.is_null() {
             return;
         }
-        let mut thread: jthread = ptr::null_mut();
-        // SAFETY: env valid; the out-pointer is valid. On failure `thread` stays null (not readable
-        // from other threads).
-        unsafe { jvmti_fn!(rt.env(), GetCurrentThread)(rt.env(), &mut thread) };
-        rt.thread_started(jni, thread, &recorder);
+        rt.thread_started(jni, ptr::null_mut(), &recorder); // null: the calling thread
         let Some(local) = LOCAL.with(|l| l.borrow().clone()) else { return };
         let mut threads = lock(&rt.threads);
         let Some(t) = threads.iter_mut().find(|t| std::ptr::eq(t.local.cell, local.cell)) else { return };
@@ -968,28 +952,7 @@ unsafe extern "C" fn probe_register(jni: *mut JNIEnv, _class: jclass, shadow: jo
 
 /// The calling thread's frames, innermost first (all of them: re-synchronising needs the outermost).
 fn current_frames(env: *mut jvmtiEnv) -> Vec<jvmtiFrameInfo> {
-    thread_frames(env, ptr::null_mut())
-}
-
-/// The frames of `thread` (null: the calling thread), innermost first; empty if it cannot be read
-/// (the thread ended). Another thread's stack may change while it is read: it is a snapshot.
-fn thread_frames(env: *mut jvmtiEnv, thread: jthread) -> Vec<jvmtiFrameInfo> {
-    let mut depth: jint = 0;
-    // SAFETY: env valid; thread null (the calling thread) or a live global reference to a Thread.
-    if unsafe { jvmti_fn!(env, GetFrameCount)(env, thread, &mut depth) } != JVMTI_ERROR_NONE {
-        return Vec::new();
-    }
-    // Room for frames pushed meanwhile by a running thread: GetStackTrace keeps the innermost.
-    let max = depth.max(0) as usize + if thread.is_null() { 0 } else { 64 };
-    let mut frames: Vec<jvmtiFrameInfo> = Vec::with_capacity(max);
-    let mut count: jint = 0;
-    // SAFETY: frames has room for `max` entries.
-    if unsafe { jvmti_fn!(env, GetStackTrace)(env, thread, 0, max as jint, frames.as_mut_ptr(), &mut count) } != JVMTI_ERROR_NONE {
-        return Vec::new();
-    }
-    // SAFETY: GetStackTrace initialised `count` <= max entries.
-    unsafe { frames.set_len(count.clamp(0, max as jint) as usize) };
-    frames
+    names::frames(env, ptr::null_mut()).unwrap_or_default()
 }
 
 /// `Probe.stack()`: the probe ids of the calling thread's frames, outermost first.
