@@ -33,10 +33,7 @@ struct Jvm {
 /// A test that fails leaves no JVM behind (it would wait on its stdin forever).
 impl Drop for Jvm {
     fn drop(&mut self) {
-        if matches!(self.child.try_wait(), Ok(None)) {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
+        common::kill_if_running(&mut self.child);
     }
 }
 

@@ -28,10 +28,7 @@ struct Jvm {
 
 impl Drop for Jvm {
     fn drop(&mut self) {
-        if matches!(self.child.try_wait(), Ok(None)) {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
+        common::kill_if_running(&mut self.child);
     }
 }
 

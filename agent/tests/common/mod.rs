@@ -268,6 +268,15 @@ pub fn run_rvm(test: &str, class: &str, options: &str, vps: usize) -> Run {
     Run { out, output }
 }
 
+/// Kills `child` if it still runs: what a test's JVM guard does when dropped, so that a test that
+/// fails leaves no JVM behind (it would wait on its stdin forever).
+pub fn kill_if_running(child: &mut std::process::Child) {
+    if matches!(child.try_wait(), Ok(None)) {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+}
+
 /// A client of the agent's control socket at `socket`, retried for 20 s while the JVM starts.
 pub fn control_client(socket: &Path) -> hpm_control::Client {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
