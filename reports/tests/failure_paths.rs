@@ -2,21 +2,18 @@
 //! and half-written quantum traces, deep chains, and what the messages say. Every test runs the
 //! built `hpm` on files written by the code under test.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use common::{hpm, stderr, stdout, Q};
 use hpm_collectors::quantum::{MarkerKind, Meta, Quantum, QuantumWriter, ThreadInfo, ThreadKind};
 
-fn hpm(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hpm")).args(args).output().expect("running hpm")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
+/// Writes `quantum.vp<vp>.trace` with the collectors' writer, as the agent does; it exits at the
+/// end of the last quantum.
+fn write_vp(dir: &Path, vp: u32, quanta: &[Q]) {
+    common::write_vp(dir, vp, quanta, None, quanta.last().map_or(0, |q| q.2));
 }
 
 /// A temporary directory under the target directory (removed when dropped).
@@ -34,22 +31,6 @@ fn hpm_into_closed_pipe(args: &[&str]) -> Output {
     drop(reader);
     let child = Command::new(env!("CARGO_BIN_EXE_hpm")).args(args).stdout(writer).stderr(Stdio::piped()).spawn().expect("running hpm");
     child.wait_with_output().expect("waiting for hpm")
-}
-
-/// (thread, start, end, yielded, cycles, instructions)
-type Q = (u32, u64, u64, bool, u64, u64);
-
-/// Writes `quantum.vp<vp>.trace` with the collectors' writer, as the agent does.
-fn write_vp(dir: &Path, vp: u32, quanta: &[Q]) {
-    let (mut w, sink) = QuantumWriter::new(vp, 2);
-    let d = dir.to_path_buf();
-    let writer = std::thread::spawn(move || sink.run_to_dir(&d).unwrap());
-    for &(thread, start, end, yielded, cyc, ins) in quanta {
-        let q = Quantum { thread, local_tid: thread as u16, yielded, thread_switch: true, start, end, callee: 0, caller: 0 };
-        assert!(w.record(&q, &[cyc, ins]));
-    }
-    w.finish(quanta.last().map_or(0, |q| q.2), 0);
-    writer.join().unwrap();
 }
 
 fn write_meta(dir: &Path, missed: Vec<(u32, u64)>) {

@@ -4,9 +4,12 @@
 //! and an error is one line `hpm: error: …`. A failure names the seed, the case and the mutations;
 //! HPM_FUZZ_SEED and HPM_FUZZ_CASES change the run.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use common::hpm;
 use hpm_collectors::quantum::{MarkerKind, Meta, Quantum, QuantumWriter, ThreadInfo, ThreadKind};
 use proptest::prelude::Rng;
 use proptest::test_runner::{RngAlgorithm, TestRng};
@@ -86,9 +89,6 @@ fn mutate(rng: &mut TestRng, bytes: &mut Vec<u8>) -> Vec<String> {
     done
 }
 
-fn hpm(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hpm")).args(args).output().expect("running hpm")
-}
 
 /// No panic, no abort, exit 0 or 1, and a failure is one `hpm: error:` line.
 fn check(o: &Output, what: &str) {

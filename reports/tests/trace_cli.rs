@@ -1,41 +1,11 @@
 //! `hpm trace DIR`, run as a user would, on traces written by the collectors' `QuantumWriter`.
 
+mod common;
+
 use std::path::Path;
-use std::process::{Command, Output};
 
-use hpm_collectors::quantum::{MarkerKind, Meta, Quantum, QuantumWriter, ThreadInfo, ThreadKind};
-
-fn hpm(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hpm")).args(args).output().expect("running hpm")
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// (thread, start, end, yielded, cycles, instructions)
-type Q = (u32, u64, u64, bool, u64, u64);
-
-fn write_vp(dir: &Path, vp: u32, quanta: &[Q], marker: Option<(u64, &str)>) {
-    let (mut w, sink) = QuantumWriter::new(vp, 2);
-    let d = dir.to_path_buf();
-    let writer = std::thread::spawn(move || sink.run_to_dir(&d).unwrap());
-    for &(thread, start, end, yielded, cyc, ins) in quanta {
-        if let Some((t, text)) = marker {
-            if t == start {
-                assert!(w.marker(MarkerKind::AppStart, thread as u16, t, 0, text));
-            }
-        }
-        let q = Quantum { thread, local_tid: thread as u16, yielded, thread_switch: true, start, end, callee: 0, caller: 0 };
-        assert!(w.record(&q, &[cyc, ins]));
-    }
-    w.finish(300, 0);
-    writer.join().unwrap();
-}
+use common::{hpm, stderr, stdout, write_vp};
+use hpm_collectors::quantum::{Meta, ThreadInfo, ThreadKind};
 
 fn meta(dir: &Path) {
     Meta {
@@ -58,8 +28,8 @@ fn meta(dir: &Path) {
 fn good_trace() -> tempfile::TempDir {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
-    write_vp(d, 0, &[(1, 0, 100, false, 200, 100), (2, 100, 150, false, 100, 80), (1, 150, 250, true, 200, 150), (3, 250, 260, false, 20, 5)], Some((150, "steady")));
-    write_vp(d, 1, &[(4, 0, 100, false, 10, 1), (5, 100, 150, false, 100, 90), (4, 150, 260, false, 20, 2)], None);
+    write_vp(d, 0, &[(1, 0, 100, false, 200, 100), (2, 100, 150, false, 100, 80), (1, 150, 250, true, 200, 150), (3, 250, 260, false, 20, 5)], Some((150, "steady")), 300);
+    write_vp(d, 1, &[(4, 0, 100, false, 10, 1), (5, 100, 150, false, 100, 90), (4, 150, 260, false, 20, 2)], None, 300);
     meta(d);
     tmp
 }
@@ -68,9 +38,9 @@ fn good_trace() -> tempfile::TempDir {
 fn trace_prints_validation_thread_and_processor_tables() {
     let tmp = good_trace();
     let o = hpm(&["trace", tmp.path().to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
-    assert!(o.stderr.is_empty(), "{}", err(&o));
-    let s = out(&o);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(o.stderr.is_empty(), "{}", stderr(&o));
+    let s = stdout(&o);
     assert!(s.starts_with("Validation: valid (0 error(s), 0 warning(s)); 7 records on 2 processor(s), 0 missed\n"), "{s}");
     let lines: Vec<&str> = s.lines().collect();
     let head = lines.iter().position(|l| l.starts_with("Thread ")).expect(&s);
@@ -99,8 +69,8 @@ fn trace_prints_validation_thread_and_processor_tables() {
 fn trace_csv_and_json() {
     let tmp = good_trace();
     let o = hpm(&["trace", "--csv", tmp.path().to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
-    let s = out(&o);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let s = stdout(&o);
     let lines: Vec<&str> = s.lines().collect();
     assert_eq!(lines[0], "scope,id,name,kind,share,records,yields,ipc,instructions_per_record,missed,coverage,real-time,cycles,instructions");
     assert_eq!(lines[1], "thread,1,main,app,0.615385,2,1,0.625000,125.000000,,,200,400,250");
@@ -108,7 +78,7 @@ fn trace_csv_and_json() {
     assert_eq!(lines[7], "vp,1,,,,3,,,,0,1.000000,260,130,93");
 
     let o = hpm(&["trace", "--json", tmp.path().to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["valid"], true);
     assert_eq!(v["records"], 7);
@@ -128,25 +98,25 @@ fn trace_errors_exit_1_with_one_line() {
     let missing = tmp.path().join("nope");
     let o = hpm(&["trace", missing.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
-    let e = err(&o);
+    let e = stderr(&o);
     assert_eq!(e.lines().count(), 1, "{e}");
     assert!(e.starts_with("hpm: error: cannot read ") && e.contains("quantum.meta"), "{e}");
     assert!(o.stdout.is_empty());
 
     // A thread on two processors at once: the report is printed, then one error line, exit 1.
     let d = tmp.path();
-    write_vp(d, 0, &[(1, 0, 100, false, 200, 100)], None);
-    write_vp(d, 1, &[(1, 50, 120, false, 10, 1)], None);
+    write_vp(d, 0, &[(1, 0, 100, false, 200, 100)], None, 300);
+    write_vp(d, 1, &[(1, 50, 120, false, 10, 1)], None, 300);
     meta(d);
     let o = hpm(&["trace", d.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
-    let e = err(&o);
+    let e = stderr(&o);
     assert_eq!(e.lines().count(), 1, "{e}");
     assert!(
         e.contains("is not a valid quantum trace: 1 error(s), the first: error: quantum.vp1.trace at byte 32: thread 1 on processor 1 from 50 while it runs on processor 0 until 100"),
         "{e}"
     );
-    assert!(out(&o).starts_with("Validation: INVALID (1 error(s), 0 warning(s))"), "{}", out(&o));
+    assert!(stdout(&o).starts_with("Validation: INVALID (1 error(s), 0 warning(s))"), "{}", stdout(&o));
 
     // A truncated file.
     let f = d.join("quantum.vp1.trace");
@@ -154,5 +124,5 @@ fn trace_errors_exit_1_with_one_line() {
     std::fs::write(&f, &bytes[..bytes.len() - 20]).unwrap();
     let o = hpm(&["trace", "--json", d.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(err(&o).contains("quantum.vp1.trace at byte 32: truncated quantum record: 44 of 48 bytes"), "{}", err(&o));
+    assert!(stderr(&o).contains("quantum.vp1.trace at byte 32: truncated quantum record: 44 of 48 bytes"), "{}", stderr(&o));
 }

@@ -2,8 +2,11 @@
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::{Command, Output};
 
 use hpm_collectors::arcflow::Profile;
+use hpm_collectors::quantum::{MarkerKind, Quantum, QuantumWriter};
 use hpm_collectors::text_trace::read_text_trace;
 
 /// The paper's Figure 2 trace (`examples/figure2.trace`: the figure's records, with comment lines).
@@ -30,4 +33,40 @@ pub fn named_contexts(p: &Profile) -> BTreeMap<(String, Vec<String>), (u64, Vec<
         }
     }
     out
+}
+
+/// Runs the built `hpm` with `args`.
+pub fn hpm(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hpm")).args(args).output().expect("running hpm")
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A quantum of a test trace: (thread, start, end, yielded, cycles, instructions).
+pub type Q = (u32, u64, u64, bool, u64, u64);
+
+/// Writes `quantum.vp<vp>.trace` into `dir` with the collectors' writer, as the agent does: the
+/// quanta with two deltas each, a marker (time, text) before the quantum starting then, and the
+/// exit record at `exit_at`.
+pub fn write_vp(dir: &Path, vp: u32, quanta: &[Q], marker: Option<(u64, &str)>, exit_at: u64) {
+    let (mut w, sink) = QuantumWriter::new(vp, 2);
+    let d = dir.to_path_buf();
+    let writer = std::thread::spawn(move || sink.run_to_dir(&d).unwrap());
+    for &(thread, start, end, yielded, cyc, ins) in quanta {
+        if let Some((t, text)) = marker {
+            if t == start {
+                assert!(w.marker(MarkerKind::AppStart, thread as u16, t, 0, text));
+            }
+        }
+        let q = Quantum { thread, local_tid: thread as u16, yielded, thread_switch: true, start, end, callee: 0, caller: 0 };
+        assert!(w.record(&q, &[cyc, ins]));
+    }
+    w.finish(exit_at, 0);
+    writer.join().unwrap();
 }
