@@ -321,10 +321,16 @@ pub fn write_reports(profile: &Profile, dir: &Path, opts: &ReportOptions) -> io:
                 v
             })
         });
-        let json_job = formats.contains(&Format::Json).then(|| s.spawn(move || vec![emit(Format::Json, Ok(json::to_vec(selected)))]));
+        // Streamed, like collapsed.txt: these two grow with the tree, xtree by up to a line of
+        // indent per node.
+        let streamed = |f: Format, write: &dyn Fn(&mut dyn Write) -> io::Result<()>| {
+            let path = dir.join(f.file_name());
+            (f, write_atomic_with(&path, write).map(|_| path))
+        };
+        let json_job = formats.contains(&Format::Json).then(|| s.spawn(move || vec![streamed(Format::Json, &|mut w| json::write(selected, &mut w))]));
         let mut out = Vec::new();
         if formats.contains(&Format::Xtree) {
-            out.push(emit(Format::Xtree, Ok(xtree::render(shown, opts).into_bytes())));
+            out.push(streamed(Format::Xtree, &|w| xtree::write(shown, opts, w)));
         }
         for job in [agg_job, folded_job, json_job].into_iter().flatten() {
             match job.join() {

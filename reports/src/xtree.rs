@@ -15,6 +15,8 @@
 //! which is `+`, so that deep levels can be counted; it stops growing after [`MAX_INDENT`] levels
 //! (the `Lv` column still gives the depth). Percentages are of the total over all threads.
 
+use std::io::{self, Write};
+
 use hpm_collectors::arcflow::{NodeId, Profile};
 
 use crate::text::{self, ValueFormat};
@@ -25,6 +27,15 @@ pub const MAX_INDENT: usize = 200;
 
 /// Renders xtree for `opts.metric` (the profile as given: select and prune it first).
 pub fn render(profile: &Profile, opts: &ReportOptions) -> String {
+    let mut v = Vec::new();
+    // Writing into a Vec cannot fail, and every piece written is a str.
+    let _ = write(profile, opts, &mut v);
+    String::from_utf8(v).expect("xtree is text")
+}
+
+/// Writes xtree to `w` as it goes: a deep tree's xtree (one line per node, indented up to
+/// [`MAX_INDENT`] characters) can be many times larger than the tree itself.
+pub fn write(profile: &Profile, opts: &ReportOptions, w: &mut dyn Write) -> io::Result<()> {
     let metric = opts.metric;
     let m = profile.metric_count();
     let total = text::metric_total(profile, metric);
@@ -57,7 +68,8 @@ pub fn render(profile: &Profile, opts: &ReportOptions) -> String {
     let vc = ValueFormat::new(total, opts.absolute, total, hc);
     let indent: String = (1..=MAX_INDENT.min(max_depth)).map(|i| if i % 5 == 0 { '+' } else { '-' }).collect();
 
-    let mut out = String::with_capacity(48 * nodes + 256);
+    const FLUSH_AT: usize = 64 * 1024;
+    let mut out = String::with_capacity((48 * nodes).min(FLUSH_AT) + 256);
     text::header(&mut out, profile, metric, total, opts.absolute);
     for underline in [false, true] {
         let cell = |out: &mut String, s: &str, w: usize| {
@@ -116,10 +128,14 @@ pub fn render(profile: &Profile, opts: &ReportOptions) -> String {
             }
             out.push_str(profile.consumers.name(t.consumer(n)));
             out.push('\n');
+            if out.len() >= FLUSH_AT {
+                w.write_all(out.as_bytes())?;
+                out.clear();
+            }
         }
         while let Some(top) = path.pop() {
             on_path[t.consumer(top) as usize] -= 1;
         }
     }
-    out
+    w.write_all(out.as_bytes())
 }

@@ -297,10 +297,11 @@ fn reports_of_a_200k_deep_chain_without_a_depth_limit_fit_in_bounded_memory() {
     let tmp = scratch();
     let json = deep_chain_json(tmp.path());
     let out = tmp.path().join("out");
-    // collapsed.txt is about 150 MB (500 lines, 100,000 frames each on average): building it in
-    // memory, and the flame graph's copy, needs far more than this 384 MiB address-space limit.
+    // collapsed.txt is about 150 MB (500 lines, 100,000 frames each on average) and xtree.txt about
+    // 50 MB (200 characters of indent a line): building them in memory, as xtree once was, needs
+    // more than this 256 MiB address-space limit (streamed, hpm runs in under 48 MiB).
     let o = Command::new("sh")
-        .args(["-c", "ulimit -v 393216 && exec \"$@\"", "sh", env!("CARGO_BIN_EXE_hpm"), "report", s(&json), "--out", s(&out), "--max-stack-depth", "0"])
+        .args(["-c", "ulimit -v 262144 && exec \"$@\"", "sh", env!("CARGO_BIN_EXE_hpm"), "report", s(&json), "--out", s(&out), "--max-stack-depth", "0"])
         .output()
         .unwrap();
     assert_no_panic(&o);
