@@ -8,4 +8,5 @@ cd "$(dirname "$0")/.."
 hpm_need_perf
 hpm_need_corpus
 echo "hpm: testing with JDK at $JAVA_HOME" >&2
-cargo test --workspace --release "$@"
+# --no-fail-fast: one failing test binary should not hide the results of the others.
+cargo test --workspace --release --no-fail-fast "$@"
