@@ -7,8 +7,9 @@ use common::*;
 fn code_map_and_perf_map_name_jit_code() {
     for jdk in jdks() {
         let out = out_dir("code", &jdk);
-        // Paused: method events off, so the JIT compiles fib as usual.
-        let child = command(&jdk, "Bench", &format!("out={},start=paused,perf-map=on", out.display()), &[], &["27", "20"])
+        // Paused: method events off, so the JIT compiles fib as usual; long enough (32 M calls) that
+        // C2 has compiled it, with add() inlined, even on a loaded machine.
+        let child = command(&jdk, "Bench", &format!("out={},start=paused,perf-map=on", out.display()), &[], &["30", "20"])
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
             .spawn()
