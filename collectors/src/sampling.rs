@@ -323,6 +323,13 @@ impl SampledThread {
         }
     }
 
+    /// Exact mode, on the thread itself (the probes, at every change of context): credits what the
+    /// thread used since its last credit to the context in its cell, then stores `next` there.
+    /// Every amount then lands in the context that used it; each call costs one read of the metrics.
+    pub fn switch_to(&self, next: u32) {
+        self.state.switch_to(next);
+    }
+
     /// A recording window opens now: forgets what the thread used since its last credit, and the
     /// credits not yet drained (drain first what should be kept).
     pub fn rebase(&self) {

@@ -87,6 +87,24 @@ impl CreditTable {
         }
     }
 
+    /// Doubles the capacity, keeping every sum. Allocates: never from a signal handler.
+    pub fn grow(&mut self) {
+        let capacity = (self.capacity * 2).min(u32::MAX as usize / 2);
+        self.capacity = capacity;
+        self.values.resize(capacity * self.metrics, 0);
+        // So that `find_or_insert`'s push stays within the reserved capacity.
+        self.contexts.reserve_exact(capacity - self.contexts.len());
+        self.slots = vec![0; (2 * capacity).next_power_of_two()];
+        let mask = self.slots.len() - 1;
+        for (e, &c) in self.contexts.iter().enumerate() {
+            let mut i = self.home(c);
+            while self.slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = e as u32 + 1;
+        }
+    }
+
     /// Calls `f(context, sums)` for every context credited since the last clear, in first-credit
     /// order.
     pub fn for_each(&self, f: &mut dyn FnMut(u32, &[u64])) {
@@ -113,6 +131,18 @@ mod tests {
         let mut v = Vec::new();
         t.for_each(&mut |c, s| v.push((c, s.to_vec())));
         v
+    }
+
+    #[test]
+    fn a_grown_table_keeps_its_sums_and_takes_more_contexts() {
+        let mut t = CreditTable::new(1, 2);
+        assert!(t.add(7, &[1]) && t.add(9, &[2]));
+        assert!(!t.add(11, &[3]), "full");
+        t.grow();
+        assert_eq!(t.capacity(), 4);
+        assert!(t.add(11, &[3]) && t.add(7, &[10]) && t.add(13, &[4]));
+        assert!(!t.add(15, &[5]), "full again at twice the capacity");
+        assert_eq!(sums(&t), vec![(7, vec![11]), (9, vec![2]), (11, vec![3]), (13, vec![4])]);
     }
 
     #[test]

@@ -171,6 +171,8 @@ pub struct ThreadStats {
     pub settles: u64,
     /// Of those, settles of a thread that had used no CPU since its last credit: one clock read.
     pub idle_settles: u64,
+    /// Changes of context credited at once (exact mode, [`ThreadState::switch_to`]).
+    pub switches: u64,
 }
 
 #[derive(Default)]
@@ -181,6 +183,7 @@ struct AtomicStats {
     deferred: AtomicU64,
     settles: AtomicU64,
     idle_settles: AtomicU64,
+    switches: AtomicU64,
 }
 
 fn bump(a: &AtomicU64) {
@@ -261,6 +264,17 @@ impl Inner {
         }
     }
 
+    /// [`Inner::credit`] for a caller that may allocate: a full table grows, so nothing is deferred.
+    fn credit_growing(&mut self, context: u32, stats: &AtomicStats) {
+        let deferred = stats.deferred.load(Ordering::Relaxed);
+        self.credit(context, stats);
+        if self.lagging {
+            stats.deferred.store(deferred, Ordering::Relaxed); // not deferred after all
+            self.table.grow();
+            self.credit(context, stats);
+        }
+    }
+
     fn rebase(&mut self) {
         for (l, c) in self.last.iter_mut().zip(&self.cur) {
             *l = (*l).max(*c);
@@ -331,6 +345,18 @@ impl ThreadState {
         g.read_now(self.tid, false);
         g.credit(self.cell.load(Ordering::Relaxed), &self.stats);
         bump(&self.stats.samples);
+    }
+
+    /// Exact mode, on the thread itself at a change of context: credits what the thread used since
+    /// its last credit to the context in its cell, then makes `next` current. A signal arriving
+    /// meanwhile finds the state busy and credits nothing; the table grows instead of deferring, so
+    /// every amount goes to the context that was current while it was used.
+    pub fn switch_to(&self, next: u32) {
+        let mut g = self.inner.lock();
+        g.read_now(self.tid, false);
+        g.credit_growing(self.cell.load(Ordering::Relaxed), &self.stats);
+        self.cell.store(next, Ordering::Relaxed);
+        bump(&self.stats.switches);
     }
 
     /// Credits what the thread used since its last credit to its current context, now. Returns
@@ -408,6 +434,7 @@ impl ThreadState {
             deferred: l(&s.deferred),
             settles: l(&s.settles),
             idle_settles: l(&s.idle_settles),
+            switches: l(&s.switches),
         }
     }
 }
