@@ -21,10 +21,13 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use hotspot_backend::sys::jvmti::{jint, JavaVM, JNI_ERR, JNI_OK};
 use hotspot_backend::{log, BackendConfig, Control, Hooks};
+use hpm_collectors::arcflow::MetricMode;
 use hpm_collectors::counters::{CounterOptions, Metrics, ThreadCpuClock, WallClock};
+use hpm_collectors::metrics::MetricSet;
 use hpm_collectors::recorder::{ClassFilter, Recorder, RecorderConfig, Snapshot, Status};
 use hpm_collectors::sampling::{ContextSampler, SamplerConfig};
 use hpm_reports::ReportOptions;
+use options::MetricModeOption;
 
 pub use options::Options;
 
@@ -103,6 +106,45 @@ impl Vm {
     }
 }
 
+/// How the bytecode probes' contexts get time and counters: read at every change of context
+/// (exact) or sampled, and why (`metric-mode=`).
+#[derive(Debug, Clone)]
+pub struct ProbeMetrics {
+    pub mode: MetricMode,
+    /// One line for the log: the mode, what decided it, what one read costs here.
+    pub why: String,
+}
+
+impl ProbeMetrics {
+    /// A read at most this long (ns) is cheap enough to make at every entry and exit: about what a
+    /// vDSO clock read costs, a few times the probe itself; a system call costs ten times more.
+    pub const EXACT_READ_LIMIT_NS: f64 = 50.0;
+
+    /// `auto`: exact if one read of every metric (through the reader each thread uses) costs at
+    /// most [`Self::EXACT_READ_LIMIT_NS`] on this machine, measured now; otherwise sampled.
+    fn choose(option: MetricModeOption, metrics: &Metrics) -> ProbeMetrics {
+        let names = metrics.metrics().iter().map(|m| m.name.clone()).collect::<Vec<_>>().join(", ");
+        let cost = hpm_collectors::sampling::read_cost_ns(metrics);
+        let cost_text = cost.map_or("cannot be measured".to_string(), |c| format!("costs {c:.0} ns"));
+        let (mode, because) = match option {
+            MetricModeOption::Exact => (MetricMode::Exact, "metric-mode=exact".to_string()),
+            MetricModeOption::Sampled => (MetricMode::Sampled, "metric-mode=sampled".to_string()),
+            MetricModeOption::Auto => match cost {
+                Some(c) if c <= Self::EXACT_READ_LIMIT_NS => (MetricMode::Exact, format!("at most {} ns", Self::EXACT_READ_LIMIT_NS)),
+                _ => (
+                    MetricMode::Sampled,
+                    format!("over the {} ns at which reading at every entry and exit pays; metric-mode=exact forces it", Self::EXACT_READ_LIMIT_NS),
+                ),
+            },
+        };
+        let how = match mode {
+            MetricMode::Exact => "read at every entry and exit (exact)",
+            MetricMode::Sampled => "sampled into the exact contexts",
+        };
+        ProbeMetrics { mode, why: format!("time and counters {how}: one read of [{names}] {cost_text} here ({because})") }
+    }
+}
+
 /// The agent: options, recorder and the VM-specific part.
 pub struct AgentState {
     pub options: Options,
@@ -111,6 +153,8 @@ pub struct AgentState {
     /// The recorder's metric set (`cpu-time`, `wall-time`, `event=` counters), shared so that the
     /// research VM's processors can open it on their own threads.
     metric_set: Arc<Metrics>,
+    /// With bytecode probes on HotSpot: how their contexts get the metrics, and why.
+    pub probe_metrics: Option<ProbeMetrics>,
     pub vm: Vm,
     /// Serialises dumps (VMDeath and the control socket may ask at the same time).
     dumping: Mutex<()>,
@@ -135,19 +179,6 @@ impl AgentState {
     /// Builds the recorder for `options` (metrics: `cpu-time`, `wall-time`, the `event=` counters
     /// this machine can count, then the allocation metrics with `collect=alloc`).
     pub fn new(options: Options, vm: Vm) -> AgentState {
-        let cfg = RecorderConfig {
-            calls: options.calls,
-            gc: options.gc,
-            locks: options.locks,
-            waits: options.waits,
-            alloc: options.alloc,
-            code: options.code,
-            filter: ClassFilter { include: options.include.clone(), exclude: options.exclude.clone() },
-            // Bytecode probes count calls; time and counters are sampled into their contexts.
-            sampled_metrics: options.calls
-                && options.calls_via == hotspot_backend::CallsVia::Probes
-                && matches!(vm, Vm::HotSpot { .. }),
-        };
         let mut metrics = Metrics::new().with(ThreadCpuClock).with(WallClock);
         let mut refused_events = Vec::new();
         if !options.events.is_empty() {
@@ -161,6 +192,20 @@ impl AgentState {
                 metrics.push(Box::new(probe.spec));
             }
         }
+        // Bytecode probes count calls; time and counters are read at every change of context or
+        // sampled into the contexts.
+        let probes = options.calls && options.calls_via == hotspot_backend::CallsVia::Probes && matches!(vm, Vm::HotSpot { .. });
+        let probe_metrics = probes.then(|| ProbeMetrics::choose(options.metric_mode, &metrics));
+        let cfg = RecorderConfig {
+            calls: options.calls,
+            gc: options.gc,
+            locks: options.locks,
+            waits: options.waits,
+            alloc: options.alloc,
+            code: options.code,
+            filter: ClassFilter { include: options.include.clone(), exclude: options.exclude.clone() },
+            metrics_from_sampler: probe_metrics.as_ref().map(|p| p.mode),
+        };
         let out = options.out_dir();
         let metric_set = Arc::new(metrics);
         let recorder = Arc::new(Recorder::new(cfg, Box::new(metric_set.clone())));
@@ -172,7 +217,7 @@ impl AgentState {
             let c = recorder.calibrate(10, 1000);
             log::debug(&format!("probe cost per call: callee {:?}, caller {:?} ({:?})", c.callee, c.caller, c.metrics));
         }
-        AgentState { options, out, recorder, metric_set, vm, dumping: Mutex::new(()), refused_events, server: Mutex::new(None) }
+        AgentState { options, out, recorder, metric_set, probe_metrics, vm, dumping: Mutex::new(()), refused_events, server: Mutex::new(None) }
     }
 
     /// The recorder's metric set (without the allocation metrics).
@@ -257,10 +302,12 @@ impl AgentState {
     pub fn dump(&self, dir: Option<&Path>) -> io::Result<Vec<PathBuf>> {
         let _g = self.dumping.lock().unwrap_or_else(|e| e.into_inner());
         let dir = dir.unwrap_or(&self.out);
+        // The trees first: the dump is of this moment, not of the end of the calibration (which
+        // takes 10-200 ms the first time, while the threads run on).
+        self.sync_calls();
         if let Some(c) = self.vm.control() {
             c.calibrate_calls();
         }
-        self.sync_calls();
         let snap = self.recorder.snapshot();
         let mut files = write_snapshot(&snap, dir)?;
         files.push(control::write_marks(dir)?);
@@ -422,10 +469,14 @@ unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Result<()
     }
     if state.options.calls && state.options.calls_via == hotspot_backend::CallsVia::Probes {
         // Bytecode probes count calls exactly; time and counters are sampled into their contexts.
+        let exact = state.probe_metrics.as_ref().is_some_and(|p| p.mode == MetricMode::Exact);
+        if let Some(p) = &state.probe_metrics {
+            log::info(&p.why);
+        }
         match ContextSampler::new(state.metric_set.clone(), SamplerConfig::default()) {
             Ok(s) => {
                 log::info(&s.describe());
-                hotspot_backend::use_sampler(s);
+                hotspot_backend::use_sampler(s, exact);
             }
             Err(e) => log::warn(&format!("time and counters are not sampled (call trees have calls only): {e}")),
         }

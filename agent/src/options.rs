@@ -13,6 +13,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("include=PATTERN", "record methods of classes matching PATTERN (repeatable; '*' any text, '?' one char; include=* records JDK classes too)"),
     ("exclude=PATTERN", "do not record methods of classes matching PATTERN (repeatable; wins over include)"),
     ("event=NAME", "also count a perf_event counter per context (repeatable; perf's names: task-clock, page-faults, cycles, msr/tsc/, ...); events this machine refuses are reported and skipped"),
+    ("metric-mode=auto|exact|sampled", "calls=probes: read time and counters at every entry and exit (exact) or sample them into the exact contexts (sampled); auto (default): exact where one read of the metrics costs at most 50 ns on this machine (measured at start-up), sampled otherwise"),
     ("compensate=on|off", "subtract the calibrated probe cost from each context's time and instruction/cycle metrics (default on; see compensation.txt)"),
     ("start=running|paused", "start recording at once (default) or paused, waiting for the control socket"),
     ("alloc-interval=BYTES", "heap sampling interval for collect=alloc (default 0: every object, exact)"),
@@ -30,6 +31,15 @@ pub fn option_names() -> Vec<&'static str> {
 
 pub const COLLECT_ITEMS: &[&str] = &["calls", "gc", "locks", "waits", "alloc", "code"];
 
+/// `metric-mode=`: how the bytecode probes' contexts get their time and counters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MetricModeOption {
+    /// Exact where a read of the metrics is cheap here, sampled otherwise.
+    Auto,
+    Exact,
+    Sampled,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Options {
     pub out: Option<PathBuf>,
@@ -45,6 +55,8 @@ pub struct Options {
     pub exclude: Vec<Glob>,
     /// perf_event counters (validated names).
     pub events: Vec<String>,
+    /// With bytecode probes: metrics read at every entry and exit, or sampled.
+    pub metric_mode: MetricModeOption,
     /// Overhead compensation (calibrated at start-up, applied to the reports).
     pub compensate: bool,
     pub start_paused: bool,
@@ -71,6 +83,7 @@ impl Default for Options {
             include: Vec::new(),
             exclude: Vec::new(),
             events: Vec::new(),
+            metric_mode: MetricModeOption::Auto,
             compensate: true,
             start_paused: false,
             alloc_interval: 0,
@@ -220,6 +233,14 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
                     v => return Err(format!("bad value '{v}' for option 'compensate' (valid: on, off)")),
                 }
             }
+            "metric-mode" => {
+                o.metric_mode = match need(value)?.as_str() {
+                    "auto" => MetricModeOption::Auto,
+                    "exact" => MetricModeOption::Exact,
+                    "sampled" => MetricModeOption::Sampled,
+                    v => return Err(format!("bad value '{v}' for option 'metric-mode' (valid: auto, exact, sampled)")),
+                }
+            }
             "calls" => {
                 o.calls_via = match need(value)?.as_str() {
                     "probes" => hotspot_backend::CallsVia::Probes,
@@ -299,6 +320,10 @@ mod tests {
         assert!(parse(Some("compensate=maybe")).unwrap_err().contains("(valid: on, off)"));
         assert_eq!(parse(None).unwrap().quantum, QuantumMode::Off);
         assert_eq!(parse(None).unwrap().calls_via, hotspot_backend::CallsVia::Probes);
+        assert_eq!(parse(None).unwrap().metric_mode, MetricModeOption::Auto);
+        assert_eq!(parse(Some("metric-mode=exact")).unwrap().metric_mode, MetricModeOption::Exact);
+        assert_eq!(parse(Some("metric-mode=sampled")).unwrap().metric_mode, MetricModeOption::Sampled);
+        assert!(parse(Some("metric-mode=fast")).unwrap_err().contains("(valid: auto, exact, sampled)"));
         assert_eq!(parse(Some("calls=jvmti")).unwrap().calls_via, hotspot_backend::CallsVia::Jvmti);
         assert_eq!(parse(Some("quantum")).unwrap().quantum, QuantumMode::Switch);
         assert_eq!(parse(Some("quantum=switch")).unwrap().quantum, QuantumMode::Switch);
@@ -323,7 +348,7 @@ mod tests {
     #[test]
     fn errors_are_one_line_naming_the_choices() {
         let e = parse(Some("out=a,bogus=1")).unwrap_err();
-        assert_eq!(e, "unknown option 'bogus' (valid: out, collect, calls, include, exclude, event, compensate, start, alloc-interval, perf-map, quantum, socket, log, help)");
+        assert_eq!(e, "unknown option 'bogus' (valid: out, collect, calls, include, exclude, event, metric-mode, compensate, start, alloc-interval, perf-map, quantum, socket, log, help)");
         assert!(parse(Some("collect=calls+cpu")).unwrap_err().contains("bad value 'cpu' for option 'collect'"));
         assert!(parse(Some("start=later")).unwrap_err().contains("(valid: running, paused)"));
         assert!(parse(Some("out=")).unwrap_err().contains("needs a value"));

@@ -123,6 +123,55 @@ fn sampled_cpu_time_lands_in_the_probed_contexts() {
     }
 }
 
+/// `metric-mode=exact`: the probes read the metrics at every entry and exit, so a context whose
+/// every visit is far shorter than the sampling period still gets exactly what it used.
+/// `calls.counters.Visits` measures each of its calls from the caller (150 µs of CPU in spin(), a
+/// 2 ms sleep in nap()); the contexts' raw bases agree within 3%. The reports say "exact".
+#[test]
+fn exact_mode_credits_short_visits_what_they_used() {
+    for jdk in jdks() {
+        let r = run("probes-exact", &jdk, "counters.Visits", "calls=probes,metric-mode=exact,log=info,socket=off", &[], &[]);
+        r.assert_ok();
+        let said = |key: &str| -> f64 {
+            let line = r.stdout().lines().find(|l| l.starts_with(key)).map(str::to_string);
+            line.and_then(|l| l.split(' ').nth(1).and_then(|v| v.parse().ok())).unwrap_or_else(|| panic!("no {key} in {}", r.stdout()))
+        };
+        let stderr = String::from_utf8_lossy(&r.output.stderr).into_owned();
+        assert!(stderr.contains("time and counters read at every entry and exit (exact)") && stderr.contains("(metric-mode=exact)"), "{stderr}");
+        let p = read_profile(&r.out.join("arcflow-raw.json"));
+        assert!(p.bindings.metrics.iter().all(|m| m.mode == MetricMode::Exact), "{:?}", p.bindings.metrics);
+        let (cpu, wall) = (p.bindings.metrics.iter().position(|m| m.name == "cpu-time").unwrap(), p.bindings.metrics.iter().position(|m| m.name == "wall-time").unwrap());
+        let (calls, spin) = base_at(&p, "main", "calls.counters.Visits.main;calls.counters.Visits.spin").expect("spin's context");
+        assert_eq!(calls, 200);
+        let (calls, nap) = base_at(&p, "main", "calls.counters.Visits.main;calls.counters.Visits.nap").expect("nap's context");
+        assert_eq!(calls, 20);
+        for (what, got, want) in [("spin cpu-time", spin[cpu], said("spin-cpu-ns")), ("nap wall-time", nap[wall], said("nap-wall-ns"))] {
+            let err = (got as f64 - want).abs() / want;
+            eprintln!("{what}: profile {got} ns, program {want} ns ({:+.2}%)", err * 100.0);
+            assert!(err < 0.03, "{what} on {:?}: {got} ns in the profile, {want} ns measured by the program ({:.1}% off)", jdk.home, err * 100.0);
+        }
+        let xtree = r.file("xtree.txt");
+        assert!(xtree.starts_with("Units :: cpu-time (ns)  Total"), "exact metrics are not marked sampled: {}", &xtree[..80]);
+        assert!(r.file("compensation.txt").contains("each reading the metrics twice"), "{}", r.file("compensation.txt"));
+    }
+}
+
+/// `metric-mode=auto` (the default) measures what one read of the metrics costs and reads them at
+/// every probe only if that is at most 50 ns: the log line gives the cost, and the profile's mode
+/// follows it (here cpu-time's thread CPU clock is a system call, so sampled).
+#[test]
+fn auto_metric_mode_follows_the_measured_read_cost() {
+    let jdk = java_tests::jdk().unwrap();
+    let r = run("probes-auto", &jdk, "Straight", "calls=probes,log=info,socket=off", &[], &[]);
+    r.assert_ok();
+    let stderr = String::from_utf8_lossy(&r.output.stderr).into_owned();
+    let line = stderr.lines().find(|l| l.contains("one read of [cpu-time, wall-time] costs")).unwrap_or_else(|| panic!("{stderr}"));
+    let cost: f64 = line.split("costs ").nth(1).and_then(|t| t.split(' ').next()).and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("{line}"));
+    let mode = r.calls().bindings.metrics[0].mode;
+    assert_eq!(mode, if cost <= 50.0 { MetricMode::Exact } else { MetricMode::Sampled }, "{line}");
+    assert!(line.contains(if mode == MetricMode::Exact { "(exact)" } else { "metric-mode=exact forces it" }), "{line}");
+}
+
 /// Compensation with probes: the calibrated probe cost is removed from callers, and a small method
 /// of known work (`counters.Tiny`: tiny() runs 100 multiply-adds, about 80 ns) keeps its cost without
 /// probes within 10%, with enough samples (22 M calls, about 2 s of CPU) for the estimate.

@@ -1,8 +1,8 @@
 //! Collection windows that open or close while a thread is inside one long call: a window charges
 //! each thread what it consumed inside the window, and a dump charges running threads up to the
 //! dump. The truth is the kernel's account of each thread (`/proc/<pid>/task/<tid>/schedstat`),
-//! read by the test when it sends each command. Both recording modes (`calls=probes`, the default,
-//! and `calls=jvmti`) unless a case says otherwise.
+//! read by the test when it sends each command. Every recording mode (`calls=probes`, the default,
+//! with sampled and with exact metrics, and `calls=jvmti`) unless a case says otherwise.
 
 mod common;
 
@@ -174,8 +174,10 @@ fn compress_ns(p: &Profile) -> u64 {
     base(p, "Windows.main;Windows.compress", "cpu-time")
 }
 
-fn modes() -> [&'static str; 2] {
-    ["probes", "jvmti"]
+/// Each is the value of `calls=`, with more options for probes that read the metrics at every
+/// entry and exit.
+fn modes() -> [&'static str; 3] {
+    ["probes", "probes,metric-mode=exact", "jvmti"]
 }
 
 fn jdk() -> Jdk {

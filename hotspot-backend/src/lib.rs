@@ -106,13 +106,15 @@ pub fn missing_capabilities() -> Vec<String> {
 
 static BACKEND: OnceLock<Backend> = OnceLock::new();
 
-/// The sampler of the bytecode probes' metrics, if the agent made one (before [`init`]).
-static SAMPLER: OnceLock<Arc<hpm_collectors::sampling::ContextSampler>> = OnceLock::new();
+/// The sampler of the bytecode probes' metrics, if the agent made one (before [`init`]), and
+/// whether the probes credit it at every change of context (exact) rather than by sampling.
+static SAMPLER: OnceLock<(Arc<hpm_collectors::sampling::ContextSampler>, bool)> = OnceLock::new();
 
 /// Gives the bytecode probes a sampler for time and counters; call before [`init`]. Without one,
-/// their call trees have calls only.
-pub fn use_sampler(sampler: Arc<hpm_collectors::sampling::ContextSampler>) {
-    let _ = SAMPLER.set(sampler);
+/// their call trees have calls only. `exact`: the probes also credit the metrics at every entry
+/// and exit ([`hpm_collectors::sampling::SampledThread::switch_to`]), one read each.
+pub fn use_sampler(sampler: Arc<hpm_collectors::sampling::ContextSampler>, exact: bool) {
+    let _ = SAMPLER.set((sampler, exact));
 }
 
 thread_local! {

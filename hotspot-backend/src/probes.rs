@@ -21,6 +21,7 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use hpm_collectors::arcflow::{ConsumerId, Tree};
+use hpm_collectors::metrics::ThreadMetrics;
 use hpm_collectors::recorder::naming::{class_name_from_signature, method_consumer_name};
 use hpm_collectors::recorder::naming::is_jdk_class;
 use hpm_collectors::recorder::{ClassFilter, Glob, Recorder, ThreadRecorder};
@@ -80,6 +81,8 @@ type AllocByNode = Mutex<HashMap<u32, (u64, u64)>>;
 struct Local {
     cell: &'static AtomicU32,
     alloc: Arc<AllocByNode>,
+    /// The thread's sampler state, for exact crediting at each change of context.
+    sampled: Option<Arc<SampledThread>>,
 }
 
 thread_local! {
@@ -161,6 +164,8 @@ pub(crate) struct ProbeRuntime {
     threads: Mutex<Vec<ProbeThread>>,
     /// Samples time and counters into the probes' contexts (None: trees have calls only).
     sampler: Option<Arc<ContextSampler>>,
+    /// The probes credit the metrics at every change of context (`metric-mode=exact`).
+    exact: bool,
     /// Calibrate the probes' cost at the first snapshot (`compensate=on`), once.
     compensate: bool,
     calibrated: OnceLock<()>,
@@ -194,8 +199,12 @@ pub(crate) fn install(
     start_paused: bool,
     compensate: bool,
     can_wrap_natives: bool,
-    sampler: Option<Arc<ContextSampler>>,
+    sampler: Option<(Arc<ContextSampler>, bool)>,
 ) {
+    let (sampler, exact) = match sampler {
+        Some((s, exact)) => (Some(s), exact),
+        None => (None, false),
+    };
     let filter = recorder.config().filter.clone();
     let rt = ProbeRuntime {
         env: env as usize,
@@ -212,6 +221,7 @@ pub(crate) fn install(
         ids: Mutex::new(MethodIds::default()),
         threads: Mutex::new(Vec::new()),
         sampler,
+        exact,
         compensate,
         calibrated: OnceLock::new(),
         calibrate_method: OnceLock::new(),
@@ -476,7 +486,6 @@ impl ProbeRuntime {
         // The context cell: where the probes mirror the current node. Never freed: the thread may
         // run Java code (and probes) until its very end, after the agent last hears of it.
         let cell: &'static AtomicU32 = Box::leak(Box::new(AtomicU32::new(0)));
-        let local = Local { cell, alloc: Arc::new(Mutex::new(HashMap::new())) };
         let sampled = self.sampler.as_ref().and_then(|s| match s.start_current_thread(cell) {
             Ok(t) => Some(t),
             Err(e) => {
@@ -484,6 +493,7 @@ impl ProbeRuntime {
                 None
             }
         });
+        let local = Local { cell, alloc: Arc::new(Mutex::new(HashMap::new())), sampled: sampled.clone() };
         if let Some(st) = &sampled {
             if self.state.load(Ordering::Acquire) & 1 == 0 {
                 st.rebase();
@@ -555,13 +565,18 @@ impl ProbeRuntime {
     /// tree) and gives the recorder the compensation it implies. At the first snapshot: the
     /// measurement costs a few tens of ms, which the run itself then does not pay.
     fn calibrate(&self, jni: *mut JNIEnv) {
-        const ROUNDS: i32 = 30;
-        const PAIRS: i32 = 100_000;
+        // Exact probes read the metrics twice per call (a system call each, here): fewer calls.
+        let (rounds, pairs): (i32, i32) = if self.exact { (20, 5_000) } else { (30, 100_000) };
         let (Some(&class), Some(&method)) = (self.probe_class.get(), self.calibrate_method.get()) else { return };
-        let args = [jvalue { i: ROUNDS }, jvalue { i: PAIRS }];
+        if self.exact {
+            let reader = self.sampler.as_ref().and_then(|s| s.open_reader().map(|r| (r, vec![0; s.metrics().len()])));
+            CALIBRATION_READER.with(|r| *r.borrow_mut() = reader);
+        }
+        let args = [jvalue { i: rounds }, jvalue { i: pairs }];
         // SAFETY: jni is the calling thread's env; class and method are Probe and its static
         // calibrate(int,int) method, with matching arguments.
         let ns = unsafe { jni_fn!(jni, CallStaticDoubleMethodA)(jni, class as jclass, method as jmethodID, args.as_ptr()) };
+        CALIBRATION_READER.with(|r| *r.borrow_mut() = None);
         // SAFETY: as above.
         if unsafe { jni_fn!(jni, ExceptionCheck)(jni) } != 0 {
             // SAFETY: as above.
@@ -569,16 +584,26 @@ impl ProbeRuntime {
             log::warn("cannot calibrate the probes' cost: reports are not compensated");
             return;
         }
-        // All of it is removed from the caller. The samples see the context the probes last wrote:
-        // the entry probe runs before it names the callee, so its cost is the caller's; the exit
-        // probe's loads overlap the callee's own work on an out-of-order CPU and add next to nothing
-        // there (measured: a 15 ns and an 80 ns method keep their cost without probes within 6%
-        // uncompensated, agent/tests/probes.rs), and its store is the last thing it does.
+        let (callee_share, split) = if self.exact {
+            // Each probe reads the metrics in its middle: what it does before the read is the
+            // context's it leaves, what it does after is the one's it enters. The callee so gets
+            // the second half of the entry probe and the first half of the exit probe.
+            (0.5, "half removed from the callee and half from the caller (each probe reads the metrics in its middle)")
+        } else {
+            // All of it is removed from the caller. The samples see the context the probes last
+            // wrote: the entry probe runs before it names the callee, so its cost is the caller's;
+            // the exit probe's loads overlap the callee's own work on an out-of-order CPU and add
+            // next to nothing there (measured: a 15 ns and an 80 ns method keep their cost without
+            // probes within 6% uncompensated, agent/tests/probes.rs), and its store is the last
+            // thing it does.
+            (0.0, "removed from the caller (the entry probe runs in the caller's context; the exit probe overlaps the callee's work)")
+        };
+        let reads = if self.exact { " (each reading the metrics twice)" } else { "" };
         let how = format!(
-            "bytecode probes: the fastest of {ROUNDS} batches of {PAIRS} calls through the compiled probes on a private tree, at the first dump: {ns:.1} ns per call, removed from the caller (the entry probe runs in the caller's context; the exit probe overlaps the callee's work); metrics in ns only"
+            "bytecode probes{reads}: the fastest of {rounds} batches of {pairs} calls through the compiled probes on a private tree, at the first dump: {ns:.1} ns per call, {split}; metrics in ns only"
         );
         let metrics = &self.recorder.bindings().metrics;
-        let c = hpm_collectors::recorder::Compensation::from_call_cost(metrics, ns, 0.0, (ROUNDS * PAIRS) as u64, how);
+        let c = hpm_collectors::recorder::Compensation::from_call_cost(metrics, ns, callee_share, (rounds * pairs) as u64, how);
         self.recorder.set_compensation(c);
     }
 
@@ -774,6 +799,8 @@ pub(crate) fn define_runtime(jni: *mut JNIEnv) -> Result<(), String> {
     let natives = [
         native("register", "(Lhpmagent/probe/Probe$Shadow;)J", probe_register as *mut c_void),
         native("stack", "()[I", probe_stack as *mut c_void),
+        native("exactMode", "()Z", probe_exact_mode as *mut c_void),
+        native("switchTo", "(JI)V", probe_switch_to as *mut c_void),
     ];
     let methods: Vec<JNINativeMethod> = natives
         .iter()
@@ -948,6 +975,48 @@ unsafe extern "C" fn probe_register(jni: *mut JNIEnv, _class: jclass, shadow: jo
         cell = c as *const AtomicU32 as jlong;
     });
     cell
+}
+
+/// `Probe.exactMode()`, read once by Probe's static initialiser (a constant to the JIT): whether
+/// the probes credit the metrics at every change of context.
+unsafe extern "C" fn probe_exact_mode(_jni: *mut JNIEnv, _class: jclass) -> jboolean {
+    RUNTIME.get().is_some_and(|rt| rt.exact) as jboolean
+}
+
+/// A reader of the metrics and its buffer.
+type ReaderWithBuffer = (Box<dyn ThreadMetrics>, Vec<u64>);
+
+thread_local! {
+    /// While `calibrate` runs on this thread in exact mode: a reader of the metrics, so that the
+    /// calibration's probes read them as a recorded thread's do.
+    static CALIBRATION_READER: RefCell<Option<ReaderWithBuffer>> = const { RefCell::new(None) };
+}
+
+/// `Probe.switchTo(cell, next)`, the probes' store of the current context in exact mode: on a
+/// recorded thread, credits its metrics since the last credit to the context in its cell (one
+/// read), then makes `next` current. Any other cell (the spare cell of an unregistered thread, the
+/// calibration's) just gets `next`, after a read while calibrating.
+unsafe extern "C" fn probe_switch_to(_jni: *mut JNIEnv, _class: jclass, cell: jlong, next: jint) {
+    crate::guard("Probe.switchTo", || {
+        let switched = LOCAL.with(|l| match l.borrow().as_ref() {
+            Some(Local { cell: own, sampled: Some(t), .. }) if *own as *const AtomicU32 as jlong == cell => {
+                t.switch_to(next as u32);
+                true
+            }
+            _ => false,
+        });
+        if !switched {
+            CALIBRATION_READER.with(|r| {
+                if let Some((reader, values)) = r.borrow_mut().as_mut() {
+                    reader.read(values);
+                }
+            });
+            // SAFETY: every cell the probes hold is native memory that is never freed and aligned
+            // for a u32: a cell leaked by `thread_started`, or `Shadow.SPARE` (8 bytes from
+            // Unsafe.allocateMemory), which threads only ever store into.
+            unsafe { (*(cell as *const AtomicU32)).store(next as u32, Ordering::Relaxed) };
+        }
+    });
 }
 
 /// The calling thread's frames, innermost first (all of them: re-synchronising needs the outermost).

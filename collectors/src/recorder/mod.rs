@@ -49,14 +49,16 @@ pub struct RecorderConfig {
     /// Compiled and generated code (code map, perf map).
     pub code: bool,
     pub filter: ClassFilter,
-    /// The metric set's values in call trees are sampled, not read at every event (bytecode
-    /// probes): their bindings say so. Allocation stays exact.
-    pub sampled_metrics: bool,
+    /// Where the metric set's values in call trees come from. `None`: this recorder reads them at
+    /// every event (exact). `Some(mode)`: the bytecode probes' context sampler credits them, at
+    /// every change of context (`Exact`) or by sampling (`Sampled`); the bindings say which, and
+    /// threads get no reader of their own. Allocation stays exact.
+    pub metrics_from_sampler: Option<MetricMode>,
 }
 
 impl Default for RecorderConfig {
     fn default() -> Self {
-        RecorderConfig { calls: true, gc: true, locks: true, waits: true, alloc: false, code: true, filter: ClassFilter::default(), sampled_metrics: false }
+        RecorderConfig { calls: true, gc: true, locks: true, waits: true, alloc: false, code: true, filter: ClassFilter::default(), metrics_from_sampler: None }
     }
 }
 
@@ -314,7 +316,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 impl Recorder {
     pub fn new(config: RecorderConfig, metric_set: Box<dyn MetricSet>) -> Recorder {
-        let mode = if config.sampled_metrics { MetricMode::Sampled } else { MetricMode::Exact };
+        let mode = config.metrics_from_sampler.unwrap_or(MetricMode::Exact);
         let mut metrics: Vec<Metric> = metric_set.metrics().into_iter().map(|m| m.with_mode(mode)).collect();
         let n_read = metrics.len();
         if config.alloc {
@@ -372,7 +374,7 @@ impl Recorder {
     pub fn register_current_thread(&self, info: ThreadInfo) -> Arc<ThreadRecorder> {
         // Where the metrics can be read from any thread, windows charge a thread up to the moment
         // they open or close, even inside one long call with no event (see `catch_up`).
-        let remote = if self.config.sampled_metrics { None } else { self.metric_set.open_current_thread_remote() };
+        let remote = if self.config.metrics_from_sampler.is_some() { None } else { self.metric_set.open_current_thread_remote() };
         let (reader, remote) = match remote {
             Some(r) => (r, true),
             None => (self.metric_set.open_current_thread(), false),

@@ -9,7 +9,9 @@ package hpmagent.probe;
  * moves to (or creates) the child of the current context and counts a call; exiting moves back to the
  * parent. No native call and no system call happens per call, so C2 inlines both probes. Time and
  * counters are not read here: the agent samples them and credits each sample to the context whose
- * id the probes keep in a per-thread native cell ({@code Shadow.cell}).
+ * id the probes keep in a per-thread native cell ({@code Shadow.cell}). In exact mode
+ * ({@code metric-mode=exact}) each change of context instead goes through the agent
+ * ({@link #switchTo}), which reads the metrics and credits them to the context being left.
  *
  * The agent reads the trees through {@link #export} and switches recording through {@link #state}.
  */
@@ -24,6 +26,18 @@ public final class Probe {
     static volatile int state;
 
     static final jdk.internal.misc.Unsafe U = jdk.internal.misc.Unsafe.getUnsafe();
+
+    /** Set once by the agent before any probe runs: a constant to the JIT, so sampled mode pays nothing. */
+    static final boolean EXACT = exactMode();
+
+    /** Makes {@code k} the current context of the thread whose cell is {@code cell}. */
+    static void moveTo(long cell, int k) {
+        if (EXACT) {
+            switchTo(cell, k);
+        } else {
+            U.putInt(cell, k);
+        }
+    }
 
     private static final ThreadLocal<Shadow> SHADOW = new ThreadLocal<Shadow>() {
         @Override
@@ -84,7 +98,7 @@ public final class Probe {
             if (k != 0) {
                 s.cur = k;
                 s.thrown += popped; // they left by the exception caught here
-                U.putInt(s.cell, k);
+                moveTo(s.cell, k);
             }
         }
     }
@@ -138,6 +152,15 @@ public final class Probe {
 
     /** The agent: the probe ids of the calling thread's stack, outermost first (probed methods only). */
     static native int[] stack();
+
+    /** The agent: whether the metrics are credited at every change of context (exact mode). */
+    private static native boolean exactMode();
+
+    /**
+     * The agent, exact mode: credits the metrics the thread used since the last change to the
+     * context in {@code cell}, then stores {@code k} there.
+     */
+    private static native void switchTo(long cell, int k);
 
     /**
      * The agent, from any thread: a copy of a tree as {@code [n, parent_1, method_1, calls_1, ...,
@@ -196,7 +219,7 @@ public final class Probe {
             }
             calls[k]++;
             cur = k;
-            U.putInt(cell, k);
+            moveTo(cell, k);
         }
 
         void exit(int m, int st) {
@@ -210,7 +233,7 @@ public final class Probe {
                 c = unwindTo(c, m);
             }
             cur = c;
-            U.putInt(cell, c);
+            moveTo(cell, c);
         }
 
         static Shadow create() {
@@ -255,7 +278,7 @@ public final class Probe {
                     c = k;
                 }
                 cur = c;
-                U.putInt(cell, c);
+                moveTo(cell, c);
                 epoch = st;
                 return true;
             } catch (Throwable t) {

@@ -1,0 +1,45 @@
+package calls.counters;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+
+/**
+ * Short visits of known cost, each well under the sampler's 1 ms CPU period: spin() uses 150 µs of
+ * the thread's CPU per call and nap() sleeps 2 ms, 200 and 20 times, alternating. The program
+ * measures each call from its caller (thread CPU time around spin(), System.nanoTime() around
+ * nap()) and prints the sums as "spin-cpu-ns N" and "nap-wall-ns N", for the test to compare with
+ * the base of each method's context when the agent reads the metrics at every entry and exit.
+ */
+public class Visits {
+    static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
+    static volatile long sink;
+
+    static void spin() {
+        long end = MX.getCurrentThreadCpuTime() + 150_000;
+        long x = 0;
+        while (MX.getCurrentThreadCpuTime() < end) {
+            for (int i = 0; i < 100; i++) x = x * 31 + i;
+        }
+        sink += x;
+    }
+
+    static void nap() throws InterruptedException {
+        Thread.sleep(2);
+    }
+
+    public static void main(String[] args) throws Exception {
+        long spinCpu = 0, napWall = 0;
+        for (int i = 0; i < 200; i++) {
+            long c0 = MX.getCurrentThreadCpuTime();
+            spin();
+            spinCpu += MX.getCurrentThreadCpuTime() - c0;
+            if (i % 10 == 0) {
+                long w0 = System.nanoTime();
+                nap();
+                napWall += System.nanoTime() - w0;
+            }
+        }
+        System.out.println("spin-cpu-ns " + spinCpu);
+        System.out.println("nap-wall-ns " + napWall);
+    }
+}
