@@ -125,8 +125,9 @@ fn sampled_cpu_time_lands_in_the_probed_contexts() {
 
 /// `metric-mode=exact`: the probes read the metrics at every entry and exit, so a context whose
 /// every visit is far shorter than the sampling period still gets exactly what it used.
-/// `calls.counters.Visits` measures each of its calls from the caller (150 µs of CPU in spin(), a
-/// 2 ms sleep in nap()); the contexts' raw bases agree within 3%. The reports say "exact".
+/// `calls.counters.Visits` measures each of its calls from the caller (300 µs of CPU in spin(), a
+/// 2 ms sleep in nap()); the contexts' raw bases agree within 3% (the program's own measurement
+/// also takes in a clock read and half of each probe, about 1%). The reports say "exact".
 #[test]
 fn exact_mode_credits_short_visits_what_they_used() {
     for jdk in jdks() {
@@ -142,12 +143,12 @@ fn exact_mode_credits_short_visits_what_they_used() {
         assert!(p.bindings.metrics.iter().all(|m| m.mode == MetricMode::Exact), "{:?}", p.bindings.metrics);
         let (cpu, wall) = (p.bindings.metrics.iter().position(|m| m.name == "cpu-time").unwrap(), p.bindings.metrics.iter().position(|m| m.name == "wall-time").unwrap());
         let (calls, spin) = base_at(&p, "main", "calls.counters.Visits.main;calls.counters.Visits.spin").expect("spin's context");
-        assert_eq!(calls, 200);
+        assert_eq!(calls, 100);
         let (calls, nap) = base_at(&p, "main", "calls.counters.Visits.main;calls.counters.Visits.nap").expect("nap's context");
         assert_eq!(calls, 20);
         for (what, got, want) in [("spin cpu-time", spin[cpu], said("spin-cpu-ns")), ("nap wall-time", nap[wall], said("nap-wall-ns"))] {
             let err = (got as f64 - want).abs() / want;
-            eprintln!("{what}: profile {got} ns, program {want} ns ({:+.2}%)", err * 100.0);
+            eprintln!("{what}: profile {got} ns, program {want} ns ({:+.2}%)", (got as f64 - want) / want * 100.0);
             assert!(err < 0.03, "{what} on {:?}: {got} ns in the profile, {want} ns measured by the program ({:.1}% off)", jdk.home, err * 100.0);
         }
         let xtree = r.file("xtree.txt");

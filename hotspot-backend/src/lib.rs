@@ -502,7 +502,6 @@ pub unsafe fn init(vm: *mut JavaVM, recorder: Arc<Recorder>, config: BackendConf
         if let Some(b) = BACKEND.get() {
             probes::install(env, b.recorder.clone(), start_paused, b.config.compensate, can_wrap_natives, SAMPLER.get().cloned());
         }
-        enable(env, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, true)?;
     }
     if can_sample_alloc {
         // Sampling is set up in the OnLoad phase so that every thread's allocation buffer is in sampling
@@ -745,6 +744,12 @@ fn go_live(env: *mut jvmtiEnv, b: &Backend, initial_thread: Option<jthread>) {
     }
     let control = Control { env: b.env };
     if let Some(rt) = probes::runtime() {
+        // The class-load hook only from here on: classes loaded before VMInit are never instrumented
+        // at load (their probes come by retransformation), and with the hook on HotSpot reads the
+        // class file of every class it maps from the CDS archive, which costs start-up time.
+        if let Err(e) = enable(env, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, true) {
+            log::error(&format!("call trees are not recorded: {e}"));
+        }
         match current_jni().and_then(|_| probes::define_runtime(current_jni()?)) {
             Ok(()) => log::debug(&rt.summary()),
             Err(e) => log::error(&format!("call trees are not recorded: {e}")),

@@ -160,6 +160,8 @@ pub(crate) struct ProbeRuntime {
     probing: AtomicBool,
     /// Probes were in the code at some time: only then is there a probe cost to calibrate.
     ever_probed: AtomicBool,
+    /// java.base exports jdk.internal.misc to the probes ([`ProbeRuntime::export_unsafe`]).
+    exported: AtomicBool,
     ids: Mutex<MethodIds>,
     threads: Mutex<Vec<ProbeThread>>,
     /// Samples time and counters into the probes' contexts (None: trees have calls only).
@@ -218,6 +220,7 @@ pub(crate) fn install(
         state: AtomicI32::new(if start_paused { 0 } else { 1 }),
         probing: AtomicBool::new(!start_paused),
         ever_probed: AtomicBool::new(!start_paused),
+        exported: AtomicBool::new(false),
         ids: Mutex::new(MethodIds::default()),
         threads: Mutex::new(Vec::new()),
         sampler,
@@ -403,8 +406,33 @@ impl ProbeRuntime {
         let (Some(&class), Some(&field)) = (self.probe_class.get(), self.state_field.get()) else {
             return Ok(()); // not defined yet: define_runtime sets the current state
         };
+        if state & 1 == 1 {
+            self.export_unsafe(jni, class as jclass)?;
+        }
         // SAFETY: jni is the calling thread's env; class is a global reference; field its static int field.
         unsafe { jni_fn!(jni, SetStaticIntField)(jni, class as jclass, field as jfieldID, state) };
+        Ok(())
+    }
+
+    /// Lets the probes use `jdk.internal.misc.Unsafe` (their one store per probe, no JNI), before
+    /// the first probe records. Not at start-up: `AddModuleExports` runs Java code that bootstraps
+    /// lambdas (about 10 ms of CPU), which a JVM that stays paused should not pay. Once.
+    fn export_unsafe(&self, jni: *mut JNIEnv, probe: jclass) -> Result<(), String> {
+        if self.exported.load(Ordering::Acquire) {
+            return Ok(());
+        }
+        let env = self.env();
+        let object = CString::new("java/lang/Object").unwrap();
+        // SAFETY: jni is the calling thread's env; FindClass of a boot class.
+        let obj = unsafe { jni_fn!(jni, FindClass)(jni, object.as_ptr()) };
+        // SAFETY: jni valid; both are live class references.
+        let (base, probes_module) = unsafe { (jni_fn!(jni, GetModule)(jni, obj), jni_fn!(jni, GetModule)(jni, probe)) };
+        let pkg = CString::new("jdk.internal.misc").unwrap();
+        // SAFETY: env valid (live phase); modules are live references.
+        check(unsafe { jvmti_fn!(env, AddModuleExports)(env, base, pkg.as_ptr(), probes_module) }, "AddModuleExports(java.base/jdk.internal.misc)")?;
+        // SAFETY: the local reference from FindClass, not kept.
+        unsafe { jni_fn!(jni, DeleteLocalRef)(jni, obj) };
+        self.exported.store(true, Ordering::Release);
         Ok(())
     }
 
@@ -764,7 +792,6 @@ struct Synced<'a> {
 /// Called at VMInit (or at once after a late attach), on a thread with `jni`.
 pub(crate) fn define_runtime(jni: *mut JNIEnv) -> Result<(), String> {
     let rt = RUNTIME.get().ok_or("probe runtime not installed")?;
-    let env = rt.env();
     let mut probe: jclass = ptr::null_mut();
     for (name, bytes) in PROBE_CLASSES {
         let cname = CString::new(*name).map_err(|_| "bad class name")?;
@@ -786,16 +813,6 @@ pub(crate) fn define_runtime(jni: *mut JNIEnv) -> Result<(), String> {
     if probe.is_null() {
         return Err("the probe runtime has no Probe class".into());
     }
-    // The probes write the current context through jdk.internal.misc.Unsafe (one store, no JNI).
-    let object = CString::new("java/lang/Object").unwrap();
-    // SAFETY: jni valid; FindClass of a boot class.
-    let obj = unsafe { jni_fn!(jni, FindClass)(jni, object.as_ptr()) };
-    // SAFETY: jni valid; both are live class references.
-    let (base, probes_module) = unsafe { (jni_fn!(jni, GetModule)(jni, obj), jni_fn!(jni, GetModule)(jni, probe)) };
-    let pkg = CString::new("jdk.internal.misc").unwrap();
-    // SAFETY: env valid (live phase); modules are live references.
-    check(unsafe { jvmti_fn!(env, AddModuleExports)(env, base, pkg.as_ptr(), probes_module) }, "AddModuleExports(java.base/jdk.internal.misc)")?;
-
     let natives = [
         native("register", "(Lhpmagent/probe/Probe$Shadow;)J", probe_register as *mut c_void),
         native("stack", "()[I", probe_stack as *mut c_void),

@@ -4,8 +4,8 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 
 /**
- * Short visits of known cost, each well under the sampler's 1 ms CPU period: spin() uses 150 µs of
- * the thread's CPU per call and nap() sleeps 2 ms, 200 and 20 times, alternating. The program
+ * Short visits of known cost, each well under the sampler's 1 ms CPU period: spin() uses 300 µs of
+ * the thread's CPU per call and nap() sleeps 2 ms, 100 and 20 times, alternating. The program
  * measures each call from its caller (thread CPU time around spin(), System.nanoTime() around
  * nap()) and prints the sums as "spin-cpu-ns N" and "nap-wall-ns N", for the test to compare with
  * the base of each method's context when the agent reads the metrics at every entry and exit.
@@ -15,7 +15,7 @@ public class Visits {
     static volatile long sink;
 
     static void spin() {
-        long end = MX.getCurrentThreadCpuTime() + 150_000;
+        long end = MX.getCurrentThreadCpuTime() + 300_000;
         long x = 0;
         while (MX.getCurrentThreadCpuTime() < end) {
             for (int i = 0; i < 100; i++) x = x * 31 + i;
@@ -29,11 +29,11 @@ public class Visits {
 
     public static void main(String[] args) throws Exception {
         long spinCpu = 0, napWall = 0;
-        for (int i = 0; i < 200; i++) {
+        for (int i = 0; i < 100; i++) {
             long c0 = MX.getCurrentThreadCpuTime();
             spin();
             spinCpu += MX.getCurrentThreadCpuTime() - c0;
-            if (i % 10 == 0) {
+            if (i % 5 == 0) {
                 long w0 = System.nanoTime();
                 nap();
                 napWall += System.nanoTime() - w0;

@@ -25,7 +25,15 @@ public final class Probe {
      */
     static volatile int state;
 
-    static final jdk.internal.misc.Unsafe U = jdk.internal.misc.Unsafe.getUnsafe();
+    /**
+     * jdk.internal.misc.Unsafe, in a class of its own, first used by the first probe that records:
+     * resolving it needs java.base to export jdk.internal.misc to the probes, which the agent
+     * arranges only when recording first starts (the export runs Java code that bootstraps lambdas,
+     * about 10 ms, which a run that stays paused should not pay).
+     */
+    static final class Mem {
+        static final jdk.internal.misc.Unsafe U = jdk.internal.misc.Unsafe.getUnsafe();
+    }
 
     /** Set once by the agent before any probe runs: a constant to the JIT, so sampled mode pays nothing. */
     static final boolean EXACT = exactMode();
@@ -35,7 +43,7 @@ public final class Probe {
         if (EXACT) {
             switchTo(cell, k);
         } else {
-            U.putInt(cell, k);
+            Mem.U.putInt(cell, k);
         }
     }
 
@@ -203,7 +211,7 @@ public final class Probe {
         /** Open-addressing index (parent, method) → node for nodes with several children. */
         int[] index = new int[512];
         /** A private cell for threads the agent could not register, so probes never check. */
-        static final long SPARE = U.allocateMemory(8);
+        static final long SPARE = Mem.U.allocateMemory(8);
 
         void enter(int m, int st) {
             if (epoch != st && !sync(m, true, st)) {
