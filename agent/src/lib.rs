@@ -307,6 +307,7 @@ impl AgentState {
         self.sync_calls();
         if let Some(c) = self.vm.control() {
             c.calibrate_calls();
+            c.sync_code_map();
         }
         let snap = self.recorder.snapshot();
         let mut files = write_snapshot(&snap, dir)?;

@@ -7,9 +7,10 @@ use common::*;
 fn code_map_and_perf_map_name_jit_code() {
     for jdk in jdks() {
         let out = out_dir("code", &jdk);
-        // Paused: method events off, so the JIT compiles fib as usual; long enough (32 M calls) that
-        // C2 has compiled it, with add() inlined, even on a loaded machine.
-        let child = command(&jdk, "Bench", &format!("out={},start=paused,perf-map=on", out.display()), &[], &["30", "20"])
+        // Recording (bytecode probes: the JIT compiles as usual), long enough (32 M calls) that C2
+        // has compiled fib with add() inlined, even on a loaded machine. The code events are on
+        // while recording, so the map has every compiled version.
+        let child = command(&jdk, "Bench", &format!("out={},perf-map=on", out.display()), &[], &["30", "20"])
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
             .spawn()
@@ -32,6 +33,32 @@ fn code_map_and_perf_map_name_jit_code() {
         // "START SIZE name", hex.
         let f: Vec<&str> = fib.split(' ').collect();
         assert!(u64::from_str_radix(f[0], 16).unwrap() > 0 && u64::from_str_radix(f[1], 16).unwrap() > 0, "{fib}");
+        std::fs::remove_dir_all(&out).unwrap();
+    }
+}
+
+/// While recording is stopped the code events are off (they cost the VM work for every compiled
+/// method); a dump, here the one at exit of a run that stayed paused, has the VM replay the code
+/// live at that moment, so its code map and perf map are current.
+#[test]
+fn a_paused_run_has_the_live_code_in_its_exit_code_map() {
+    for jdk in jdks() {
+        let out = out_dir("code-paused", &jdk);
+        let child = command(&jdk, "Bench", &format!("out={},start=paused,perf-map=on", out.display()), &[], &["30", "20"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        let output = child.wait_with_output().unwrap();
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        let code = std::fs::read_to_string(out.join("code.txt")).unwrap();
+        assert!(code.lines().any(|l| l.contains(" compiled ") && l.contains("calls.Bench.fib(int)")), "{code}");
+        assert!(code.lines().any(|l| l.contains(" generated ") && l.contains("Interpreter")), "interpreter stubs in the map");
+        let map_path = format!("/tmp/perf-{pid}.map");
+        let map = std::fs::read_to_string(&map_path).unwrap();
+        let _ = std::fs::remove_file(&map_path);
+        assert!(map.lines().any(|l| l.ends_with(" [j] calls.Bench.fib(int)")), "fib in the perf map");
         std::fs::remove_dir_all(&out).unwrap();
     }
 }

@@ -106,6 +106,9 @@ pub fn missing_capabilities() -> Vec<String> {
 
 static BACKEND: OnceLock<Backend> = OnceLock::new();
 
+/// The code events are on ([`Control::refresh_code_map`]).
+static CODE_EVENTS: AtomicBool = AtomicBool::new(false);
+
 /// The sampler of the bytecode probes' metrics, if the agent made one (before [`init`]), and
 /// whether the probes credit it at every change of context (exact) rather than by sampling.
 static SAMPLER: OnceLock<(Arc<hpm_collectors::sampling::ContextSampler>, bool)> = OnceLock::new();
@@ -219,9 +222,17 @@ impl Control {
         self.env as *mut jvmtiEnv
     }
 
-    /// Turns MethodEntry/MethodExit on or off for all threads. Off lets HotSpot leave
-    /// interpreter-only mode and run compiled code again.
+    /// Turns recording on or off for all threads: the bytecode probes' state, or
+    /// MethodEntry/MethodExit (off lets HotSpot leave interpreter-only mode and run compiled code
+    /// again). The code events follow ([`Control::refresh_code_map`]).
     pub fn set_method_events(&self, on: bool) -> Result<(), String> {
+        if BACKEND.get().is_some_and(|b| b.recorder.config().code) {
+            if on {
+                self.refresh_code_map(true);
+            } else {
+                self.code_events(false);
+            }
+        }
         if let Some(rt) = probes::runtime() {
             return rt.set_recording(current_jni()?, on);
         }
@@ -239,6 +250,52 @@ impl Control {
             }
         }
         Ok(())
+    }
+
+    /// Turns the code events (compiled method load and unload, generated code) on or off.
+    /// While recording is stopped they are off: with a busy JIT they are a cost of their own (the
+    /// VM builds inlining records and address maps for every compiled method).
+    fn code_events(&self, on: bool) {
+        CODE_EVENTS.store(on, Ordering::Release);
+        let mode = if on { JVMTI_ENABLE } else { JVMTI_DISABLE };
+        for ev in [JVMTI_EVENT_COMPILED_METHOD_LOAD, JVMTI_EVENT_COMPILED_METHOD_UNLOAD, JVMTI_EVENT_DYNAMIC_CODE_GENERATED] {
+            // SAFETY: the env is valid for the life of the VM; a null thread means all threads.
+            let err = unsafe { jvmti_fn!(self.env(), SetEventNotificationMode)(self.env(), mode, ev, ptr::null_mut()) };
+            if err != JVMTI_ERROR_NONE {
+                log::warn(&format!("code map: cannot switch event {ev}: {}", jvmti_error_text(err)));
+            }
+        }
+    }
+
+    /// Rebuilds the code map from the code live now: forgets it, turns the code events on and has
+    /// the VM replay every compiled method and generated stub (`GenerateEvents`); the events stay
+    /// on if `keep_on` (recording), else they go off again (a dump while stopped).
+    pub fn refresh_code_map(&self, keep_on: bool) {
+        let Some(b) = BACKEND.get() else { return };
+        // After VMDeath the callbacks take no more events: the map stays as it is.
+        if !b.recorder.config().code || b.dead.load(Ordering::Acquire) {
+            return;
+        }
+        b.recorder.code_clear();
+        self.code_events(true);
+        for ev in [JVMTI_EVENT_COMPILED_METHOD_LOAD, JVMTI_EVENT_DYNAMIC_CODE_GENERATED] {
+            // SAFETY: env valid, live phase (callers: VMInit, the control socket, dumps).
+            let err = unsafe { jvmti_fn!(self.env(), GenerateEvents)(self.env(), ev) };
+            if err != JVMTI_ERROR_NONE {
+                log::debug(&format!("GenerateEvents({ev}): {}", jvmti_error_text(err)));
+            }
+        }
+        if !keep_on {
+            self.code_events(false);
+        }
+    }
+
+    /// Before a snapshot: if the code events are off (recording stopped), the code map is rebuilt
+    /// from the code live now, so that a dump's code map and perf map are current.
+    pub fn sync_code_map(&self) {
+        if !CODE_EVENTS.load(Ordering::Acquire) {
+            self.refresh_code_map(false);
+        }
     }
 
     /// The VM's live threads as (name, kind), from `GetAllThreads`: what `status` shows of threads
@@ -716,9 +773,6 @@ fn go_live(env: *mut jvmtiEnv, b: &Backend, initial_thread: Option<jthread>) {
         }
     }
     let mut events = vec![JVMTI_EVENT_CLASS_LOAD, JVMTI_EVENT_CLASS_PREPARE, JVMTI_EVENT_DATA_DUMP_REQUEST];
-    if rc.code {
-        events.extend([JVMTI_EVENT_COMPILED_METHOD_LOAD, JVMTI_EVENT_COMPILED_METHOD_UNLOAD, JVMTI_EVENT_DYNAMIC_CODE_GENERATED]);
-    }
     if rc.gc {
         events.extend([JVMTI_EVENT_GARBAGE_COLLECTION_START, JVMTI_EVENT_GARBAGE_COLLECTION_FINISH]);
     }
@@ -763,20 +817,17 @@ fn go_live(env: *mut jvmtiEnv, b: &Backend, initial_thread: Option<jthread>) {
             b.recorder.pause();
         }
     } else if rc.calls && b.can_method_events && !b.config.start_paused {
+        // (Also turns the code events on.)
         if let Err(e) = control.set_method_events(true) {
             log::error(&format!("cannot turn on method events: {e}"));
         }
     } else if rc.calls && b.can_method_events {
         b.recorder.pause();
     }
-    if rc.code {
-        for ev in [JVMTI_EVENT_COMPILED_METHOD_LOAD, JVMTI_EVENT_DYNAMIC_CODE_GENERATED] {
-            // SAFETY: env valid, live phase: replays code generated before the events were on.
-            let err = unsafe { jvmti_fn!(env, GenerateEvents)(env, ev) };
-            if err != JVMTI_ERROR_NONE {
-                log::debug(&format!("GenerateEvents({ev}): {}", jvmti_error_text(err)));
-            }
-        }
+    let code_on = rc.calls && b.can_method_events && probes::runtime().is_none() && !b.config.start_paused;
+    if rc.code && !b.config.start_paused && !code_on {
+        // The code map from the code live now on (the events replay what was compiled before).
+        control.refresh_code_map(true);
     }
     b.hooks.vm_init(&control);
 }
@@ -816,11 +867,14 @@ mod cb {
     pub unsafe extern "C" fn vm_death(_env: *mut jvmtiEnv, _jni: *mut JNIEnv) {
         guard("VMDeath", || {
             let Some(b) = backend() else { return };
+            let control = Control { env: b.env };
+            // The code map of the final dump, while code events are still taken (stopped
+            // recording has them off).
+            control.sync_code_map();
             // Recording ends here, before method events are switched off and the final dump is
             // written: daemon threads still run meanwhile, and one that ends now must stay "running
             // at the dump" with what it recorded, not be marked ended with its last events missing.
             b.dead.store(true, Ordering::Release);
-            let control = Control { env: b.env };
             if b.recorder.config().calls {
                 let _ = control.set_method_events(false);
             }

@@ -820,6 +820,12 @@ impl Recorder {
         c.live.insert(entry.start, entry);
     }
 
+    /// Forgets the code map (before the VM replays the code live now; see the backend's code
+    /// events, which are off while recording is stopped). The load and unload counts stay.
+    pub fn code_clear(&self) {
+        lock(&self.code).live.clear();
+    }
+
     /// Code at `start` unloaded.
     pub fn code_unload(&self, start: u64) {
         if !self.config.code {
