@@ -10,8 +10,9 @@ fn main() {
     let mut sources = Vec::new();
     java_tests::collect_files(&manifest.join("java"), "java", &mut sources).expect("reading java/");
     // Class files of version 55 (Java 11) load on every JDK the agent supports. The probes use
-    // jdk.internal.misc.Unsafe, which the agent exports to them at run time (JVMTI AddModuleExports).
-    let args = ["-source", "11", "-target", "11", "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Xlint:-options", "-g", "-encoding", "UTF-8", "-nowarn"];
+    // jdk.internal.misc.Unsafe, which the agent exports to them at run time (JVMTI AddModuleExports),
+    // and jdk.internal.vm.annotation.DontInline, which HotSpot honours in boot-loader classes.
+    let args = ["-source", "11", "-target", "11", "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-exports", "java.base/jdk.internal.vm.annotation=ALL-UNNAMED", "-Xlint:-options", "-g", "-encoding", "UTF-8", "-nowarn"];
     let table = java_tests::compile_class_table("PROBE_CLASSES", &sources, &args, &out_dir.join("probe-classes"));
     std::fs::write(out_dir.join("probe_classes.rs"), table).unwrap();
 }
