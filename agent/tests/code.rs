@@ -3,32 +3,39 @@
 mod common;
 use common::*;
 
+/// Runs `calls.Bench 30 20` (32 M calls: long enough that C2 compiles fib, with add() inlined,
+/// even on a loaded machine) with `options` and `perf-map=on`; checks the code map lists compiled
+/// fib and the interpreter's stubs. Returns the code map and the perf map (removed from /tmp).
+fn bench_code_maps(jdk: &java_tests::Jdk, out: &std::path::Path, options: &str) -> (String, String) {
+    let child = command(jdk, "Bench", &format!("out={},perf-map=on{options}", out.display()), &[], &["30", "20"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let code = std::fs::read_to_string(out.join("code.txt")).unwrap();
+    assert!(code.lines().any(|l| l.contains(" compiled ") && l.contains("calls.Bench.fib(int)")), "{code}");
+    assert!(code.lines().any(|l| l.contains(" generated ") && l.contains("Interpreter")), "interpreter stubs in the map");
+    let map_path = format!("/tmp/perf-{pid}.map");
+    let map = std::fs::read_to_string(&map_path).unwrap();
+    let _ = std::fs::remove_file(&map_path);
+    (code, map)
+}
+
 #[test]
 fn code_map_and_perf_map_name_jit_code() {
     for jdk in jdks() {
         let out = out_dir("code", &jdk);
-        // Recording (bytecode probes: the JIT compiles as usual), long enough (32 M calls) that C2
-        // has compiled fib with add() inlined, even on a loaded machine. The code events are on
-        // while recording, so the map has every compiled version.
-        let child = command(&jdk, "Bench", &format!("out={},perf-map=on", out.display()), &[], &["30", "20"])
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let pid = child.id();
-        let output = child.wait_with_output().unwrap();
-        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-        let code = std::fs::read_to_string(out.join("code.txt")).unwrap();
-        assert!(code.lines().any(|l| l.contains(" compiled ") && l.contains("calls.Bench.fib(int)")), "{code}");
-        assert!(code.lines().any(|l| l.contains(" generated ") && l.contains("Interpreter")), "interpreter stubs in the map");
+        // Recording (bytecode probes: the JIT compiles as usual): the code events are on, so the
+        // map has every compiled version.
+        let (code, map) = bench_code_maps(&jdk, &out, "");
         // fib's compiled code has add() inlined (HotSpot's inlining records, jvmticmlr.h).
         assert!(
             code.lines().any(|l| l.contains("calls.Bench.fib(int) [inlined: ") && l.contains("calls.Bench.add(int,int)")),
             "inlining records: {code}"
         );
-        let map_path = format!("/tmp/perf-{pid}.map");
-        let map = std::fs::read_to_string(&map_path).unwrap();
-        let _ = std::fs::remove_file(&map_path);
         let fib = map.lines().find(|l| l.ends_with(" [j] calls.Bench.fib(int)")).expect("fib in the perf map");
         // "START SIZE name", hex.
         let f: Vec<&str> = fib.split(' ').collect();
@@ -44,20 +51,7 @@ fn code_map_and_perf_map_name_jit_code() {
 fn a_paused_run_has_the_live_code_in_its_exit_code_map() {
     for jdk in jdks() {
         let out = out_dir("code-paused", &jdk);
-        let child = command(&jdk, "Bench", &format!("out={},start=paused,perf-map=on", out.display()), &[], &["30", "20"])
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let pid = child.id();
-        let output = child.wait_with_output().unwrap();
-        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-        let code = std::fs::read_to_string(out.join("code.txt")).unwrap();
-        assert!(code.lines().any(|l| l.contains(" compiled ") && l.contains("calls.Bench.fib(int)")), "{code}");
-        assert!(code.lines().any(|l| l.contains(" generated ") && l.contains("Interpreter")), "interpreter stubs in the map");
-        let map_path = format!("/tmp/perf-{pid}.map");
-        let map = std::fs::read_to_string(&map_path).unwrap();
-        let _ = std::fs::remove_file(&map_path);
+        let (_, map) = bench_code_maps(&jdk, &out, ",start=paused");
         assert!(map.lines().any(|l| l.ends_with(" [j] calls.Bench.fib(int)")), "fib in the perf map");
         std::fs::remove_dir_all(&out).unwrap();
     }
