@@ -242,8 +242,10 @@ impl Inner {
         Reading::Full
     }
 
-    /// Credits `cur − last` to `context`, or defers it when the table is full of other contexts.
-    fn credit(&mut self, context: u32, stats: &AtomicStats) {
+    /// Credits `cur − last` to `context`. When the table is full of other contexts the credit is
+    /// deferred, unless the caller may allocate (`may_grow`: not the signal handler), which grows
+    /// the table instead.
+    fn credit(&mut self, context: u32, stats: &AtomicStats, may_grow: bool) {
         let mut any = false;
         for ((d, c), l) in self.delta.iter_mut().zip(&self.cur).zip(&self.last) {
             *d = c.saturating_sub(*l);
@@ -252,7 +254,12 @@ impl Inner {
         if !any {
             return;
         }
-        if self.table.add(context, &self.delta) {
+        let mut added = self.table.add(context, &self.delta);
+        if !added && may_grow {
+            self.table.grow();
+            added = self.table.add(context, &self.delta);
+        }
+        if added {
             // max: a source that went backwards is not credited twice when it comes back.
             for (l, c) in self.last.iter_mut().zip(&self.cur) {
                 *l = (*l).max(*c);
@@ -261,17 +268,6 @@ impl Inner {
         } else {
             self.lagging = true;
             bump(&stats.deferred);
-        }
-    }
-
-    /// [`Inner::credit`] for a caller that may allocate: a full table grows, so nothing is deferred.
-    fn credit_growing(&mut self, context: u32, stats: &AtomicStats) {
-        let deferred = stats.deferred.load(Ordering::Relaxed);
-        self.credit(context, stats);
-        if self.lagging {
-            stats.deferred.store(deferred, Ordering::Relaxed); // not deferred after all
-            self.table.grow();
-            self.credit(context, stats);
         }
     }
 
@@ -343,7 +339,7 @@ impl ThreadState {
             return;
         };
         g.read_now(self.tid, false);
-        g.credit(self.cell.load(Ordering::Relaxed), &self.stats);
+        g.credit(self.cell.load(Ordering::Relaxed), &self.stats, false);
         bump(&self.stats.samples);
     }
 
@@ -354,7 +350,7 @@ impl ThreadState {
     pub fn switch_to(&self, next: u32) {
         let mut g = self.inner.lock();
         g.read_now(self.tid, false);
-        g.credit_growing(self.cell.load(Ordering::Relaxed), &self.stats);
+        g.credit(self.cell.load(Ordering::Relaxed), &self.stats, true);
         self.cell.store(next, Ordering::Relaxed);
         bump(&self.stats.switches);
     }
@@ -368,7 +364,7 @@ impl ThreadState {
         if r == Reading::Idle {
             bump(&self.stats.idle_settles);
         }
-        g.credit(self.cell.load(Ordering::Relaxed), &self.stats);
+        g.credit(self.cell.load(Ordering::Relaxed), &self.stats, false);
         bump(&self.stats.settles);
         r != Reading::Ended
     }
@@ -393,7 +389,7 @@ impl ThreadState {
             std::mem::swap(&mut g.table, &mut *spare);
             if g.lagging {
                 g.read_now(self.tid, true);
-                g.credit(self.cell.load(Ordering::Relaxed), &self.stats);
+                g.credit(self.cell.load(Ordering::Relaxed), &self.stats, false);
             }
         }
         spare.for_each(f);
@@ -411,7 +407,7 @@ impl ThreadState {
             // Checked: after the thread ended, only the values it left are credited (wall time
             // since then is not its own).
             g.read_now(self.tid, true);
-            g.credit(self.cell.load(Ordering::Relaxed), &self.stats);
+            g.credit(self.cell.load(Ordering::Relaxed), &self.stats, false);
             bump(&self.stats.settles);
             g.reader.take()
         };
