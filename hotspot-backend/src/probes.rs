@@ -81,7 +81,8 @@ type AllocByNode = Mutex<HashMap<u32, (u64, u64)>>;
 struct Local {
     cell: &'static AtomicU32,
     alloc: Arc<AllocByNode>,
-    /// The thread's sampler state, for exact crediting at each change of context.
+    /// The thread's sampler (None: calls only): it credits the metrics to the node in `cell`, by
+    /// sampling or, in exact mode, at each change of context.
     sampled: Option<Arc<SampledThread>>,
 }
 
@@ -108,9 +109,8 @@ struct ProbeThread {
     /// what came after.
     baseline: Vec<u64>,
     baseline_thrown: u64,
-    /// The thread's sampled metrics (None: calls only), and what they credited so far, per probe
+    /// What the thread's sampler (`local.sampled`; None: calls only) credited so far, per probe
     /// node (index 0: the thread's root) and metric.
-    sampled: Option<Arc<SampledThread>>,
     base: Vec<u64>,
     /// Contexts the agent read from the thread's stack when a window opened (probe method ids,
     /// outermost first): the cell names one (`AGENT_CONTEXT | index`) until the thread's next
@@ -123,7 +123,7 @@ struct ProbeThread {
 impl ProbeThread {
     /// Moves what the sampler credited so far into `base` (`keep`) or drops it.
     fn collect(&mut self, keep: bool, metrics: usize) {
-        let Some(st) = &self.sampled else { return };
+        let Some(st) = &self.local.sampled else { return };
         st.settle();
         let (java, agent) = (&mut self.base, &mut self.synced_base);
         st.drain(&mut |node, deltas| {
@@ -258,12 +258,12 @@ impl ProbeRuntime {
         self.filter.accepts(class) && !self.never.iter().any(|g| g.matches(class))
     }
 
-    /// What was instrumented so far, one line (for the log).
     /// How many classes carry entry and exit probes now.
     pub(crate) fn probed_class_count(&self) -> usize {
         lock(&self.probed_classes).len()
     }
 
+    /// What was instrumented so far, one line (for the log).
     pub(crate) fn summary(&self) -> String {
         let skipped = lock(&self.skipped);
         let mut s = format!(
@@ -363,6 +363,12 @@ impl ProbeRuntime {
     }
 
     /// The probe id of `m` (-1 if it has no probes), cached per jmethodID.
+    /// The probe ids of `frames` (innermost first, as JVMTI gives them), outermost first; frames of
+    /// methods without probes are left out.
+    fn probe_path(&self, frames: &[jvmtiFrameInfo]) -> Vec<u32> {
+        frames.iter().rev().map(|f| self.probe_id(f.method)).filter(|&id| id >= 0).map(|id| id as u32).collect()
+    }
+
     fn probe_id(&self, m: jmethodID) -> i32 {
         if let Some(&id) = lock(&self.ids).by_jmethod.get(&(m as usize)) {
             return id;
@@ -472,7 +478,7 @@ impl ProbeRuntime {
                 // Probes are off until the state below changes, so the cell is the agent's until then.
                 let context = self.context_from_stack(t);
                 t.local.cell.store(context, Ordering::Relaxed);
-                if let Some(st) = &t.sampled {
+                if let Some(st) = &t.local.sampled {
                     st.rebase();
                 }
             }
@@ -490,7 +496,7 @@ impl ProbeRuntime {
     /// cannot be read. The thread's next probe replaces it with a node of its own tree.
     fn context_from_stack(&self, t: &mut ProbeThread) -> u32 {
         let Some(frames) = t.thread.as_ref().and_then(|th| th.frames(self.env())) else { return 0 };
-        let path: Vec<u32> = frames.iter().rev().map(|f| self.probe_id(f.method)).filter(|&id| id >= 0).map(|id| id as u32).collect();
+        let path = self.probe_path(&frames);
         if path.is_empty() {
             return 0;
         }
@@ -521,12 +527,12 @@ impl ProbeRuntime {
                 None
             }
         });
-        let local = Local { cell, alloc: Arc::new(Mutex::new(HashMap::new())), sampled: sampled.clone() };
         if let Some(st) = &sampled {
             if self.state.load(Ordering::Acquire) & 1 == 0 {
                 st.rebase();
             }
         }
+        let local = Local { cell, alloc: Arc::new(Mutex::new(HashMap::new())), sampled };
         LOCAL.with(|l| *l.borrow_mut() = Some(local.clone()));
         lock(&self.threads).push(ProbeThread {
             recorder: recorder.clone(),
@@ -535,7 +541,6 @@ impl ProbeRuntime {
             local,
             baseline: Vec::new(),
             baseline_thrown: 0,
-            sampled,
             base: Vec::new(),
             synced: Vec::new(),
             synced_base: Vec::new(),
@@ -572,7 +577,7 @@ impl ProbeRuntime {
         let consumers = lock(&self.ids).consumers.clone();
         for p in lock(&self.threads).iter_mut().filter(|p| Arc::ptr_eq(&p.recorder, t)) {
             p.collect(recording, m);
-            if let Some(st) = &p.sampled {
+            if let Some(st) = &p.local.sampled {
                 st.stop();
                 log::debug(&format!("thread {} sampler: {:?}", st.tid(), st.stats()));
             }
@@ -866,10 +871,9 @@ fn native(name: &str, sig: &str, f: *mut c_void) -> (CString, CString, *mut c_vo
     (CString::new(name).unwrap(), CString::new(sig).unwrap(), f)
 }
 
-/// Retransforms the loaded classes that the filter selects (JDK classes with `include=`, every
-/// selected class after a late attach), so that they get probes too.
-/// Retransforms the loaded classes the filter selects, so that their code matches `probing`
-/// (`why`: for the log).
+/// Retransforms the loaded classes the filter selects (JDK classes with `include=`, every selected
+/// class after a late attach), so that their code matches `probing`: with probes, or without them
+/// while recording is stopped (`why`: for the log).
 fn retransform_loaded(rt: &ProbeRuntime, why: &str) {
     let env = rt.env();
     let mut count: jint = 0;
@@ -1047,7 +1051,7 @@ unsafe extern "C" fn probe_stack(jni: *mut JNIEnv, _class: jclass) -> jintArray 
     crate::guard("Probe.stack", || {
         let Some(rt) = RUNTIME.get() else { return };
         let frames = current_frames(rt.env());
-        let ids: Vec<jint> = frames.iter().rev().map(|f| rt.probe_id(f.method)).filter(|&id| id >= 0).collect();
+        let ids: Vec<jint> = rt.probe_path(&frames).into_iter().map(|id| id as jint).collect();
         // SAFETY: jni is this thread's env.
         let arr = unsafe { jni_fn!(jni, NewIntArray)(jni, ids.len() as jsize) };
         if arr.is_null() {
