@@ -241,13 +241,8 @@ impl Control {
             // listed by `missing_capabilities`, and the recorder's pause covers the other events.
             return Ok(());
         }
-        let mode = if on { JVMTI_ENABLE } else { JVMTI_DISABLE };
         for ev in [JVMTI_EVENT_METHOD_ENTRY, JVMTI_EVENT_METHOD_EXIT] {
-            // SAFETY: the env is valid for the life of the VM; a null thread means all threads.
-            let err = unsafe { jvmti_fn!(self.env(), SetEventNotificationMode)(self.env(), mode, ev, ptr::null_mut()) };
-            if err != JVMTI_ERROR_NONE {
-                return Err(format!("cannot switch method events (SetEventNotificationMode({ev})): {}", jvmti_error_text(err)));
-            }
+            enable(self.env(), ev, on).map_err(|e| format!("cannot switch method events (event {ev}): {e}"))?;
         }
         Ok(())
     }
@@ -257,12 +252,9 @@ impl Control {
     /// VM builds inlining records and address maps for every compiled method).
     fn code_events(&self, on: bool) {
         CODE_EVENTS.store(on, Ordering::Release);
-        let mode = if on { JVMTI_ENABLE } else { JVMTI_DISABLE };
         for ev in [JVMTI_EVENT_COMPILED_METHOD_LOAD, JVMTI_EVENT_COMPILED_METHOD_UNLOAD, JVMTI_EVENT_DYNAMIC_CODE_GENERATED] {
-            // SAFETY: the env is valid for the life of the VM; a null thread means all threads.
-            let err = unsafe { jvmti_fn!(self.env(), SetEventNotificationMode)(self.env(), mode, ev, ptr::null_mut()) };
-            if err != JVMTI_ERROR_NONE {
-                log::warn(&format!("code map: cannot switch event {ev}: {}", jvmti_error_text(err)));
+            if let Err(e) = enable(self.env(), ev, on) {
+                log::warn(&format!("code map: cannot switch event {ev}: {e}"));
             }
         }
     }
@@ -817,16 +809,15 @@ fn go_live(env: *mut jvmtiEnv, b: &Backend, initial_thread: Option<jthread>) {
             b.recorder.pause();
         }
     } else if rc.calls && b.can_method_events && !b.config.start_paused {
-        // (Also turns the code events on.)
         if let Err(e) = control.set_method_events(true) {
             log::error(&format!("cannot turn on method events: {e}"));
         }
     } else if rc.calls && b.can_method_events {
         b.recorder.pause();
     }
-    let code_on = rc.calls && b.can_method_events && probes::runtime().is_none() && !b.config.start_paused;
-    if rc.code && !b.config.start_paused && !code_on {
-        // The code map from the code live now on (the events replay what was compiled before).
+    // The code map from the code live now on (the events replay what was compiled before), unless
+    // turning method events on above did that already.
+    if rc.code && !b.config.start_paused && !CODE_EVENTS.load(Ordering::Acquire) {
         control.refresh_code_map(true);
     }
     b.hooks.vm_init(&control);
