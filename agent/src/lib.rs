@@ -468,16 +468,14 @@ unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Result<()
     if let Vm::HotSpot { java_vm, .. } = &state.vm {
         let _ = java_vm.set(vm as usize);
     }
-    if state.options.calls && state.options.calls_via == hotspot_backend::CallsVia::Probes {
-        // Bytecode probes count calls exactly; time and counters are sampled into their contexts.
-        let exact = state.probe_metrics.as_ref().is_some_and(|p| p.mode == MetricMode::Exact);
-        if let Some(p) = &state.probe_metrics {
-            log::info(&p.why);
-        }
+    if let Some(p) = &state.probe_metrics {
+        // Bytecode probes count calls exactly; time and counters are read at every change of
+        // context or sampled into their contexts.
+        log::info(&p.why);
         match ContextSampler::new(state.metric_set.clone(), SamplerConfig::default()) {
             Ok(s) => {
                 log::info(&s.describe());
-                hotspot_backend::use_sampler(s, exact);
+                hotspot_backend::use_sampler(s, p.mode == MetricMode::Exact);
             }
             Err(e) => log::warn(&format!("time and counters are not sampled (call trees have calls only): {e}")),
         }
