@@ -199,16 +199,22 @@ fn stop_inside_a_long_native_call_keeps_what_it_consumed_until_then() {
     }
 }
 
+/// Sends `command` 900 ms into the main thread's long call (of 2500 ms) and checks that the call is
+/// charged what the thread consumed from then to the call's end.
+fn assert_charged_after(mode: &str, options: &str, command: Command, what: &str) {
+    let (mut jvm, main) = inside_deflate(mode, options, 2500, 900);
+    let at_command = jvm.cpu_ns(main);
+    jvm.ctl(command);
+    jvm.wait_done();
+    let at_end = jvm.cpu_ns(main);
+    let p = jvm.finish();
+    assert_close(&format!("{mode}: Windows.compress after {what}"), compress_ns(&p), at_end - at_command);
+}
+
 #[test]
 fn reset_inside_a_long_native_call_keeps_what_it_consumes_after() {
     for mode in modes() {
-        let (mut jvm, main) = inside_deflate(mode, "", 2500, 900);
-        let at_reset = jvm.cpu_ns(main);
-        jvm.ctl(Command::Reset);
-        jvm.wait_done();
-        let at_end = jvm.cpu_ns(main);
-        let p = jvm.finish();
-        assert_close(&format!("{mode}: Windows.compress after reset"), compress_ns(&p), at_end - at_reset);
+        assert_charged_after(mode, "", Command::Reset, "reset");
     }
 }
 
@@ -250,13 +256,7 @@ fn a_mid_run_dump_charges_busy_threads_up_to_the_dump() {
 #[test]
 fn start_inside_a_long_native_call_charges_what_it_consumes_after() {
     for mode in modes() {
-        let (mut jvm, main) = inside_deflate(mode, "start=paused", 2500, 900);
-        let at_start = jvm.cpu_ns(main);
-        jvm.ctl(Command::Start);
-        jvm.wait_done();
-        let at_end = jvm.cpu_ns(main);
-        let p = jvm.finish();
-        assert_close(&format!("{mode}: Windows.compress after start"), compress_ns(&p), at_end - at_start);
+        assert_charged_after(mode, "start=paused", Command::Start, "start");
     }
 }
 
