@@ -157,6 +157,28 @@ fn exact_mode_credits_short_visits_what_they_used() {
     }
 }
 
+/// A JVM started paused has sampled threads that get no signal and no wall round: its two busy
+/// workers (hundreds of ms of CPU each, a signal per ms while recording) end with none, and with
+/// only the settles of their own end. Recording from the start, the same workers are sampled.
+#[test]
+fn a_paused_jvm_gets_no_sampling_signals() {
+    let jdk = java_tests::jdk().unwrap();
+    let sampler_lines = |r: &Run| -> Vec<(u64, u64)> {
+        let stderr = String::from_utf8_lossy(&r.output.stderr).into_owned();
+        let field = |l: &str, k: &str| -> u64 { l.split(k).nth(1).and_then(|t| t.split([',', ' ']).next()).and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("{l}")) };
+        stderr.lines().filter(|l| l.contains(" sampler: ThreadStats")).map(|l| (field(l, "signals: "), field(l, "settles: "))).collect()
+    };
+    let paused = run("paused-no-signals", &jdk, "Work", "start=paused,log=debug,socket=off", &[], &["36", "2"]);
+    paused.assert_ok();
+    let threads = sampler_lines(&paused);
+    assert!(threads.len() >= 2, "the workers' sampler lines: {threads:?}");
+    assert!(threads.iter().all(|&(signals, settles)| signals == 0 && settles <= 2), "paused: {threads:?}");
+    let recording = run("recording-signals", &jdk, "Work", "log=debug,socket=off", &[], &["36", "2"]);
+    recording.assert_ok();
+    let busy = sampler_lines(&recording).into_iter().filter(|&(signals, _)| signals >= 50).count();
+    assert!(busy >= 2, "recording, the two workers are sampled: {:?}", sampler_lines(&recording));
+}
+
 /// `metric-mode=auto` (the default) measures what one read of the metrics costs and reads them at
 /// every probe only if that is at most 50 ns: the log line gives the cost, and the profile's mode
 /// follows it (here cpu-time's thread CPU clock is a system call, so sampled).

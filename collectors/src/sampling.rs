@@ -28,7 +28,7 @@
 //! The signal machinery (all `unsafe`) is in [`crate::counters::sampler`]; see `docs/counters.md`,
 //! "Sampled metrics".
 
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, Weak};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -96,6 +96,9 @@ pub struct ContextSampler {
     cpu_index: Option<usize>,
     wall_index: Option<usize>,
     registry: Arc<Registry>,
+    /// Signals and wall rounds run ([`ContextSampler::set_active`]); changed under the registry's
+    /// lock, so a thread starting meanwhile is armed or held off as the others are.
+    active: AtomicBool,
     wall: Mutex<Option<WallSampler>>,
     /// Threads that fell back from perf to the POSIX timer, and why the first did.
     fallbacks: AtomicU64,
@@ -148,6 +151,7 @@ impl ContextSampler {
             source,
             source_note,
             registry: registry.clone(),
+            active: AtomicBool::new(true),
             wall: Mutex::new(None),
             fallbacks: AtomicU64::new(0),
             first_fallback: OnceLock::new(),
@@ -257,10 +261,48 @@ impl ContextSampler {
             }
             Err(why) => return Err(format!("thread {tid}: {why}")),
         };
+        let mut registry = self.lock_registry();
+        let mut armed = armed;
+        if !self.active.load(Ordering::Relaxed) {
+            armed.set_active(false).map_err(|e| format!("thread {tid}: {e}"))?;
+        }
         let thread =
             Arc::new(SampledThread { state, armed: Mutex::new(Some(armed)), registry: Arc::downgrade(&self.registry) });
-        self.lock_registry().push(thread.clone());
+        registry.push(thread.clone());
         Ok(thread)
+    }
+
+    /// Holds every thread's signals and the wall sampler's rounds off (`false`), or lets them run
+    /// again (`true`); threads started meanwhile follow. While held off nothing is credited, and
+    /// a sampled thread costs nothing: for recording windows that are closed. What a thread used
+    /// while held off goes to its next credit unless it is rebased ([`SampledThread::rebase`]).
+    /// The error names the first thread whose source could not be switched, and how many failed.
+    pub fn set_active(&self, on: bool) -> Result<(), String> {
+        let registry = self.lock_registry();
+        self.active.store(on, Ordering::Relaxed);
+        let mut failed = 0;
+        let mut first = None;
+        for t in registry.iter() {
+            if let Some(a) = t.lock_armed().as_mut() {
+                if let Err(e) = a.set_active(on) {
+                    failed += 1;
+                    first.get_or_insert(format!("thread {}: {e}", t.tid()));
+                }
+            }
+        }
+        drop(registry);
+        if let Some(w) = self.wall.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+            w.set_active(on);
+        }
+        match first {
+            None => Ok(()),
+            Some(e) => Err(format!("{e} ({failed} thread(s) failed)")),
+        }
+    }
+
+    /// Whether signals and wall rounds run ([`ContextSampler::set_active`]).
+    pub fn is_active(&self) -> bool {
+        self.active.load(Ordering::Relaxed)
     }
 
     /// All threads started and not yet stopped (for snapshots).
@@ -414,32 +456,44 @@ impl std::fmt::Debug for ContextSampler {
 /// The thread that settles every started thread every period, so wall time (and anything else
 /// that advances while a thread is blocked) is credited to the context current at that moment.
 struct WallSampler {
-    stop: Arc<(Mutex<bool>, Condvar)>,
+    control: Arc<(Mutex<WallControl>, Condvar)>,
     handle: JoinHandle<()>,
+}
+
+struct WallControl {
+    stop: bool,
+    /// Rounds run; while false the thread sleeps until this or `stop` changes.
+    active: bool,
 }
 
 impl WallSampler {
     fn start(registry: Arc<Registry>, period: Duration) -> std::io::Result<WallSampler> {
-        let stop = Arc::new((Mutex::new(false), Condvar::new()));
-        let flag = stop.clone();
+        let control = Arc::new((Mutex::new(WallControl { stop: false, active: true }), Condvar::new()));
+        let shared = control.clone();
         let handle = std::thread::Builder::new().name("hpm-wall-sampler".into()).spawn(move || {
-            let (lock, cv) = &*flag;
+            let (lock, cv) = &*shared;
             let mut batch: Vec<Arc<SampledThread>> = Vec::new();
             let mut next = Instant::now() + period;
             loop {
-                // Wait for the next tick on a fixed grid (no drift), or for stop.
-                let mut stopped = lock.lock().unwrap_or_else(|e| e.into_inner());
+                // Wait for the next tick on a fixed grid (no drift), for stop, or while held off
+                // for the rounds to resume (then a new grid starts a period later).
+                let mut c = lock.lock().unwrap_or_else(|e| e.into_inner());
                 loop {
-                    if *stopped {
+                    if c.stop {
                         return;
+                    }
+                    if !c.active {
+                        c = cv.wait(c).unwrap_or_else(|e| e.into_inner());
+                        next = Instant::now() + period;
+                        continue;
                     }
                     let now = Instant::now();
                     if now >= next {
                         break;
                     }
-                    stopped = cv.wait_timeout(stopped, next - now).unwrap_or_else(|e| e.into_inner()).0;
+                    c = cv.wait_timeout(c, next - now).unwrap_or_else(|e| e.into_inner()).0;
                 }
-                drop(stopped);
+                drop(c);
                 let now = Instant::now();
                 next += period;
                 if next <= now {
@@ -453,12 +507,18 @@ impl WallSampler {
                 batch.clear();
             }
         })?;
-        Ok(WallSampler { stop, handle })
+        Ok(WallSampler { control, handle })
+    }
+
+    fn set_active(&self, on: bool) {
+        let (lock, cv) = &*self.control;
+        lock.lock().unwrap_or_else(|e| e.into_inner()).active = on;
+        cv.notify_all();
     }
 
     fn stop(self) {
-        let (lock, cv) = &*self.stop;
-        *lock.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        let (lock, cv) = &*self.control;
+        lock.lock().unwrap_or_else(|e| e.into_inner()).stop = true;
         cv.notify_all();
         let _ = self.handle.join();
     }

@@ -288,6 +288,52 @@ fn the_posix_timer_fallback_samples_at_tick_resolution() {
     assert!((1.5..=2.5).contains(&ratio), "ratio {ratio:.2} of 200 ms to 100 ms at tick resolution");
 }
 
+/// Held off, a thread gets no signal and the wall sampler no round; let run again, both resume.
+fn held_off_and_resumed(source: SignalSource) {
+    let s = sampler(SamplerConfig { source, ..SamplerConfig::default() });
+    s.set_active(false).unwrap();
+    assert!(!s.is_active());
+    let Run { thread: t, credits, .. } = sampled_run(&s, 1, |c, t| {
+        // Started while held off: it follows the others.
+        spin_cpu(100);
+        std::thread::sleep(Duration::from_millis(50));
+        let held = t.stats();
+        assert_eq!((held.signals, held.samples, held.settles), (0, 0, 0), "held off: {held:?}");
+        t.rebase();
+        s.set_active(true).unwrap();
+        c.store(2, Ordering::Relaxed);
+        spin_cpu(100);
+        std::thread::sleep(Duration::from_millis(50));
+        let resumed = t.stats();
+        assert!(resumed.samples >= 5, "signals again: {resumed:?}");
+        assert!(resumed.settles >= 5, "wall rounds again (every 10 ms): {resumed:?}");
+        s.set_active(false).unwrap();
+        std::thread::sleep(Duration::from_millis(20)); // a wall round already under way ends
+        let off = t.stats();
+        c.store(3, Ordering::Relaxed);
+        spin_cpu(100);
+        std::thread::sleep(Duration::from_millis(50));
+        let later = t.stats();
+        assert_eq!((later.signals, later.settles), (off.signals, off.settles), "held off again: {later:?}");
+    });
+    // The rebase forgot context 1's time; context 3's comes from the final settle at stop only.
+    assert_eq!(credits.get(1, CPU), 0, "{credits:?}");
+    assert!(credits.get(2, CPU) >= 90 * MS, "{credits:?}");
+    assert!(t.stats().samples >= 5);
+}
+
+#[test]
+fn a_held_off_sampler_sends_no_signal_and_makes_no_round_until_let_run_perf() {
+    let _one = one_at_a_time();
+    held_off_and_resumed(SignalSource::PerfTaskClock);
+}
+
+#[test]
+fn a_held_off_sampler_sends_no_signal_and_makes_no_round_until_let_run_posix_timer() {
+    let _one = one_at_a_time();
+    held_off_and_resumed(SignalSource::PosixCpuTimer);
+}
+
 /// Writes one byte per 4 KiB page of a fresh allocation of `len` bytes: one page fault each (a
 /// large zeroed allocation is a fresh mapping; with transparent huge pages set to `always` there
 /// would be one fault per 2 MiB instead).

@@ -235,6 +235,9 @@ pub(crate) fn install(
         skipped: Mutex::new(Vec::new()),
         probed_classes: Mutex::new(std::collections::HashSet::new()),
     };
+    if start_paused {
+        rt.sampler_active(false);
+    }
     if can_wrap_natives {
         let prefix = CString::new(NATIVE_PREFIX).unwrap();
         // SAFETY: env is valid (OnLoad or live phase); the prefix is copied by the VM.
@@ -466,6 +469,11 @@ impl ProbeRuntime {
         if !on {
             self.set_state(jni, next)?;
         }
+        if on {
+            // Signals and wall rounds resume first: the rebase below forgets what they credit
+            // before the window opens.
+            self.sampler_active(true);
+        }
         let mut threads = lock(&self.threads);
         if on {
             // SAFETY: jni is the calling thread's env; the frame frees the class references that
@@ -487,8 +495,21 @@ impl ProbeRuntime {
             // SAFETY: pairs with the PushLocalFrame above.
             unsafe { jni_fn!(jni, PopLocalFrame)(jni, ptr::null_mut()) };
             self.set_state(jni, next)?;
+        } else {
+            // Every thread is settled: while stopped, sampled threads get no signal and the wall
+            // sampler makes no round (a paused JVM runs as without the agent).
+            self.sampler_active(false);
         }
         Ok(())
+    }
+
+    /// Lets the sampler's signals and wall rounds run, or holds them off (recording stopped).
+    fn sampler_active(&self, on: bool) {
+        if let Some(s) = &self.sampler {
+            if let Err(e) = s.set_active(on) {
+                log::warn(&format!("sampler {}: {e}", if on { "not resumed for every thread" } else { "not held off for every thread" }));
+            }
+        }
     }
 
     /// The context cell value for where thread `t` is now, read from its stack from this (another)

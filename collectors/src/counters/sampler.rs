@@ -733,11 +733,14 @@ enum Source {
     Timer(Timer),
 }
 
-/// A thread's running signal source, registered in the key tables. Dropping it disarms it.
+/// A thread's signal source, registered in the key tables. Dropping it disarms it.
 pub struct Armed {
     state: Arc<ThreadState>,
     source: Option<Source>,
     kind: SourceKind,
+    period_ns: u64,
+    /// Delivering signals (false while [`Armed::set_active`] holds it off).
+    active: bool,
 }
 
 fn sys<T>(what: &str, rc: c_int, ok: T) -> Result<T, String> {
@@ -757,7 +760,7 @@ impl Armed {
             return Err(format!("thread id {tid} out of the sampler's table range"));
         }
         BY_TID.insert(tid as usize, state);
-        let mut armed = Armed { state: state.clone(), source: None, kind };
+        let mut armed = Armed { state: state.clone(), source: None, kind, period_ns, active: true };
         armed.source = Some(match kind {
             SourceKind::PerfTaskClock => Source::Perf(start_perf(state, period_ns)?),
             SourceKind::PosixCpuTimer => Source::Timer(start_timer(tid, period_ns)?),
@@ -767,6 +770,25 @@ impl Armed {
 
     pub fn kind(&self) -> SourceKind {
         self.kind
+    }
+
+    /// Holds the source off (`false`: no more signals; the perf event or timer stays allocated)
+    /// or lets it run again (`true`), from any thread. A perf event keeps the part of its period
+    /// already counted; a timer restarts a full period.
+    pub fn set_active(&mut self, on: bool) -> Result<(), String> {
+        if on == self.active {
+            return Ok(());
+        }
+        match &mut self.source {
+            Some(Source::Perf(c)) => {
+                let r = if on { c.enable() } else { c.disable() };
+                r.map_err(|e| format!("cannot {} the task-clock sampling event: {e}", if on { "enable" } else { "disable" }))?;
+            }
+            Some(Source::Timer(t)) => set_timer(t, if on { self.period_ns } else { 0 })?,
+            None => {}
+        }
+        self.active = on;
+        Ok(())
     }
 
     /// Queues one signal to the thread as its source would (for tests and benchmarks): through
@@ -822,11 +844,18 @@ fn start_timer(tid: i32, period_ns: u64) -> Result<Timer, String> {
     let rc = unsafe { libc::timer_create(libc::CLOCK_THREAD_CPUTIME_ID, &mut sev, &mut id) };
     sys("timer_create(CLOCK_THREAD_CPUTIME_ID)", rc, ())?;
     let timer = Timer(id);
+    set_timer(&timer, period_ns)?;
+    Ok(timer)
+}
+
+/// Arms `timer` to expire every `period_ns` of its thread's CPU time; 0 disarms it.
+fn set_timer(timer: &Timer, period_ns: u64) -> Result<(), String> {
     let ts = libc::timespec { tv_sec: (period_ns / 1_000_000_000) as _, tv_nsec: (period_ns % 1_000_000_000) as _ };
     let spec = libc::itimerspec { it_interval: ts, it_value: ts };
-    // SAFETY: `timer.0` was just created; `spec` is valid; no old value wanted.
+    // SAFETY: `timer.0` is a live timer (deleted only when its Armed is dropped); `spec` is valid;
+    // no old value wanted.
     let rc = unsafe { libc::timer_settime(timer.0, 0, &spec, null_mut()) };
-    sys("timer_settime", rc, timer)
+    sys("timer_settime", rc, ())
 }
 
 impl Drop for Armed {
