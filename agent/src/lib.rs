@@ -122,7 +122,8 @@ impl ProbeMetrics {
 
     /// `auto`: exact if one read of every metric (through the reader each thread uses) costs at
     /// most [`Self::EXACT_READ_LIMIT_NS`] on this machine, measured now; otherwise sampled.
-    fn choose(option: MetricModeOption, metrics: &Metrics) -> ProbeMetrics {
+    /// `events_read`: how the `event=` counters are read on a thread (None: no events).
+    fn choose(option: MetricModeOption, metrics: &Metrics, events_read: Option<String>) -> ProbeMetrics {
         let names = metrics.metrics().iter().map(|m| m.name.clone()).collect::<Vec<_>>().join(", ");
         let cost = hpm_collectors::sampling::read_cost_ns(metrics);
         let cost_text = cost.map_or("cannot be measured".to_string(), |c| format!("costs {c:.0} ns"));
@@ -141,7 +142,13 @@ impl ProbeMetrics {
             MetricMode::Exact => "read at every entry and exit (exact)",
             MetricMode::Sampled => "sampled into the exact contexts",
         };
-        ProbeMetrics { mode, why: format!("time and counters {how}: one read of [{names}] {cost_text} here ({because})") }
+        // Which reads are system calls: what decides the cost, and what a machine with a hardware
+        // PMU changes (rdpmc for its counters).
+        let mut paths = "cpu-time by clock_gettime of the thread's CPU clock (a system call), wall-time by CLOCK_MONOTONIC (vDSO)".to_string();
+        if let Some(e) = events_read {
+            paths = format!("{paths}, events by {e}");
+        }
+        ProbeMetrics { mode, why: format!("time and counters {how}: one read of [{names}] {cost_text} here ({because}); read: {paths}") }
     }
 }
 
@@ -181,6 +188,7 @@ impl AgentState {
     pub fn new(options: Options, vm: Vm) -> AgentState {
         let mut metrics = Metrics::new().with(ThreadCpuClock).with(WallClock);
         let mut refused_events = Vec::new();
+        let mut events_read = None;
         if !options.events.is_empty() {
             // Opened once here to find what this machine counts; each refused event gets one line.
             let probe = hpm_collectors::counters::probe(&options.events, CounterOptions::default());
@@ -189,13 +197,17 @@ impl AgentState {
                 refused_events.push(r.to_string());
             }
             if !probe.spec.events().is_empty() {
+                events_read = Some(match probe.syscall_because {
+                    None => "rdpmc (no system call)".to_string(),
+                    Some(why) => format!("read() of their group (a system call: {why})"),
+                });
                 metrics.push(Box::new(probe.spec));
             }
         }
         // Bytecode probes count calls; time and counters are read at every change of context or
         // sampled into the contexts.
         let probes = options.calls && options.calls_via == hotspot_backend::CallsVia::Probes && matches!(vm, Vm::HotSpot { .. });
-        let probe_metrics = probes.then(|| ProbeMetrics::choose(options.metric_mode, &metrics));
+        let probe_metrics = probes.then(|| ProbeMetrics::choose(options.metric_mode, &metrics, events_read));
         let cfg = RecorderConfig {
             calls: options.calls,
             gc: options.gc,
@@ -209,8 +221,9 @@ impl AgentState {
         let out = options.out_dir();
         let metric_set = Arc::new(metrics);
         let recorder = Arc::new(Recorder::new(cfg, Box::new(metric_set.clone())));
-        // The calibration measures the JVMTI path's probe (a native call per event); the bytecode
-        // probes cost a few ns in compiled code and are not calibrated yet, so they are not compensated.
+        // This calibration measures the JVMTI path's probe (a native call per event). The bytecode
+        // probes are calibrated by their runtime at the first dump, once their code is compiled
+        // (hotspot-backend's `ProbeRuntime::calibrate_once`).
         let jvmti_calls = options.calls_via == hotspot_backend::CallsVia::Jvmti || matches!(vm, Vm::Rvm);
         if options.compensate && options.calls && jvmti_calls {
             // Overhead compensation: the probe cost, measured once here (~10k dummy calls).

@@ -180,8 +180,9 @@ fn a_paused_jvm_gets_no_sampling_signals() {
 }
 
 /// `metric-mode=auto` (the default) measures what one read of the metrics costs and reads them at
-/// every probe only if that is at most 50 ns: the log line gives the cost, and the profile's mode
-/// follows it (here cpu-time's thread CPU clock is a system call, so sampled).
+/// every probe only if that is at most 50 ns: the log line gives the cost and which reads are
+/// system calls, and the profile's mode follows it (here cpu-time's thread CPU clock is a system
+/// call, so sampled).
 #[test]
 fn auto_metric_mode_follows_the_measured_read_cost() {
     let jdk = java_tests::jdk().unwrap();
@@ -193,6 +194,13 @@ fn auto_metric_mode_follows_the_measured_read_cost() {
     let mode = r.calls().bindings.metrics[0].mode;
     assert_eq!(mode, if cost <= 50.0 { MetricMode::Exact } else { MetricMode::Sampled }, "{line}");
     assert!(line.contains(if mode == MetricMode::Exact { "(exact)" } else { "metric-mode=exact forces it" }), "{line}");
+    assert!(line.contains("read: cpu-time by clock_gettime of the thread's CPU clock (a system call), wall-time by CLOCK_MONOTONIC (vDSO)"), "{line}");
+    // With a perf counter, the line says how it is read: here a software event, by read().
+    let r = run("probes-auto-events", &jdk, "Straight", "calls=probes,log=info,socket=off,event=task-clock", &[], &[]);
+    r.assert_ok();
+    let stderr = String::from_utf8_lossy(&r.output.stderr).into_owned();
+    let line = stderr.lines().find(|l| l.contains("one read of [cpu-time, wall-time, task-clock] costs")).unwrap_or_else(|| panic!("{stderr}"));
+    assert!(line.contains("events by read() of their group (a system call: software events have no hardware counter for rdpmc to read)"), "{line}");
 }
 
 /// Compensation with probes: the calibrated probe cost is removed from callers, and a small method

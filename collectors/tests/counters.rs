@@ -72,6 +72,8 @@ fn task_clock_agrees_with_thread_cpu_clock() {
         s.spawn(|| {
             let mut g = spec.try_open_current_thread().expect("group opens");
             assert_eq!(g.read_path(), ReadPath::Syscall, "software events are read by read()");
+            let why = g.syscall_because().expect("the reason for read()");
+            assert!(why.contains("software events have no hardware counter"), "{why}");
             let mut a = [0u64; 1];
             let mut b = [0u64; 1];
             let s0 = steal_ns();
@@ -118,6 +120,7 @@ fn task_clock_of_another_thread_by_tid_agrees_with_proc() {
     let tid = tid_rx.recv().unwrap();
     let mut g = spec.open_thread(tid).expect("group opens for a tid");
     assert_eq!(g.read_path(), ReadPath::Syscall);
+    assert!(g.syscall_because().is_some_and(|w| w.contains("another thread")), "{:?}", g.syscall_because());
     wait_until_asleep(tid); // in go_rx.recv(): its schedstat is exact (see below)
     let s0 = steal_ns();
     let p0 = thread_cpu_ns_of(tid).unwrap();

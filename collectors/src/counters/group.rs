@@ -293,6 +293,8 @@ pub struct CounterGroup {
     flushed: ReadCounts,
     stats: Option<Arc<CounterStats>>,
     refusals: Vec<Refusal>,
+    /// Why the group is read by `read()` and not `rdpmc` (None: rdpmc, or no members).
+    syscall_because: Option<&'static str>,
 }
 
 impl CounterGroup {
@@ -392,6 +394,11 @@ impl CounterGroup {
             flushed: ReadCounts::default(),
             stats: None,
             refusals,
+            syscall_because: (n > 0).then_some(if target == Target::CurrentThread {
+                "ReadMode::Syscall was asked for"
+            } else {
+                "a group of another thread (rdpmc reads only the calling thread's counters)"
+            }),
         };
         if n > 0 {
             g.leader.enable_group().map_err(|error| GroupOpenError {
@@ -418,6 +425,7 @@ impl CounterGroup {
             .filter(|(s, _)| s.is_some())
             .all(|(_, e)| e.type_ != PERF_TYPE_SOFTWARE && e.type_ != PERF_TYPE_TRACEPOINT);
         if !all_hw {
+            self.syscall_because = Some("software events have no hardware counter for rdpmc to read");
             return;
         }
         let mut kept = Vec::with_capacity(self.members.len());
@@ -452,6 +460,7 @@ impl CounterGroup {
         self.member_raw = vec![0; n];
         if n == 0 {
             self.path = ReadPath::Empty;
+            self.syscall_because = None;
             return;
         }
         let ok = self.members.iter().all(|m| match m {
@@ -460,7 +469,16 @@ impl CounterGroup {
         });
         if ok {
             self.path = ReadPath::Rdpmc;
+            self.syscall_because = None;
+        } else {
+            self.syscall_because = Some("the kernel does not offer rdpmc for these events (cap_user_rdpmc or the counter index is 0 in their mmap page; see /sys/bus/event_source/devices/cpu/rdpmc)");
         }
+    }
+
+    /// Why this group is read by `read()` rather than `rdpmc` (None when it uses rdpmc or has no
+    /// members), for saying which path was used.
+    pub fn syscall_because(&self) -> Option<&'static str> {
+        self.syscall_because
     }
 
     /// Events refused when this group was opened.
@@ -728,6 +746,8 @@ pub struct Probe {
     pub refusals: Vec<Refusal>,
     /// The read path the probe group got on the calling thread.
     pub read_path: ReadPath,
+    /// Why `read_path` is `read()` and not `rdpmc`, if it is.
+    pub syscall_because: Option<&'static str>,
 }
 
 /// Parses `names`, opens them once as a group on the calling thread, and returns the usable
@@ -745,6 +765,7 @@ pub fn probe<S: AsRef<str>>(names: &[S], options: CounterOptions) -> Probe {
     }
     let include_kernel = resolve_kernel(options.kernel);
     let mut read_path = ReadPath::Empty;
+    let mut syscall_because = None;
     loop {
         let g = match CounterGroup::open_resolved(&events, Target::CurrentThread, include_kernel, options.read) {
             Ok(g) => g,
@@ -762,6 +783,7 @@ pub fn probe<S: AsRef<str>>(names: &[S], options: CounterOptions) -> Probe {
         refusals.append(&mut g.refusals);
         events.retain(|e| !refused.contains(&e.name));
         read_path = g.read_path();
+        syscall_because = g.syscall_because();
         if events.is_empty() {
             break;
         }
@@ -781,7 +803,7 @@ pub fn probe<S: AsRef<str>>(names: &[S], options: CounterOptions) -> Probe {
         break;
     }
     let spec = CounterSetSpec { events, options, include_kernel, stats: Arc::new(CounterStats::default()) };
-    Probe { spec, refusals, read_path }
+    Probe { spec, refusals, read_path, syscall_because }
 }
 
 /// One line of [`available_events`].

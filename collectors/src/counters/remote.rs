@@ -4,8 +4,10 @@
 //! - `cpu-time`: the thread's kernel CPU clock id (`tid_cpu_clock`), not CLOCK_THREAD_CPUTIME_ID,
 //!   which would read the *calling* thread.
 //! - `wall-time`: CLOCK_MONOTONIC is the same clock everywhere.
-//! - perf_event groups: the group opened on the thread, always read by `read()` of its leader fd
-//!   (the kernel reads another task's counters for us); never rdpmc, which reads the calling CPU.
+//! - perf_event groups: the group opened on the thread. Read from another thread by `read()` of
+//!   its leader fd (the kernel reads another task's counters for us); read on the thread itself
+//!   (its signal handler, exact mode's switches) by `rdpmc` where the kernel offers it for every
+//!   member (hardware counters only), since rdpmc reads the counters of the calling CPU's task.
 //!
 //! [`MetricSet::open_current_thread_remote`]: crate::metrics::MetricSet::open_current_thread_remote
 
@@ -60,19 +62,44 @@ pub(crate) fn open_group_remote(spec: &CounterSetSpec) -> Option<Box<dyn ThreadM
     }
     // The spec's kernel mode was resolved once; Include/Exclude reuse it without probing again.
     let kernel = if spec.counts_kernel() { KernelMode::Include } else { KernelMode::Exclude };
-    let opts = CounterOptions { kernel, read: ReadMode::Syscall };
+    let opts = CounterOptions { kernel, read: ReadMode::Auto };
     let stats = spec.stats();
     match CounterGroup::open(spec.events(), Target::CurrentThread, opts) {
         Ok(mut g) => {
             stats.groups_opened.fetch_add(1, Ordering::Relaxed);
             stats.member_failures.fetch_add(g.refusals().len() as u64, Ordering::Relaxed);
             g.attach_stats(stats.clone());
-            Some(Box::new(g))
+            // SAFETY: pthread_self has no preconditions.
+            let owner = unsafe { libc::pthread_self() };
+            Some(Box::new(RemoteGroup { group: g, owner }))
         }
         Err(_) => {
             stats.groups_failed.fetch_add(1, Ordering::Relaxed);
             Some(Box::new(Zeros))
         }
+    }
+}
+
+/// A thread's group as read from anywhere: by rdpmc on the thread itself when the group has that
+/// path, by `read()` otherwise.
+struct RemoteGroup {
+    group: CounterGroup,
+    /// The thread the group counts (`pthread_self` there: a register read, safe in a signal handler).
+    owner: libc::pthread_t,
+}
+
+impl ThreadMetrics for RemoteGroup {
+    fn read(&mut self, out: &mut [u64]) {
+        // SAFETY: pthread_self has no preconditions and is async-signal-safe (it reads the thread pointer).
+        let own = unsafe { libc::pthread_equal(libc::pthread_self(), self.owner) } != 0;
+        if own {
+            self.group.read_into(out);
+        } else {
+            self.group.read_by_syscall(out);
+        }
+    }
+    fn scaled_reads(&self) -> u64 {
+        self.group.scaled_reads()
     }
 }
 
