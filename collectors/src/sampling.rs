@@ -272,8 +272,8 @@ impl ContextSampler {
         Ok(thread)
     }
 
-    /// Holds every thread's signals and the wall sampler's rounds off (`false`), or lets them run
-    /// again (`true`); threads started meanwhile follow. While held off nothing is credited, and
+    /// Holds every thread's signals and the wall sampler's rounds off (`false`; returns after a
+    /// round under way has ended), or lets them run again (`true`); threads started meanwhile follow. While held off nothing is credited, and
     /// a sampled thread costs nothing: for recording windows that are closed. What a thread used
     /// while held off goes to its next credit unless it is rebased ([`SampledThread::rebase`]).
     /// The error names the first thread whose source could not be switched, and how many failed.
@@ -464,11 +464,13 @@ struct WallControl {
     stop: bool,
     /// Rounds run; while false the thread sleeps until this or `stop` changes.
     active: bool,
+    /// A round is under way (holding off waits for it to end).
+    in_round: bool,
 }
 
 impl WallSampler {
     fn start(registry: Arc<Registry>, period: Duration) -> std::io::Result<WallSampler> {
-        let control = Arc::new((Mutex::new(WallControl { stop: false, active: true }), Condvar::new()));
+        let control = Arc::new((Mutex::new(WallControl { stop: false, active: true, in_round: false }), Condvar::new()));
         let shared = control.clone();
         let handle = std::thread::Builder::new().name("hpm-wall-sampler".into()).spawn(move || {
             let (lock, cv) = &*shared;
@@ -493,6 +495,7 @@ impl WallSampler {
                     }
                     c = cv.wait_timeout(c, next - now).unwrap_or_else(|e| e.into_inner()).0;
                 }
+                c.in_round = true;
                 drop(c);
                 let now = Instant::now();
                 next += period;
@@ -505,15 +508,22 @@ impl WallSampler {
                     t.settle_or_reap();
                 }
                 batch.clear();
+                lock.lock().unwrap_or_else(|e| e.into_inner()).in_round = false;
+                cv.notify_all();
             }
         })?;
         Ok(WallSampler { control, handle })
     }
 
+    /// Holding off returns once a round under way has ended: no settle follows it.
     fn set_active(&self, on: bool) {
         let (lock, cv) = &*self.control;
-        lock.lock().unwrap_or_else(|e| e.into_inner()).active = on;
+        let mut c = lock.lock().unwrap_or_else(|e| e.into_inner());
+        c.active = on;
         cv.notify_all();
+        while !on && c.in_round {
+            c = cv.wait(c).unwrap_or_else(|e| e.into_inner());
+        }
     }
 
     fn stop(self) {

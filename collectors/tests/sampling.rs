@@ -307,8 +307,7 @@ fn held_off_and_resumed(source: SignalSource) {
         let resumed = t.stats();
         assert!(resumed.samples >= 5, "signals again: {resumed:?}");
         assert!(resumed.settles >= 5, "wall rounds again (every 10 ms): {resumed:?}");
-        s.set_active(false).unwrap();
-        std::thread::sleep(Duration::from_millis(20)); // a wall round already under way ends
+        s.set_active(false).unwrap(); // returns after a wall round under way has ended
         let off = t.stats();
         c.store(3, Ordering::Relaxed);
         spin_cpu(100);
