@@ -20,7 +20,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use hotspot_backend::sys::jvmti::{jint, JavaVM, JNI_ERR, JNI_OK};
-use hotspot_backend::{log, BackendConfig, Control, Hooks};
+use hotspot_backend::{BackendConfig, Control, Hooks};
+use hpm_support::log;
 use hpm_collectors::arcflow::MetricMode;
 use hpm_collectors::counters::{CounterOptions, Metrics, ThreadCpuClock, WallClock};
 use hpm_collectors::metrics::MetricSet;

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use hotspot_backend::log::Level;
+use hpm_support::log::Level;
 use hpm_collectors::recorder::Glob;
 
 /// Every option, with its syntax and meaning, as `help` prints them.

@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 
-use hotspot_backend::log;
+use hpm_support::log;
 use hpm_collectors::counters::monotonic_ns;
 use hpm_collectors::metrics::Metric;
 use hpm_collectors::quantum::{trace_file_name, BufferSink, MarkerKind, Meta, MethodInfo, Quantum, QuantumWriter, ThreadInfo, WriterStats, MAX_COUNTERS};

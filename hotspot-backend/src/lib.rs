@@ -10,7 +10,6 @@
 #![allow(clippy::missing_safety_doc)]
 
 mod errors;
-pub mod log;
 mod names;
 mod probes;
 #[allow(clippy::all)]
@@ -22,13 +21,15 @@ pub mod sys {
 
 use std::cell::RefCell;
 use std::ffi::{c_char, c_void, CStr};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use hpm_collectors::recorder::{CodeEntry, MethodResolver, Recorder, RemoteStack, ThreadInfo, ThreadRecorder};
 use sys::jvmti::*;
+
+use hpm_support::guard;
+use hpm_support::log;
 
 pub use errors::jvmti_error_text;
 pub use names::Resolver;
@@ -185,23 +186,6 @@ impl Drop for AgentThread {
             }
         }
         INTERNAL.with(|i| i.set(false));
-    }
-}
-
-static PANICKED: AtomicBool = AtomicBool::new(false);
-
-/// Runs `f`, catching any panic: the first one is logged, the VM carries on. Every callback of the
-/// agent runs inside it, on HotSpot and on the research VM.
-pub fn guard<F: FnOnce()>(what: &str, f: F) {
-    if let Err(e) = catch_unwind(AssertUnwindSafe(f)) {
-        if !PANICKED.swap(true, Ordering::Relaxed) {
-            let msg = e
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| e.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".into());
-            log::error(&format!("internal error in {what}: {msg} (further errors not shown; the VM continues)"));
-        }
     }
 }
 

@@ -161,7 +161,7 @@ pub unsafe fn inlined_methods(info: *const c_void, top: jmethodID) -> Vec<jmetho
 fn say_virtual_threads_nest() {
     static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
     if !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
-        crate::log::warn("virtual threads are not recorded apart yet with calls=jvmti: their calls nest on their carrier threads' call trees");
+        hpm_support::log::warn("virtual threads are not recorded apart yet with calls=jvmti: their calls nest on their carrier threads' call trees");
     }
 }
 

@@ -29,7 +29,8 @@ use hpm_collectors::sampling::{ContextSampler, SampledThread};
 use hpm_instrument::{instrument, MethodInfo, Probes};
 
 use crate::sys::jvmti::*;
-use crate::{check, jni_fn, jvmti_fn, log, names, take_string, ThreadStack};
+use crate::{check, jni_fn, jvmti_fn, names, take_string, ThreadStack};
+use hpm_support::log;
 
 include!(concat!(env!("OUT_DIR"), "/probe_classes.rs"));
 
@@ -962,7 +963,7 @@ pub(crate) unsafe extern "C" fn class_file_load_hook(
     new_class_data_len: *mut jint,
     new_class_data: *mut *mut u8,
 ) {
-    crate::guard("ClassFileLoadHook", || {
+    hpm_support::guard("ClassFileLoadHook", || {
         let Some(rt) = RUNTIME.get() else { return };
         if class_data.is_null() || class_data_len <= 0 || new_class_data.is_null() || new_class_data_len.is_null() {
             return;
@@ -990,7 +991,7 @@ pub(crate) unsafe extern "C" fn class_file_load_hook(
 /// thread's recorder; returns the address of the thread's context cell (0: not recorded).
 unsafe extern "C" fn probe_register(jni: *mut JNIEnv, _class: jclass, shadow: jobject) -> jlong {
     let mut cell: jlong = 0;
-    crate::guard("Probe.register", || {
+    hpm_support::guard("Probe.register", || {
         let Some(rt) = RUNTIME.get() else { return };
         let Some(recorder) = crate::current_thread_recorder() else { return };
         // SAFETY: jni is this thread's env; shadow a live local reference.
@@ -1039,7 +1040,7 @@ thread_local! {
 /// read), then makes `next` current. Any other cell (the spare cell of an unregistered thread, the
 /// calibration's) just gets `next`, after a read while calibrating.
 unsafe extern "C" fn probe_switch_to(_jni: *mut JNIEnv, _class: jclass, cell: jlong, next: jint) {
-    crate::guard("Probe.switchTo", || {
+    hpm_support::guard("Probe.switchTo", || {
         let switched = LOCAL.with(|l| match l.borrow().as_ref() {
             Some(Local { cell: own, sampled: Some(t), .. }) if *own as *const AtomicU32 as jlong == cell => {
                 t.switch_to(next as u32);
@@ -1069,7 +1070,7 @@ fn current_frames(env: *mut jvmtiEnv) -> Vec<jvmtiFrameInfo> {
 /// `Probe.stack()`: the probe ids of the calling thread's frames, outermost first.
 unsafe extern "C" fn probe_stack(jni: *mut JNIEnv, _class: jclass) -> jintArray {
     let mut out: jintArray = ptr::null_mut();
-    crate::guard("Probe.stack", || {
+    hpm_support::guard("Probe.stack", || {
         let Some(rt) = RUNTIME.get() else { return };
         let frames = current_frames(rt.env());
         let ids: Vec<jint> = rt.probe_path(&frames).into_iter().map(|id| id as jint).collect();
