@@ -78,10 +78,6 @@ impl Vm {
         }
     }
 
-    fn write_perf_map(&self) -> Option<io::Result<PathBuf>> {
-        self.control()?.write_perf_map()
-    }
-
     /// What this VM could not give the agent, one line each.
     pub fn missing_capabilities(&self) -> Vec<String> {
         match self {
@@ -163,6 +159,8 @@ pub struct AgentState {
     metric_set: Arc<Metrics>,
     /// With bytecode probes on HotSpot: how their contexts get the metrics, and why.
     pub probe_metrics: Option<ProbeMetrics>,
+    /// Write `/tmp/perf-<pid>.map` with every dump (`perf-map=`, HotSpot with `collect=code`).
+    perf_map: bool,
     pub vm: Vm,
     /// Serialises dumps (VMDeath and the control socket may ask at the same time).
     dumping: Mutex<()>,
@@ -231,7 +229,9 @@ impl AgentState {
             let c = recorder.calibrate(10, 1000);
             log::debug(&format!("probe cost per call: callee {:?}, caller {:?} ({:?})", c.callee, c.caller, c.metrics));
         }
-        AgentState { options, out, recorder, metric_set, probe_metrics, vm, dumping: Mutex::new(()), refused_events, server: Mutex::new(None) }
+        // Decided once: `auto` asks whether the JVM's parent is `perf record`.
+        let perf_map = matches!(vm, Vm::HotSpot { .. }) && options.code && options.perf_map.wanted();
+        AgentState { options, out, recorder, metric_set, probe_metrics, perf_map, vm, dumping: Mutex::new(()), refused_events, server: Mutex::new(None) }
     }
 
     /// The recorder's metric set (without the allocation metrics).
@@ -328,10 +328,12 @@ impl AgentState {
         files.push(control::write_marks(dir)?);
         // The dump owns its directory: what an earlier run wrote there and this dump did not goes.
         run_dir::remove_stale_reports(dir, &files);
-        match self.vm.write_perf_map() {
-            Some(Ok(p)) => files.push(p),
-            Some(Err(e)) => log::warn(&format!("cannot write perf map: {e}")),
-            None => {}
+        if self.perf_map {
+            let path = PathBuf::from(format!("/tmp/perf-{}.map", std::process::id()));
+            match hpm_reports::write_atomic(&path, hpm_reports::vm::perf_map(&snap.code).as_bytes()) {
+                Ok(()) => files.push(path),
+                Err(e) => log::warn(&format!("cannot write perf map: {e}")),
+            }
         }
         Ok(files)
     }
@@ -474,7 +476,6 @@ unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Result<()
     let bcfg = BackendConfig {
         start_paused: state.options.start_paused,
         alloc_interval: state.options.alloc_interval,
-        perf_map: state.options.perf_map.wanted(),
         calls_via: state.options.calls_via,
         compensate: state.options.compensate,
     };

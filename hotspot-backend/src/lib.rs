@@ -41,8 +41,6 @@ pub struct BackendConfig {
     pub start_paused: bool,
     /// Heap sampling interval in bytes for SampledObjectAlloc (0 = every object).
     pub alloc_interval: i32,
-    /// Write `/tmp/perf-<pid>.map` at exit and on dump.
-    pub perf_map: bool,
     /// How calls are recorded: bytecode probes (the JIT keeps compiling) or JVMTI method events
     /// (interpreter-only; the reference the probes are tested against).
     pub calls_via: CallsVia,
@@ -62,7 +60,7 @@ pub enum CallsVia {
 
 impl Default for BackendConfig {
     fn default() -> Self {
-        BackendConfig { start_paused: false, alloc_interval: 0, perf_map: true, calls_via: CallsVia::Probes, compensate: true }
+        BackendConfig { start_paused: false, alloc_interval: 0, calls_via: CallsVia::Probes, compensate: true }
     }
 }
 
@@ -326,16 +324,6 @@ impl Control {
 
     pub fn recorder(&self) -> Option<&Arc<Recorder>> {
         BACKEND.get().map(|b| &b.recorder)
-    }
-
-    /// Writes `/tmp/perf-<pid>.map` (if enabled) from the live code map.
-    pub fn write_perf_map(&self) -> Option<std::io::Result<std::path::PathBuf>> {
-        let b = BACKEND.get()?;
-        if !b.config.perf_map || !b.recorder.config().code {
-            return None;
-        }
-        let p = std::path::PathBuf::from(format!("/tmp/perf-{}.map", std::process::id()));
-        Some(b.recorder.write_perf_map(&p).map(|_| p))
     }
 }
 

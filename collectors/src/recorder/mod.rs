@@ -843,21 +843,6 @@ impl Recorder {
         (addr < e.start + e.size.max(1)).then(|| e.clone())
     }
 
-    /// Writes the live code map in Linux perf's format (`/tmp/perf-<pid>.map`: `START SIZE name`, hex)
-    /// atomically (a temporary file renamed over the old one).
-    pub fn write_perf_map(&self, path: &std::path::Path) -> std::io::Result<()> {
-        use std::io::Write;
-        let entries: Vec<CodeEntry> = lock(&self.code).live.values().cloned().collect();
-        let tmp = path.with_extension(format!("map.tmp{}", std::process::id()));
-        let mut f = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
-        for e in &entries {
-            let name = if e.kind == "compiled" { format!("[j] {}", e.name) } else { e.name.clone() };
-            writeln!(f, "{:x} {:x} {}", e.start, e.size, name)?;
-        }
-        f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-        std::fs::rename(&tmp, path)
-    }
-
     // ---------------------------------------------------------------- control
 
     /// Stops recording: events that still arrive are ignored (the backend also turns method events

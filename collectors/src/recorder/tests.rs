@@ -170,16 +170,14 @@ fn monitors_waits_alloc_and_gc() {
 }
 
 #[test]
-fn code_map_and_perf_map() {
+fn code_map_lookup_and_unload() {
     let (r, _t, _n) = setup();
     r.code_load(CodeEntry { start: 0x1000, size: 0x100, name: "p.C.m1".into(), kind: "compiled", inlined: vec!["p.C.m2".into()] });
     r.code_load(CodeEntry { start: 0x2000, size: 0x10, name: "Interpreter".into(), kind: "generated", inlined: vec![] });
     assert_eq!(r.code_at(0x10ff).unwrap().name, "p.C.m1");
     assert!(r.code_at(0x1100).is_none());
-    let dir = tempfile::tempdir().unwrap();
-    let p = dir.path().join("perf-1.map");
-    r.write_perf_map(&p).unwrap();
-    assert_eq!(std::fs::read_to_string(&p).unwrap(), "1000 100 [j] p.C.m1\n2000 10 Interpreter\n");
+    let code: Vec<String> = r.snapshot().code.iter().map(|c| c.name.clone()).collect();
+    assert_eq!(code, ["p.C.m1", "Interpreter"], "the snapshot's code map, by address");
     r.code_unload(0x1000);
     assert!(r.code_at(0x1000).is_none());
 }

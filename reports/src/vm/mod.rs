@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use hpm_collectors::arcflow::{Profile, Tree};
-use hpm_collectors::recorder::Snapshot;
+use hpm_collectors::recorder::{CodeEntry, Snapshot};
 
 fn ms(ns: u64) -> String {
     format!("{:.3}", ns as f64 / 1e6)
@@ -376,6 +376,17 @@ pub fn alloc(p: &Profile) -> String {
 }
 
 /// `code.txt`: the code map.
+/// The code map in Linux perf's format (`/tmp/perf-<pid>.map`: `START SIZE name`, hex), compiled
+/// methods marked `[j]` as perf's own JIT support does.
+pub fn perf_map(code: &[CodeEntry]) -> String {
+    let mut s = String::new();
+    for e in code {
+        let mark = if e.kind == "compiled" { "[j] " } else { "" };
+        let _ = writeln!(s, "{:x} {:x} {mark}{}", e.start, e.size, e.name);
+    }
+    s
+}
+
 pub fn code(snap: &Snapshot) -> String {
     let mut s = String::new();
     let compiled = snap.code.iter().filter(|c| c.kind == "compiled").count();
@@ -394,6 +405,15 @@ pub fn code(snap: &Snapshot) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn perf_map_lines_are_hex_start_size_and_name_with_jit_code_marked() {
+        let code = [
+            CodeEntry { start: 0x1000, size: 0x100, name: "p.C.m1".into(), kind: "compiled", inlined: vec!["p.C.m2".into()] },
+            CodeEntry { start: 0x2000, size: 0x10, name: "Interpreter".into(), kind: "generated", inlined: vec![] },
+        ];
+        assert_eq!(perf_map(&code), "1000 100 [j] p.C.m1\n2000 10 Interpreter\n");
+    }
     use hpm_collectors::metrics::{Metric, MetricSet, ThreadMetrics};
     use hpm_collectors::recorder::{ClassFilter, MethodResolver, Recorder, RecorderConfig, ThreadInfo};
     use std::sync::atomic::{AtomicU64, Ordering};
