@@ -273,9 +273,10 @@ impl ContextSampler {
     }
 
     /// Holds every thread's signals and the wall sampler's rounds off (`false`; returns after a
-    /// round under way has ended), or lets them run again (`true`); threads started meanwhile follow. While held off nothing is credited, and
-    /// a sampled thread costs nothing: for recording windows that are closed. What a thread used
-    /// while held off goes to its next credit unless it is rebased ([`SampledThread::rebase`]).
+    /// round under way has ended), or lets them run again (`true`); threads started meanwhile
+    /// follow. While held off nothing is credited, and a sampled thread costs nothing: for
+    /// recording windows that are closed. What a thread used while held off goes to its next
+    /// credit unless it is rebased ([`SampledThread::rebase`]).
     /// The error names the first thread whose source could not be switched, and how many failed.
     pub fn set_active(&self, on: bool) -> Result<(), String> {
         let registry = self.lock_registry();

@@ -676,8 +676,9 @@ impl RemoteStack for ThreadStack {
         let env = b.env as *mut jvmtiEnv;
         // The recorder drops this under the thread's lock, the lock held while this runs. After
         // VMDeath, JVMTI answers WRONG_PHASE before it looks at the reference.
-        let frames = self.frames(env)?;
-        out.extend(frames.iter().rev().map(|f| f.method as u64));
+        if !names::stack_keys(env, self.thread as jthread, out) {
+            return None;
+        }
         Some(Box::new(Resolver::new(env, jni)))
     }
 }

@@ -214,11 +214,18 @@ impl MethodResolver for Resolver {
     }
 
     fn stack(&mut self, out: &mut Vec<u64>) {
-        // A null thread is the current thread (this callback's). JVMTI lists the innermost first.
-        if let Some(frames) = frames(self.env, ptr::null_mut()) {
-            out.extend(frames.iter().rev().map(|f| f.method as u64));
-        }
+        // A null thread is the current thread (this callback's).
+        stack_keys(self.env, ptr::null_mut(), out);
     }
+}
+
+/// Pushes the method keys of `thread`'s stack into `out`, outermost first (see [`frames`]). False
+/// if the VM cannot read the stack.
+pub(crate) fn stack_keys(env: *mut jvmtiEnv, thread: jthread, out: &mut Vec<u64>) -> bool {
+    let Some(frames) = frames(env, thread) else { return false };
+    // JVMTI lists the innermost frame first.
+    out.extend(frames.iter().rev().map(|f| f.method as u64));
+    true
 }
 
 /// The frames of `thread`, innermost first, all of them (re-synchronising needs the outermost).

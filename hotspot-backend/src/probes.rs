@@ -366,13 +366,13 @@ impl ProbeRuntime {
         Some(out.bytes)
     }
 
-    /// The probe id of `m` (-1 if it has no probes), cached per jmethodID.
     /// The probe ids of `frames` (innermost first, as JVMTI gives them), outermost first; frames of
     /// methods without probes are left out.
     fn probe_path(&self, frames: &[jvmtiFrameInfo]) -> Vec<u32> {
         frames.iter().rev().map(|f| self.probe_id(f.method)).filter(|&id| id >= 0).map(|id| id as u32).collect()
     }
 
+    /// The probe id of `m` (-1 if it has no probes), cached per jmethodID.
     fn probe_id(&self, m: jmethodID) -> i32 {
         if let Some(&id) = lock(&self.ids).by_jmethod.get(&(m as usize)) {
             return id;

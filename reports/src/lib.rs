@@ -286,6 +286,13 @@ pub fn write_reports(profile: &Profile, dir: &Path, opts: &ReportOptions) -> io:
         let path = dir.join(f.file_name());
         (f, bytes.and_then(|b| write_atomic(&path, &b)).map(|_| path))
     };
+    // Streamed as they are rendered: collapsed.txt, xtree.txt and arcflow.json grow with the tree
+    // (collapsed.txt by a whole path per line without a depth limit, xtree.txt by up to a line of
+    // indent per node), so they can be much larger than it.
+    let streamed = |f: Format, write: &dyn Fn(&mut dyn Write) -> io::Result<()>| -> (Format, io::Result<PathBuf>) {
+        let path = dir.join(f.file_name());
+        (f, write_atomic_with(&path, write).map(|_| path))
+    };
     let mut outputs: Vec<(Format, io::Result<PathBuf>)> = std::thread::scope(|s| {
         let shown: &Profile = &shown;
         let selected: &Profile = &selected;
@@ -314,19 +321,11 @@ pub fn write_reports(profile: &Profile, dir: &Path, opts: &ReportOptions) -> io:
                     v.push(emit(Format::Flame, flame::render(shown, opts)));
                 }
                 if want_collapsed {
-                    // Streamed: without a depth limit the file can be much larger than the tree.
-                    let path = dir.join(Format::Collapsed.file_name());
-                    v.push((Format::Collapsed, write_atomic_with(&path, |w| collapsed::write(shown, opts, w)).map(|_| path)));
+                    v.push(streamed(Format::Collapsed, &|w| collapsed::write(shown, opts, w)));
                 }
                 v
             })
         });
-        // Streamed, like collapsed.txt: these two grow with the tree, xtree by up to a line of
-        // indent per node.
-        let streamed = |f: Format, write: &dyn Fn(&mut dyn Write) -> io::Result<()>| {
-            let path = dir.join(f.file_name());
-            (f, write_atomic_with(&path, write).map(|_| path))
-        };
         let json_job = formats.contains(&Format::Json).then(|| s.spawn(move || vec![streamed(Format::Json, &|mut w| json::write(selected, &mut w))]));
         let mut out = Vec::new();
         if formats.contains(&Format::Xtree) {

@@ -375,7 +375,6 @@ pub fn alloc(p: &Profile) -> String {
     s
 }
 
-/// `code.txt`: the code map.
 /// The code map in Linux perf's format (`/tmp/perf-<pid>.map`: `START SIZE name`, hex), compiled
 /// methods marked `[j]` as perf's own JIT support does.
 pub fn perf_map(code: &[CodeEntry]) -> String {
@@ -387,6 +386,7 @@ pub fn perf_map(code: &[CodeEntry]) -> String {
     s
 }
 
+/// `code.txt`: the code map.
 pub fn code(snap: &Snapshot) -> String {
     let mut s = String::new();
     let compiled = snap.code.iter().filter(|c| c.kind == "compiled").count();
@@ -405,6 +405,10 @@ pub fn code(snap: &Snapshot) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hpm_collectors::metrics::{Metric, MetricSet, ThreadMetrics};
+    use hpm_collectors::recorder::{ClassFilter, MethodResolver, Recorder, RecorderConfig, ThreadInfo};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
 
     #[test]
     fn perf_map_lines_are_hex_start_size_and_name_with_jit_code_marked() {
@@ -414,10 +418,6 @@ mod tests {
         ];
         assert_eq!(perf_map(&code), "1000 100 [j] p.C.m1\n2000 10 Interpreter\n");
     }
-    use hpm_collectors::metrics::{Metric, MetricSet, ThreadMetrics};
-    use hpm_collectors::recorder::{ClassFilter, MethodResolver, Recorder, RecorderConfig, ThreadInfo};
-    use std::sync::atomic::{AtomicU64, Ordering};
-    use std::sync::Arc;
 
     /// instructions, cycles, task-clock (ns): whatever the test stores; scaled reads on demand.
     struct Fake(Arc<[AtomicU64; 4]>);

@@ -22,9 +22,10 @@ public final class Probe {
     private Probe() {}
 
     /**
-     * Set by the agent: bit 0 = recording (probes do nothing while clear: one call, a load and a branch); the
-     * rest grows by 2 each time a recording window opens, so each thread re-synchronises its context
-     * with its real stack at its next probe. One volatile field, so a probe reads one value.
+     * Set by the agent: bit 0 = recording (probes do nothing while clear: one call, a load and a
+     * branch); the rest grows by 2 each time a recording window opens, so each thread
+     * re-synchronises its context with its real stack at its next probe. One volatile field, so a
+     * probe reads one value.
      */
     static volatile int state;
 
