@@ -216,6 +216,7 @@ impl AgentState {
             code: options.code,
             filter: ClassFilter { include: options.include.clone(), exclude: options.exclude.clone() },
             metrics_from_sampler: probe_metrics.as_ref().map(|p| p.mode),
+            stack_samples: None,
         };
         let out = options.out_dir();
         let metric_set = Arc::new(metrics);

@@ -35,8 +35,11 @@ use std::time::{Duration, Instant};
 
 use crate::counters::clock::current_tid;
 use crate::counters::sampler::{
-    install_handler, probe_perf_source, tick_ns, unblock_signal_on_current_thread, Armed, SourceKind, ThreadState,
+    install_handler, probe_perf_source, tick_ns, unblock_signal_on_current_thread, Armed, SourceKind, StackSampling,
+    ThreadState,
 };
+use crate::counters::stacks::SampleRing;
+pub use crate::counters::stacks::{RawFrame, StackWalker};
 pub use crate::counters::sampler::ThreadStats;
 use crate::metrics::{Metric, MetricSet};
 
@@ -78,6 +81,24 @@ impl Default for SamplerConfig {
     }
 }
 
+/// Stack samples: every CPU-time signal also walks the thread's stack with the VM's walker and
+/// stores the frames with the thread's metric deltas since its previous stack sample.
+#[derive(Clone)]
+pub struct StackConfig {
+    pub walker: Arc<dyn StackWalker>,
+    /// Frames kept per sample, innermost first (deeper stacks lose their outermost frames).
+    pub max_depth: usize,
+    /// Each thread's ring, in 8-byte words (a sample of d frames and m metrics takes 1 + m + 2d):
+    /// what a thread can hold between two drains.
+    pub ring_words: usize,
+}
+
+impl std::fmt::Debug for StackConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StackConfig").field("max_depth", &self.max_depth).field("ring_words", &self.ring_words).finish()
+    }
+}
+
 /// perf clamps shorter task-clock periods to 10 µs; below that signals would cost more than the
 /// work they sample.
 const MIN_CPU_PERIOD_NS: u64 = 10_000;
@@ -95,6 +116,7 @@ pub struct ContextSampler {
     source_note: Option<String>,
     cpu_index: Option<usize>,
     wall_index: Option<usize>,
+    stacks: Option<StackConfig>,
     registry: Arc<Registry>,
     /// Signals and wall rounds run ([`ContextSampler::set_active`]); changed under the registry's
     /// lock, so a thread starting meanwhile is armed or held off as the others are.
@@ -113,6 +135,16 @@ impl ContextSampler {
     /// set can be read from any thread, chooses the signal source, installs the SIGPROF handler
     /// (once per process) and starts the wall sampler. Errors are one line with cause and fix.
     pub fn new(metrics: Arc<dyn MetricSet>, config: SamplerConfig) -> Result<Arc<ContextSampler>, String> {
+        Self::with_stacks(metrics, config, None)
+    }
+
+    /// As [`ContextSampler::new`]; with `stacks`, every CPU-time signal also stores a stack sample
+    /// of the thread (threads started with [`ContextSampler::start_current_thread_walked`]).
+    pub fn with_stacks(
+        metrics: Arc<dyn MetricSet>,
+        config: SamplerConfig,
+        stacks: Option<StackConfig>,
+    ) -> Result<Arc<ContextSampler>, String> {
         if config.cpu_period_ns < MIN_CPU_PERIOD_NS {
             return Err(format!(
                 "cpu period {} is below the 10 µs minimum of task-clock sampling; use a longer period",
@@ -146,6 +178,7 @@ impl ContextSampler {
             set: metrics,
             cpu_index: list.iter().position(|m| m.name == "cpu-time"),
             wall_index: list.iter().position(|m| m.name == "wall-time"),
+            stacks,
             metrics: list,
             config,
             source,
@@ -225,13 +258,28 @@ impl ContextSampler {
     /// its signal source and reads its current context from `cell` at every sample. On error the
     /// thread is left unsampled; the first error is also kept for [`ContextSampler::describe`].
     pub fn start_current_thread(self: &Arc<Self>, cell: &'static AtomicU32) -> Result<Arc<SampledThread>, String> {
-        self.try_start(cell).inspect_err(|why| {
+        self.start_current_thread_walked(cell, 0)
+    }
+
+    /// As [`ContextSampler::start_current_thread`]; with stack samples configured, `walker_thread`
+    /// is what the walker is given to walk this thread (HotSpot: its JNIEnv).
+    pub fn start_current_thread_walked(
+        self: &Arc<Self>,
+        cell: &'static AtomicU32,
+        walker_thread: usize,
+    ) -> Result<Arc<SampledThread>, String> {
+        self.try_start(cell, walker_thread).inspect_err(|why| {
             self.failures.fetch_add(1, Ordering::Relaxed);
             let _ = self.first_failure.set(why.clone());
         })
     }
 
-    fn try_start(self: &Arc<Self>, cell: &'static AtomicU32) -> Result<Arc<SampledThread>, String> {
+    /// Whether signals also store stack samples.
+    pub fn samples_stacks(&self) -> bool {
+        self.stacks.is_some()
+    }
+
+    fn try_start(self: &Arc<Self>, cell: &'static AtomicU32, walker_thread: usize) -> Result<Arc<SampledThread>, String> {
         let tid = current_tid();
         if self.lock_registry().iter().any(|t| t.tid() == tid) {
             return Err(format!("thread {tid} is already sampled"));
@@ -248,6 +296,10 @@ impl ContextSampler {
             self.cpu_index,
             self.wall_index,
             self.config.contexts_per_thread,
+            self.stacks.as_ref().map(|c| {
+                let ring = SampleRing::new(c.ring_words, self.metrics.len());
+                (StackSampling { walker: c.walker.clone(), thread: walker_thread, ring }, c.max_depth)
+            }),
         );
         unblock_signal_on_current_thread()?;
         let armed = match Armed::start(&state, self.source, self.config.cpu_period_ns) {
@@ -389,6 +441,13 @@ impl SampledThread {
     /// one delta per metric of [`ContextSampler::metrics`]. `f` runs without the sampler's lock.
     pub fn drain(&self, f: &mut dyn FnMut(u32, &[u64])) {
         self.state.drain(f);
+    }
+
+    /// Moves the thread's stack samples out, oldest first: `f(weights, frames)` with one weight per
+    /// metric of [`ContextSampler::metrics`] (what the thread used since its previous stack
+    /// sample) and frames innermost first. Runs beside the signal handler without blocking it.
+    pub fn drain_stacks(&self, f: &mut dyn FnMut(&[u64], &[RawFrame])) {
+        self.state.drain_stacks(f);
     }
 
     /// On the thread itself (or any thread, also after it ended): stops its signal source, makes

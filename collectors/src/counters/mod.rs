@@ -20,6 +20,7 @@ pub mod group;
 pub mod refusal;
 pub mod remote;
 pub mod sampler;
+pub mod stacks;
 
 pub use calibrate::{measure_read_cost, read_cost, ReadCost};
 pub use clock::{

@@ -32,6 +32,7 @@ use perf_event::{Builder, Counter};
 use super::clock::{clock_ns, monotonic_ns, tid_cpu_clock};
 use super::credits::CreditTable;
 use super::refusal::perf_event_paranoid;
+use super::stacks::{RawFrame, SampleRing, StackWalker};
 use crate::metrics::ThreadMetrics;
 
 /// The signal every source delivers. HotSpot does not use SIGPROF.
@@ -173,6 +174,13 @@ pub struct ThreadStats {
     pub idle_settles: u64,
     /// Changes of context credited at once (exact mode, [`ThreadState::switch_to`]).
     pub switches: u64,
+    /// Stack samples stored (with a stack walker), of which `walk_failures` hold the walker's
+    /// failure code instead of frames.
+    pub stacks: u64,
+    pub walk_failures: u64,
+    /// Stack samples not stored because the thread's ring was full; their weights went to the
+    /// thread's next stack sample.
+    pub stacks_full: u64,
 }
 
 #[derive(Default)]
@@ -184,6 +192,7 @@ struct AtomicStats {
     settles: AtomicU64,
     idle_settles: AtomicU64,
     switches: AtomicU64,
+    walk_failures: AtomicU64,
 }
 
 fn bump(a: &AtomicU64) {
@@ -214,6 +223,11 @@ struct Inner {
     table: CreditTable,
     /// A credit was deferred: `last` is behind and the next credit carries the amount.
     lagging: bool,
+    /// With a stack walker: the frames buffer it fills, and the values at the last stored stack
+    /// sample (stack samples carry what the thread used since its previous one, whatever the
+    /// settles and credits in between).
+    frames: Vec<RawFrame>,
+    stack_last: Vec<u64>,
 }
 
 impl Inner {
@@ -275,9 +289,43 @@ impl Inner {
         for (l, c) in self.last.iter_mut().zip(&self.cur) {
             *l = (*l).max(*c);
         }
+        for (l, c) in self.stack_last.iter_mut().zip(&self.cur) {
+            *l = (*l).max(*c);
+        }
         self.lagging = false;
         self.table.clear();
     }
+
+    /// The handler's stack sample: walks the interrupted stack and stores it with `cur − stack_last`
+    /// (a failed walk as one pseudo-frame with the walker's code). When the ring is full nothing
+    /// is stored and the amount stays for the next sample.
+    fn sample_stack(&mut self, stacks: &StackSampling, ucontext: *mut c_void, stats: &AtomicStats) {
+        let n = stacks.walker.walk(stacks.thread, ucontext, &mut self.frames);
+        let depth = if n > 0 {
+            (n as usize).min(self.frames.len())
+        } else {
+            bump(&stats.walk_failures);
+            self.frames[0] = RawFrame { pos: n, method: 0 };
+            1
+        };
+        for ((d, c), l) in self.delta.iter_mut().zip(&self.cur).zip(&self.stack_last) {
+            *d = c.saturating_sub(*l);
+        }
+        if stacks.ring.push(&self.delta, &self.frames[..depth]) {
+            for (l, c) in self.stack_last.iter_mut().zip(&self.cur) {
+                *l = (*l).max(*c);
+            }
+        }
+    }
+}
+
+/// A thread's stack sampling: the VM's walker, the thread's handle for it, and the ring the
+/// samples go to.
+pub struct StackSampling {
+    pub walker: Arc<dyn StackWalker>,
+    /// What the walker needs to walk this thread (HotSpot: its JNIEnv).
+    pub thread: usize,
+    pub ring: SampleRing,
 }
 
 /// One sampled thread's state, shared by the thread's signal handler, other threads' settles and
@@ -286,6 +334,7 @@ pub struct ThreadState {
     tid: i32,
     cell: &'static AtomicU32,
     inner: SpinLock<Inner>,
+    stacks: Option<StackSampling>,
     /// The second credit table, swapped with the live one by `drain` so that the caller's callback
     /// runs outside the spin lock. A plain mutex: the handler never touches it.
     spare: Mutex<CreditTable>,
@@ -295,7 +344,9 @@ pub struct ThreadState {
 impl ThreadState {
     /// State for thread `tid`, whose current context is in `cell`, read through `reader` (valid
     /// from any thread) with `metrics` values; `cpu`/`wall` index `cpu-time`/`wall-time` if present.
-    /// Reads the baseline now. Every buffer is allocated here.
+    /// Reads the baseline now. With `stacks`, every signal also stores a stack sample (frames up to
+    /// `max_depth`). Every buffer is allocated here.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         tid: i32,
         cell: &'static AtomicU32,
@@ -304,23 +355,28 @@ impl ThreadState {
         cpu: Option<usize>,
         wall: Option<usize>,
         contexts: usize,
+        stacks: Option<(StackSampling, usize)>,
     ) -> Arc<ThreadState> {
         let mut last = vec![0; metrics];
         reader.read(&mut last);
+        let max_depth = stacks.as_ref().map_or(0, |(s, d)| (*d).clamp(1, s.ring.max_frames()));
         let inner = Inner {
             reader: Some(reader),
             cpu,
             wall,
             cur: last.clone(),
             delta: vec![0; metrics],
+            stack_last: last.clone(),
             last,
             table: CreditTable::new(metrics, contexts),
             lagging: false,
+            frames: vec![RawFrame::default(); max_depth],
         };
         Arc::new(ThreadState {
             tid,
             cell,
             inner: SpinLock::new(inner),
+            stacks: stacks.map(|(s, _)| s),
             spare: Mutex::new(CreditTable::new(metrics, contexts)),
             stats: AtomicStats::default(),
         })
@@ -330,15 +386,18 @@ impl ThreadState {
         self.tid
     }
 
-    /// The signal handler's work: credit what the thread used since its last credit to the context
-    /// in its cell, unless the state is busy.
-    fn on_signal(&self) {
+    /// The signal handler's work: store a stack sample (with a walker), and credit what the thread
+    /// used since its last credit to the context in its cell, unless the state is busy.
+    fn on_signal(&self, ucontext: *mut c_void) {
         bump(&self.stats.signals);
         let Some(mut g) = self.inner.try_lock() else {
             bump(&self.stats.busy);
             return;
         };
         g.read_now(self.tid, false);
+        if let Some(stacks) = &self.stacks {
+            g.sample_stack(stacks, ucontext, &self.stats);
+        }
         g.credit(self.cell.load(Ordering::Relaxed), &self.stats, false);
         bump(&self.stats.samples);
     }
@@ -375,6 +434,8 @@ impl ThreadState {
         let mut g = self.inner.lock();
         g.read_now(self.tid, true);
         g.rebase();
+        drop(g);
+        self.drain_stacks(&mut |_, _| {});
     }
 
     /// Moves the credits out: `f(context, sums)` per context, outside the spin lock. A credit that
@@ -431,6 +492,17 @@ impl ThreadState {
             settles: l(&s.settles),
             idle_settles: l(&s.idle_settles),
             switches: l(&s.switches),
+            stacks: self.stacks.as_ref().map_or(0, |st| st.ring.stats().pushed),
+            walk_failures: l(&s.walk_failures),
+            stacks_full: self.stacks.as_ref().map_or(0, |st| st.ring.stats().full),
+        }
+    }
+
+    /// Moves the stored stack samples out, oldest first: `f(weights, frames)`, frames innermost
+    /// first. Never blocks the thread's signal handler.
+    pub fn drain_stacks(&self, f: &mut dyn FnMut(&[u64], &[RawFrame])) {
+        if let Some(s) = &self.stacks {
+            s.ring.drain(f);
         }
     }
 }
@@ -584,7 +656,7 @@ extern "C" fn on_sigprof(sig: c_int, info: *mut libc::siginfo_t, uctx: *mut c_vo
     if !target.is_null() && target != retired() {
         // SAFETY: a live entry holds a reference to the state, and `reclaim` does not release it
         // while IN_HANDLER counts us.
-        unsafe { (*target).on_signal() };
+        unsafe { (*target).on_signal(uctx) };
     }
     IN_HANDLER.fetch_sub(1, Ordering::SeqCst);
     // SAFETY: as above.

@@ -16,7 +16,9 @@
 //!   allocation is recorded): method contexts with calls and base values;
 //! - the **lock tree**: call paths ending in a node named after the contended monitor's class, calls =
 //!   contended entries, base = `contended-time` (ns, wall);
-//! - the **wait tree**: the same for `Object.wait`, base = `wait-time` (ns, wall) and `timed-out`.
+//! - the **wait tree**: the same for `Object.wait`, base = `wait-time` (ns, wall) and `timed-out`;
+//! - with stack sampling, the **sampled tree**: the stacks a sampler found, each context counting
+//!   the samples whose innermost recorded frame it was, and the metric deltas they carried.
 
 pub mod compensation;
 pub mod naming;
@@ -54,11 +56,14 @@ pub struct RecorderConfig {
     /// every change of context (`Exact`) or by sampling (`Sampled`); the bindings say which, and
     /// threads get no reader of their own. Allocation stays exact.
     pub metrics_from_sampler: Option<MetricMode>,
+    /// Stack samples ([`Recorder::add_stack_sample`]) with these metrics per sample, in a tree of
+    /// their own per thread; `None`: no sampled trees.
+    pub stack_samples: Option<Vec<Metric>>,
 }
 
 impl Default for RecorderConfig {
     fn default() -> Self {
-        RecorderConfig { calls: true, gc: true, locks: true, waits: true, alloc: false, code: true, filter: ClassFilter::default(), metrics_from_sampler: None }
+        RecorderConfig { calls: true, gc: true, locks: true, waits: true, alloc: false, code: true, filter: ClassFilter::default(), metrics_from_sampler: None, stack_samples: None }
     }
 }
 
@@ -71,6 +76,11 @@ pub trait MethodResolver {
     /// The method keys of the calling thread's stack, outermost first, innermost (the method of the
     /// current event) last. Used to re-synchronise a thread's context after a pause or on first sight.
     fn stack(&mut self, out: &mut Vec<u64>);
+    /// The name of the pseudo-frame of a stack sample whose walk failed with `code`
+    /// ([`crate::sampling::StackWalker`]).
+    fn walk_failure(&self, code: i32) -> String {
+        format!("(stack not walked: code {code})")
+    }
 }
 
 /// One thread's stack read from another thread: how a control operation (a window that closes, a
@@ -108,6 +118,8 @@ struct ThreadState {
     calls: CursorBuilder,
     locks: Tree,
     waits: Tree,
+    /// Stack samples (with `RecorderConfig::stack_samples`).
+    samples: Option<Tree>,
     /// Per-thread cache of method key → consumer (EXCLUDED for methods not recorded).
     methods: FxHashMap<u64, ConsumerId>,
     reader: Box<dyn ThreadMetrics>,
@@ -240,6 +252,9 @@ pub struct Snapshot {
     pub locks: Profile,
     /// Wait trees (metrics `wait-time`, `timed-out`).
     pub waits: Profile,
+    /// Sampled trees, with stack sampling: counts are samples (a context's own, where it was the
+    /// innermost recorded frame), base values the metric deltas those samples carried.
+    pub samples: Option<Profile>,
     /// Per thread, in the same order as the profiles' threads.
     pub threads: Vec<ThreadSummary>,
     pub gc: Vec<GcRecord>,
@@ -406,12 +421,14 @@ impl Recorder {
         locks.add_calls(Tree::ROOT, 1);
         let mut waits = Tree::new(root, 2);
         waits.add_calls(Tree::ROOT, 1);
+        let samples = self.config.stack_samples.as_ref().map(|m| Tree::new(root, m.len()));
         ThreadRecorder {
             id: self.next_thread.fetch_add(1, Ordering::Relaxed),
             state: Mutex::new(ThreadState {
                 calls: CursorBuilder::new(tree, &now),
                 locks,
                 waits,
+                samples,
                 methods: FxHashMap::default(),
                 reader,
                 remote,
@@ -692,6 +709,33 @@ impl Recorder {
         s.calls.exit_uncharged(c);
     }
 
+    // ---------------------------------------------------------------- stack samples
+
+    /// One stack sample of thread `t` (from any thread, e.g. a drain of its sampler): `frames`
+    /// innermost first as the walker found them, `weights` one per metric of
+    /// `RecorderConfig::stack_samples`. The context is the recorded methods' path (frames the
+    /// filter excludes are left out, so their cost is their recorded caller's, as in call trees);
+    /// a frame with method 0 is a failed walk, named by [`MethodResolver::walk_failure`]. Ignored
+    /// while recording is stopped and without sampled trees.
+    pub fn add_stack_sample(&self, t: &ThreadRecorder, frames: &[crate::sampling::RawFrame], weights: &[u64], r: &mut dyn MethodResolver) {
+        if self.is_paused() || self.config.stack_samples.is_none() {
+            return;
+        }
+        let mut s = lock(&t.state);
+        let mut path = Vec::with_capacity(frames.len());
+        for f in frames.iter().rev() {
+            let c = if f.method == 0 { self.intern(&r.walk_failure(f.pos)) } else { self.consumer_of(&mut s, f.method, r) };
+            if c != EXCLUDED {
+                path.push(c);
+            }
+        }
+        if let Some(tree) = s.samples.as_mut() {
+            let leaf = tree.descend(Tree::ROOT, &path);
+            tree.add_calls(leaf, 1);
+            tree.add_base(leaf, weights);
+        }
+    }
+
     // ---------------------------------------------------------------- monitors
 
     /// The thread starts blocking on a contended monitor of class `class` (a consumer name).
@@ -937,6 +981,9 @@ impl Recorder {
             s.locks.add_calls(Tree::ROOT, 1);
             s.waits = Tree::new(root, 2);
             s.waits.add_calls(Tree::ROOT, 1);
+            if let Some(t) = s.samples.as_mut() {
+                *t = Tree::new(root, t.metric_count());
+            }
             s.method_events = 0;
             s.exception_exits = 0;
             s.vm_alloc_bytes = 0;
@@ -991,6 +1038,7 @@ impl Recorder {
             calls: Tree,
             locks: Tree,
             waits: Tree,
+            samples: Option<Tree>,
             summary: ThreadSummary,
         }
         let copies: Vec<Copy> = {
@@ -1005,6 +1053,7 @@ impl Recorder {
                         calls: s.calls.tree().clone(),
                         locks: s.locks.clone(),
                         waits: s.waits.clone(),
+                        samples: s.samples.clone(),
                         summary: ThreadSummary {
                             name: s.info.name.clone(),
                             kind: s.info.kind.clone(),
@@ -1034,6 +1083,10 @@ impl Recorder {
         let mut locks = mk(vec![Metric::new("contended-time", "ns")], "methods and monitor classes", "contended entries");
         let mut waits =
             mk(vec![Metric::new("wait-time", "ns"), Metric::new("timed-out", "waits")], "methods and monitor classes", "waits");
+        let mut samples = self.config.stack_samples.as_ref().map(|m| {
+            let metrics = m.iter().map(|m| m.clone().with_mode(MetricMode::Sampled)).collect();
+            mk(metrics, "methods", "samples")
+        });
         let mut threads = Vec::new();
         for c in copies {
             // A renamed thread: make sure its current name is interned for the root too.
@@ -1043,10 +1096,16 @@ impl Recorder {
             calls.threads.push(tp(fix(c.calls)));
             locks.threads.push(tp(fix(c.locks)));
             waits.threads.push(tp(fix(c.waits)));
+            if let (Some(p), Some(t)) = (samples.as_mut(), c.samples) {
+                p.threads.push(tp(fix(t)));
+            }
             threads.push(c.summary);
         }
         calls.consumers = consumers.clone();
         locks.consumers = consumers.clone();
+        if let Some(p) = samples.as_mut() {
+            p.consumers = consumers.clone();
+        }
         waits.consumers = consumers;
         let (code, code_loads, code_unloads) = {
             let c = lock(&self.code);
@@ -1056,6 +1115,7 @@ impl Recorder {
             calls,
             locks,
             waits,
+            samples,
             threads,
             gc: lock(&self.gc_log).clone(),
             gc_dropped: self.gc_dropped.load(Ordering::Relaxed),

@@ -1,0 +1,235 @@
+//! Raw stack samples, written by a signal handler and read later: the frames a VM's stack walker
+//! found, and the metric deltas of the thread since its previous stack sample.
+//!
+//! The handler cannot name methods (that needs the VM, locks and allocation), so samples are kept
+//! raw: one [`RawFrame`] per frame, the VM's own method key and position. A [`SampleRing`] per
+//! thread holds them until a drain (on another thread) resolves them into a tree.
+//!
+//! The ring is single-producer, single-consumer over `AtomicU64` words: the producer is the
+//! thread's own signal handler (one at a time: the signal is blocked while its handler runs), the
+//! consumer whoever holds the ring's drain lock. Words are stored and loaded relaxed; the
+//! producer's release store of `tail` publishes a record, the consumer's release store of `head`
+//! hands its space back. No allocation, no lock, no system call on the producer side.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+/// One frame of a sampled stack as a walker writes it. The layout is that of HotSpot's
+/// `ASGCT_CallFrame` (`jint lineno; jmethodID method_id;`), so `AsyncGetCallTrace` can write an
+/// array of these directly.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RawFrame {
+    /// Position in the method (a bytecode index on HotSpot), negative for frames without one.
+    pub pos: i32,
+    /// The VM's key of the method; 0 for a pseudo-frame whose `pos` is a walker's failure code.
+    pub method: u64,
+}
+
+/// A VM's stack walker, called in the sampling signal handler on the sampled thread itself.
+///
+/// `walk` must be async-signal-safe: no allocation, no lock, nothing that can block or call back
+/// into code the signal may have interrupted. It writes the interrupted thread's frames into
+/// `out`, innermost first, and returns how many it wrote, or 0 or a negative code when it found
+/// none (stored as one frame with method 0 and that code as its position).
+pub trait StackWalker: Send + Sync {
+    /// `thread` is the handle given when the thread's sampling started; `ucontext` the signal's
+    /// `ucontext_t`.
+    fn walk(&self, thread: usize, ucontext: *mut std::ffi::c_void, out: &mut [RawFrame]) -> i32;
+}
+
+/// Marks the end of the ring's buffer: the next record starts at word 0.
+const WRAP: u64 = u64::MAX;
+
+/// Counts of a ring's traffic.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RingStats {
+    /// Records written.
+    pub pushed: u64,
+    /// Records refused because the ring was full (the writer keeps their weights for its next).
+    pub full: u64,
+}
+
+/// A ring of variable-length stack samples: per record a header word (its length in words and its
+/// frame count), the weights (one word per metric), then two words per frame.
+pub struct SampleRing {
+    words: Box<[AtomicU64]>,
+    weights: usize,
+    /// Positions in words since creation (never wrapped); index = position % capacity.
+    head: AtomicU64,
+    tail: AtomicU64,
+    pushed: AtomicU64,
+    full: AtomicU64,
+    /// Held by the one consumer at a time.
+    drain: Mutex<Vec<RawFrame>>,
+}
+
+impl SampleRing {
+    /// A ring of `words` 8-byte words (every buffer allocated here) for samples of `weights`
+    /// metrics. A sample of d frames takes 1 + weights + 2d words.
+    pub fn new(words: usize, weights: usize) -> SampleRing {
+        let words = words.max(2 + weights);
+        SampleRing {
+            words: (0..words).map(|_| AtomicU64::new(0)).collect(),
+            weights,
+            head: AtomicU64::new(0),
+            tail: AtomicU64::new(0),
+            pushed: AtomicU64::new(0),
+            full: AtomicU64::new(0),
+            drain: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The most frames one record can hold in this ring.
+    pub fn max_frames(&self) -> usize {
+        (self.words.len() - 1 - self.weights) / 2
+    }
+
+    /// The producer's side (one thread at a time; async-signal-safe): appends one sample, frames
+    /// innermost first, truncated to [`SampleRing::max_frames`]. Returns false, writing nothing,
+    /// when the ring has no room.
+    pub fn push(&self, weights: &[u64], frames: &[RawFrame]) -> bool {
+        debug_assert_eq!(weights.len(), self.weights);
+        let frames = &frames[..frames.len().min(self.max_frames())];
+        let cap = self.words.len() as u64;
+        let need = (1 + self.weights + 2 * frames.len()) as u64;
+        let head = self.head.load(Ordering::Acquire);
+        let mut tail = self.tail.load(Ordering::Relaxed);
+        let room_to_end = cap - tail % cap;
+        let wraps = room_to_end < need;
+        let end = tail + if wraps { room_to_end } else { 0 } + need;
+        if end - head > cap {
+            self.full.fetch_add(1, Ordering::Relaxed);
+            return false;
+        }
+        if wraps {
+            self.words[(tail % cap) as usize].store(WRAP, Ordering::Relaxed);
+            tail += room_to_end;
+        }
+        let mut i = (tail % cap) as usize;
+        let mut put = |w: u64| {
+            self.words[i].store(w, Ordering::Relaxed);
+            i += 1;
+        };
+        put(need | (frames.len() as u64) << 32);
+        for &w in weights {
+            put(w);
+        }
+        for f in frames {
+            put(f.method);
+            put(f.pos as u32 as u64);
+        }
+        self.tail.store(end, Ordering::Release);
+        self.pushed.fetch_add(1, Ordering::Relaxed);
+        true
+    }
+
+    /// The consumer's side: calls `f(weights, frames)` for every sample written so far, oldest
+    /// first, frames innermost first, and frees their space. Drains of one ring are serialised.
+    pub fn drain(&self, f: &mut dyn FnMut(&[u64], &[RawFrame])) {
+        let mut frames = self.drain.lock().unwrap_or_else(|e| e.into_inner());
+        let mut weights = vec![0u64; self.weights];
+        let cap = self.words.len() as u64;
+        let tail = self.tail.load(Ordering::Acquire);
+        let mut head = self.head.load(Ordering::Relaxed);
+        while head < tail {
+            let mut i = (head % cap) as usize;
+            let word = self.words[i].load(Ordering::Relaxed);
+            if word == WRAP {
+                head += cap - head % cap;
+                continue;
+            }
+            let (len, depth) = (word & 0xffff_ffff, (word >> 32) as usize);
+            i += 1;
+            for w in weights.iter_mut() {
+                *w = self.words[i].load(Ordering::Relaxed);
+                i += 1;
+            }
+            frames.clear();
+            for _ in 0..depth {
+                let method = self.words[i].load(Ordering::Relaxed);
+                let pos = self.words[i + 1].load(Ordering::Relaxed) as u32 as i32;
+                frames.push(RawFrame { pos, method });
+                i += 2;
+            }
+            head += len;
+            // Free the space before the callback: it may be slow (naming methods), and the
+            // record is copied out already.
+            self.head.store(head, Ordering::Release);
+            f(&weights, &frames);
+        }
+    }
+
+    pub fn stats(&self) -> RingStats {
+        RingStats { pushed: self.pushed.load(Ordering::Relaxed), full: self.full.load(Ordering::Relaxed) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frames(n: usize, seed: u64) -> Vec<RawFrame> {
+        (0..n).map(|i| RawFrame { pos: i as i32 - 1, method: seed * 1000 + i as u64 }).collect()
+    }
+
+    #[test]
+    fn samples_come_out_in_order_and_intact_across_wraps() {
+        let ring = SampleRing::new(64, 2);
+        let mut out = Vec::new();
+        for round in 0..50u64 {
+            for k in 0..3u64 {
+                let n = ((round + k) % 7) as usize;
+                assert!(ring.push(&[round, k], &frames(n, round * 3 + k)), "round {round} sample {k}");
+            }
+            ring.drain(&mut |w, f| out.push((w.to_vec(), f.to_vec())));
+        }
+        assert_eq!(out.len(), 150);
+        for (j, (w, f)) in out.iter().enumerate() {
+            let (round, k) = (j as u64 / 3, j as u64 % 3);
+            assert_eq!(w, &vec![round, k]);
+            assert_eq!(f, &frames(((round + k) % 7) as usize, round * 3 + k));
+        }
+    }
+
+    #[test]
+    fn a_full_ring_refuses_and_counts_and_deep_stacks_are_cut() {
+        let ring = SampleRing::new(32, 1);
+        assert_eq!(ring.max_frames(), 15);
+        assert!(ring.push(&[1], &frames(40, 1)));
+        assert!(!ring.push(&[2], &frames(1, 2)), "31 of 32 words used");
+        assert_eq!(ring.stats(), RingStats { pushed: 1, full: 1 });
+        let mut got = Vec::new();
+        ring.drain(&mut |w, f| got.push((w[0], f.len())));
+        assert_eq!(got, vec![(1, 15)]);
+        assert!(ring.push(&[2], &frames(1, 2)));
+    }
+
+    #[test]
+    fn a_concurrent_producer_and_consumer_lose_nothing() {
+        let ring = std::sync::Arc::new(SampleRing::new(256, 1));
+        let r = ring.clone();
+        let producer = std::thread::spawn(move || {
+            let mut sent = 0u64;
+            let mut i = 0u64;
+            while i < 20_000 {
+                if r.push(&[i], &frames((i % 9) as usize, i)) {
+                    sent += i;
+                    i += 1;
+                }
+            }
+            sent
+        });
+        let mut got = 0u64;
+        let mut next = 0u64;
+        while next < 20_000 {
+            ring.drain(&mut |w, f| {
+                assert_eq!(w[0], next);
+                assert_eq!(f, frames((next % 9) as usize, next).as_slice());
+                got += w[0];
+                next += 1;
+            });
+        }
+        assert_eq!(producer.join().unwrap(), got);
+    }
+}
