@@ -120,6 +120,16 @@ pub(crate) fn metric_label(profile: &Profile, metric: usize) -> String {
 /// Units :: CPU time (s)  Total :: 10
 /// Consumers :: methods  Count :: calls  Threads :: 1
 /// ```
+/// The title of the count column: the paper's "Calls", or "Samples" in a sampled profile, whose
+/// counts are stack samples.
+pub(crate) fn count_title(profile: &Profile) -> &'static str {
+    if profile.bindings.count_label == "samples" {
+        "Samples"
+    } else {
+        "Calls"
+    }
+}
+
 pub(crate) fn header(out: &mut String, profile: &Profile, metric: usize, total: u64, absolute: bool) {
     let _ = writeln!(out, "Units :: {}  Total :: {}", metric_label(profile, metric), total);
     let _ = writeln!(

@@ -46,7 +46,7 @@ pub fn render_with(profile: &Profile, agg: &Aggregate, opts: &ReportOptions) -> 
         max_val = max_val.max(get(r.cum));
     }
     let (hb, hc) = text::value_headers(opts.absolute);
-    let wc = text::digits(max_calls).max(5);
+    let wc = text::digits(max_calls).max(text::count_title(profile).len());
     let vb = ValueFormat::new(total, opts.absolute, max_val, hb);
     let vc = ValueFormat::new(total, opts.absolute, max_val, hc);
     let ws = 6; // "Parent"
@@ -69,7 +69,7 @@ pub fn render_with(profile: &Profile, agg: &Aggregate, opts: &ReportOptions) -> 
             text::left(&mut out, "Source", ws);
         }
         out.push_str("  ");
-        cell(&mut out, "Calls", wc);
+        cell(&mut out, text::count_title(profile), wc);
         out.push_str("  ");
         cell(&mut out, hb, vb.width);
         out.push_str("  ");

@@ -60,7 +60,7 @@ pub fn render_with(profile: &Profile, agg: &Aggregate, opts: &ReportOptions) -> 
         max_val = max_val.max(get(r.cum, metric));
     }
     let (hb, hc) = text::value_headers(opts.absolute);
-    let wc = text::digits(max_calls.max(sum_calls)).max(5);
+    let wc = text::digits(max_calls.max(sum_calls)).max(text::count_title(profile).len());
     let vb = ValueFormat::new(total, opts.absolute, max_val, hb);
     let vc = ValueFormat::new(total, opts.absolute, max_val, hc);
     let wi = text::digits(order.len().saturating_sub(1) as u64).max(3);
@@ -90,7 +90,7 @@ pub fn render_with(profile: &Profile, agg: &Aggregate, opts: &ReportOptions) -> 
                 text::right(out, s, w)
             }
         };
-        cell(&mut out, "Calls", wc);
+        cell(&mut out, text::count_title(profile), wc);
         out.push_str("  ");
         cell(&mut out, hb, vb.width);
         out.push_str("  ");

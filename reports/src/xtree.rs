@@ -63,7 +63,7 @@ pub fn write(profile: &Profile, opts: &ReportOptions, w: &mut dyn Write) -> io::
     let (hb, hc) = text::value_headers(opts.absolute);
     let wl = text::digits(max_depth as u64).max(2);
     let wr = text::digits(max_depth as u64 + 1).max(2);
-    let wc = text::digits(max_calls).max(5);
+    let wc = text::digits(max_calls).max(text::count_title(profile).len());
     let vb = ValueFormat::new(total, opts.absolute, total, hb);
     let vc = ValueFormat::new(total, opts.absolute, total, hc);
     let indent: String = (1..=MAX_INDENT.min(max_depth)).map(|i| if i % 5 == 0 { '+' } else { '-' }).collect();
@@ -83,7 +83,7 @@ pub fn write(profile: &Profile, opts: &ReportOptions, w: &mut dyn Write) -> io::
         out.push_str("  ");
         cell(&mut out, "RL", wr);
         out.push_str("  ");
-        cell(&mut out, "Calls", wc);
+        cell(&mut out, text::count_title(profile), wc);
         out.push_str("  ");
         cell(&mut out, hb, vb.width);
         out.push_str("  ");
