@@ -1,6 +1,7 @@
 //! Compiles the bytecode-probe runtime (`java/`, the `hpmagent.probe` package) with the JDK's javac
 //! and generates `probe_classes.rs`, a table of `(internal name, class-file bytes)` that the agent
-//! defines in the boot loader at VM start-up.
+//! defines in the boot loader at VM start-up; and compiles the stack sampler's fault guard
+//! (`native/fault_guard.c`).
 use std::path::PathBuf;
 
 fn main() {
@@ -15,4 +16,7 @@ fn main() {
     let args = ["-source", "11", "-target", "11", "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-exports", "java.base/jdk.internal.vm.annotation=ALL-UNNAMED", "-Xlint:-options", "-g", "-encoding", "UTF-8", "-nowarn"];
     let table = java_tests::compile_class_table("PROBE_CLASSES", &sources, &args, &out_dir.join("probe-classes"));
     std::fs::write(out_dir.join("probe_classes.rs"), table).unwrap();
+
+    println!("cargo:rerun-if-changed=native/fault_guard.c");
+    cc::Build::new().file(manifest.join("native/fault_guard.c")).warnings(true).extra_warnings(true).compile("hpm_fault_guard");
 }

@@ -26,7 +26,7 @@ use hpm_collectors::arcflow::MetricMode;
 use hpm_collectors::counters::{CounterOptions, Metrics, ThreadCpuClock, WallClock};
 use hpm_collectors::metrics::MetricSet;
 use hpm_collectors::recorder::{ClassFilter, Recorder, RecorderConfig, Snapshot, Status};
-use hpm_collectors::sampling::{ContextSampler, SamplerConfig};
+use hpm_collectors::sampling::{ContextSampler, SamplerConfig, StackConfig};
 use hpm_reports::ReportOptions;
 use options::MetricModeOption;
 
@@ -216,7 +216,8 @@ impl AgentState {
             code: options.code,
             filter: ClassFilter { include: options.include.clone(), exclude: options.exclude.clone() },
             metrics_from_sampler: probe_metrics.as_ref().map(|p| p.mode),
-            stack_samples: None,
+            // Stack samples carry every metric the threads' sampler reads (not allocation).
+            stack_samples: (options.sample && matches!(vm, Vm::HotSpot { .. })).then(|| metrics.metrics()),
         };
         let out = options.out_dir();
         let metric_set = Arc::new(metrics);
@@ -364,6 +365,10 @@ pub fn write_snapshot(snap: &Snapshot, dir: &Path) -> io::Result<Vec<PathBuf>> {
         files.push(p);
     }
     let sub = ReportOptions::default();
+    if let Some(samples) = &snap.samples {
+        // Sampled trees: counts are samples (the reports' count label says so).
+        files.extend(hpm_reports::write_reports(samples, &dir.join("sampled"), &ReportOptions { per_thread, ..ReportOptions::default() })?);
+    }
     files.extend(hpm_reports::write_reports(&snap.locks, &dir.join("locks"), &sub)?);
     files.extend(hpm_reports::write_reports(&snap.waits, &dir.join("waits"), &sub)?);
     let run = run_dir::RunIdentity::current();
@@ -434,6 +439,9 @@ impl AgentState {
 
     /// The dump at VM death, with its one line on stderr.
     pub(crate) fn final_dump(&self) {
+        if let Some(line) = hotspot_backend::stack_sampling_summary() {
+            log::info(&line);
+        }
         match self.dump(None) {
             Ok(_) => log::line(&format!("hpmagent: reports written to {}", self.out.display())),
             Err(e) => log::line(&format!("hpmagent: error: cannot write reports to {}: {e}", self.out.display())),
@@ -484,18 +492,7 @@ unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Result<()
     if let Vm::HotSpot { java_vm, .. } = &state.vm {
         let _ = java_vm.set(vm as usize);
     }
-    if let Some(p) = &state.probe_metrics {
-        // Bytecode probes count calls exactly; time and counters are read at every change of
-        // context or sampled into their contexts.
-        log::info(&p.why);
-        match ContextSampler::new(state.metric_set.clone(), SamplerConfig::default()) {
-            Ok(s) => {
-                log::info(&s.describe());
-                hotspot_backend::use_sampler(s, p.mode == MetricMode::Exact);
-            }
-            Err(e) => log::warn(&format!("time and counters are not sampled (call trees have calls only): {e}")),
-        }
-    }
+    start_samplers(&state);
     let hooks = Box::new(AgentHooks(state.clone()));
     // SAFETY: vm is the JavaVM of Agent_OnLoad/Agent_OnAttach (our caller's contract).
     let control = if late {
@@ -507,6 +504,71 @@ unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Result<()
     let _ = AGENT.set(state);
     Ok(())
 }
+
+/// Sets up the process's one sampler (before the backend): with bytecode probes it samples time
+/// and counters into their exact contexts, with `sample=cpu` it also stores stack samples; the
+/// stack interval is a multiple of the probes' 1 ms period, or the sampler's own period without
+/// probes. What cannot be set up is one warning, and the rest carries on.
+fn start_samplers(state: &AgentState) {
+    let opts = &state.options;
+    let walker = if opts.sample {
+        match hotspot_backend::AsgctWalker::find() {
+            Ok(w) => Some(Arc::new(w)),
+            Err(e) => {
+                log::warn(&format!("sample=cpu: {e}; no sampled trees"));
+                None
+            }
+        }
+    } else {
+        None
+    };
+    let mut config = SamplerConfig::default();
+    if state.probe_metrics.is_none() {
+        // Stacks only: a signal per stack sample, and no wall sampler (it credits probe contexts).
+        config.cpu_period_ns = opts.sample_interval_ns;
+        config.wall_period_ns = 0;
+    }
+    let stacks = walker.map(|w| StackConfig {
+        walker: w,
+        max_depth: STACK_DEPTH,
+        ring_words: STACK_RING_WORDS,
+        every: (opts.sample_interval_ns / config.cpu_period_ns).clamp(1, u32::MAX as u64) as u32,
+    });
+    if state.probe_metrics.is_none() && stacks.is_none() {
+        return;
+    }
+    if let Some(p) = &state.probe_metrics {
+        // Bytecode probes count calls exactly; time and counters are read at every change of
+        // context or sampled into their contexts.
+        log::info(&p.why);
+    }
+    let with_stacks = stacks.is_some();
+    match ContextSampler::with_stacks(state.metric_set.clone(), config, stacks) {
+        Ok(s) => {
+            log::info(&s.describe());
+            if with_stacks {
+                log::info(&format!(
+                    "stack samples every {} µs of each thread's CPU time, up to {STACK_DEPTH} frames, into sampled/",
+                    opts.sample_interval_ns / 1000
+                ));
+                hotspot_backend::use_stack_sampler(s.clone(), state.probe_metrics.is_some());
+            }
+            if let Some(p) = &state.probe_metrics {
+                hotspot_backend::use_sampler(s, p.mode == MetricMode::Exact);
+            }
+        }
+        Err(e) if state.probe_metrics.is_some() => {
+            log::warn(&format!("time and counters are not sampled (call trees have calls only{}): {e}", if with_stacks { ", and no stack samples" } else { "" }))
+        }
+        Err(e) => log::warn(&format!("sample=cpu: stacks are not sampled: {e}")),
+    }
+}
+
+/// Frames kept per stack sample (the outermost frames of deeper stacks are cut).
+const STACK_DEPTH: usize = 1024;
+/// Each sampled thread's ring of raw stack samples (128 KiB): about 150 samples of 50 frames,
+/// 15 drains' worth at 100 Hz, 1.5 at 1 kHz.
+const STACK_RING_WORDS: usize = 16 * 1024;
 
 /// A panic inside a callback is caught by the backend's guard and reported once; the default hook
 /// would print every one of them (with a backtrace hint) into the program's stderr.

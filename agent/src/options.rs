@@ -9,7 +9,9 @@ use hpm_collectors::recorder::Glob;
 pub const OPTIONS: &[(&str, &str)] = &[
     ("out=DIR", "report directory (default hpm-<pid> in the working directory)"),
     ("collect=LIST", "what to record, '+'-separated: calls, gc, locks, waits, alloc, code, or all/none (default calls+gc+locks+waits+code)"),
-    ("calls=probes|jvmti", "HotSpot: record call trees with bytecode probes inserted at class load (default: compiled code keeps running; time and counters sampled) or with JVMTI method events (the reference mode: every thread interpreted, 10-130x slower; metrics exact)"),
+    ("calls=probes|jvmti|none", "HotSpot: record exact call trees with bytecode probes inserted at class load (default: compiled code keeps running; time and counters sampled) or with JVMTI method events (the reference mode: every thread interpreted, 10-130x slower; metrics exact); none: no exact call trees (e.g. with sample=cpu alone)"),
+    ("sample=cpu|off", "HotSpot: also sample each thread's stack every sample-interval of its CPU time into sampled trees (reports in sampled/; counts are samples, each carrying the thread's cpu-time, wall-time and event= deltas since its previous sample); default off"),
+    ("sample-interval=TIME", "CPU time between stack samples of a thread, e.g. 10ms (default), 1ms, 500us"),
     ("include=PATTERN", "record methods of classes matching PATTERN (repeatable; '*' any text, '?' one char; include=* records JDK classes too)"),
     ("exclude=PATTERN", "do not record methods of classes matching PATTERN (repeatable; wins over include)"),
     ("event=NAME", "also count a perf_event counter per context (repeatable; perf's names: task-clock, page-faults, cycles, msr/tsc/, ...); events this machine refuses are reported and skipped"),
@@ -27,6 +29,25 @@ pub const OPTIONS: &[(&str, &str)] = &[
 /// The option names, for error messages.
 pub fn option_names() -> Vec<&'static str> {
     OPTIONS.iter().map(|(s, _)| s.split('=').next().unwrap()).collect()
+}
+
+/// `sample-interval=` by default: 100 samples per second of a thread's CPU time.
+pub const DEFAULT_SAMPLE_INTERVAL_NS: u64 = 10_000_000;
+
+/// `10ms`, `500us`, `1s`, `250000ns` → ns.
+fn parse_duration_ns(v: &str) -> Option<u64> {
+    let split = v.find(|c: char| !c.is_ascii_digit() && c != '.')?;
+    let (num, unit) = v.split_at(split);
+    let n: f64 = num.parse().ok()?;
+    let scale = match unit {
+        "ns" => 1.0,
+        "us" | "µs" => 1e3,
+        "ms" => 1e6,
+        "s" => 1e9,
+        _ => return None,
+    };
+    let ns = n * scale;
+    (1.0..1e13).contains(&ns).then_some(ns as u64)
 }
 
 pub const COLLECT_ITEMS: &[&str] = &["calls", "gc", "locks", "waits", "alloc", "code"];
@@ -55,6 +76,9 @@ pub struct Options {
     pub exclude: Vec<Glob>,
     /// perf_event counters (validated names).
     pub events: Vec<String>,
+    /// Stack sampling (`sample=cpu`) and its interval in ns of a thread's CPU time.
+    pub sample: bool,
+    pub sample_interval_ns: u64,
     /// With bytecode probes: metrics read at every entry and exit, or sampled.
     pub metric_mode: MetricModeOption,
     /// Overhead compensation (calibrated at start-up, applied to the reports).
@@ -83,6 +107,8 @@ impl Default for Options {
             include: Vec::new(),
             exclude: Vec::new(),
             events: Vec::new(),
+            sample: false,
+            sample_interval_ns: DEFAULT_SAMPLE_INTERVAL_NS,
             metric_mode: MetricModeOption::Auto,
             compensate: true,
             start_paused: false,
@@ -172,6 +198,7 @@ pub fn help_text() -> String {
 /// Parses the option string; the error is the one line to print.
 pub fn parse(text: Option<&str>) -> Result<Options, String> {
     let mut o = Options::default();
+    let mut calls_none = false;
     let text = text.unwrap_or("").trim();
     if text.is_empty() {
         return Ok(o);
@@ -241,12 +268,24 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
                     v => return Err(format!("bad value '{v}' for option 'metric-mode' (valid: auto, exact, sampled)")),
                 }
             }
-            "calls" => {
-                o.calls_via = match need(value)?.as_str() {
-                    "probes" => hotspot_backend::CallsVia::Probes,
-                    "jvmti" => hotspot_backend::CallsVia::Jvmti,
-                    v => return Err(format!("bad value '{v}' for option 'calls' (valid: probes, jvmti)")),
+            "calls" => match need(value)?.as_str() {
+                "probes" => o.calls_via = hotspot_backend::CallsVia::Probes,
+                "jvmti" => o.calls_via = hotspot_backend::CallsVia::Jvmti,
+                "none" => calls_none = true,
+                v => return Err(format!("bad value '{v}' for option 'calls' (valid: probes, jvmti, none)")),
+            },
+            "sample" => {
+                o.sample = match need(value)?.as_str() {
+                    "cpu" => true,
+                    "off" => false,
+                    v => return Err(format!("bad value '{v}' for option 'sample' (valid: cpu, off)")),
                 }
+            }
+            "sample-interval" => {
+                let v = need(value)?;
+                o.sample_interval_ns = parse_duration_ns(&v)
+                    .filter(|ns| *ns >= 100_000)
+                    .ok_or_else(|| format!("bad value '{v}' for option 'sample-interval' (valid: a time of at least 100us, e.g. 10ms, 1ms, 500us)"))?;
             }
             "start" => {
                 o.start_paused = match need(value)?.as_str() {
@@ -295,6 +334,9 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
             return Err("option 'help' takes no value".into());
         }
     }
+    if calls_none {
+        o.calls = false;
+    }
     Ok(o)
 }
 
@@ -322,6 +364,14 @@ mod tests {
         assert_eq!(parse(None).unwrap().calls_via, hotspot_backend::CallsVia::Probes);
         assert_eq!(parse(None).unwrap().metric_mode, MetricModeOption::Auto);
         assert_eq!(parse(Some("metric-mode=exact")).unwrap().metric_mode, MetricModeOption::Exact);
+        let o = parse(Some("calls=none,sample=cpu,sample-interval=1ms")).unwrap();
+        assert!(!o.calls && o.sample && o.sample_interval_ns == 1_000_000 && o.gc);
+        assert_eq!(parse(Some("sample=cpu")).unwrap().sample_interval_ns, 10_000_000);
+        assert_eq!(parse(Some("sample-interval=500us")).unwrap().sample_interval_ns, 500_000);
+        assert!(parse(Some("sample-interval=10us")).unwrap_err().contains("at least 100us"));
+        assert!(parse(Some("sample-interval=10")).unwrap_err().contains("bad value '10' for option 'sample-interval'"));
+        assert!(parse(Some("sample=wall")).unwrap_err().contains("(valid: cpu, off)"));
+        assert!(parse(Some("calls=all")).unwrap_err().contains("(valid: probes, jvmti, none)"));
         assert_eq!(parse(Some("metric-mode=sampled")).unwrap().metric_mode, MetricModeOption::Sampled);
         assert!(parse(Some("metric-mode=fast")).unwrap_err().contains("(valid: auto, exact, sampled)"));
         assert_eq!(parse(Some("calls=jvmti")).unwrap().calls_via, hotspot_backend::CallsVia::Jvmti);
@@ -348,12 +398,12 @@ mod tests {
     #[test]
     fn errors_are_one_line_naming_the_choices() {
         let e = parse(Some("out=a,bogus=1")).unwrap_err();
-        assert_eq!(e, "unknown option 'bogus' (valid: out, collect, calls, include, exclude, event, metric-mode, compensate, start, alloc-interval, perf-map, quantum, socket, log, help)");
+        assert_eq!(e, "unknown option 'bogus' (valid: out, collect, calls, sample, sample-interval, include, exclude, event, metric-mode, compensate, start, alloc-interval, perf-map, quantum, socket, log, help)");
         assert!(parse(Some("collect=calls+cpu")).unwrap_err().contains("bad value 'cpu' for option 'collect'"));
         assert!(parse(Some("start=later")).unwrap_err().contains("(valid: running, paused)"));
         assert!(parse(Some("out=")).unwrap_err().contains("needs a value"));
         assert!(!parse(Some("log=loud")).unwrap_err().contains('\n'));
-        assert_eq!(parse(Some("calls=sometimes")).unwrap_err(), "bad value 'sometimes' for option 'calls' (valid: probes, jvmti)");
+        assert_eq!(parse(Some("calls=sometimes")).unwrap_err(), "bad value 'sometimes' for option 'calls' (valid: probes, jvmti, none)");
         assert_eq!(parse(Some("quantum=often")).unwrap_err(), "bad value 'often' for option 'quantum' (valid: switch, tick, off)");
     }
 }

@@ -91,11 +91,18 @@ pub struct StackConfig {
     /// Each thread's ring, in 8-byte words (a sample of d frames and m metrics takes 1 + m + 2d):
     /// what a thread can hold between two drains.
     pub ring_words: usize,
+    /// A stack sample at every this many CPU-time signals (1: each), for a stack interval that
+    /// is a multiple of the metrics' sampling period.
+    pub every: u32,
 }
 
 impl std::fmt::Debug for StackConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("StackConfig").field("max_depth", &self.max_depth).field("ring_words", &self.ring_words).finish()
+        f.debug_struct("StackConfig")
+            .field("max_depth", &self.max_depth)
+            .field("ring_words", &self.ring_words)
+            .field("every", &self.every)
+            .finish()
     }
 }
 
@@ -298,7 +305,7 @@ impl ContextSampler {
             self.config.contexts_per_thread,
             self.stacks.as_ref().map(|c| {
                 let ring = SampleRing::new(c.ring_words, self.metrics.len());
-                (StackSampling { walker: c.walker.clone(), thread: walker_thread, ring }, c.max_depth)
+                (StackSampling { walker: c.walker.clone(), thread: walker_thread, ring, every: c.every }, c.max_depth)
             }),
         );
         unblock_signal_on_current_thread()?;

@@ -85,7 +85,7 @@ static STACKS: [PublishedStack; 4] = [const { PublishedStack::new() }; 4];
 struct AtomicsWalker;
 
 impl StackWalker for AtomicsWalker {
-    fn walk(&self, thread: usize, _ucontext: *mut std::ffi::c_void, out: &mut [RawFrame]) -> i32 {
+    unsafe fn walk(&self, thread: usize, _ucontext: *mut std::ffi::c_void, out: &mut [RawFrame]) -> i32 {
         let stack = &STACKS[thread];
         let depth = stack.depth.load(Ordering::Acquire).min(out.len());
         for (i, o) in out.iter_mut().take(depth).enumerate() {
@@ -137,7 +137,7 @@ type Started = (Arc<SampledThread>, Arc<hpm_collectors::recorder::ThreadRecorder
 #[test]
 fn stack_samples_from_the_signal_handler_reach_the_recorder_without_allocating_or_waiting() {
     let metrics: Arc<dyn MetricSet> = Arc::new(Metrics::new().with(ThreadCpuClock).with(WallClock));
-    let stacks = StackConfig { walker: Arc::new(AtomicsWalker), max_depth: 64, ring_words: 4096 };
+    let stacks = StackConfig { walker: Arc::new(AtomicsWalker), max_depth: 64, ring_words: 4096, every: 1 };
     let config = SamplerConfig { cpu_period_ns: MS, wall_period_ns: 10 * MS, ..SamplerConfig::default() };
     let sampler = ContextSampler::with_stacks(metrics.clone(), config, Some(stacks)).expect("sampler opens");
     eprintln!("sampler: {}", sampler.describe());

@@ -92,7 +92,7 @@ pub(crate) fn declaring_class(env: *mut jvmtiEnv, m: jmethodID) -> Option<jclass
     (err == JVMTI_ERROR_NONE && !k.is_null()).then_some(k)
 }
 
-fn delete_local(jni: *mut JNIEnv, obj: jobject) {
+pub(crate) fn delete_local(jni: *mut JNIEnv, obj: jobject) {
     if !jni.is_null() && !obj.is_null() {
         // SAFETY: obj is a local reference created in this callback on this thread.
         unsafe { jni_fn!(jni, DeleteLocalRef)(jni, obj) };
@@ -216,6 +216,10 @@ impl MethodResolver for Resolver {
     fn stack(&mut self, out: &mut Vec<u64>) {
         // A null thread is the current thread (this callback's).
         stack_keys(self.env, ptr::null_mut(), out);
+    }
+
+    fn walk_failure(&self, code: i32) -> String {
+        crate::stacks::walk_failure_name(code)
     }
 }
 

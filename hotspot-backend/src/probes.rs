@@ -534,15 +534,17 @@ impl ProbeRuntime {
 
     /// A new thread (ThreadStart, on the thread): its context cell and sampler start now, so the
     /// time before its first probe is its root's. Idempotent.
-    pub(crate) fn thread_started(&self, jni: *mut JNIEnv, thread: jthread, recorder: &Arc<ThreadRecorder>) {
+    /// Returns the thread's sampler, if it is sampled.
+    pub(crate) fn thread_started(&self, jni: *mut JNIEnv, thread: jthread, recorder: &Arc<ThreadRecorder>) -> Option<Arc<SampledThread>> {
         if LOCAL.with(|l| l.borrow().is_some()) {
-            return;
+            return None;
         }
         let thread = if jni.is_null() { None } else { ThreadStack::new(self.env(), jni, thread) };
         // The context cell: where the probes mirror the current node. Never freed: the thread may
         // run Java code (and probes) until its very end, after the agent last hears of it.
         let cell: &'static AtomicU32 = Box::leak(Box::new(AtomicU32::new(0)));
-        let sampled = self.sampler.as_ref().and_then(|s| match s.start_current_thread(cell) {
+        // The JNIEnv is the stack walker's handle for this thread (with `sample=`).
+        let sampled = self.sampler.as_ref().and_then(|s| match s.start_current_thread_walked(cell, jni as usize) {
             Ok(t) => Some(t),
             Err(e) => {
                 log::debug(&format!("thread not sampled: {e}"));
@@ -554,7 +556,7 @@ impl ProbeRuntime {
                 st.rebase();
             }
         }
-        let local = Local { cell, alloc: Arc::new(Mutex::new(HashMap::new())), sampled };
+        let local = Local { cell, alloc: Arc::new(Mutex::new(HashMap::new())), sampled: sampled.clone() };
         LOCAL.with(|l| *l.borrow_mut() = Some(local.clone()));
         lock(&self.threads).push(ProbeThread {
             recorder: recorder.clone(),
@@ -567,6 +569,7 @@ impl ProbeRuntime {
             synced: Vec::new(),
             synced_base: Vec::new(),
         });
+        sampled
     }
 
     /// An allocation sample on the calling thread: credited to its current context while recording.

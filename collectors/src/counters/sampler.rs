@@ -228,6 +228,8 @@ struct Inner {
     /// settles and credits in between).
     frames: Vec<RawFrame>,
     stack_last: Vec<u64>,
+    /// CPU signals until the next stack sample ([`StackSampling::every`]).
+    stack_countdown: u32,
 }
 
 impl Inner {
@@ -300,7 +302,9 @@ impl Inner {
     /// (a failed walk as one pseudo-frame with the walker's code). When the ring is full nothing
     /// is stored and the amount stays for the next sample.
     fn sample_stack(&mut self, stacks: &StackSampling, ucontext: *mut c_void, stats: &AtomicStats) {
-        let n = stacks.walker.walk(stacks.thread, ucontext, &mut self.frames);
+        // SAFETY: we are in the SIGPROF handler on the sampled thread (`on_signal`), `ucontext` is
+        // this signal's, and `stacks.thread` the handle this thread's sampling started with.
+        let n = unsafe { stacks.walker.walk(stacks.thread, ucontext, &mut self.frames) };
         let depth = if n > 0 {
             (n as usize).min(self.frames.len())
         } else {
@@ -326,6 +330,8 @@ pub struct StackSampling {
     /// What the walker needs to walk this thread (HotSpot: its JNIEnv).
     pub thread: usize,
     pub ring: SampleRing,
+    /// A stack sample at every this many signals (at least 1).
+    pub every: u32,
 }
 
 /// One sampled thread's state, shared by the thread's signal handler, other threads' settles and
@@ -371,6 +377,7 @@ impl ThreadState {
             table: CreditTable::new(metrics, contexts),
             lagging: false,
             frames: vec![RawFrame::default(); max_depth],
+            stack_countdown: stacks.as_ref().map_or(1, |(s, _)| s.every.max(1)),
         };
         Arc::new(ThreadState {
             tid,
@@ -396,7 +403,11 @@ impl ThreadState {
         };
         g.read_now(self.tid, false);
         if let Some(stacks) = &self.stacks {
-            g.sample_stack(stacks, ucontext, &self.stats);
+            g.stack_countdown -= 1;
+            if g.stack_countdown == 0 {
+                g.stack_countdown = stacks.every.max(1);
+                g.sample_stack(stacks, ucontext, &self.stats);
+            }
         }
         g.credit(self.cell.load(Ordering::Relaxed), &self.stats, false);
         bump(&self.stats.samples);

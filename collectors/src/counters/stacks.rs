@@ -33,9 +33,13 @@ pub struct RawFrame {
 /// `out`, innermost first, and returns how many it wrote, or 0 or a negative code when it found
 /// none (stored as one frame with method 0 and that code as its position).
 pub trait StackWalker: Send + Sync {
-    /// `thread` is the handle given when the thread's sampling started; `ucontext` the signal's
-    /// `ucontext_t`.
-    fn walk(&self, thread: usize, ucontext: *mut std::ffi::c_void, out: &mut [RawFrame]) -> i32;
+    /// Walks the calling thread's interrupted stack.
+    ///
+    /// # Safety
+    /// Called only in a signal handler on the sampled thread: `ucontext` is the `ucontext_t` of
+    /// the signal being handled, and `thread` the handle given when this thread's sampling
+    /// started on it.
+    unsafe fn walk(&self, thread: usize, ucontext: *mut std::ffi::c_void, out: &mut [RawFrame]) -> i32;
 }
 
 /// Marks the end of the ring's buffer: the next record starts at word 0.

@@ -1,0 +1,431 @@
+//! Stack sampling on HotSpot (`sample=cpu`): the sampler's SIGPROF handler walks the interrupted
+//! Java stack with HotSpot's `AsyncGetCallTrace` (AGCT), guarded against faults, and stores the
+//! raw frames (jmethodIDs and bytecode indexes) in the thread's ring; a drain names them and adds
+//! them to the thread's sampled tree in the recorder.
+//!
+//! - **The walker**: AGCT is exported by libjvm.so but not declared in any header; it is found with
+//!   `dlsym`. It needs the thread's `JNIEnv` (the handle each thread's sampling starts with) and
+//!   jmethodIDs that already exist (it cannot make one in a signal handler), so every class gets
+//!   its ids made at ClassPrepare, and the classes loaded before sampling started when it starts.
+//! - **Faults**: each walk runs inside `hpm_guarded_call` (`native/fault_guard.c`): a SIGSEGV or
+//!   SIGBUS during the walk abandons it (the sample becomes a failed walk, counted), every other
+//!   fault goes to HotSpot's own handler, which uses them for null checks and safepoint polls.
+//! - **Drains**: a daemon thread of the agent's own (`hpm-stack-drain`, attached to the VM, never
+//!   recorded) drains every thread's ring every 100 ms; dumps drain first too, and a thread's
+//!   last samples are drained on the thread itself at its ThreadEnd.
+//! - **Shared with the probes**: with bytecode probes the same sampler (one per process: one
+//!   SIGPROF handler) also credits time to their exact contexts; each thread is started once, by
+//!   the probes' runtime, and handed over here.
+
+use std::ffi::{c_int, c_ulong, c_void};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use std::time::Duration;
+
+use hpm_collectors::recorder::ThreadRecorder;
+use hpm_collectors::sampling::{ContextSampler, RawFrame, SampledThread, StackWalker};
+use hpm_support::log;
+
+use crate::names::Resolver;
+use crate::sys::jvmti::*;
+use crate::{deallocate, jvmti_fn, AgentThread, BACKEND};
+
+extern "C" {
+    fn hpm_guarded_call(f: AsgctFn, trace: *mut c_void, depth: c_int, ucontext: *mut c_void) -> c_int;
+    fn hpm_install_fault_guard() -> c_int;
+    fn hpm_faults_caught() -> c_ulong;
+}
+
+type AsgctFn = unsafe extern "C" fn(trace: *mut c_void, depth: c_int, ucontext: *mut c_void);
+
+/// `ASGCT_CallTrace` of HotSpot's `forte.cpp`: the thread's JNIEnv in, the frame count (or a
+/// negative failure code) out, frames written to `frames` (laid out as [`RawFrame`]).
+#[repr(C)]
+struct CallTrace {
+    env: *mut JNIEnv,
+    num_frames: c_int,
+    frames: *mut RawFrame,
+}
+
+/// The code of a walk abandoned by the fault guard (below AGCT's own codes).
+pub const WALK_FAULTED: i32 = -100;
+
+/// A frame whose method has no jmethodID (AGCT writes null): a key no method has, so the
+/// resolver leaves it out and its cost goes to its caller.
+const NO_METHOD_ID: u64 = 1;
+
+/// HotSpot's `AsyncGetCallTrace`, run under the fault guard.
+pub struct AsgctWalker {
+    asgct: AsgctFn,
+}
+
+impl AsgctWalker {
+    /// Finds AGCT in the process (libjvm.so is loaded with RTLD_GLOBAL by the launcher) and
+    /// installs the fault guard. The error says what is missing.
+    pub fn find() -> Result<AsgctWalker, String> {
+        // SAFETY: dlsym with RTLD_DEFAULT and a NUL-terminated name only looks a symbol up.
+        let p = unsafe { libc::dlsym(libc::RTLD_DEFAULT, c"AsyncGetCallTrace".as_ptr()) };
+        if p.is_null() {
+            return Err("this JVM does not export AsyncGetCallTrace (not HotSpot?); stack sampling needs it".into());
+        }
+        // SAFETY: AsyncGetCallTrace has this signature in every HotSpot since JDK 6 (forte.cpp).
+        let asgct: AsgctFn = unsafe { std::mem::transmute::<*mut c_void, AsgctFn>(p) };
+        Ok(AsgctWalker { asgct })
+    }
+}
+
+impl StackWalker for AsgctWalker {
+    unsafe fn walk(&self, thread: usize, ucontext: *mut c_void, out: &mut [RawFrame]) -> i32 {
+        let mut trace = CallTrace { env: thread as *mut JNIEnv, num_frames: 0, frames: out.as_mut_ptr() };
+        let depth = out.len().min(i32::MAX as usize) as c_int;
+        // SAFETY: AGCT writes at most `depth` frames into `out` and reads the signal's ucontext
+        // and the thread's own JNIEnv (`thread`): both valid by this function's contract. The
+        // guard abandons the walk on a fault.
+        let rc = unsafe { hpm_guarded_call(self.asgct, &mut trace as *mut CallTrace as *mut c_void, depth, ucontext) };
+        if rc != 0 {
+            return WALK_FAULTED;
+        }
+        let n = trace.num_frames;
+        for f in out.iter_mut().take(n.max(0) as usize) {
+            if f.method == 0 {
+                f.method = NO_METHOD_ID;
+            }
+        }
+        n
+    }
+}
+
+/// Installs the fault guard's SIGSEGV/SIGBUS handler in front of HotSpot's: after VMInit, when
+/// HotSpot's own handlers are in place.
+pub(crate) fn install_fault_guard() -> Result<(), String> {
+    // SAFETY: installs a handler with sigaction; see native/fault_guard.c.
+    if unsafe { hpm_install_fault_guard() } != 0 {
+        return Err(format!("cannot install the stack walks' fault handler: {}", std::io::Error::last_os_error()));
+    }
+    Ok(())
+}
+
+/// Walks abandoned because they faulted.
+pub fn faults_caught() -> u64 {
+    // SAFETY: reads a counter.
+    unsafe { hpm_faults_caught() as u64 }
+}
+
+/// The name of a failed walk's pseudo-frame: AGCT's codes (`forte.cpp`), and the guard's.
+pub(crate) fn walk_failure_name(code: i32) -> String {
+    let what = match code {
+        0 => "no Java frame",
+        -1 => "no class load",
+        -2 => "GC active",
+        -3 => "unknown, not Java",
+        -4 => "not walkable, not Java",
+        -5 => "unknown Java",
+        -6 => "not walkable Java",
+        -7 => "unknown thread state",
+        -8 => "thread exit",
+        -9 => "deoptimisation",
+        -10 => "safepoint",
+        WALK_FAULTED => "walk faulted",
+        _ => return format!("(stack not walked: code {code})"),
+    };
+    format!("({what})")
+}
+
+/// The sampler's threads and the recorder's, paired; drained together.
+pub(crate) struct StackRuntime {
+    sampler: Arc<ContextSampler>,
+    /// Whether this runtime starts threads' sampling itself (no bytecode probes to do it).
+    own_threads: bool,
+    threads: Mutex<Vec<Sampled>>,
+    /// Stored, failed and put-off stack samples of threads that ended (for the summary).
+    ended: Mutex<[u64; 3]>,
+    drain_thread: Mutex<Option<DrainThread>>,
+}
+
+struct Sampled {
+    sampled: Arc<SampledThread>,
+    recorder: Arc<ThreadRecorder>,
+}
+
+static RUNTIME: OnceLock<StackRuntime> = OnceLock::new();
+
+pub(crate) fn runtime() -> Option<&'static StackRuntime> {
+    RUNTIME.get()
+}
+
+/// Sets the stack sampler up (before `init`); `own_threads` when no probe runtime starts threads.
+pub(crate) fn install(sampler: Arc<ContextSampler>, own_threads: bool) {
+    let _ = RUNTIME.set(StackRuntime { sampler, own_threads, threads: Mutex::new(Vec::new()), ended: Mutex::new([0; 3]), drain_thread: Mutex::new(None) });
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl StackRuntime {
+    /// VMInit: the fault guard in front of HotSpot's handlers, jmethodIDs for every loaded class,
+    /// the drain thread; sampling held off if recording starts paused.
+    pub(crate) fn go_live(&self, env: *mut jvmtiEnv, jni: *mut JNIEnv, vm: usize, paused: bool) {
+        if let Err(e) = install_fault_guard() {
+            log::warn(&format!("{e}; stack samples may crash on a bad frame: sampling is off"));
+            self.set_active(false);
+            return;
+        }
+        make_method_ids_of_loaded_classes(env, jni);
+        if paused {
+            self.set_active(false);
+        }
+        match DrainThread::start(vm) {
+            Ok(d) => *lock(&self.drain_thread) = Some(d),
+            Err(e) => log::warn(&format!("cannot start the stack drain thread ({e}): samples are drained only at dumps")),
+        }
+    }
+
+    /// Starts sampling the calling thread (ThreadStart, or VMInit for the initial thread): by this
+    /// runtime, or, with probes, handed over from theirs (`sampled`).
+    pub(crate) fn thread_started(&self, jni: *mut JNIEnv, t: &Arc<ThreadRecorder>, sampled: Option<Arc<SampledThread>>) {
+        let sampled = match sampled {
+            Some(s) => Some(s),
+            None if self.own_threads => {
+                // No probes: the context cell stays 0 (the sampler's credits are not used).
+                let cell: &'static std::sync::atomic::AtomicU32 = Box::leak(Box::new(std::sync::atomic::AtomicU32::new(0)));
+                match self.sampler.start_current_thread_walked(cell, jni as usize) {
+                    Ok(s) => Some(s),
+                    Err(e) => {
+                        log::debug(&format!("thread not sampled: {e}"));
+                        None
+                    }
+                }
+            }
+            None => None,
+        };
+        if let Some(sampled) = sampled {
+            lock(&self.threads).push(Sampled { sampled, recorder: t.clone() });
+        }
+    }
+
+    /// ThreadEnd, on the thread: its last samples go to the recorder now.
+    pub(crate) fn thread_ended(&self, env: *mut jvmtiEnv, jni: *mut JNIEnv, t: &Arc<ThreadRecorder>) {
+        let mine: Vec<Sampled> = {
+            let mut all = lock(&self.threads);
+            let (mine, rest) = std::mem::take(&mut *all).into_iter().partition(|s| Arc::ptr_eq(&s.recorder, t));
+            *all = rest;
+            mine
+        };
+        for s in mine {
+            if self.own_threads {
+                s.sampled.stop();
+            }
+            drain_one(env, jni, &s);
+            let st = s.sampled.stats();
+            let mut e = lock(&self.ended);
+            e[0] += st.stacks;
+            e[1] += st.walk_failures;
+            e[2] += st.stacks_full;
+        }
+    }
+
+    /// Moves every thread's samples into the recorder (the drain thread, and before snapshots).
+    /// The calling thread must be attached to the VM.
+    pub(crate) fn drain_all(&self, env: *mut jvmtiEnv, jni: *mut JNIEnv) {
+        let threads: Vec<(Arc<SampledThread>, Arc<ThreadRecorder>)> =
+            lock(&self.threads).iter().map(|s| (s.sampled.clone(), s.recorder.clone())).collect();
+        for (sampled, recorder) in threads {
+            drain_one(env, jni, &Sampled { sampled, recorder });
+        }
+    }
+
+    /// Holds sampling off while recording is stopped (without probes; theirs does it with probes).
+    pub(crate) fn set_active(&self, on: bool) {
+        if let Err(e) = self.sampler.set_active(on) {
+            log::warn(&format!("stack sampling: {e}"));
+        }
+    }
+
+    pub(crate) fn owns_threads(&self) -> bool {
+        self.own_threads
+    }
+
+    /// VMDeath: the drain thread stops (the final dump drains what is left).
+    pub(crate) fn stop_draining(&self) {
+        if let Some(d) = lock(&self.drain_thread).take() {
+            d.stop();
+        }
+    }
+
+    /// One line for `log=info` and the reports: walks, failures, faults.
+    pub(crate) fn summary(&self) -> String {
+        let [mut stacks, mut failures, mut full] = *lock(&self.ended);
+        for s in lock(&self.threads).iter() {
+            let st = s.sampled.stats();
+            stacks += st.stacks;
+            failures += st.walk_failures;
+            full += st.stacks_full;
+        }
+        format!(
+            "stack samples: {stacks} stored, {failures} of them without a Java stack, {full} put off by a full ring; {} walk(s) faulted and were abandoned",
+            faults_caught()
+        )
+    }
+}
+
+fn drain_one(env: *mut jvmtiEnv, jni: *mut JNIEnv, s: &Sampled) {
+    let Some(b) = BACKEND.get() else { return };
+    let mut r = Resolver::new(env, jni);
+    s.sampled.drain_stacks(&mut |weights, frames| b.recorder.add_stack_sample(&s.recorder, frames, weights, &mut r));
+}
+
+/// Makes the jmethodIDs of `klass`'s methods (GetClassMethods makes them), so that AGCT, which
+/// cannot make one in a signal handler, finds them.
+pub(crate) fn make_method_ids(env: *mut jvmtiEnv, klass: jclass) {
+    let mut count: jint = 0;
+    let mut methods: *mut jmethodID = std::ptr::null_mut();
+    // SAFETY: env valid; klass a live reference given by the caller; out-pointers valid.
+    let err = unsafe { jvmti_fn!(env, GetClassMethods)(env, klass, &mut count, &mut methods) };
+    if err == JVMTI_ERROR_NONE && !methods.is_null() {
+        deallocate(env, methods as *mut u8);
+    }
+}
+
+fn make_method_ids_of_loaded_classes(env: *mut jvmtiEnv, jni: *mut JNIEnv) {
+    let mut count: jint = 0;
+    let mut classes: *mut jclass = std::ptr::null_mut();
+    // SAFETY: env valid (live phase); out-pointers valid.
+    let err = unsafe { jvmti_fn!(env, GetLoadedClasses)(env, &mut count, &mut classes) };
+    if err != JVMTI_ERROR_NONE || classes.is_null() {
+        log::debug("GetLoadedClasses failed: classes loaded before VMInit may show as frames without a method");
+        return;
+    }
+    for i in 0..count.max(0) as usize {
+        // SAFETY: GetLoadedClasses returned `count` local references at `classes`.
+        let k = unsafe { *classes.add(i) };
+        make_method_ids(env, k);
+        crate::names::delete_local(jni, k);
+    }
+    deallocate(env, classes as *mut u8);
+}
+
+/// The thread that drains every sampled thread's ring into the recorder every 100 ms: rings
+/// stay small, and names are resolved off the sampled threads.
+struct DrainThread {
+    control: Arc<(Mutex<bool>, Condvar)>,
+    handle: std::thread::JoinHandle<()>,
+}
+
+impl DrainThread {
+    fn start(vm: usize) -> std::io::Result<DrainThread> {
+        let control = Arc::new((Mutex::new(false), Condvar::new()));
+        let c = control.clone();
+        let handle = std::thread::Builder::new()
+            .name("hpm-stack-drain".into())
+            .spawn(move || {
+                // SAFETY: vm is the process's JavaVM (stored at init); the AgentThread is dropped
+                // on this thread, at the end of this closure.
+                let attached = match unsafe { AgentThread::attach(vm as *mut JavaVM, "hpm-stack-drain") } {
+                    Ok(a) => a,
+                    Err(e) => {
+                        log::warn(&format!("stack samples are drained only at dumps: {e}"));
+                        return;
+                    }
+                };
+                let (Some(rt), Some(b), Ok(jni)) = (runtime(), BACKEND.get(), crate::current_jni()) else { return };
+                let env = b.env as *mut jvmtiEnv;
+                let (stop, cv) = &*c;
+                loop {
+                    let s = cv.wait_timeout(lock(stop), Duration::from_millis(100)).unwrap_or_else(|e| e.into_inner()).0;
+                    if *s || b.dead.load(Ordering::Acquire) {
+                        break;
+                    }
+                    drop(s);
+                    rt.drain_all(env, jni);
+                }
+                drop(attached);
+            })?;
+        Ok(DrainThread { control, handle })
+    }
+
+    fn stop(self) {
+        *lock(&self.control.0) = true;
+        self.control.1.notify_all();
+        let _ = self.handle.join();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    static PREVIOUS_HANDLER_RAN: AtomicU64 = AtomicU64::new(0);
+
+    extern "C" fn previous_handler(_sig: c_int, _info: *mut libc::siginfo_t, _uc: *mut c_void) {
+        PREVIOUS_HANDLER_RAN.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// A walk that reads a page it may not read (as AGCT can on a frame it misreads).
+    unsafe extern "C" fn faulting_walk(trace: *mut c_void, _depth: c_int, _uc: *mut c_void) {
+        // SAFETY (of the test): `trace` points at a PROT_NONE page: the read faults, and the guard
+        // abandons this function there.
+        unsafe { std::ptr::read_volatile(trace as *const u64) };
+    }
+
+    unsafe extern "C" fn raising_walk(_trace: *mut c_void, _depth: c_int, _uc: *mut c_void) {
+        // SAFETY: raise is async-signal-safe; SIGSEGV's handler is the guard's.
+        unsafe { libc::raise(libc::SIGSEGV) };
+    }
+
+    unsafe extern "C" fn good_walk(trace: *mut c_void, depth: c_int, _uc: *mut c_void) {
+        // SAFETY: `trace` is the test's own u64.
+        unsafe { *(trace as *mut u64) = depth as u64 };
+    }
+
+    /// One test: the handlers are process-wide.
+    #[test]
+    fn a_fault_inside_a_guarded_walk_abandons_it_and_others_reach_the_previous_handler() {
+        // SAFETY: installs a plain SA_SIGINFO handler in place of the test runtime's SIGSEGV
+        // handler (for stack overflows), so that a SIGSEGV passed on is counted, not fatal.
+        unsafe {
+            let mut sa: libc::sigaction = std::mem::zeroed();
+            sa.sa_sigaction = previous_handler as extern "C" fn(c_int, *mut libc::siginfo_t, *mut c_void) as usize;
+            sa.sa_flags = libc::SA_SIGINFO;
+            libc::sigemptyset(&mut sa.sa_mask);
+            assert_eq!(libc::sigaction(libc::SIGSEGV, &sa, std::ptr::null_mut()), 0);
+        }
+        install_fault_guard().unwrap();
+        install_fault_guard().unwrap(); // idempotent
+
+        // SAFETY: one anonymous PROT_NONE page, unmapped at the end.
+        let page = unsafe { libc::mmap(std::ptr::null_mut(), 4096, libc::PROT_NONE, libc::MAP_PRIVATE | libc::MAP_ANONYMOUS, -1, 0) };
+        assert_ne!(page, libc::MAP_FAILED);
+        let before = faults_caught();
+        for _ in 0..3 {
+            // SAFETY: the walk faults on the page; the guard returns here with -1.
+            assert_eq!(unsafe { hpm_guarded_call(faulting_walk, page, 1, std::ptr::null_mut()) }, -1);
+        }
+        // SAFETY: as above, with a SIGSEGV raised inside the walk.
+        assert_eq!(unsafe { hpm_guarded_call(raising_walk, std::ptr::null_mut(), 1, std::ptr::null_mut()) }, -1);
+        assert_eq!(faults_caught() - before, 4);
+        assert_eq!(PREVIOUS_HANDLER_RAN.load(Ordering::Relaxed), 0, "faults inside walks are the guard's");
+
+        // A walk that does not fault runs to its end.
+        let mut out = 0u64;
+        // SAFETY: good_walk writes the test's u64.
+        assert_eq!(unsafe { hpm_guarded_call(good_walk, &mut out as *mut u64 as *mut c_void, 7, std::ptr::null_mut()) }, 0);
+        assert_eq!(out, 7);
+
+        // Outside a walk, SIGSEGV goes to the handler installed before the guard.
+        // SAFETY: raise with a handler installed that returns.
+        unsafe { libc::raise(libc::SIGSEGV) };
+        assert_eq!(PREVIOUS_HANDLER_RAN.load(Ordering::Relaxed), 1);
+        assert_eq!(faults_caught() - before, 4);
+        // SAFETY: the page mapped above.
+        unsafe { libc::munmap(page, 4096) };
+    }
+
+    #[test]
+    fn failed_walks_are_named() {
+        assert_eq!(walk_failure_name(-2), "(GC active)");
+        assert_eq!(walk_failure_name(WALK_FAULTED), "(walk faulted)");
+        assert_eq!(walk_failure_name(-42), "(stack not walked: code -42)");
+    }
+}
