@@ -26,9 +26,9 @@ use hpm_collectors::arcflow::MetricMode;
 use hpm_collectors::counters::{CounterOptions, Metrics, ThreadCpuClock, WallClock};
 use hpm_collectors::metrics::MetricSet;
 use hpm_collectors::recorder::{ClassFilter, Recorder, RecorderConfig, Snapshot, Status};
-use hpm_collectors::sampling::{ContextSampler, SamplerConfig, StackConfig};
+use hpm_collectors::sampling::{ContextSampler, SamplerConfig, SignalSource, StackConfig, StackTrigger};
 use hpm_reports::ReportOptions;
-use options::MetricModeOption;
+use options::{MetricModeOption, SampleMode};
 
 pub use options::Options;
 
@@ -217,7 +217,7 @@ impl AgentState {
             filter: ClassFilter { include: options.include.clone(), exclude: options.exclude.clone() },
             metrics_from_sampler: probe_metrics.as_ref().map(|p| p.mode),
             // Stack samples carry every metric the threads' sampler reads (not allocation).
-            stack_samples: (options.sample && matches!(vm, Vm::HotSpot { .. })).then(|| metrics.metrics()),
+            stack_samples: (options.sample != SampleMode::Off && matches!(vm, Vm::HotSpot { .. })).then(|| metrics.metrics()),
         };
         let out = options.out_dir();
         let metric_set = Arc::new(metrics);
@@ -261,12 +261,22 @@ impl AgentState {
     /// Stops recording method events: they are turned off in the VM, which goes back to compiled
     /// code. Returns false if already paused. When the VM refuses, nothing changes.
     pub fn pause(&self) -> Result<bool, String> {
+        if self.recorder.is_paused() {
+            return Ok(false);
+        }
+        // Stack samples up to now are kept: drained while the recorder still records.
+        if let Some(c) = self.vm.control() {
+            c.stop_sampling();
+        }
         if !self.recorder.pause() {
             return Ok(false);
         }
         if self.options.calls {
             if let Err(e) = self.vm.set_method_events(false) {
                 self.recorder.resume();
+                if let Some(c) = self.vm.control() {
+                    c.start_sampling();
+                }
                 return Err(format!("{e}; still collecting"));
             }
         }
@@ -284,6 +294,9 @@ impl AgentState {
                 self.recorder.pause();
                 return Err(format!("{e}; still paused"));
             }
+        }
+        if let Some(c) = self.vm.control() {
+            c.start_sampling();
         }
         Ok(true)
     }
@@ -511,28 +524,34 @@ unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Result<()
 /// probes. What cannot be set up is one warning, and the rest carries on.
 fn start_samplers(state: &AgentState) {
     let opts = &state.options;
-    let walker = if opts.sample {
+    let walker = if opts.sample != SampleMode::Off {
         match hotspot_backend::AsgctWalker::find() {
             Ok(w) => Some(Arc::new(w)),
             Err(e) => {
-                log::warn(&format!("sample=cpu: {e}; no sampled trees"));
+                log::warn(&format!("sample=: {e}; no sampled trees"));
                 None
             }
         }
     } else {
         None
     };
+    let wall = opts.sample == SampleMode::Wall;
     let mut config = SamplerConfig::default();
     if state.probe_metrics.is_none() {
-        // Stacks only: a signal per stack sample, and no wall sampler (it credits probe contexts).
+        // Stacks only: a CPU-time signal per stack sample (none for wall-clock samples), and no
+        // wall sampler (it credits probe contexts).
         config.cpu_period_ns = opts.sample_interval_ns;
         config.wall_period_ns = 0;
+        if wall {
+            config.source = SignalSource::None;
+        }
     }
     let stacks = walker.map(|w| StackConfig {
         walker: w,
         max_depth: STACK_DEPTH,
         ring_words: STACK_RING_WORDS,
-        every: (opts.sample_interval_ns / config.cpu_period_ns).clamp(1, u32::MAX as u64) as u32,
+        every: if wall { 1 } else { (opts.sample_interval_ns / config.cpu_period_ns).clamp(1, u32::MAX as u64) as u32 },
+        trigger: if wall { StackTrigger::WallClock { period_ns: opts.sample_interval_ns } } else { StackTrigger::CpuTime },
     });
     if state.probe_metrics.is_none() && stacks.is_none() {
         return;
@@ -548,8 +567,9 @@ fn start_samplers(state: &AgentState) {
             log::info(&s.describe());
             if with_stacks {
                 log::info(&format!(
-                    "stack samples every {} µs of each thread's CPU time, up to {STACK_DEPTH} frames, into sampled/",
-                    opts.sample_interval_ns / 1000
+                    "stack samples every {} µs of {}, up to {STACK_DEPTH} frames, into sampled/",
+                    opts.sample_interval_ns / 1000,
+                    if wall { "wall time, of every thread" } else { "each thread's CPU time" }
                 ));
                 hotspot_backend::use_stack_sampler(s.clone(), state.probe_metrics.is_some());
             }

@@ -10,8 +10,8 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("out=DIR", "report directory (default hpm-<pid> in the working directory)"),
     ("collect=LIST", "what to record, '+'-separated: calls, gc, locks, waits, alloc, code, or all/none (default calls+gc+locks+waits+code)"),
     ("calls=probes|jvmti|none", "HotSpot: record exact call trees with bytecode probes inserted at class load (default: compiled code keeps running; time and counters sampled) or with JVMTI method events (the reference mode: every thread interpreted, 10-130x slower; metrics exact); none: no exact call trees (e.g. with sample=cpu alone)"),
-    ("sample=cpu|off", "HotSpot: also sample each thread's stack every sample-interval of its CPU time into sampled trees (reports in sampled/; counts are samples, each carrying the thread's cpu-time, wall-time and event= deltas since its previous sample); default off"),
-    ("sample-interval=TIME", "CPU time between stack samples of a thread, e.g. 10ms (default), 1ms, 500us"),
+    ("sample=cpu|wall|off", "HotSpot: also sample stacks into sampled trees (reports in sampled/; counts are samples, each carrying the thread's cpu-time, wall-time and event= deltas since its previous sample): cpu, each thread every sample-interval of its CPU time (where threads compute); wall, every thread every sample-interval of wall time, running or blocked (where threads wait too); default off"),
+    ("sample-interval=TIME", "time between stack samples of a thread (CPU time with sample=cpu, wall time with sample=wall), e.g. 10ms (default), 1ms, 500us"),
     ("include=PATTERN", "record methods of classes matching PATTERN (repeatable; '*' any text, '?' one char; include=* records JDK classes too)"),
     ("exclude=PATTERN", "do not record methods of classes matching PATTERN (repeatable; wins over include)"),
     ("event=NAME", "also count a perf_event counter per context (repeatable; perf's names: task-clock, page-faults, cycles, msr/tsc/, ...); events this machine refuses are reported and skipped"),
@@ -29,6 +29,16 @@ pub const OPTIONS: &[(&str, &str)] = &[
 /// The option names, for error messages.
 pub fn option_names() -> Vec<&'static str> {
     OPTIONS.iter().map(|(s, _)| s.split('=').next().unwrap()).collect()
+}
+
+/// `sample=`: which stack samples are taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SampleMode {
+    Off,
+    /// Every interval of each thread's CPU time.
+    Cpu,
+    /// Every interval of wall time, every thread.
+    Wall,
 }
 
 /// `sample-interval=` by default: 100 samples per second of a thread's CPU time.
@@ -76,8 +86,8 @@ pub struct Options {
     pub exclude: Vec<Glob>,
     /// perf_event counters (validated names).
     pub events: Vec<String>,
-    /// Stack sampling (`sample=cpu`) and its interval in ns of a thread's CPU time.
-    pub sample: bool,
+    /// Stack sampling (`sample=`) and its interval in ns (of a thread's CPU time, or wall time).
+    pub sample: SampleMode,
     pub sample_interval_ns: u64,
     /// With bytecode probes: metrics read at every entry and exit, or sampled.
     pub metric_mode: MetricModeOption,
@@ -107,7 +117,7 @@ impl Default for Options {
             include: Vec::new(),
             exclude: Vec::new(),
             events: Vec::new(),
-            sample: false,
+            sample: SampleMode::Off,
             sample_interval_ns: DEFAULT_SAMPLE_INTERVAL_NS,
             metric_mode: MetricModeOption::Auto,
             compensate: true,
@@ -276,9 +286,10 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
             },
             "sample" => {
                 o.sample = match need(value)?.as_str() {
-                    "cpu" => true,
-                    "off" => false,
-                    v => return Err(format!("bad value '{v}' for option 'sample' (valid: cpu, off)")),
+                    "cpu" => SampleMode::Cpu,
+                    "wall" => SampleMode::Wall,
+                    "off" => SampleMode::Off,
+                    v => return Err(format!("bad value '{v}' for option 'sample' (valid: cpu, wall, off)")),
                 }
             }
             "sample-interval" => {
@@ -365,12 +376,13 @@ mod tests {
         assert_eq!(parse(None).unwrap().metric_mode, MetricModeOption::Auto);
         assert_eq!(parse(Some("metric-mode=exact")).unwrap().metric_mode, MetricModeOption::Exact);
         let o = parse(Some("calls=none,sample=cpu,sample-interval=1ms")).unwrap();
-        assert!(!o.calls && o.sample && o.sample_interval_ns == 1_000_000 && o.gc);
+        assert!(!o.calls && o.sample == SampleMode::Cpu && o.sample_interval_ns == 1_000_000 && o.gc);
+        assert_eq!(parse(Some("sample=wall")).unwrap().sample, SampleMode::Wall);
         assert_eq!(parse(Some("sample=cpu")).unwrap().sample_interval_ns, 10_000_000);
         assert_eq!(parse(Some("sample-interval=500us")).unwrap().sample_interval_ns, 500_000);
         assert!(parse(Some("sample-interval=10us")).unwrap_err().contains("at least 100us"));
         assert!(parse(Some("sample-interval=10")).unwrap_err().contains("bad value '10' for option 'sample-interval'"));
-        assert!(parse(Some("sample=wall")).unwrap_err().contains("(valid: cpu, off)"));
+        assert!(parse(Some("sample=often")).unwrap_err().contains("(valid: cpu, wall, off)"));
         assert!(parse(Some("calls=all")).unwrap_err().contains("(valid: probes, jvmti, none)"));
         assert_eq!(parse(Some("metric-mode=sampled")).unwrap().metric_mode, MetricModeOption::Sampled);
         assert!(parse(Some("metric-mode=fast")).unwrap_err().contains("(valid: auto, exact, sampled)"));

@@ -114,3 +114,141 @@ fn sampling_beside_exact_trees_and_held_off_while_paused() {
     let s = read_profile(&paused.out.join("sampled/arcflow.json"));
     assert!(s.threads.iter().all(|t| t.tree.len() == 1), "no sampled context while paused");
 }
+
+/// Sum of metric `name` over all of `thread`'s contexts whose path ends in `method`, and their
+/// sample count.
+fn at_method(p: &Profile, thread: &str, method: &str, name: &str) -> (u64, u64) {
+    let m = p.bindings.metric_index(name).unwrap_or_else(|| panic!("metric {name}"));
+    let t = &p.threads.iter().find(|t| t.name == thread).unwrap_or_else(|| panic!("thread {thread}")).tree;
+    let (mut samples, mut sum) = (0, 0);
+    for n in 0..t.len() as u32 {
+        if p.consumers.name(t.consumer(n)) == method {
+            samples += t.calls(n);
+            sum += t.base(n)[m];
+        }
+    }
+    (samples, sum)
+}
+
+/// `Naps`: a thread sleeps 40 × 5 ms. Wall-clock samples (`sample=wall`) find it in `nap` about
+/// every interval, with the wall time between samples and almost no CPU time; CPU-time samples
+/// (`sample=cpu`) hardly ever find it there, since it uses almost no CPU.
+#[test]
+fn wall_samples_find_threads_where_they_wait_and_cpu_samples_do_not() {
+    for jdk in jdks() {
+        let wall = run("sample-wall-naps", &jdk, "counters.Naps", "calls=none,sample=wall,sample-interval=5ms,log=info", &[], &[]);
+        wall.assert_ok();
+        let p = read_profile(&wall.out.join("sampled/arcflow.json"));
+        let (n, wall_ns) = at_method(&p, "napper", "calls.counters.Naps.nap", "wall-time");
+        let (_, cpu_ns) = at_method(&p, "napper", "calls.counters.Naps.nap", "cpu-time");
+        eprintln!("{:?}: wall samples in nap: {n}, wall {} ms, cpu {} ms", jdk.home, wall_ns / 1_000_000, cpu_ns / 1_000_000);
+        // 200 ms of sleeping at one sample per 5 ms.
+        assert!((25..=50).contains(&n), "{n} wall samples in nap");
+        assert!((150_000_000..=260_000_000).contains(&wall_ns), "wall-time in nap: {wall_ns} ns");
+        assert!(cpu_ns * 10 < wall_ns, "cpu-time {cpu_ns} ns of wall-time {wall_ns} ns");
+
+        let cpu = run("sample-cpu-naps", &jdk, "counters.Naps", "calls=none,sample=cpu,sample-interval=5ms", &[], &[]);
+        cpu.assert_ok();
+        let p = read_profile(&cpu.out.join("sampled/arcflow.json"));
+        let (n, _) = at_method(&p, "napper", "calls.counters.Naps.nap", "cpu-time");
+        assert!(n <= 2, "{n} CPU-time samples in a sleeping method");
+    }
+}
+
+/// Every sample carries every metric: with `event=task-clock` (the kernel's count of the
+/// thread's CPU time) the sampled tree's task-clock agrees with its cpu-time, context by
+/// context in sum, and `page-faults` is counted too.
+#[test]
+fn samples_carry_every_metric() {
+    let jdk = &jdks()[0];
+    let r = run("sample-metrics", jdk, "counters.Shares", "calls=none,sample=cpu,sample-interval=1ms,event=task-clock,event=page-faults", &[], &["20000", "2"]);
+    r.assert_ok();
+    let p = read_profile(&r.out.join("sampled/arcflow.json"));
+    let names: Vec<&str> = p.bindings.metrics.iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(names, ["cpu-time", "wall-time", "task-clock", "page-faults"]);
+    let total = p.total();
+    let (cpu, task) = (total[0] as f64, total[2] as f64);
+    assert!(cpu > 0.0 && (task / cpu - 1.0).abs() < 0.1, "task-clock {task} vs cpu-time {cpu}");
+    assert!(total[3] > 0, "page faults {}", total[3]);
+    for t in ["shares-0", "shares-1"] {
+        let (n, c) = at_method(&p, t, "calls.counters.Shares.leafA", "cpu-time");
+        let (_, k) = at_method(&p, t, "calls.counters.Shares.leafA", "task-clock");
+        assert!(n > 50 && (k as f64 / c as f64 - 1.0).abs() < 0.15, "{t}: leafA {n} samples, task-clock {k} vs cpu-time {c}");
+    }
+}
+
+/// Windows with sampling alone (`calls=none,sample=cpu`, `start=paused`) through the control
+/// socket: what the sampled tree holds after each `stop` is what the busy threads used inside
+/// the windows by the kernel's account (`/proc/PID/task/TID/schedstat`): the samples taken just
+/// before a `stop` are kept, and the time while stopped is not charged to the next window.
+#[test]
+fn sampled_windows_hold_what_threads_used_inside_them() {
+    use hpm_control::Command;
+    use std::time::Duration;
+    let jdk = &jdks()[0];
+    let base = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    std::fs::create_dir_all(&base).unwrap();
+    let tmp = tempfile::tempdir_in(base).unwrap();
+    let socket = tmp.path().join("agent.sock");
+    let opts = format!(
+        "out={},socket={},perf-map=off,calls=none,sample=cpu,sample-interval=1ms,start=paused",
+        tmp.path().join("out").display(),
+        socket.display()
+    );
+    let mut child = command(jdk, "counters.Shares", &opts, &[], &["2000000", "2"]).stdout(std::process::Stdio::null()).spawn().unwrap();
+    let pid = child.id();
+    let ctl = |cmd: Command| {
+        let r = control_client(&socket).send(&cmd).unwrap();
+        assert!(r.ok, "{cmd:?}: {r:?}");
+    };
+    // The workers' kernel CPU time, once both run.
+    let tids = || -> Vec<u32> {
+        std::fs::read_dir(format!("/proc/{pid}/task"))
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
+            .filter(|t| std::fs::read_to_string(format!("/proc/{pid}/task/{t}/comm")).is_ok_and(|c| c.starts_with("shares-")))
+            .collect()
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while tids().len() < 2 {
+        assert!(std::time::Instant::now() < deadline, "no worker threads");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let workers = tids();
+    let cpu = || -> u64 {
+        workers
+            .iter()
+            .map(|t| std::fs::read_to_string(format!("/proc/{pid}/task/{t}/schedstat")).unwrap().split_whitespace().next().unwrap().parse::<u64>().unwrap())
+            .sum()
+    };
+    let sampled_cpu = |dir: &std::path::Path| -> u64 {
+        let p = read_profile(&dir.join("sampled/arcflow.json"));
+        p.threads.iter().filter(|t| t.name.starts_with("shares-")).map(|t| (0..t.tree.len() as u32).map(|n| t.tree.base(n)[0]).sum::<u64>()).sum()
+    };
+    std::thread::sleep(Duration::from_millis(300));
+    let c0 = cpu();
+    ctl(Command::Start);
+    std::thread::sleep(Duration::from_millis(600));
+    ctl(Command::Stop);
+    let c1 = cpu();
+    let d1 = tmp.path().join("d1");
+    ctl(Command::Dump { dir: Some(d1.display().to_string()) });
+    std::thread::sleep(Duration::from_millis(400));
+    let c2 = cpu();
+    ctl(Command::Start);
+    std::thread::sleep(Duration::from_millis(300));
+    ctl(Command::Stop);
+    let c3 = cpu();
+    let d2 = tmp.path().join("d2");
+    ctl(Command::Dump { dir: Some(d2.display().to_string()) });
+    kill_if_running(&mut child);
+
+    let (w1, w2) = (c1 - c0, c3 - c2);
+    let (s1, s2) = (sampled_cpu(&d1), sampled_cpu(&d2));
+    eprintln!("window 1: kernel {} ms, sampled {} ms; both: kernel {} ms, sampled {} ms; stopped between: {} ms", w1 / 1_000_000, s1 / 1_000_000, (w1 + w2) / 1_000_000, s2 / 1_000_000, (c2 - c1) / 1_000_000);
+    // 6%, and 2 ms per thread and window for the partial sample intervals at their edges.
+    let close = |got: u64, want: u64| (got as f64 - want as f64).abs() < 0.06 * want as f64 + 8_000_000.0;
+    assert!(w1 > 100_000_000, "the workers were busy: {w1} ns");
+    assert!(close(s1, w1), "first window: sampled {s1} ns, kernel {w1} ns");
+    assert!(close(s2, w1 + w2), "both windows: sampled {s2} ns, kernel {} ns (stopped: {} ns)", w1 + w2, c2 - c1);
+}

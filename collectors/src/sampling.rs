@@ -55,6 +55,9 @@ pub enum SignalSource {
     /// `timer_create(CLOCK_THREAD_CPUTIME_ID)` per thread: expires only at scheduler ticks, so the
     /// effective period is at least 1/HZ of CPU time.
     PosixCpuTimer,
+    /// No CPU-time signals: only wall-clock stack samples ([`StackTrigger::WallClock`]) signal
+    /// the threads.
+    None,
 }
 
 /// Periods and limits of a [`ContextSampler`].
@@ -94,6 +97,19 @@ pub struct StackConfig {
     /// A stack sample at every this many CPU-time signals (1: each), for a stack interval that
     /// is a multiple of the metrics' sampling period.
     pub every: u32,
+    /// What takes the stack samples.
+    pub trigger: StackTrigger,
+}
+
+/// When threads' stacks are sampled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StackTrigger {
+    /// At the CPU-time signals (every `every`-th): where threads use CPU.
+    CpuTime,
+    /// Every `period_ns` of wall-clock time, every started thread, running or blocked: a thread
+    /// of the sampler's own sends each one a signal (`hpm-wall-stacks`). Where threads spend
+    /// their time, waiting included.
+    WallClock { period_ns: u64 },
 }
 
 impl std::fmt::Debug for StackConfig {
@@ -102,6 +118,7 @@ impl std::fmt::Debug for StackConfig {
             .field("max_depth", &self.max_depth)
             .field("ring_words", &self.ring_words)
             .field("every", &self.every)
+            .field("trigger", &self.trigger)
             .finish()
     }
 }
@@ -129,6 +146,8 @@ pub struct ContextSampler {
     /// lock, so a thread starting meanwhile is armed or held off as the others are.
     active: AtomicBool,
     wall: Mutex<Option<WallSampler>>,
+    /// The wall-clock stack sampler ([`StackTrigger::WallClock`]).
+    wall_stacks: Mutex<Option<WallSampler>>,
     /// Threads that fell back from perf to the POSIX timer, and why the first did.
     fallbacks: AtomicU64,
     first_fallback: OnceLock<String>,
@@ -152,7 +171,7 @@ impl ContextSampler {
         config: SamplerConfig,
         stacks: Option<StackConfig>,
     ) -> Result<Arc<ContextSampler>, String> {
-        if config.cpu_period_ns < MIN_CPU_PERIOD_NS {
+        if config.cpu_period_ns < MIN_CPU_PERIOD_NS && config.source != SignalSource::None {
             return Err(format!(
                 "cpu period {} is below the 10 µs minimum of task-clock sampling; use a longer period",
                 fmt_ns(config.cpu_period_ns)
@@ -170,6 +189,7 @@ impl ContextSampler {
         }
         let (source, source_note) = match config.source {
             SignalSource::PosixCpuTimer => (SourceKind::PosixCpuTimer, Some("POSIX timer configured".to_string())),
+            SignalSource::None => (SourceKind::None, None),
             SignalSource::PerfTaskClock => {
                 probe_perf_source(config.cpu_period_ns)?;
                 (SourceKind::PerfTaskClock, None)
@@ -193,15 +213,21 @@ impl ContextSampler {
             registry: registry.clone(),
             active: AtomicBool::new(true),
             wall: Mutex::new(None),
+            wall_stacks: Mutex::new(None),
             fallbacks: AtomicU64::new(0),
             first_fallback: OnceLock::new(),
             failures: AtomicU64::new(0),
             first_failure: OnceLock::new(),
         });
         if config.wall_period_ns > 0 {
-            let w = WallSampler::start(registry, Duration::from_nanos(config.wall_period_ns))
+            let w = WallSampler::start(registry.clone(), Duration::from_nanos(config.wall_period_ns), WallAction::Settle)
                 .map_err(|e| format!("cannot start the wall sampler thread: {e}"))?;
             *sampler.wall.lock().unwrap_or_else(|e| e.into_inner()) = Some(w);
+        }
+        if let Some(StackTrigger::WallClock { period_ns }) = sampler.stacks.as_ref().map(|s| s.trigger) {
+            let w = WallSampler::start(registry, Duration::from_nanos(period_ns.max(MIN_CPU_PERIOD_NS)), WallAction::Signal)
+                .map_err(|e| format!("cannot start the wall stack sampler thread: {e}"))?;
+            *sampler.wall_stacks.lock().unwrap_or_else(|e| e.into_inner()) = Some(w);
         }
         Ok(sampler)
     }
@@ -226,6 +252,7 @@ impl ContextSampler {
         match self.source {
             SourceKind::PerfTaskClock => SignalSource::PerfTaskClock,
             SourceKind::PosixCpuTimer => SignalSource::PosixCpuTimer,
+            SourceKind::None => SignalSource::None,
         }
     }
 
@@ -241,7 +268,11 @@ impl ContextSampler {
                 "POSIX CPU-time timer (SIGPROF) every {period} of each thread's CPU time ({})",
                 tick_text(self.config.cpu_period_ns)
             ),
+            SourceKind::None => "no CPU-time signals".to_string(),
         };
+        if let Some(StackTrigger::WallClock { period_ns }) = self.stacks.as_ref().map(|s| s.trigger) {
+            s += &format!("; every thread signalled for a stack sample every {} of wall time", fmt_ns(period_ns));
+        }
         if self.config.wall_period_ns > 0 {
             s += &format!("; wall sampler every {}", fmt_ns(self.config.wall_period_ns));
         } else {
@@ -305,7 +336,14 @@ impl ContextSampler {
             self.config.contexts_per_thread,
             self.stacks.as_ref().map(|c| {
                 let ring = SampleRing::new(c.ring_words, self.metrics.len());
-                (StackSampling { walker: c.walker.clone(), thread: walker_thread, ring, every: c.every }, c.max_depth)
+                let sampling = StackSampling {
+                    walker: c.walker.clone(),
+                    thread: walker_thread,
+                    ring,
+                    every: c.every,
+                    wall_clock: matches!(c.trigger, StackTrigger::WallClock { .. }),
+                };
+                (sampling, c.max_depth)
             }),
         );
         unblock_signal_on_current_thread()?;
@@ -351,8 +389,10 @@ impl ContextSampler {
             }
         }
         drop(registry);
-        if let Some(w) = self.wall.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
-            w.set_active(on);
+        for w in [&self.wall, &self.wall_stacks] {
+            if let Some(w) = w.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+                w.set_active(on);
+            }
         }
         match first {
             None => Ok(()),
@@ -378,9 +418,11 @@ impl ContextSampler {
     /// (final settle, source stopped, fds closed); their credits remain to be drained. Idempotent;
     /// also done on drop.
     pub fn shutdown(&self) {
-        let wall = self.wall.lock().unwrap_or_else(|e| e.into_inner()).take();
-        if let Some(w) = wall {
-            w.stop();
+        for w in [&self.wall, &self.wall_stacks] {
+            let taken = w.lock().unwrap_or_else(|e| e.into_inner()).take();
+            if let Some(w) = taken {
+                w.stop();
+            }
         }
         for t in self.threads() {
             t.stop();
@@ -413,6 +455,7 @@ impl SampledThread {
         self.lock_armed().as_ref().map(|a| match a.kind() {
             SourceKind::PerfTaskClock => SignalSource::PerfTaskClock,
             SourceKind::PosixCpuTimer => SignalSource::PosixCpuTimer,
+            SourceKind::None => SignalSource::None,
         })
     }
 
@@ -520,8 +563,18 @@ impl std::fmt::Debug for ContextSampler {
     }
 }
 
+/// What a [`WallSampler`] does to every started thread each period.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum WallAction {
+    /// Credits it (from the wall sampler's thread).
+    Settle,
+    /// Sends it a sampling signal, whose handler takes a stack sample on the thread itself.
+    Signal,
+}
+
 /// The thread that settles every started thread every period, so wall time (and anything else
-/// that advances while a thread is blocked) is credited to the context current at that moment.
+/// that advances while a thread is blocked) is credited to the context current at that moment;
+/// or, for wall-clock stack samples, signals every started thread every period.
 struct WallSampler {
     control: Arc<(Mutex<WallControl>, Condvar)>,
     handle: JoinHandle<()>,
@@ -536,10 +589,14 @@ struct WallControl {
 }
 
 impl WallSampler {
-    fn start(registry: Arc<Registry>, period: Duration) -> std::io::Result<WallSampler> {
+    fn start(registry: Arc<Registry>, period: Duration, action: WallAction) -> std::io::Result<WallSampler> {
         let control = Arc::new((Mutex::new(WallControl { stop: false, active: true, in_round: false }), Condvar::new()));
         let shared = control.clone();
-        let handle = std::thread::Builder::new().name("hpm-wall-sampler".into()).spawn(move || {
+        let name = match action {
+            WallAction::Settle => "hpm-wall-sampler",
+            WallAction::Signal => "hpm-wall-stacks",
+        };
+        let handle = std::thread::Builder::new().name(name.into()).spawn(move || {
             let (lock, cv) = &*shared;
             let mut batch: Vec<Arc<SampledThread>> = Vec::new();
             let mut next = Instant::now() + period;
@@ -572,7 +629,14 @@ impl WallSampler {
                 // Copy the list (reused buffer) so starts and stops do not wait for a round.
                 batch.extend(registry.lock().unwrap_or_else(|e| e.into_inner()).iter().cloned());
                 for t in &batch {
-                    t.settle_or_reap();
+                    match action {
+                        WallAction::Settle => t.settle_or_reap(),
+                        // A thread that ended without `stop` cannot be signalled; the settling
+                        // sampler (or its stop) reaps it.
+                        WallAction::Signal => {
+                            let _ = t.signal();
+                        }
+                    }
                 }
                 batch.clear();
                 lock.lock().unwrap_or_else(|e| e.into_inner()).in_round = false;

@@ -18,7 +18,7 @@ use hpm_collectors::arcflow::Tree;
 use hpm_collectors::counters::{thread_cpu_ns, Metrics, ThreadCpuClock, WallClock};
 use hpm_collectors::metrics::{Metric, MetricSet};
 use hpm_collectors::recorder::{ClassFilter, MethodResolver, Recorder, RecorderConfig, ThreadInfo};
-use hpm_collectors::sampling::{ContextSampler, RawFrame, SampledThread, SamplerConfig, StackConfig, StackWalker};
+use hpm_collectors::sampling::{ContextSampler, RawFrame, SampledThread, SamplerConfig, StackConfig, StackTrigger, StackWalker};
 
 /// Counts allocations made with SIGPROF blocked (inside the sampling handler, in this binary).
 struct CountingAlloc;
@@ -137,7 +137,7 @@ type Started = (Arc<SampledThread>, Arc<hpm_collectors::recorder::ThreadRecorder
 #[test]
 fn stack_samples_from_the_signal_handler_reach_the_recorder_without_allocating_or_waiting() {
     let metrics: Arc<dyn MetricSet> = Arc::new(Metrics::new().with(ThreadCpuClock).with(WallClock));
-    let stacks = StackConfig { walker: Arc::new(AtomicsWalker), max_depth: 64, ring_words: 4096, every: 1 };
+    let stacks = StackConfig { walker: Arc::new(AtomicsWalker), max_depth: 64, ring_words: 4096, every: 1, trigger: StackTrigger::CpuTime };
     let config = SamplerConfig { cpu_period_ns: MS, wall_period_ns: 10 * MS, ..SamplerConfig::default() };
     let sampler = ContextSampler::with_stacks(metrics.clone(), config, Some(stacks)).expect("sampler opens");
     eprintln!("sampler: {}", sampler.describe());
@@ -251,4 +251,60 @@ fn stack_samples_from_the_signal_handler_reach_the_recorder_without_allocating_o
         let truth = work.heavy_ns as f64 / cpu as f64;
         assert!((share - truth).abs() < 0.05, "worker {w}: heavy's share {share:.3} sampled, {truth:.3} measured");
     }
+}
+
+/// Wall-clock stack samples with no CPU-time source: a sleeping thread is sampled where it
+/// sleeps, each sample weighing the wall time since the previous one and almost no CPU; held
+/// off, the sampler sends nothing.
+#[test]
+fn wall_clock_stack_samples_reach_sleeping_threads_and_stop_when_held_off() {
+    let metrics: Arc<dyn MetricSet> = Arc::new(Metrics::new().with(ThreadCpuClock).with(WallClock));
+    let stacks = StackConfig {
+        walker: Arc::new(AtomicsWalker),
+        max_depth: 8,
+        ring_words: 4096,
+        every: 1,
+        trigger: StackTrigger::WallClock { period_ns: 5 * MS },
+    };
+    let config = SamplerConfig { wall_period_ns: 0, source: hpm_collectors::sampling::SignalSource::None, ..SamplerConfig::default() };
+    let sampler = ContextSampler::with_stacks(metrics, config, Some(stacks)).expect("sampler opens");
+    assert!(sampler.describe().contains("no CPU-time signals; every thread signalled for a stack sample every 5 ms of wall time"), "{}", sampler.describe());
+    let (tx, rx) = std::sync::mpsc::channel();
+    let sleeper = {
+        let sampler = sampler.clone();
+        std::thread::spawn(move || {
+            STACKS[3].set(&[MAIN, LIGHT]);
+            let cell: &'static AtomicU32 = Box::leak(Box::new(AtomicU32::new(0)));
+            let st = sampler.start_current_thread_walked(cell, 3).unwrap();
+            tx.send(st.clone()).unwrap();
+            // Sleeping in short naps: each signal interrupts one (SA_RESTART does not restart
+            // nanosleep), as it would any blocking call.
+            let end = std::time::Instant::now() + Duration::from_millis(400);
+            while std::time::Instant::now() < end {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            st
+        })
+    };
+    let st = rx.recv().unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    sampler.set_active(false).unwrap();
+    let held_at = st.stats().stacks;
+    std::thread::sleep(Duration::from_millis(100));
+    let after_hold = st.stats().stacks;
+    sampler.set_active(true).unwrap();
+    let st = sleeper.join().unwrap();
+    st.stop();
+    let (mut n, mut wall, mut cpu) = (0u64, 0u64, 0u64);
+    st.drain_stacks(&mut |w, f| {
+        assert_eq!(f, [RawFrame { pos: 0, method: LIGHT }, RawFrame { pos: 1, method: MAIN }]);
+        n += 1;
+        cpu += w[0];
+        wall += w[1];
+    });
+    eprintln!("{n} samples, wall {} ms, cpu {} ms, held at {held_at}, after hold {after_hold}", wall / MS, cpu / MS);
+    assert_eq!(after_hold, held_at, "samples while held off");
+    // About 300 ms sampled at one per 5 ms.
+    assert!((40..=70).contains(&n), "{n} wall-clock samples");
+    assert!(wall > 250 * MS && cpu * 5 < wall, "wall {wall} ns, cpu {cpu} ns");
 }

@@ -231,9 +231,6 @@ impl Control {
                 self.code_events(false);
             }
         }
-        if let Some(st) = stacks::runtime().filter(|st| st.owns_threads()) {
-            st.set_active(on);
-        }
         if let Some(rt) = probes::runtime() {
             return rt.set_recording(current_jni()?, on);
         }
@@ -337,10 +334,31 @@ impl Control {
         }
     }
 
-    /// Drops the calls counted by the bytecode probes so far (with `Recorder::reset`).
+    /// Drops the calls counted by the bytecode probes so far (with `Recorder::reset`), and the
+    /// stack samples not yet drained.
     pub fn reset_calls(&self) {
         if let (Some(rt), Ok(jni)) = (probes::runtime(), current_jni()) {
             rt.reset(jni);
+        }
+        if let Some(st) = stacks::runtime() {
+            st.discard_all();
+        }
+    }
+
+    /// Recording is about to stop: the stack samples taken so far go to the recorder, and the
+    /// sampler is held off (with bytecode probes, their runtime holds it off when they stop).
+    /// Call while the recorder still records. The calling thread must be attached to the VM.
+    pub fn stop_sampling(&self) {
+        if let (Some(st), Ok(jni)) = (stacks::runtime(), current_jni()) {
+            st.stop(self.env(), jni);
+        }
+    }
+
+    /// Recording started again: stack sampling resumes from now (what threads used while it was
+    /// stopped is not charged to their next sample).
+    pub fn start_sampling(&self) {
+        if let Some(st) = stacks::runtime() {
+            st.start();
         }
     }
 

@@ -235,15 +235,37 @@ impl StackRuntime {
         }
     }
 
-    /// Holds sampling off while recording is stopped (without probes; theirs does it with probes).
-    pub(crate) fn set_active(&self, on: bool) {
+    fn set_active(&self, on: bool) {
         if let Err(e) = self.sampler.set_active(on) {
             log::warn(&format!("stack sampling: {e}"));
         }
     }
 
-    pub(crate) fn owns_threads(&self) -> bool {
-        self.own_threads
+    /// Recording stops: without probes (whose runtime holds the shared sampler off itself) the
+    /// sampler is held off; then every sample taken so far goes to the recorder, still recording.
+    pub(crate) fn stop(&self, env: *mut jvmtiEnv, jni: *mut JNIEnv) {
+        if self.own_threads {
+            self.set_active(false);
+        }
+        self.drain_all(env, jni);
+    }
+
+    /// Recording starts again: every thread's next sample counts from now (without probes; their
+    /// runtime rebases the shared sampler's threads itself), then the sampler runs.
+    pub(crate) fn start(&self) {
+        if self.own_threads {
+            for s in lock(&self.threads).iter() {
+                s.sampled.rebase();
+            }
+            self.set_active(true);
+        }
+    }
+
+    /// Drops the samples not drained yet (reset).
+    pub(crate) fn discard_all(&self) {
+        for s in lock(&self.threads).iter() {
+            s.sampled.drain_stacks(&mut |_, _| {});
+        }
     }
 
     /// VMDeath: the drain thread stops (the final dump drains what is left).

@@ -332,6 +332,8 @@ pub struct StackSampling {
     pub ring: SampleRing,
     /// A stack sample at every this many signals (at least 1).
     pub every: u32,
+    /// Stack samples only at queued signals (wall-clock sampling), not at CPU-time ones.
+    pub wall_clock: bool,
 }
 
 /// One sampled thread's state, shared by the thread's signal handler, other threads' settles and
@@ -395,14 +397,15 @@ impl ThreadState {
 
     /// The signal handler's work: store a stack sample (with a walker), and credit what the thread
     /// used since its last credit to the context in its cell, unless the state is busy.
-    fn on_signal(&self, ucontext: *mut c_void) {
+    fn on_signal(&self, ucontext: *mut c_void, queued: bool) {
         bump(&self.stats.signals);
         let Some(mut g) = self.inner.try_lock() else {
             bump(&self.stats.busy);
             return;
         };
         g.read_now(self.tid, false);
-        if let Some(stacks) = &self.stacks {
+        // Wall-clock stack samples come only from queued signals (the wall stack sampler's).
+        if let Some(stacks) = self.stacks.as_ref().filter(|s| queued || !s.wall_clock) {
             g.stack_countdown -= 1;
             if g.stack_countdown == 0 {
                 g.stack_countdown = stacks.every.max(1);
@@ -667,7 +670,10 @@ extern "C" fn on_sigprof(sig: c_int, info: *mut libc::siginfo_t, uctx: *mut c_vo
     if !target.is_null() && target != retired() {
         // SAFETY: a live entry holds a reference to the state, and `reclaim` does not release it
         // while IN_HANDLER counts us.
-        unsafe { (*target).on_signal(uctx) };
+        // SAFETY: as above; si_code is at the same offset in every siginfo layout.
+        let queued = unsafe { (*info).si_code } == libc::SI_QUEUE;
+        // SAFETY: as above.
+        unsafe { (*target).on_signal(uctx, queued) };
     }
     IN_HANDLER.fetch_sub(1, Ordering::SeqCst);
     // SAFETY: as above.
@@ -756,6 +762,9 @@ pub enum SourceKind {
     PerfTaskClock,
     /// `timer_create(CLOCK_THREAD_CPUTIME_ID)` with SIGEV_THREAD_ID: expires at scheduler ticks.
     PosixCpuTimer,
+    /// No CPU-time source: the thread gets only queued signals ([`Armed::queue_signal`]), e.g.
+    /// from a wall-clock stack sampler.
+    None,
 }
 
 fn errno_text(e: &io::Error) -> String {
@@ -847,6 +856,7 @@ impl Armed {
         armed.source = Some(match kind {
             SourceKind::PerfTaskClock => Source::Perf(start_perf(state, period_ns)?),
             SourceKind::PosixCpuTimer => Source::Timer(start_timer(tid, period_ns)?),
+            SourceKind::None => return Ok(armed),
         });
         Ok(armed)
     }
