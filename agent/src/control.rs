@@ -33,6 +33,10 @@ static MARKS: Mutex<Vec<Mark>> = Mutex::new(Vec::new());
 /// Adds a marker now; returns its number (1-based) and the marker.
 pub fn add_mark(state: &AgentState, text: String) -> (usize, Mark) {
     let st = state.status();
+    // The VM-cost timeline gets a row ending at this marker: its phases are split here.
+    if let Some(v) = &state.vm_cost {
+        v.tick(Some(text.clone()));
+    }
     let mark = Mark { at_ns: st.uptime_ns, method_events: st.method_events, text };
     let mut marks = MARKS.lock().unwrap_or_else(|e| e.into_inner());
     marks.push(mark.clone());

@@ -12,6 +12,7 @@ pub mod options;
 pub mod quantum;
 pub mod run_dir;
 pub mod rvm;
+mod vmcost;
 
 use std::ffi::{c_char, c_void, CStr};
 use std::io;
@@ -168,6 +169,8 @@ pub struct AgentState {
     pub refused_events: Vec<String>,
     /// The control socket, once started (VMInit); dropped (socket removed) at VMDeath.
     server: Mutex<Option<hpm_control::Server>>,
+    /// On HotSpot: the process's CPU time by kind of thread (`vm-cost.txt`).
+    pub(crate) vm_cost: Option<Arc<vmcost::VmCost>>,
 }
 
 static AGENT: OnceLock<Arc<AgentState>> = OnceLock::new();
@@ -233,7 +236,20 @@ impl AgentState {
         }
         // Decided once: `auto` asks whether the JVM's parent is `perf record`.
         let perf_map = matches!(vm, Vm::HotSpot { .. }) && options.code && options.perf_map.wanted();
-        AgentState { options, out, recorder, metric_set, probe_metrics, perf_map, vm, dumping: Mutex::new(()), refused_events, server: Mutex::new(None) }
+        let vm_cost = matches!(vm, Vm::HotSpot { .. }).then(|| Arc::new(vmcost::VmCost::new(recorder.clone())));
+        AgentState {
+            options,
+            out,
+            recorder,
+            metric_set,
+            probe_metrics,
+            perf_map,
+            vm,
+            dumping: Mutex::new(()),
+            refused_events,
+            server: Mutex::new(None),
+            vm_cost,
+        }
     }
 
     /// The recorder's metric set (without the allocation metrics).
@@ -341,6 +357,11 @@ impl AgentState {
         let snap = self.recorder.snapshot();
         let mut files = write_snapshot(&snap, dir)?;
         files.push(control::write_marks(dir)?);
+        if let Some(v) = &self.vm_cost {
+            let p = dir.join("vm-cost.txt");
+            hpm_reports::write_atomic(&p, v.report().as_bytes())?;
+            files.push(p);
+        }
         // The dump owns its directory: what an earlier run wrote there and this dump did not goes.
         run_dir::remove_stale_reports(dir, &files);
         if self.perf_map {
@@ -408,7 +429,16 @@ struct AgentHooks(Arc<AgentState>);
 impl Hooks for AgentHooks {
     fn vm_init(&self, control: &Control) {
         self.0.set_control(control);
+        if let Some(v) = &self.0.vm_cost {
+            v.start();
+        }
         self.0.start_control_socket();
+    }
+
+    fn thread_ended(&self) {
+        if let Some(v) = &self.0.vm_cost {
+            v.thread_ended();
+        }
     }
 
     fn data_dump_request(&self, control: &Control) {
@@ -421,6 +451,9 @@ impl Hooks for AgentHooks {
 
     fn vm_death(&self, control: &Control) {
         self.0.set_control(control);
+        if let Some(v) = &self.0.vm_cost {
+            v.stop();
+        }
         self.0.stop_control_socket();
         self.0.final_dump();
     }

@@ -34,6 +34,7 @@ const OTHER_REPORTS: &[&str] = &[
     "code.txt",
     "compensation.txt",
     "marks.txt",
+    "vm-cost.txt",
 ];
 
 fn is_report_name(name: &str) -> bool {

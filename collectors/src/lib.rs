@@ -20,3 +20,4 @@ pub mod quantum;
 pub mod recorder;
 pub mod sampling;
 pub mod text_trace;
+pub mod vmcost;

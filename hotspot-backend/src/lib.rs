@@ -75,6 +75,8 @@ pub trait Hooks: Send + Sync {
     fn vm_death(&self, control: &Control);
     /// Someone asked the VM for a data dump (SIGQUIT, `kill -3`): write the reports now.
     fn data_dump_request(&self, _control: &Control) {}
+    /// A Java thread ends (ThreadEnd, on the thread itself).
+    fn thread_ended(&self) {}
 }
 
 /// The backend's global state, set once in [`init`].
@@ -951,6 +953,7 @@ mod cb {
                 if let Some(st) = stacks::runtime() {
                     st.thread_ended(env, jni, &t);
                 }
+                b.hooks.thread_ended();
                 // The thread may have been renamed since it started.
                 let info = thread_info(env, thread);
                 b.recorder.rename_thread(&t, &info.name);

@@ -454,6 +454,20 @@ impl Recorder {
         }
     }
 
+    /// The OS thread ids of every thread registered so far (live and ended) with their kind
+    /// ("application", "daemon", "system", …), for telling the VM's threads from the program's.
+    pub fn os_threads(&self) -> Vec<(u64, Option<String>)> {
+        let r = lock(&self.registry);
+        r.live
+            .iter()
+            .chain(&r.finished)
+            .filter_map(|t| {
+                let s = lock(&t.state);
+                s.info.os_tid.map(|tid| (tid, s.info.kind.clone()))
+            })
+            .collect()
+    }
+
     /// Updates a thread's name/kind (e.g. a thread renamed before it ended).
     pub fn rename_thread(&self, t: &ThreadRecorder, name: &str) {
         let mut s = lock(&t.state);

@@ -12,6 +12,9 @@
 //! | `waits.txt` | `Object.wait` by monitor class and by calling context (time, count, timed out) |
 //! | `alloc.txt` | allocated bytes and objects by method (self) and by calling context |
 //! | `code.txt` | compiled and generated code in the code map, with inlined methods |
+//! | `vm-cost.txt` | CPU time by kind of thread (application, GC, JIT, VM, agent) per phase ([`cost`]) |
+
+pub mod cost;
 
 use std::collections::BTreeMap;
 use std::fmt::Write;

@@ -1,0 +1,268 @@
+//! VM cost apart from application cost: the CPU time of every thread of the process, by kind of
+//! thread (the program's Java threads, the collector's, the JIT compilers', the VM's other
+//! threads, the agent's own), read from the kernel's per-thread accounts
+//! (`/proc/self/task/<tid>/schedstat`: time on CPU, ns) at every tick of a timeline and at every
+//! marker, so that each phase of a run splits into application, GC, JIT compilation and other VM
+//! work (the split of Sweeney et al. 2004 and of Newhall's VM-AP model).
+//!
+//! Which thread is which is the VM's knowledge: the backend gives a [`ThreadClassifier`]. Reading
+//! a few hundred small files takes well under a millisecond, once a second.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+/// What a thread works for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ThreadKind {
+    /// The program's own Java threads.
+    Application,
+    /// Garbage collection (collector workers, concurrent markers and refiners).
+    Gc,
+    /// JIT compilation (compiler threads, the code sweeper).
+    Jit,
+    /// The VM's other work: the VM thread (safepoint operations), service and periodic threads,
+    /// the JDK's own Java threads (reference handling, finalization, signal dispatch, cleaners).
+    Vm,
+    /// The profiler's own threads.
+    Agent,
+    /// Threads the classifier does not know (the launcher's primordial thread, native threads of
+    /// libraries).
+    Other,
+}
+
+impl ThreadKind {
+    pub const ALL: [ThreadKind; 6] = [ThreadKind::Application, ThreadKind::Gc, ThreadKind::Jit, ThreadKind::Vm, ThreadKind::Agent, ThreadKind::Other];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ThreadKind::Application => "application",
+            ThreadKind::Gc => "gc",
+            ThreadKind::Jit => "jit",
+            ThreadKind::Vm => "vm",
+            ThreadKind::Agent => "agent",
+            ThreadKind::Other => "other",
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Tells what a thread works for, from its kernel id and name (`comm`, at most 15 bytes).
+pub trait ThreadClassifier {
+    fn classify(&self, tid: u32, comm: &str) -> ThreadKind;
+}
+
+/// CPU time (ns) per [`ThreadKind`], in the order of [`ThreadKind::ALL`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct KindCpu(pub [u64; 6]);
+
+impl KindCpu {
+    pub fn get(&self, k: ThreadKind) -> u64 {
+        self.0[k.index()]
+    }
+    pub fn total(&self) -> u64 {
+        self.0.iter().sum()
+    }
+    pub fn add(&mut self, other: &KindCpu) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a += b;
+        }
+    }
+}
+
+/// One interval of the timeline: from the previous row's `at_ns` (or the start) to `at_ns`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CostRow {
+    /// ns since the timeline's origin.
+    pub at_ns: u64,
+    pub cpu: KindCpu,
+    /// The marker that ended this interval, if a marker did.
+    pub marker: Option<String>,
+}
+
+/// The timeline of a process's CPU time by kind of thread.
+#[derive(Debug, Default)]
+pub struct CostTimeline {
+    /// CPU time on each thread at the last row (tid → ns); a thread seen for the first time is
+    /// counted from 0, so what it used before it was first seen goes to the row it appears in.
+    last: HashMap<u32, (u64, ThreadKind)>,
+    rows: Vec<CostRow>,
+    /// CPU time of threads that ended, read by themselves at their end
+    /// ([`CostTimeline::thread_ended`]), until a row finds them gone.
+    finals: HashMap<u32, (u64, ThreadKind)>,
+    /// Threads whose schedstat vanished between two rows without a final reading: what they
+    /// used after the last row is not in the timeline.
+    lost: u64,
+}
+
+impl CostTimeline {
+    pub fn new() -> CostTimeline {
+        CostTimeline::default()
+    }
+
+    /// Reads every thread of this process now and adds the row ending at `at_ns` (ns since the
+    /// origin the caller uses); `marker` names a marker set now.
+    pub fn tick(&mut self, at_ns: u64, marker: Option<String>, classify: &dyn ThreadClassifier) {
+        self.tick_from(Path::new("/proc/self/task"), at_ns, marker, classify)
+    }
+
+    /// As [`CostTimeline::tick`], reading the threads under `tasks` (`/proc/PID/task`).
+    pub fn tick_from(&mut self, tasks: &Path, at_ns: u64, marker: Option<String>, classify: &dyn ThreadClassifier) {
+        let mut cpu = KindCpu::default();
+        let mut seen: HashMap<u32, (u64, ThreadKind)> = HashMap::with_capacity(self.last.len() + 8);
+        for entry in std::fs::read_dir(tasks).into_iter().flatten().flatten() {
+            let Some(tid) = entry.file_name().to_str().and_then(|s| s.parse::<u32>().ok()) else { continue };
+            let Some(ns) = read_cpu_ns(&entry.path()) else { continue };
+            // A thread keeps its kind (names can change, e.g. a renamed Java thread), unless it
+            // was not known yet (a Java thread seen before the VM announced it).
+            let kind = match self.last.get(&tid) {
+                Some(&(_, k)) if k != ThreadKind::Other => k,
+                _ => {
+                    let comm = std::fs::read_to_string(entry.path().join("comm")).unwrap_or_default();
+                    classify.classify(tid, comm.trim_end())
+                }
+            };
+            let before = self.last.get(&tid).map_or(0, |&(b, _)| b);
+            cpu.0[kind.index()] += ns.saturating_sub(before);
+            seen.insert(tid, (ns, kind));
+        }
+        for (tid, &(before, kind)) in &self.last {
+            if seen.contains_key(tid) {
+                continue;
+            }
+            match self.finals.get(tid) {
+                Some(&(end, _)) => cpu.0[kind.index()] += end.saturating_sub(before),
+                None => self.lost += 1,
+            }
+        }
+        // Threads that started and ended between two rows: all they used.
+        for (tid, &(end, kind)) in &self.finals {
+            if !seen.contains_key(tid) && !self.last.contains_key(tid) {
+                cpu.0[kind.index()] += end;
+            }
+        }
+        // A final reading waits for its thread to vanish (a thread that ended may still be
+        // listed for a moment).
+        self.finals.retain(|t, _| seen.contains_key(t));
+        self.last = seen;
+        self.rows.push(CostRow { at_ns, cpu, marker });
+    }
+
+    pub fn rows(&self) -> &[CostRow] {
+        &self.rows
+    }
+
+    /// A thread of kind `kind` ends: `cpu_ns` is its CPU time now, read by itself (its
+    /// `schedstat` goes with it). The first row that finds it gone counts what it used since the
+    /// last row that saw it (all of it, if none did).
+    pub fn thread_ended(&mut self, tid: u32, cpu_ns: u64, kind: ThreadKind) {
+        self.finals.insert(tid, (cpu_ns, kind));
+    }
+
+    /// Threads that ended between two rows without [`CostTimeline::thread_ended`]: what they
+    /// used after the last row is missing.
+    pub fn lost_threads(&self) -> u64 {
+        self.lost
+    }
+}
+
+/// The first field of `TASK/schedstat`: time on CPU, ns.
+fn read_cpu_ns(task: &Path) -> Option<u64> {
+    let s = std::fs::read_to_string(task.join("schedstat")).ok()?;
+    s.split_whitespace().next()?.parse().ok()
+}
+
+/// HotSpot's native threads by name (`comm`), for a [`ThreadClassifier`]: `None` for a name
+/// HotSpot does not give (Java threads, other libraries' threads).
+pub fn hotspot_native_thread_kind(comm: &str) -> Option<ThreadKind> {
+    const GC: &[&str] = &["GC Thread", "G1 ", "GC ", "ZGC", "ZDirector", "ZStat", "ZUnmapper", "ZWorker", "ZRelocate", "ZMark", "ZDriver", "Shenandoah", "Shen", "ParGC", "Conc", "PSYoung"];
+    const JIT: &[&str] = &["C1 CompilerThre", "C2 CompilerThre", "Sweeper thread", "JVMCI"];
+    const VM: &[&str] = &["VM Thread", "VM Periodic Tas", "Service Thread", "Monitor Deflati", "StrDedup", "JFR ", "Attach Listener", "Signal Dispatch", "Notification Th", "Common-Cleaner", "Reference Handl", "Finalizer"];
+    if JIT.iter().any(|p| comm.starts_with(p)) {
+        Some(ThreadKind::Jit)
+    } else if GC.iter().any(|p| comm.starts_with(p)) {
+        Some(ThreadKind::Gc)
+    } else if VM.iter().any(|p| comm.starts_with(p)) {
+        Some(ThreadKind::Vm)
+    } else if comm.starts_with("hpm-") {
+        Some(ThreadKind::Agent)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct ByName;
+    impl ThreadClassifier for ByName {
+        fn classify(&self, _tid: u32, comm: &str) -> ThreadKind {
+            hotspot_native_thread_kind(comm).unwrap_or(if comm.starts_with("work") { ThreadKind::Application } else { ThreadKind::Other })
+        }
+    }
+
+    #[test]
+    fn hotspot_thread_names_are_classified() {
+        for (name, kind) in [
+            ("GC Thread#3", ThreadKind::Gc),
+            ("G1 Conc#0", ThreadKind::Gc),
+            ("G1 Refine#0", ThreadKind::Gc),
+            ("C2 CompilerThre", ThreadKind::Jit),
+            ("C1 CompilerThre", ThreadKind::Jit),
+            ("VM Thread", ThreadKind::Vm),
+            ("VM Periodic Tas", ThreadKind::Vm),
+            ("hpm-stack-drain", ThreadKind::Agent),
+        ] {
+            assert_eq!(hotspot_native_thread_kind(name), Some(kind), "{name}");
+        }
+        assert_eq!(hotspot_native_thread_kind("main"), None);
+        assert_eq!(hotspot_native_thread_kind("java"), None);
+    }
+
+    /// Real threads of this test process: a busy one named `work-…` is application time, in the
+    /// row of the interval it ran in, and the rows add up to what the kernel counted.
+    #[test]
+    fn rows_split_the_process_cpu_by_kind() {
+        let mut t = CostTimeline::new();
+        t.tick(0, None, &ByName);
+        let busy = std::thread::Builder::new()
+            .name("work-busy".into())
+            .spawn(|| {
+                let end = crate::counters::thread_cpu_ns() + 100_000_000;
+                let mut x = 0u64;
+                while crate::counters::thread_cpu_ns() < end {
+                    x = x.wrapping_mul(31).wrapping_add(std::hint::black_box(7));
+                }
+                std::hint::black_box(x);
+                (crate::counters::clock::current_tid() as u32, crate::counters::thread_cpu_ns())
+            })
+            .unwrap();
+        // Ticked while it runs, and read by itself at its end.
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        t.tick(1, Some("mid".into()), &ByName);
+        let (tid, cpu) = busy.join().unwrap();
+        t.thread_ended(tid, cpu, ThreadKind::Application);
+        // One that starts and ends between two rows.
+        let quick = std::thread::spawn(|| {
+            let end = crate::counters::thread_cpu_ns() + 30_000_000;
+            while crate::counters::thread_cpu_ns() < end {}
+            (crate::counters::clock::current_tid() as u32, crate::counters::thread_cpu_ns())
+        });
+        let (qtid, qcpu) = quick.join().unwrap();
+        t.thread_ended(qtid, qcpu, ThreadKind::Gc);
+        t.tick(2, None, &ByName);
+        t.tick(3, None, &ByName);
+        let rows = t.rows();
+        assert_eq!(rows.len(), 4);
+        assert_eq!(rows[1].marker.as_deref(), Some("mid"));
+        let (mid, end) = (rows[1].cpu.get(ThreadKind::Application), rows[2].cpu.get(ThreadKind::Application));
+        assert!(mid > 0 && end > 0, "{rows:?}");
+        assert!((100_000_000..102_000_000).contains(&(mid + end)), "{mid} + {end} ns");
+        assert!((30_000_000..32_000_000).contains(&rows[2].cpu.get(ThreadKind::Gc)), "{rows:?}");
+        assert_eq!(rows[3].cpu.get(ThreadKind::Gc), 0, "counted once");
+        assert_eq!(t.lost_threads(), 0);
+    }
+}
