@@ -402,6 +402,9 @@ pub fn write_snapshot(snap: &Snapshot, dir: &Path) -> io::Result<Vec<PathBuf>> {
     if let Some(samples) = &snap.samples {
         // Sampled trees: counts are samples (the reports' count label says so).
         files.extend(hpm_reports::write_reports(samples, &dir.join("sampled"), &ReportOptions { per_thread, ..ReportOptions::default() })?);
+        let p = dir.join("sampled/forms.txt");
+        hpm_reports::write_atomic(&p, hpm_reports::vm::forms::forms(&snap.sample_forms, samples.bindings.metric_index("cpu-time")).as_bytes())?;
+        files.push(p);
     }
     files.extend(hpm_reports::write_reports(&snap.locks, &dir.join("locks"), &sub)?);
     files.extend(hpm_reports::write_reports(&snap.waits, &dir.join("waits"), &sub)?);

@@ -35,6 +35,7 @@ const OTHER_REPORTS: &[&str] = &[
     "compensation.txt",
     "marks.txt",
     "vm-cost.txt",
+    "forms.txt",
 ];
 
 fn is_report_name(name: &str) -> bool {

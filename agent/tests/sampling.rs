@@ -252,3 +252,30 @@ fn sampled_windows_hold_what_threads_used_inside_them() {
     assert!(close(s1, w1), "first window: sampled {s1} ns, kernel {w1} ns");
     assert!(close(s2, w1 + w2), "both windows: sampled {s2} ns, kernel {} ns (stopped: {} ns)", w1 + w2, c2 - c1);
 }
+
+/// `sampled/forms.txt`: in `Shares`, whose methods C2 compiles (and inlines leafA into its
+/// callers) after a short interpreted start, most samples of the busy methods are in compiled
+/// or inlined code, a few in the interpreter; without the code map there are no forms.
+#[test]
+fn sampled_forms_tell_interpreted_compiled_and_inlined_code_apart() {
+    for jdk in jdks() {
+        let r = run("sample-forms", &jdk, "counters.Shares", "calls=none,sample=cpu,sample-interval=1ms", &[], &["40000", "2"]);
+        r.assert_ok();
+        let text = r.file("sampled/forms.txt");
+        eprintln!("{:?}:\n{text}", jdk.home);
+        let cols = |name: &str| -> Vec<f64> {
+            let line = text.lines().find(|l| l.ends_with(name)).unwrap_or_else(|| panic!("no {name} in\n{text}"));
+            line.split_whitespace().take(8).map(|x| x.parse().unwrap()).collect()
+        };
+        // samples, cpu-ms, interpreted, compiled, inlined, native, stub, vm
+        let leaf_a = cols("calls.counters.Shares.leafA");
+        assert!(leaf_a[0] > 100.0 && leaf_a[3] + leaf_a[4] > 80.0, "leafA: {leaf_a:?}");
+        let all = cols("(all methods)");
+        assert!((all[2..8].iter().sum::<f64>() - 100.0).abs() < 0.5, "{all:?}");
+        assert!(all[3] + all[4] > 80.0, "{all:?}");
+    }
+    let jdk = &jdks()[0];
+    let r = run("sample-forms-no-code", jdk, "counters.Shares", "calls=none,collect=gc,sample=cpu", &[], &["10000", "2"]);
+    r.assert_ok();
+    assert!(r.file("sampled/forms.txt").contains("No forms: the code map is off"));
+}

@@ -493,10 +493,11 @@ impl SampledThread {
         self.state.drain(f);
     }
 
-    /// Moves the thread's stack samples out, oldest first: `f(weights, frames)` with one weight per
-    /// metric of [`ContextSampler::metrics`] (what the thread used since its previous stack
-    /// sample) and frames innermost first. Runs beside the signal handler without blocking it.
-    pub fn drain_stacks(&self, f: &mut dyn FnMut(&[u64], &[RawFrame])) {
+    /// Moves the thread's stack samples out, oldest first: `f(weights, pc, frames)` with one
+    /// weight per metric of [`ContextSampler::metrics`] (what the thread used since its previous
+    /// stack sample), the interrupted program counter and frames innermost first. Runs beside
+    /// the signal handler without blocking it.
+    pub fn drain_stacks(&self, f: &mut dyn FnMut(&[u64], u64, &[RawFrame])) {
         self.state.drain_stacks(f);
     }
 

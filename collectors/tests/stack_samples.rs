@@ -193,8 +193,8 @@ fn stack_samples_from_the_signal_handler_reach_the_recorder_without_allocating_o
                 let threads = started.lock().unwrap().clone();
                 for (st, t) in &threads {
                     let mut names = Names;
-                    st.drain_stacks(&mut |weights, frames| {
-                        recorder.add_stack_sample(t, frames, weights, &mut names);
+                    st.drain_stacks(&mut |weights, pc, frames| {
+                        recorder.add_stack_sample(t, frames, pc, weights, &mut names);
                         if !held && progress[0].load(Ordering::Relaxed) > 20 {
                             held = true;
                             let before = progress[0].load(Ordering::Relaxed);
@@ -213,7 +213,7 @@ fn stack_samples_from_the_signal_handler_reach_the_recorder_without_allocating_o
     let progress_while_held = drainer.join().unwrap();
     CHECK_ALLOCS.store(false, Ordering::Relaxed);
     for (st, t) in started.lock().unwrap().iter() {
-        st.drain_stacks(&mut |weights, frames| recorder.add_stack_sample(t, frames, weights, &mut Names));
+        st.drain_stacks(&mut |weights, pc, frames| recorder.add_stack_sample(t, frames, pc, weights, &mut Names));
     }
 
     assert_eq!(IN_HANDLER_ALLOCS.load(Ordering::Relaxed), 0, "allocations inside the signal handler");
@@ -296,7 +296,7 @@ fn wall_clock_stack_samples_reach_sleeping_threads_and_stop_when_held_off() {
     let st = sleeper.join().unwrap();
     st.stop();
     let (mut n, mut wall, mut cpu) = (0u64, 0u64, 0u64);
-    st.drain_stacks(&mut |w, f| {
+    st.drain_stacks(&mut |w, _, f| {
         assert_eq!(f, [RawFrame { pos: 0, method: LIGHT }, RawFrame { pos: 1, method: MAIN }]);
         n += 1;
         cpu += w[0];

@@ -1118,6 +1118,7 @@ mod cb {
                 size: code_size.max(0) as u64,
                 name,
                 kind: "compiled",
+                method: method as u64,
                 inlined,
             });
         })
@@ -1140,7 +1141,7 @@ mod cb {
                 // SAFETY: HotSpot passes a NUL-terminated name valid for the duration of the callback.
                 unsafe { CStr::from_ptr(name) }.to_string_lossy().into_owned()
             };
-            b.recorder.code_load(CodeEntry { start: address as u64, size: length.max(0) as u64, name, kind: "generated", inlined: Vec::new() });
+            b.recorder.code_load(CodeEntry { start: address as u64, size: length.max(0) as u64, name, kind: "generated", method: 0, inlined: Vec::new() });
         })
     }
 }

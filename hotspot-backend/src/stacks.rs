@@ -264,7 +264,7 @@ impl StackRuntime {
     /// Drops the samples not drained yet (reset).
     pub(crate) fn discard_all(&self) {
         for s in lock(&self.threads).iter() {
-            s.sampled.drain_stacks(&mut |_, _| {});
+            s.sampled.drain_stacks(&mut |_, _, _| {});
         }
     }
 
@@ -294,7 +294,7 @@ impl StackRuntime {
 fn drain_one(env: *mut jvmtiEnv, jni: *mut JNIEnv, s: &Sampled) {
     let Some(b) = BACKEND.get() else { return };
     let mut r = Resolver::new(env, jni);
-    s.sampled.drain_stacks(&mut |weights, frames| b.recorder.add_stack_sample(&s.recorder, frames, weights, &mut r));
+    s.sampled.drain_stacks(&mut |weights, pc, frames| b.recorder.add_stack_sample(&s.recorder, frames, pc, weights, &mut r));
 }
 
 /// Makes the jmethodIDs of `klass`'s methods (GetClassMethods makes them), so that AGCT, which

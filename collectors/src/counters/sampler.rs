@@ -315,11 +315,33 @@ impl Inner {
         for ((d, c), l) in self.delta.iter_mut().zip(&self.cur).zip(&self.stack_last) {
             *d = c.saturating_sub(*l);
         }
-        if stacks.ring.push(&self.delta, &self.frames[..depth]) {
+        if stacks.ring.push(&self.delta, program_counter(ucontext), &self.frames[..depth]) {
             for (l, c) in self.stack_last.iter_mut().zip(&self.cur) {
                 *l = (*l).max(*c);
             }
         }
+    }
+}
+
+/// The interrupted program counter of a signal's `ucontext` (0 where unknown).
+fn program_counter(ucontext: *mut c_void) -> u64 {
+    if ucontext.is_null() {
+        return 0;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: a non-null `ucontext` is the `ucontext_t` the kernel passed to this signal's
+        // handler (the caller's contract: it comes from `on_sigprof`); reading one register.
+        unsafe { (*(ucontext as *const libc::ucontext_t)).uc_mcontext.gregs[libc::REG_RIP as usize] as u64 }
+    }
+    #[cfg(target_arch = "aarch64")]
+    {
+        // SAFETY: as above.
+        unsafe { (*(ucontext as *const libc::ucontext_t)).uc_mcontext.pc }
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    {
+        0
     }
 }
 
@@ -449,7 +471,7 @@ impl ThreadState {
         g.read_now(self.tid, true);
         g.rebase();
         drop(g);
-        self.drain_stacks(&mut |_, _| {});
+        self.drain_stacks(&mut |_, _, _| {});
     }
 
     /// Moves the credits out: `f(context, sums)` per context, outside the spin lock. A credit that
@@ -512,9 +534,9 @@ impl ThreadState {
         }
     }
 
-    /// Moves the stored stack samples out, oldest first: `f(weights, frames)`, frames innermost
-    /// first. Never blocks the thread's signal handler.
-    pub fn drain_stacks(&self, f: &mut dyn FnMut(&[u64], &[RawFrame])) {
+    /// Moves the stored stack samples out, oldest first: `f(weights, pc, frames)`, frames
+    /// innermost first. Never blocks the thread's signal handler.
+    pub fn drain_stacks(&self, f: &mut dyn FnMut(&[u64], u64, &[RawFrame])) {
         if let Some(s) = &self.stacks {
             s.ring.drain(f);
         }

@@ -26,6 +26,12 @@ pub struct RawFrame {
     pub method: u64,
 }
 
+impl RawFrame {
+    /// The position of a frame that is a native method running (AsyncGetCallTrace's `lineno`
+    /// for native frames, which other walkers follow).
+    pub const NATIVE: i32 = -3;
+}
+
 /// A VM's stack walker, called in the sampling signal handler on the sampled thread itself.
 ///
 /// `walk` must be async-signal-safe: no allocation, no lock, nothing that can block or call back
@@ -55,7 +61,8 @@ pub struct RingStats {
 }
 
 /// A ring of variable-length stack samples: per record a header word (its length in words and its
-/// frame count), the weights (one word per metric), then two words per frame.
+/// frame count), the weights (one word per metric), the interrupted program counter, then two
+/// words per frame.
 pub struct SampleRing {
     words: Box<[AtomicU64]>,
     weights: usize,
@@ -72,7 +79,7 @@ impl SampleRing {
     /// A ring of `words` 8-byte words (every buffer allocated here) for samples of `weights`
     /// metrics. A sample of d frames takes 1 + weights + 2d words.
     pub fn new(words: usize, weights: usize) -> SampleRing {
-        let words = words.max(2 + weights);
+        let words = words.max(4 + weights);
         SampleRing {
             words: (0..words).map(|_| AtomicU64::new(0)).collect(),
             weights,
@@ -86,17 +93,17 @@ impl SampleRing {
 
     /// The most frames one record can hold in this ring.
     pub fn max_frames(&self) -> usize {
-        (self.words.len() - 1 - self.weights) / 2
+        (self.words.len() - 2 - self.weights) / 2
     }
 
-    /// The producer's side (one thread at a time; async-signal-safe): appends one sample, frames
-    /// innermost first, truncated to [`SampleRing::max_frames`]. Returns false, writing nothing,
-    /// when the ring has no room.
-    pub fn push(&self, weights: &[u64], frames: &[RawFrame]) -> bool {
+    /// The producer's side (one thread at a time; async-signal-safe): appends one sample taken at
+    /// program counter `pc`, frames innermost first, truncated to [`SampleRing::max_frames`].
+    /// Returns false, writing nothing, when the ring has no room.
+    pub fn push(&self, weights: &[u64], pc: u64, frames: &[RawFrame]) -> bool {
         debug_assert_eq!(weights.len(), self.weights);
         let frames = &frames[..frames.len().min(self.max_frames())];
         let cap = self.words.len() as u64;
-        let need = (1 + self.weights + 2 * frames.len()) as u64;
+        let need = (2 + self.weights + 2 * frames.len()) as u64;
         let head = self.head.load(Ordering::Acquire);
         let mut tail = self.tail.load(Ordering::Relaxed);
         let room_to_end = cap - tail % cap;
@@ -119,6 +126,7 @@ impl SampleRing {
         for &w in weights {
             put(w);
         }
+        put(pc);
         for f in frames {
             put(f.method);
             put(f.pos as u32 as u64);
@@ -128,9 +136,10 @@ impl SampleRing {
         true
     }
 
-    /// The consumer's side: calls `f(weights, frames)` for every sample written so far, oldest
-    /// first, frames innermost first, and frees their space. Drains of one ring are serialised.
-    pub fn drain(&self, f: &mut dyn FnMut(&[u64], &[RawFrame])) {
+    /// The consumer's side: calls `f(weights, pc, frames)` for every sample written so far,
+    /// oldest first, frames innermost first, and frees their space. Drains of one ring are
+    /// serialised.
+    pub fn drain(&self, f: &mut dyn FnMut(&[u64], u64, &[RawFrame])) {
         let mut frames = self.drain.lock().unwrap_or_else(|e| e.into_inner());
         let mut weights = vec![0u64; self.weights];
         let cap = self.words.len() as u64;
@@ -149,6 +158,8 @@ impl SampleRing {
                 *w = self.words[i].load(Ordering::Relaxed);
                 i += 1;
             }
+            let pc = self.words[i].load(Ordering::Relaxed);
+            i += 1;
             frames.clear();
             for _ in 0..depth {
                 let method = self.words[i].load(Ordering::Relaxed);
@@ -160,7 +171,7 @@ impl SampleRing {
             // Free the space before the callback: it may be slow (naming methods), and the
             // record is copied out already.
             self.head.store(head, Ordering::Release);
-            f(&weights, &frames);
+            f(&weights, pc, &frames);
         }
     }
 
@@ -184,14 +195,15 @@ mod tests {
         for round in 0..50u64 {
             for k in 0..3u64 {
                 let n = ((round + k) % 7) as usize;
-                assert!(ring.push(&[round, k], &frames(n, round * 3 + k)), "round {round} sample {k}");
+                assert!(ring.push(&[round, k], round * 10 + k, &frames(n, round * 3 + k)), "round {round} sample {k}");
             }
-            ring.drain(&mut |w, f| out.push((w.to_vec(), f.to_vec())));
+            ring.drain(&mut |w, pc, f| out.push((w.to_vec(), pc, f.to_vec())));
         }
         assert_eq!(out.len(), 150);
-        for (j, (w, f)) in out.iter().enumerate() {
+        for (j, (w, pc, f)) in out.iter().enumerate() {
             let (round, k) = (j as u64 / 3, j as u64 % 3);
             assert_eq!(w, &vec![round, k]);
+            assert_eq!(*pc, round * 10 + k);
             assert_eq!(f, &frames(((round + k) % 7) as usize, round * 3 + k));
         }
     }
@@ -199,14 +211,14 @@ mod tests {
     #[test]
     fn a_full_ring_refuses_and_counts_and_deep_stacks_are_cut() {
         let ring = SampleRing::new(32, 1);
-        assert_eq!(ring.max_frames(), 15);
-        assert!(ring.push(&[1], &frames(40, 1)));
-        assert!(!ring.push(&[2], &frames(1, 2)), "31 of 32 words used");
+        assert_eq!(ring.max_frames(), 14);
+        assert!(ring.push(&[1], 7, &frames(40, 1)));
+        assert!(!ring.push(&[2], 7, &frames(1, 2)), "31 of 32 words used");
         assert_eq!(ring.stats(), RingStats { pushed: 1, full: 1 });
         let mut got = Vec::new();
-        ring.drain(&mut |w, f| got.push((w[0], f.len())));
-        assert_eq!(got, vec![(1, 15)]);
-        assert!(ring.push(&[2], &frames(1, 2)));
+        ring.drain(&mut |w, _, f| got.push((w[0], f.len())));
+        assert_eq!(got, vec![(1, 14)]);
+        assert!(ring.push(&[2], 7, &frames(1, 2)));
     }
 
     #[test]
@@ -217,7 +229,7 @@ mod tests {
             let mut sent = 0u64;
             let mut i = 0u64;
             while i < 20_000 {
-                if r.push(&[i], &frames((i % 9) as usize, i)) {
+                if r.push(&[i], i, &frames((i % 9) as usize, i)) {
                     sent += i;
                     i += 1;
                 }
@@ -227,8 +239,9 @@ mod tests {
         let mut got = 0u64;
         let mut next = 0u64;
         while next < 20_000 {
-            ring.drain(&mut |w, f| {
+            ring.drain(&mut |w, pc, f| {
                 assert_eq!(w[0], next);
+                assert_eq!(pc, next);
                 assert_eq!(f, frames((next % 9) as usize, next).as_slice());
                 got += w[0];
                 next += 1;

@@ -118,8 +118,10 @@ struct ThreadState {
     calls: CursorBuilder,
     locks: Tree,
     waits: Tree,
-    /// Stack samples (with `RecorderConfig::stack_samples`).
+    /// Stack samples (with `RecorderConfig::stack_samples`), and their forms: (charged
+    /// consumer, form) → (samples, weights).
     samples: Option<Tree>,
+    forms: FxHashMap<(ConsumerId, Form), (u64, Vec<u64>)>,
     /// Per-thread cache of method key → consumer (EXCLUDED for methods not recorded).
     methods: FxHashMap<u64, ConsumerId>,
     reader: Box<dyn ThreadMetrics>,
@@ -207,8 +209,53 @@ pub struct CodeEntry {
     pub name: String,
     /// "compiled" or "generated".
     pub kind: &'static str,
+    /// The VM's key of the compiled method (0 for generated code).
+    pub method: u64,
     /// Methods inlined into this code (from the VM's inlining records), distinct, first seen first.
     pub inlined: Vec<String>,
+}
+
+/// Where a stack sample's CPU was, for the method it is charged to (its innermost recorded
+/// frame): the execution form of the code at the interrupted program counter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Form {
+    /// In the bytecode interpreter.
+    Interpreted,
+    /// In the method's own compiled code (or code compiled for a callee the filter leaves out).
+    Compiled,
+    /// Compiled into an outer method's code.
+    Inlined,
+    /// In a native (JNI) method.
+    Native,
+    /// In code the VM generated (stubs, adapters, runtime entry points).
+    Stub,
+    /// Outside any Java or generated code: the VM's own code (runtime calls, allocation slow
+    /// paths, class loading) on the method's behalf.
+    Vm,
+}
+
+impl Form {
+    pub const ALL: [Form; 6] = [Form::Interpreted, Form::Compiled, Form::Inlined, Form::Native, Form::Stub, Form::Vm];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Form::Interpreted => "interpreted",
+            Form::Compiled => "compiled",
+            Form::Inlined => "inlined",
+            Form::Native => "native",
+            Form::Stub => "stub",
+            Form::Vm => "vm",
+        }
+    }
+}
+
+/// Per method (consumer name) and form: the stack samples charged to it and their weights.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormRow {
+    pub method: String,
+    pub form: Form,
+    pub samples: u64,
+    pub weights: Vec<u64>,
 }
 
 #[derive(Default)]
@@ -255,6 +302,8 @@ pub struct Snapshot {
     /// Sampled trees, with stack sampling: counts are samples (a context's own, where it was the
     /// innermost recorded frame), base values the metric deltas those samples carried.
     pub samples: Option<Profile>,
+    /// The forms of the stack samples, per method charged and form (empty without a code map).
+    pub sample_forms: Vec<FormRow>,
     /// Per thread, in the same order as the profiles' threads.
     pub threads: Vec<ThreadSummary>,
     pub gc: Vec<GcRecord>,
@@ -429,6 +478,7 @@ impl Recorder {
                 locks,
                 waits,
                 samples,
+                forms: FxHashMap::default(),
                 methods: FxHashMap::default(),
                 reader,
                 remote,
@@ -731,16 +781,29 @@ impl Recorder {
     /// filter excludes are left out, so their cost is their recorded caller's, as in call trees);
     /// a frame with method 0 is a failed walk, named by [`MethodResolver::walk_failure`]. Ignored
     /// while recording is stopped and without sampled trees.
-    pub fn add_stack_sample(&self, t: &ThreadRecorder, frames: &[crate::sampling::RawFrame], weights: &[u64], r: &mut dyn MethodResolver) {
+    ///
+    /// `pc` is the interrupted program counter: with the code map (`RecorderConfig::code`) it
+    /// gives the sample's [`Form`] for the method charged.
+    pub fn add_stack_sample(
+        &self,
+        t: &ThreadRecorder,
+        frames: &[crate::sampling::RawFrame],
+        pc: u64,
+        weights: &[u64],
+        r: &mut dyn MethodResolver,
+    ) {
         if self.is_paused() || self.config.stack_samples.is_none() {
             return;
         }
         let mut s = lock(&t.state);
         let mut path = Vec::with_capacity(frames.len());
-        for f in frames.iter().rev() {
+        // The innermost recorded frame: the one charged.
+        let mut charged = None;
+        for (i, f) in frames.iter().enumerate().rev() {
             let c = if f.method == 0 { self.intern(&r.walk_failure(f.pos)) } else { self.consumer_of(&mut s, f.method, r) };
             if c != EXCLUDED {
                 path.push(c);
+                charged = Some((i, c));
             }
         }
         if let Some(tree) = s.samples.as_mut() {
@@ -748,6 +811,40 @@ impl Recorder {
             tree.add_calls(leaf, 1);
             tree.add_base(leaf, weights);
         }
+        let Some((k, c)) = charged.filter(|(k, _)| frames[*k].method != 0) else { return };
+        let Some(form) = self.form_at(pc, frames, k) else { return };
+        let e = s.forms.entry((c, form)).or_insert_with(|| (0, vec![0; weights.len()]));
+        e.0 += 1;
+        for (a, w) in e.1.iter_mut().zip(weights) {
+            *a += w;
+        }
+    }
+
+    /// The form of the code at `pc` for frame `k` of `frames` (innermost first); `None` without a
+    /// code map.
+    fn form_at(&self, pc: u64, frames: &[crate::sampling::RawFrame], k: usize) -> Option<Form> {
+        if !self.config.code {
+            return None;
+        }
+        let c = lock(&self.code);
+        if c.live.is_empty() {
+            return None;
+        }
+        let entry = c.live.range(..=pc).next_back().map(|(_, e)| e).filter(|e| pc < e.start + e.size.max(1));
+        Some(match entry {
+            Some(e) if e.kind == "compiled" => {
+                // The frames from the innermost up to the compiled method's own are this code;
+                // the charged frame below that one was inlined into it.
+                match frames.iter().position(|f| f.method == e.method) {
+                    Some(j) if k < j => Form::Inlined,
+                    _ => Form::Compiled,
+                }
+            }
+            Some(e) if e.name.starts_with("Interpreter") => Form::Interpreted,
+            Some(_) => Form::Stub,
+            None if frames[0].pos == crate::sampling::RawFrame::NATIVE => Form::Native,
+            None => Form::Vm,
+        })
     }
 
     // ---------------------------------------------------------------- monitors
@@ -998,6 +1095,7 @@ impl Recorder {
             if let Some(t) = s.samples.as_mut() {
                 *t = Tree::new(root, t.metric_count());
             }
+            s.forms.clear();
             s.method_events = 0;
             s.exception_exits = 0;
             s.vm_alloc_bytes = 0;
@@ -1053,6 +1151,7 @@ impl Recorder {
             locks: Tree,
             waits: Tree,
             samples: Option<Tree>,
+            forms: Vec<((ConsumerId, Form), (u64, Vec<u64>))>,
             summary: ThreadSummary,
         }
         let copies: Vec<Copy> = {
@@ -1068,6 +1167,7 @@ impl Recorder {
                         locks: s.locks.clone(),
                         waits: s.waits.clone(),
                         samples: s.samples.clone(),
+                        forms: s.forms.iter().map(|(k, v)| (*k, v.clone())).collect(),
                         summary: ThreadSummary {
                             name: s.info.name.clone(),
                             kind: s.info.kind.clone(),
@@ -1102,6 +1202,20 @@ impl Recorder {
             mk(metrics, "methods", "samples")
         });
         let mut threads = Vec::new();
+        let mut forms: std::collections::BTreeMap<(ConsumerId, Form), (u64, Vec<u64>)> = std::collections::BTreeMap::new();
+        for c in &copies {
+            for (k, (n, w)) in &c.forms {
+                let e = forms.entry(*k).or_insert_with(|| (0, vec![0; w.len()]));
+                e.0 += n;
+                for (a, b) in e.1.iter_mut().zip(w) {
+                    *a += b;
+                }
+            }
+        }
+        let sample_forms = forms
+            .into_iter()
+            .map(|((c, form), (samples, weights))| FormRow { method: consumers.name(c).to_string(), form, samples, weights })
+            .collect();
         for c in copies {
             // A renamed thread: make sure its current name is interned for the root too.
             let root = consumers.intern(&c.info.name);
@@ -1130,6 +1244,7 @@ impl Recorder {
             locks,
             waits,
             samples,
+            sample_forms,
             threads,
             gc: lock(&self.gc_log).clone(),
             gc_dropped: self.gc_dropped.load(Ordering::Relaxed),

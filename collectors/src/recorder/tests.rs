@@ -172,8 +172,8 @@ fn monitors_waits_alloc_and_gc() {
 #[test]
 fn code_map_lookup_and_unload() {
     let (r, _t, _n) = setup();
-    r.code_load(CodeEntry { start: 0x1000, size: 0x100, name: "p.C.m1".into(), kind: "compiled", inlined: vec!["p.C.m2".into()] });
-    r.code_load(CodeEntry { start: 0x2000, size: 0x10, name: "Interpreter".into(), kind: "generated", inlined: vec![] });
+    r.code_load(CodeEntry { start: 0x1000, size: 0x100, name: "p.C.m1".into(), kind: "compiled", method: 1, inlined: vec!["p.C.m2".into()] });
+    r.code_load(CodeEntry { start: 0x2000, size: 0x10, name: "Interpreter".into(), kind: "generated", method: 0, inlined: vec![] });
     assert_eq!(r.code_at(0x10ff).unwrap().name, "p.C.m1");
     assert!(r.code_at(0x1100).is_none());
     let code: Vec<String> = r.snapshot().code.iter().map(|c| c.name.clone()).collect();

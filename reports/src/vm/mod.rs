@@ -12,9 +12,11 @@
 //! | `waits.txt` | `Object.wait` by monitor class and by calling context (time, count, timed out) |
 //! | `alloc.txt` | allocated bytes and objects by method (self) and by calling context |
 //! | `code.txt` | compiled and generated code in the code map, with inlined methods |
+//! | `sampled/forms.txt` | per sampled method, the share of its samples in each execution form ([`forms`]) |
 //! | `vm-cost.txt` | CPU time by kind of thread (application, GC, JIT, VM, agent) per phase ([`cost`]) |
 
 pub mod cost;
+pub mod forms;
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -416,8 +418,8 @@ mod tests {
     #[test]
     fn perf_map_lines_are_hex_start_size_and_name_with_jit_code_marked() {
         let code = [
-            CodeEntry { start: 0x1000, size: 0x100, name: "p.C.m1".into(), kind: "compiled", inlined: vec!["p.C.m2".into()] },
-            CodeEntry { start: 0x2000, size: 0x10, name: "Interpreter".into(), kind: "generated", inlined: vec![] },
+            CodeEntry { start: 0x1000, size: 0x100, name: "p.C.m1".into(), kind: "compiled", method: 1, inlined: vec!["p.C.m2".into()] },
+            CodeEntry { start: 0x2000, size: 0x10, name: "Interpreter".into(), kind: "generated", method: 0, inlined: vec![] },
         ];
         assert_eq!(perf_map(&code), "1000 100 [j] p.C.m1\n2000 10 Interpreter\n");
     }
