@@ -39,7 +39,7 @@ use crate::counters::sampler::{
     ThreadState,
 };
 use crate::counters::stacks::SampleRing;
-pub use crate::counters::stacks::{RawFrame, StackWalker};
+pub use crate::counters::stacks::{RawFrame, SampleSink, StackWalker};
 pub use crate::counters::sampler::ThreadStats;
 use crate::metrics::{Metric, MetricSet};
 
@@ -497,7 +497,7 @@ impl SampledThread {
     /// weight per metric of [`ContextSampler::metrics`] (what the thread used since its previous
     /// stack sample), the interrupted program counter and frames innermost first. Runs beside
     /// the signal handler without blocking it.
-    pub fn drain_stacks(&self, f: &mut dyn FnMut(&[u64], u64, &[RawFrame])) {
+    pub fn drain_stacks(&self, f: &mut SampleSink) {
         self.state.drain_stacks(f);
     }
 

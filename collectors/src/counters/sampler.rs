@@ -32,7 +32,7 @@ use perf_event::{Builder, Counter};
 use super::clock::{clock_ns, monotonic_ns, tid_cpu_clock};
 use super::credits::CreditTable;
 use super::refusal::perf_event_paranoid;
-use super::stacks::{RawFrame, SampleRing, StackWalker};
+use super::stacks::{RawFrame, SampleRing, SampleSink, StackWalker};
 use crate::metrics::ThreadMetrics;
 
 /// The signal every source delivers. HotSpot does not use SIGPROF.
@@ -536,7 +536,7 @@ impl ThreadState {
 
     /// Moves the stored stack samples out, oldest first: `f(weights, pc, frames)`, frames
     /// innermost first. Never blocks the thread's signal handler.
-    pub fn drain_stacks(&self, f: &mut dyn FnMut(&[u64], u64, &[RawFrame])) {
+    pub fn drain_stacks(&self, f: &mut SampleSink) {
         if let Some(s) = &self.stacks {
             s.ring.drain(f);
         }

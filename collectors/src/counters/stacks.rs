@@ -48,6 +48,9 @@ pub trait StackWalker: Send + Sync {
     unsafe fn walk(&self, thread: usize, ucontext: *mut std::ffi::c_void, out: &mut [RawFrame]) -> i32;
 }
 
+/// What a drain calls for each sample: `(weights, pc, frames)`.
+pub type SampleSink<'a> = dyn FnMut(&[u64], u64, &[RawFrame]) + 'a;
+
 /// Marks the end of the ring's buffer: the next record starts at word 0.
 const WRAP: u64 = u64::MAX;
 
@@ -139,7 +142,7 @@ impl SampleRing {
     /// The consumer's side: calls `f(weights, pc, frames)` for every sample written so far,
     /// oldest first, frames innermost first, and frees their space. Drains of one ring are
     /// serialised.
-    pub fn drain(&self, f: &mut dyn FnMut(&[u64], u64, &[RawFrame])) {
+    pub fn drain(&self, f: &mut SampleSink) {
         let mut frames = self.drain.lock().unwrap_or_else(|e| e.into_inner());
         let mut weights = vec![0u64; self.weights];
         let cap = self.words.len() as u64;

@@ -121,7 +121,7 @@ struct ThreadState {
     /// Stack samples (with `RecorderConfig::stack_samples`), and their forms: (charged
     /// consumer, form) → (samples, weights).
     samples: Option<Tree>,
-    forms: FxHashMap<(ConsumerId, Form), (u64, Vec<u64>)>,
+    forms: FxHashMap<FormKey, (u64, Vec<u64>)>,
     /// Per-thread cache of method key → consumer (EXCLUDED for methods not recorded).
     methods: FxHashMap<u64, ConsumerId>,
     reader: Box<dyn ThreadMetrics>,
@@ -248,6 +248,9 @@ impl Form {
         }
     }
 }
+
+/// A method charged by stack samples, and a form they ran in.
+type FormKey = (ConsumerId, Form);
 
 /// Per method (consumer name) and form: the stack samples charged to it and their weights.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -1151,7 +1154,7 @@ impl Recorder {
             locks: Tree,
             waits: Tree,
             samples: Option<Tree>,
-            forms: Vec<((ConsumerId, Form), (u64, Vec<u64>))>,
+            forms: Vec<(FormKey, (u64, Vec<u64>))>,
             summary: ThreadSummary,
         }
         let copies: Vec<Copy> = {
