@@ -24,7 +24,7 @@ use hotspot_backend::sys::jvmti::{jint, JavaVM, JNI_ERR, JNI_OK};
 use hotspot_backend::{BackendConfig, Control, Hooks};
 use hpm_support::log;
 use hpm_collectors::arcflow::MetricMode;
-use hpm_collectors::counters::{CounterOptions, Metrics, ThreadCpuClock, WallClock};
+use hpm_collectors::counters::{CounterOptions, CounterSetSpec, Metrics, ThreadCpuClock, WallClock};
 use hpm_collectors::metrics::MetricSet;
 use hpm_collectors::recorder::{ClassFilter, Recorder, RecorderConfig, Snapshot, Status};
 use hpm_collectors::sampling::{ContextSampler, SamplerConfig, SignalSource, StackConfig, StackTrigger};
@@ -191,6 +191,8 @@ impl AgentState {
         let mut metrics = Metrics::new().with(ThreadCpuClock).with(WallClock);
         let mut refused_events = Vec::new();
         let mut events_read = None;
+        // The same counters for every thread of the process by its id (vm-cost.txt).
+        let mut vm_counters = None;
         if !options.events.is_empty() {
             // Opened once here to find what this machine counts; each refused event gets one line.
             let probe = hpm_collectors::counters::probe(&options.events, CounterOptions::default());
@@ -203,6 +205,7 @@ impl AgentState {
                     None => "rdpmc (no system call)".to_string(),
                     Some(why) => format!("read() of their group (a system call: {why})"),
                 });
+                vm_counters = Some(CounterSetSpec::new(probe.spec.events().to_vec(), probe.spec.options()));
                 metrics.push(Box::new(probe.spec));
             }
         }
@@ -236,7 +239,7 @@ impl AgentState {
         }
         // Decided once: `auto` asks whether the JVM's parent is `perf record`.
         let perf_map = matches!(vm, Vm::HotSpot { .. }) && options.code && options.perf_map.wanted();
-        let vm_cost = matches!(vm, Vm::HotSpot { .. }).then(|| Arc::new(vmcost::VmCost::new(recorder.clone())));
+        let vm_cost = matches!(vm, Vm::HotSpot { .. }).then(|| Arc::new(vmcost::VmCost::new(recorder.clone(), vm_counters)));
         AgentState {
             options,
             out,
@@ -436,6 +439,12 @@ impl Hooks for AgentHooks {
             v.start();
         }
         self.0.start_control_socket();
+    }
+
+    fn thread_started(&self) {
+        if let Some(v) = &self.0.vm_cost {
+            v.thread_started();
+        }
     }
 
     fn thread_ended(&self) {

@@ -8,7 +8,9 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use hpm_collectors::recorder::Recorder;
-use hpm_collectors::vmcost::{hotspot_native_thread_kind, CostTimeline, ThreadClassifier, ThreadKind};
+use hpm_collectors::counters::CounterSetSpec;
+use hpm_collectors::metrics::ThreadMetrics;
+use hpm_collectors::vmcost::{hotspot_native_thread_kind, CostTimeline, CounterOpener, ThreadClassifier, ThreadKind};
 
 /// How often the timeline ticks.
 const TICK: Duration = Duration::from_secs(1);
@@ -50,8 +52,19 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl VmCost {
-    pub fn new(recorder: Arc<Recorder>) -> VmCost {
-        VmCost { recorder, timeline: Mutex::new(CostTimeline::new()), ticker: Mutex::new(None) }
+    /// With `counters` (the `event=` counters this machine opens) every thread also gets them
+    /// opened by its id.
+    pub fn new(recorder: Arc<Recorder>, counters: Option<CounterSetSpec>) -> VmCost {
+        let timeline = match counters {
+            Some(spec) => {
+                let names = spec.events().iter().map(|e| e.name.clone()).collect();
+                let open: Box<CounterOpener> =
+                    Box::new(move |tid| spec.open_thread(tid as i32).ok().map(|g| Box::new(g) as Box<dyn ThreadMetrics>));
+                CostTimeline::with_counters(names, open)
+            }
+            None => CostTimeline::new(),
+        };
+        VmCost { recorder, timeline: Mutex::new(timeline), ticker: Mutex::new(None) }
     }
 
     /// Adds a row now (ns since the recorder started, as markers are), ended by `marker` if given.
@@ -59,6 +72,12 @@ impl VmCost {
         let java = self.recorder.os_threads().into_iter().map(|(t, k)| (t as u32, k)).collect();
         let at = self.recorder.wall_ns();
         lock(&self.timeline).tick(at, marker, &Classifier { java });
+    }
+
+    /// On a Java thread at its start: its counters count from now.
+    pub fn thread_started(&self) {
+        let tid = hpm_collectors::counters::clock::current_tid() as u32;
+        lock(&self.timeline).thread_started(tid);
     }
 
     /// On a Java thread at its end: its CPU time now goes to the next row.
@@ -108,6 +127,6 @@ impl VmCost {
     pub fn report(&self) -> String {
         self.tick(None);
         let t = lock(&self.timeline);
-        hpm_reports::vm::cost::vm_cost(t.rows(), t.lost_threads())
+        hpm_reports::vm::cost::vm_cost(t.rows(), t.counter_names(), t.lost_threads())
     }
 }

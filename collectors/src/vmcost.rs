@@ -7,6 +7,12 @@
 //!
 //! Which thread is which is the VM's knowledge: the backend gives a [`ThreadClassifier`]. Reading
 //! a few hundred small files takes well under a millisecond, once a second.
+//!
+//! With counters ([`CostTimeline::with_counters`]) every thread also gets a perf_event group
+//! opened by its thread id at first sight, read at every tick; a thread's group stays readable
+//! after the thread ends, so its last counts are exact.
+
+use crate::metrics::ThreadMetrics;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -54,18 +60,18 @@ pub trait ThreadClassifier {
     fn classify(&self, tid: u32, comm: &str) -> ThreadKind;
 }
 
-/// CPU time (ns) per [`ThreadKind`], in the order of [`ThreadKind::ALL`].
+/// A value (CPU ns, or a counter's count) per [`ThreadKind`], in the order of [`ThreadKind::ALL`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct KindCpu(pub [u64; 6]);
+pub struct PerKind(pub [u64; 6]);
 
-impl KindCpu {
+impl PerKind {
     pub fn get(&self, k: ThreadKind) -> u64 {
         self.0[k.index()]
     }
     pub fn total(&self) -> u64 {
         self.0.iter().sum()
     }
-    pub fn add(&mut self, other: &KindCpu) {
+    pub fn add(&mut self, other: &PerKind) {
         for (a, b) in self.0.iter_mut().zip(other.0) {
             *a += b;
         }
@@ -77,17 +83,37 @@ impl KindCpu {
 pub struct CostRow {
     /// ns since the timeline's origin.
     pub at_ns: u64,
-    pub cpu: KindCpu,
+    pub cpu: PerKind,
+    /// Per counter of [`CostTimeline::counter_names`], its counts in this interval by kind.
+    pub counters: Vec<PerKind>,
     /// The marker that ended this interval, if a marker did.
     pub marker: Option<String>,
 }
 
+/// Opens a thread's counters by its thread id (`None` if they cannot be opened).
+pub type CounterOpener = dyn Fn(u32) -> Option<Box<dyn ThreadMetrics>> + Send;
+
+/// A thread's counter group and its values at the last row (counted from its opening).
+type CounterGroupState = (Box<dyn ThreadMetrics>, Vec<u64>);
+
+/// One thread as the last row saw it.
+struct Seen {
+    cpu_ns: u64,
+    kind: ThreadKind,
+    counters: Option<CounterGroupState>,
+}
+
 /// The timeline of a process's CPU time by kind of thread.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct CostTimeline {
-    /// CPU time on each thread at the last row (tid → ns); a thread seen for the first time is
-    /// counted from 0, so what it used before it was first seen goes to the row it appears in.
-    last: HashMap<u32, (u64, ThreadKind)>,
+    /// Each thread at the last row (by tid); a thread seen for the first time is counted from 0,
+    /// so what it used before it was first seen goes to the row it appears in.
+    last: HashMap<u32, Seen>,
+    counter_names: Vec<String>,
+    open_counters: Option<Box<CounterOpener>>,
+    /// Counter groups opened at a thread's start ([`CostTimeline::thread_started`]), until a row
+    /// first sees the thread.
+    started: HashMap<u32, CounterGroupState>,
     rows: Vec<CostRow>,
     /// CPU time of threads that ended, read by themselves at their end
     /// ([`CostTimeline::thread_ended`]), until a row finds them gone.
@@ -102,6 +128,17 @@ impl CostTimeline {
         CostTimeline::default()
     }
 
+    /// A timeline that also counts `names` (perf_event counters) on every thread, opened by
+    /// `open` at each thread's first sight.
+    pub fn with_counters(names: Vec<String>, open: Box<CounterOpener>) -> CostTimeline {
+        CostTimeline { counter_names: names, open_counters: Some(open), ..CostTimeline::default() }
+    }
+
+    /// The counters of each row's `counters`, in order.
+    pub fn counter_names(&self) -> &[String] {
+        &self.counter_names
+    }
+
     /// Reads every thread of this process now and adds the row ending at `at_ns` (ns since the
     /// origin the caller uses); `marker` names a marker set now.
     pub fn tick(&mut self, at_ns: u64, marker: Option<String>, classify: &dyn ThreadClassifier) {
@@ -110,48 +147,71 @@ impl CostTimeline {
 
     /// As [`CostTimeline::tick`], reading the threads under `tasks` (`/proc/PID/task`).
     pub fn tick_from(&mut self, tasks: &Path, at_ns: u64, marker: Option<String>, classify: &dyn ThreadClassifier) {
-        let mut cpu = KindCpu::default();
-        let mut seen: HashMap<u32, (u64, ThreadKind)> = HashMap::with_capacity(self.last.len() + 8);
+        let mut cpu = PerKind::default();
+        let mut counters = vec![PerKind::default(); self.counter_names.len()];
+        let previous: std::collections::HashSet<u32> = self.last.keys().copied().collect();
+        let mut seen: HashMap<u32, Seen> = HashMap::with_capacity(self.last.len() + 8);
         for entry in std::fs::read_dir(tasks).into_iter().flatten().flatten() {
             let Some(tid) = entry.file_name().to_str().and_then(|s| s.parse::<u32>().ok()) else { continue };
             let Some(ns) = read_cpu_ns(&entry.path()) else { continue };
+            let mut before = self.last.remove(&tid);
             // A thread keeps its kind (names can change, e.g. a renamed Java thread), unless it
             // was not known yet (a Java thread seen before the VM announced it).
-            let kind = match self.last.get(&tid) {
-                Some(&(_, k)) if k != ThreadKind::Other => k,
+            let kind = match &before {
+                Some(b) if b.kind != ThreadKind::Other => b.kind,
                 _ => {
                     let comm = std::fs::read_to_string(entry.path().join("comm")).unwrap_or_default();
                     classify.classify(tid, comm.trim_end())
                 }
             };
-            let before = self.last.get(&tid).map_or(0, |&(b, _)| b);
-            cpu.0[kind.index()] += ns.saturating_sub(before);
-            seen.insert(tid, (ns, kind));
+            cpu.0[kind.index()] += ns.saturating_sub(before.as_ref().map_or(0, |b| b.cpu_ns));
+            let group = match before.as_mut().and_then(|b| b.counters.take()).or_else(|| self.started.remove(&tid)) {
+                Some(g) => Some(g),
+                None => self.open_counters.as_ref().and_then(|open| open(tid)).map(|g| (g, vec![0; self.counter_names.len()])),
+            };
+            let group = group.map(|(mut g, mut last)| {
+                add_counter_deltas(&mut *g, &mut last, &mut counters, kind);
+                (g, last)
+            });
+            seen.insert(tid, Seen { cpu_ns: ns, kind, counters: group });
         }
-        for (tid, &(before, kind)) in &self.last {
-            if seen.contains_key(tid) {
-                continue;
-            }
-            match self.finals.get(tid) {
-                Some(&(end, _)) => cpu.0[kind.index()] += end.saturating_sub(before),
+        // What is left in `last` ended since the last row.
+        for (tid, mut gone) in self.last.drain() {
+            match self.finals.get(&tid) {
+                Some(&(end, _)) => cpu.0[gone.kind.index()] += end.saturating_sub(gone.cpu_ns),
                 None => self.lost += 1,
+            }
+            // The group of an ended thread keeps its final counts.
+            if let Some((g, last)) = gone.counters.as_mut() {
+                add_counter_deltas(&mut **g, last, &mut counters, gone.kind);
             }
         }
         // Threads that started and ended between two rows: all they used.
         for (tid, &(end, kind)) in &self.finals {
-            if !seen.contains_key(tid) && !self.last.contains_key(tid) {
+            if !seen.contains_key(tid) && !previous.contains(tid) {
                 cpu.0[kind.index()] += end;
+                if let Some((mut g, mut last)) = self.started.remove(tid) {
+                    add_counter_deltas(&mut *g, &mut last, &mut counters, kind);
+                }
             }
         }
         // A final reading waits for its thread to vanish (a thread that ended may still be
         // listed for a moment).
         self.finals.retain(|t, _| seen.contains_key(t));
         self.last = seen;
-        self.rows.push(CostRow { at_ns, cpu, marker });
+        self.rows.push(CostRow { at_ns, cpu, counters, marker });
     }
 
     pub fn rows(&self) -> &[CostRow] {
         &self.rows
+    }
+
+    /// A thread starts (called on it, or with its id as soon as it is known): its counters are
+    /// opened now, so that they count its whole life, not only from the first row that sees it.
+    pub fn thread_started(&mut self, tid: u32) {
+        if let Some(g) = self.open_counters.as_ref().and_then(|open| open(tid)) {
+            self.started.insert(tid, (g, vec![0; self.counter_names.len()]));
+        }
     }
 
     /// A thread of kind `kind` ends: `cpu_ns` is its CPU time now, read by itself (its
@@ -165,6 +225,16 @@ impl CostTimeline {
     /// used after the last row is missing.
     pub fn lost_threads(&self) -> u64 {
         self.lost
+    }
+}
+
+/// Reads `group` and adds what each counter counted since `last` to `kind` in `into`.
+fn add_counter_deltas(group: &mut dyn ThreadMetrics, last: &mut [u64], into: &mut [PerKind], kind: ThreadKind) {
+    let mut now = vec![0u64; last.len()];
+    group.read(&mut now);
+    for ((l, n), acc) in last.iter_mut().zip(&now).zip(into.iter_mut()) {
+        acc.0[kind.index()] += n.saturating_sub(*l);
+        *l = (*l).max(*n);
     }
 }
 
@@ -197,11 +267,63 @@ pub fn hotspot_native_thread_kind(comm: &str) -> Option<ThreadKind> {
 mod tests {
     use super::*;
 
-    struct ByName;
+    /// The threads named `.0` are the application (tests run in parallel threads of one process).
+    struct ByName(&'static str);
     impl ThreadClassifier for ByName {
         fn classify(&self, _tid: u32, comm: &str) -> ThreadKind {
-            hotspot_native_thread_kind(comm).unwrap_or(if comm.starts_with("work") { ThreadKind::Application } else { ThreadKind::Other })
+            hotspot_native_thread_kind(comm).unwrap_or(if comm == self.0 { ThreadKind::Application } else { ThreadKind::Other })
         }
+    }
+
+    /// Counters opened on each thread by its id: a busy thread's `task-clock` (the kernel's count
+    /// of its CPU time) goes to its kind, exactly, also when it ends between rows.
+    #[test]
+    fn counters_by_kind_follow_each_thread_to_its_end() {
+        use crate::counters::{parse_event, CounterOptions, CounterSetSpec};
+        let spec = CounterSetSpec::new(vec![parse_event("task-clock").unwrap()], CounterOptions::default());
+        let open: Box<CounterOpener> = Box::new(move |tid| spec.open_thread(tid as i32).ok().map(|g| Box::new(g) as Box<dyn ThreadMetrics>));
+        let mut t = CostTimeline::with_counters(vec!["task-clock".into()], open);
+        let (go_tx, go_rx) = std::sync::mpsc::channel::<()>();
+        let busy = std::thread::Builder::new()
+            .name("work-counted".into())
+            .spawn(move || {
+                go_rx.recv().unwrap();
+                let end = crate::counters::thread_cpu_ns() + 80_000_000;
+                while crate::counters::thread_cpu_ns() < end {}
+                crate::counters::thread_cpu_ns()
+            })
+            .unwrap();
+        // Seen (and its group opened) before it works; it ends before the next row.
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        t.tick(0, None, &ByName("work-counted"));
+        go_tx.send(()).unwrap();
+        let cpu = busy.join().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        t.tick(1, None, &ByName("work-counted"));
+        assert_eq!(t.counter_names(), ["task-clock"]);
+        let counted = t.rows()[1].counters[0].get(ThreadKind::Application);
+        // All its CPU after the first row: at least the 80 ms of work, at most its whole life.
+        assert!((80_000_000..=cpu + 1_000_000).contains(&counted), "task-clock {counted} ns, thread cpu {cpu} ns");
+
+        // A thread announced at its start and ended before any row saw it: its whole life.
+        let (tid_tx, tid_rx) = std::sync::mpsc::channel();
+        let (go_tx, go_rx) = std::sync::mpsc::channel::<()>();
+        let short = std::thread::spawn(move || {
+            tid_tx.send(crate::counters::clock::current_tid() as u32).unwrap();
+            go_rx.recv().unwrap();
+            let end = crate::counters::thread_cpu_ns() + 40_000_000;
+            while crate::counters::thread_cpu_ns() < end {}
+            crate::counters::thread_cpu_ns()
+        });
+        let tid = tid_rx.recv().unwrap();
+        t.thread_started(tid);
+        go_tx.send(()).unwrap();
+        let cpu = short.join().unwrap();
+        t.thread_ended(tid, cpu, ThreadKind::Jit);
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        t.tick(2, None, &ByName("work-counted"));
+        let counted = t.rows()[2].counters[0].get(ThreadKind::Jit);
+        assert!((40_000_000..=cpu + 1_000_000).contains(&counted), "task-clock {counted} ns, thread cpu {cpu} ns");
     }
 
     #[test]
@@ -227,7 +349,7 @@ mod tests {
     #[test]
     fn rows_split_the_process_cpu_by_kind() {
         let mut t = CostTimeline::new();
-        t.tick(0, None, &ByName);
+        t.tick(0, None, &ByName("work-busy"));
         let busy = std::thread::Builder::new()
             .name("work-busy".into())
             .spawn(|| {
@@ -242,7 +364,7 @@ mod tests {
             .unwrap();
         // Ticked while it runs, and read by itself at its end.
         std::thread::sleep(std::time::Duration::from_millis(20));
-        t.tick(1, Some("mid".into()), &ByName);
+        t.tick(1, Some("mid".into()), &ByName("work-busy"));
         let (tid, cpu) = busy.join().unwrap();
         t.thread_ended(tid, cpu, ThreadKind::Application);
         // One that starts and ends between two rows.
@@ -253,8 +375,8 @@ mod tests {
         });
         let (qtid, qcpu) = quick.join().unwrap();
         t.thread_ended(qtid, qcpu, ThreadKind::Gc);
-        t.tick(2, None, &ByName);
-        t.tick(3, None, &ByName);
+        t.tick(2, None, &ByName("work-busy"));
+        t.tick(3, None, &ByName("work-busy"));
         let rows = t.rows();
         assert_eq!(rows.len(), 4);
         assert_eq!(rows[1].marker.as_deref(), Some("mid"));

@@ -3,24 +3,33 @@
 
 use std::fmt::Write;
 
-use hpm_collectors::vmcost::{CostRow, KindCpu, ThreadKind};
+use hpm_collectors::vmcost::{CostRow, PerKind, ThreadKind};
 
 /// One phase: rows from `first` to `last` (inclusive), named after the marker that opened it.
 struct Phase {
     name: String,
     from_ns: u64,
     to_ns: u64,
-    cpu: KindCpu,
+    cpu: PerKind,
+    counters: Vec<PerKind>,
+}
+
+fn add_all(into: &mut Vec<PerKind>, from: &[PerKind]) {
+    into.resize(from.len().max(into.len()), PerKind::default());
+    for (a, b) in into.iter_mut().zip(from) {
+        a.add(b);
+    }
 }
 
 fn phases(rows: &[CostRow]) -> Vec<Phase> {
     let mut out = Vec::new();
-    let mut cur = Phase { name: "(start)".into(), from_ns: 0, to_ns: 0, cpu: KindCpu::default() };
+    let mut cur = Phase { name: "(start)".into(), from_ns: 0, to_ns: 0, cpu: PerKind::default(), counters: Vec::new() };
     for r in rows {
         cur.cpu.add(&r.cpu);
+        add_all(&mut cur.counters, &r.counters);
         cur.to_ns = r.at_ns;
         if let Some(m) = &r.marker {
-            let next = Phase { name: m.clone(), from_ns: r.at_ns, to_ns: r.at_ns, cpu: KindCpu::default() };
+            let next = Phase { name: m.clone(), from_ns: r.at_ns, to_ns: r.at_ns, cpu: PerKind::default(), counters: Vec::new() };
             out.push(std::mem::replace(&mut cur, next));
         }
     }
@@ -38,8 +47,9 @@ fn pct(part: u64, total: u64) -> f64 {
     }
 }
 
-/// The report; `lost_threads`: threads whose last interval is missing (they ended unseen).
-pub fn vm_cost(rows: &[CostRow], lost_threads: u64) -> String {
+/// The report; `counters` names the rows' counters; `lost_threads`: threads whose last interval
+/// is missing (they ended unseen).
+pub fn vm_cost(rows: &[CostRow], counters: &[String], lost_threads: u64) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "VM cost apart from application cost: the CPU time of every thread of the process, by what it");
     let _ = writeln!(s, "works for (the kernel's accounts: /proc/self/task/*/schedstat), per phase and per interval.");
@@ -57,8 +67,9 @@ pub fn vm_cost(rows: &[CostRow], lost_threads: u64) -> String {
         let _ = write!(s, " {:>12}", format!("{}%", k.name()));
     }
     let _ = writeln!(s, "  phase");
-    let mut whole = KindCpu::default();
-    for p in phases(rows) {
+    let mut whole = PerKind::default();
+    let phases = phases(rows);
+    for p in &phases {
         whole.add(&p.cpu);
         let t = p.cpu.total();
         let _ = write!(s, "{:>9.3} {:>9.3} {:>10.1}", p.from_ns as f64 / 1e9, p.to_ns as f64 / 1e9, t as f64 / 1e6);
@@ -75,6 +86,33 @@ pub fn vm_cost(rows: &[CostRow], lost_threads: u64) -> String {
     }
     let _ = writeln!(s, "  (whole run)");
     let _ = writeln!(s);
+    if !counters.is_empty() {
+        let _ = writeln!(s, "Counters by kind of thread (each event= counter opened on every thread by its id), per phase");
+        let _ = write!(s, "{:<20}", "counter");
+        for k in kinds {
+            let _ = write!(s, " {:>14}", k.name());
+        }
+        let _ = writeln!(s, "  phase");
+        let mut whole = vec![PerKind::default(); counters.len()];
+        for p in &phases {
+            add_all(&mut whole, &p.counters);
+            for (name, v) in counters.iter().zip(&p.counters) {
+                let _ = write!(s, "{name:<20}");
+                for k in kinds {
+                    let _ = write!(s, " {:>14}", v.get(k));
+                }
+                let _ = writeln!(s, "  {}", p.name.replace(['\n', '\t'], " "));
+            }
+        }
+        for (name, v) in counters.iter().zip(&whole) {
+            let _ = write!(s, "{name:<20}");
+            for k in kinds {
+                let _ = write!(s, " {:>14}", v.get(k));
+            }
+            let _ = writeln!(s, "  (whole run)");
+        }
+        let _ = writeln!(s);
+    }
     let _ = writeln!(s, "Intervals (CPU ms by kind; an interval ends at a tick, a marker or a dump)");
     let _ = write!(s, "{:>9}", "to-s");
     for k in kinds {
@@ -96,13 +134,18 @@ mod tests {
     use super::*;
 
     fn row(at_ms: u64, app: u64, gc: u64, jit: u64, marker: Option<&str>) -> CostRow {
-        CostRow { at_ns: at_ms * 1_000_000, cpu: KindCpu([app * 1_000_000, gc * 1_000_000, jit * 1_000_000, 0, 0, 0]), marker: marker.map(String::from) }
+        CostRow {
+            at_ns: at_ms * 1_000_000,
+            cpu: PerKind([app * 1_000_000, gc * 1_000_000, jit * 1_000_000, 0, 0, 0]),
+            counters: vec![PerKind([app, gc, 0, 0, 0, 0])],
+            marker: marker.map(String::from),
+        }
     }
 
     #[test]
     fn phases_split_at_markers_and_add_up() {
         let rows = [row(1000, 60, 20, 20, None), row(1500, 40, 0, 10, Some("warm")), row(2500, 90, 10, 0, None), row(3000, 50, 0, 0, Some("done")), row(3100, 1, 0, 0, None)];
-        let text = vm_cost(&rows, 0);
+        let text = vm_cost(&rows, &["page-faults".to_string()], 0);
         let line = |name: &str| text.lines().find(|l| l.ends_with(name)).unwrap_or_else(|| panic!("{name} in\n{text}")).to_string();
         let cols = |l: String| l.split_whitespace().take(9).map(|x| x.parse::<f64>().unwrap()).collect::<Vec<_>>();
         // (start) to the "warm" marker: 60+20+20 + 40+0+10 = 150 ms, of which 100 application.
@@ -111,5 +154,9 @@ mod tests {
         assert_eq!(cols(line("  done")), [3.0, 3.1, 1.0, 100.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
         assert_eq!(cols(line("(whole run)")), [0.0, 3.1, 301.0, 80.1, 10.0, 10.0, 0.0, 0.0, 0.0]);
         assert!(text.contains("Intervals"));
+        // The counter's whole-run line: application 241, gc 30.
+        let faults: Vec<&str> = text.lines().filter(|l| l.starts_with("page-faults")).collect();
+        assert_eq!(faults.len(), 4, "three phases and the whole run");
+        assert_eq!(faults[3].split_whitespace().take(4).collect::<Vec<_>>(), ["page-faults", "241", "30", "0"]);
     }
 }
