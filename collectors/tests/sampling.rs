@@ -5,6 +5,9 @@
 //! machine stretches the tests but does not change what they expect. The tests run one at a time:
 //! several CPU-bound tests at once on a 2-core machine would starve the wall sampler.
 
+#[path = "support/spin.rs"]
+mod spin;
+use spin::{spin_cpu, MS};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{mpsc, Arc, Mutex, MutexGuard};
@@ -16,7 +19,6 @@ use hpm_collectors::sampling::{ContextSampler, SampledThread, SamplerConfig, Sig
 
 const CPU: usize = 0;
 const WALL: usize = 1;
-const MS: u64 = 1_000_000;
 
 fn one_at_a_time() -> MutexGuard<'static, ()> {
     static LOCK: Mutex<()> = Mutex::new(());
@@ -38,17 +40,6 @@ fn sampler(config: SamplerConfig) -> Arc<ContextSampler> {
     s
 }
 
-/// Spins until the calling thread has used `ms` more of CPU time.
-fn spin_cpu(ms: u64) {
-    let end = thread_cpu_ns() + ms * MS;
-    let mut x = 0u64;
-    while thread_cpu_ns() < end {
-        for i in 0..200u64 {
-            x = x.wrapping_mul(31).wrapping_add(std::hint::black_box(i));
-        }
-    }
-    std::hint::black_box(x);
-}
 
 /// Credits per context, summed over drains.
 #[derive(Debug, Default)]

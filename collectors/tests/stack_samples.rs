@@ -9,6 +9,9 @@
 //! anything the drain side holds would stop its worker, and the test checks that workers keep
 //! going.
 
+#[path = "support/spin.rs"]
+mod spin;
+use spin::{spin_cpu, MS};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -52,7 +55,6 @@ unsafe impl GlobalAlloc for CountingAlloc {
 #[global_allocator]
 static ALLOC: CountingAlloc = CountingAlloc;
 
-const MS: u64 = 1_000_000;
 const MAIN: u64 = 1;
 const HEAVY: u64 = 2;
 const LIGHT: u64 = 3;
@@ -112,17 +114,6 @@ impl MethodResolver for Names {
     fn stack(&mut self, _out: &mut Vec<u64>) {}
 }
 
-/// Spins until the calling thread has used `ms` more of CPU time.
-fn spin_cpu(ms: u64) {
-    let end = thread_cpu_ns() + ms * MS;
-    let mut x = 0u64;
-    while thread_cpu_ns() < end {
-        for i in 0..200u64 {
-            x = x.wrapping_mul(31).wrapping_add(std::hint::black_box(i));
-        }
-    }
-    std::hint::black_box(x);
-}
 
 /// What one worker did: CPU time in each phase, by its own clock.
 #[derive(Debug, Default, Clone, Copy)]
