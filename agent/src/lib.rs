@@ -594,7 +594,7 @@ fn start_samplers(state: &AgentState) {
     let stacks = walker.map(|w| StackConfig {
         walker: w,
         max_depth: STACK_DEPTH,
-        ring_words: STACK_RING_WORDS,
+        ring_words: ring_words(opts.sample_interval_ns),
         every: if wall { 1 } else { (opts.sample_interval_ns / config.cpu_period_ns).clamp(1, u32::MAX as u64) as u32 },
         trigger: if wall { StackTrigger::WallClock { period_ns: opts.sample_interval_ns } } else { StackTrigger::CpuTime },
     });
@@ -631,9 +631,14 @@ fn start_samplers(state: &AgentState) {
 
 /// Frames kept per stack sample (the outermost frames of deeper stacks are cut).
 const STACK_DEPTH: usize = 1024;
-/// Each sampled thread's ring of raw stack samples (128 KiB): about 150 samples of 50 frames,
-/// 15 drains' worth at 100 Hz, 1.5 at 1 kHz.
-const STACK_RING_WORDS: usize = 16 * 1024;
+/// Each sampled thread's ring of raw stack samples, in 8-byte words: room for twice the samples
+/// a thread can take between two drains (100 ms) at 128 words each (about 60 frames), at least
+/// 32 KiB (10 ms: 32 KiB; 1 ms: 200 KiB). Deeper stacks fill it sooner; a sample that finds it
+/// full goes to the thread's next.
+fn ring_words(interval_ns: u64) -> usize {
+    let per_drain = (100_000_000 / interval_ns.max(1)).max(1) as usize;
+    (2 * per_drain * 128).clamp(4096, 1 << 20)
+}
 
 /// A panic inside a callback is caught by the backend's guard and reported once; the default hook
 /// would print every one of them (with a backtrace hint) into the program's stderr.
@@ -827,4 +832,16 @@ pub unsafe extern "C" fn Java_hpmagent_Trace_mark0(env: *mut JNIEnv, _cls: jclas
     java_call("Trace.mark0", (), |a| {
         control::add_mark(a, control::trace_mark_text(kind as u32, run as u32, &text));
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ring_words;
+
+    #[test]
+    fn stack_rings_hold_two_drains_of_samples() {
+        assert_eq!(ring_words(10_000_000), 4096, "10 ms: the 32 KiB floor");
+        assert_eq!(ring_words(1_000_000), 2 * 100 * 128, "1 ms: 100 samples per drain, twice");
+        assert_eq!(ring_words(100_000), 2 * 1000 * 128);
+    }
 }
