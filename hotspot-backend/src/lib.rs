@@ -290,6 +290,10 @@ impl Control {
         if !CODE_EVENTS.load(Ordering::Acquire) {
             self.refresh_code_map(false);
         }
+        if let Some(b) = BACKEND.get() {
+            let env = self.env();
+            b.recorder.name_code(&mut |k| names::full_method_name(env, k as jmethodID));
+        }
     }
 
     /// The VM's live threads as (name, kind), from `GetAllThreads`: what `status` shows of threads
@@ -1111,18 +1115,21 @@ mod cb {
             if b.dead.load(Ordering::Relaxed) {
                 return;
             }
-            let name = names::full_method_name(env, method).unwrap_or_else(|| format!("method@{:x}", method as usize));
+            // Names come later (`Control::sync_code_map`, before a dump): most compiled code is
+            // replaced or unloaded long before, and naming it here would cost JVMTI calls per
+            // method and per inlined method on the thread that posts these events.
+            let _ = env;
             // SAFETY: compile_info is null or the record chain HotSpot passes with this event, valid
             // for the duration of the callback.
             let inlined_ids = unsafe { names::inlined_methods(compile_info, method) };
-            let inlined = inlined_ids.into_iter().filter_map(|m| names::full_method_name(env, m)).collect();
             b.recorder.code_load(CodeEntry {
                 start: code_addr as u64,
                 size: code_size.max(0) as u64,
-                name,
+                name: String::new(),
                 kind: "compiled",
                 method: method as u64,
-                inlined,
+                inlined: Vec::new(),
+                inlined_methods: inlined_ids.into_iter().map(|m| m as u64).collect(),
             });
         })
     }
@@ -1144,7 +1151,7 @@ mod cb {
                 // SAFETY: HotSpot passes a NUL-terminated name valid for the duration of the callback.
                 unsafe { CStr::from_ptr(name) }.to_string_lossy().into_owned()
             };
-            b.recorder.code_load(CodeEntry { start: address as u64, size: length.max(0) as u64, name, kind: "generated", method: 0, inlined: Vec::new() });
+            b.recorder.code_load(CodeEntry { start: address as u64, size: length.max(0) as u64, name, kind: "generated", method: 0, inlined: Vec::new(), inlined_methods: Vec::new() });
         })
     }
 }

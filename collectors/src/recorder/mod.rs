@@ -205,7 +205,10 @@ pub struct GcRecord {
 pub struct CodeEntry {
     pub start: u64,
     pub size: u64,
-    /// Method consumer name, or the VM's name for generated code (stubs, interpreter).
+    /// Method consumer name, or the VM's name for generated code (stubs, interpreter). Compiled
+    /// code may be loaded without names ([`CodeEntry::inlined_methods`]) and named at the next
+    /// [`Recorder::name_code`], before a snapshot: naming every compiled method as it loads costs
+    /// more than naming the few that are still live at a dump.
     pub name: String,
     /// "compiled" or "generated".
     pub kind: &'static str,
@@ -213,6 +216,8 @@ pub struct CodeEntry {
     pub method: u64,
     /// Methods inlined into this code (from the VM's inlining records), distinct, first seen first.
     pub inlined: Vec<String>,
+    /// The VM's keys of the inlined methods, while not named yet (`inlined` empty).
+    pub inlined_methods: Vec<u64>,
 }
 
 /// Where a stack sample's CPU was, for the method it is charged to (its innermost recorded
@@ -266,6 +271,8 @@ struct CodeMap {
     live: std::collections::BTreeMap<u64, CodeEntry>,
     loads: u64,
     unloads: u64,
+    /// Names of method keys, once named (keys are never reused, see the backend's naming).
+    names: FxHashMap<u64, String>,
 }
 
 /// Counters of VM activity that belong to no thread.
@@ -995,6 +1002,44 @@ impl Recorder {
     }
 
     /// The code entry containing `addr`, if any.
+    /// Names the compiled code loaded without names: `name_of(key)` for each method key not named
+    /// before (called without the code map's lock; `None`: `method@KEY`). Call before a snapshot,
+    /// on a thread that can reach the VM.
+    pub fn name_code(&self, name_of: &mut dyn FnMut(u64) -> Option<String>) {
+        let wanted: Vec<u64> = {
+            let c = lock(&self.code);
+            let mut keys: Vec<u64> = c
+                .live
+                .values()
+                .filter(|e| e.kind == "compiled" && (e.name.is_empty() || !e.inlined_methods.is_empty()))
+                .flat_map(|e| std::iter::once(e.method).chain(e.inlined_methods.iter().copied()))
+                .filter(|k| !c.names.contains_key(k))
+                .collect();
+            keys.sort_unstable();
+            keys.dedup();
+            keys
+        };
+        let named: Vec<(u64, String)> = wanted.into_iter().map(|k| (k, name_of(k).unwrap_or_else(|| format!("method@{k:x}")))).collect();
+        let mut c = lock(&self.code);
+        c.names.extend(named);
+        let CodeMap { live, names, .. } = &mut *c;
+        for e in live.values_mut().filter(|e| e.kind == "compiled") {
+            if e.name.is_empty() {
+                e.name = names.get(&e.method).cloned().unwrap_or_else(|| format!("method@{:x}", e.method));
+            }
+            if !e.inlined_methods.is_empty() {
+                let mut inlined: Vec<String> = Vec::new();
+                for k in std::mem::take(&mut e.inlined_methods) {
+                    let n = names.get(&k).cloned().unwrap_or_else(|| format!("method@{k:x}"));
+                    if !inlined.contains(&n) {
+                        inlined.push(n);
+                    }
+                }
+                e.inlined = inlined;
+            }
+        }
+    }
+
     pub fn code_at(&self, addr: u64) -> Option<CodeEntry> {
         let c = lock(&self.code);
         let (_, e) = c.live.range(..=addr).next_back()?;

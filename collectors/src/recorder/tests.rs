@@ -172,14 +172,50 @@ fn monitors_waits_alloc_and_gc() {
 #[test]
 fn code_map_lookup_and_unload() {
     let (r, _t, _n) = setup();
-    r.code_load(CodeEntry { start: 0x1000, size: 0x100, name: "p.C.m1".into(), kind: "compiled", method: 1, inlined: vec!["p.C.m2".into()] });
-    r.code_load(CodeEntry { start: 0x2000, size: 0x10, name: "Interpreter".into(), kind: "generated", method: 0, inlined: vec![] });
+    r.code_load(CodeEntry { start: 0x1000, size: 0x100, name: "p.C.m1".into(), kind: "compiled", method: 1, inlined: vec!["p.C.m2".into()], inlined_methods: vec![] });
+    r.code_load(CodeEntry { start: 0x2000, size: 0x10, name: "Interpreter".into(), kind: "generated", method: 0, inlined: vec![], inlined_methods: vec![] });
     assert_eq!(r.code_at(0x10ff).unwrap().name, "p.C.m1");
     assert!(r.code_at(0x1100).is_none());
     let code: Vec<String> = r.snapshot().code.iter().map(|c| c.name.clone()).collect();
     assert_eq!(code, ["p.C.m1", "Interpreter"], "the snapshot's code map, by address");
     r.code_unload(0x1000);
     assert!(r.code_at(0x1000).is_none());
+}
+
+/// Compiled code loaded by key is named before a snapshot, each key once however often it
+/// appears, inlined methods deduplicated by name; a key that cannot be named gets `method@KEY`.
+#[test]
+fn compiled_code_is_named_lazily_each_method_once() {
+    let (r, _t, _n) = setup();
+    let entry = |start: u64, method: u64, inlined: Vec<u64>| CodeEntry {
+        start,
+        size: 0x100,
+        name: String::new(),
+        kind: "compiled",
+        method,
+        inlined: vec![],
+        inlined_methods: inlined,
+    };
+    r.code_load(entry(0x1000, 7, vec![8, 9, 8]));
+    r.code_load(entry(0x2000, 8, vec![]));
+    let mut asked = Vec::new();
+    let mut name_of = |k: u64| {
+        asked.push(k);
+        (k != 9).then(|| format!("p.C.m{k}"))
+    };
+    r.name_code(&mut name_of);
+    r.code_load(entry(0x3000, 7, vec![]));
+    r.name_code(&mut name_of);
+    assert_eq!(asked, [7, 8, 9], "each key named once");
+    let code: Vec<(String, Vec<String>)> = r.snapshot().code.iter().map(|c| (c.name.clone(), c.inlined.clone())).collect();
+    assert_eq!(
+        code,
+        [
+            ("p.C.m7".to_string(), vec!["p.C.m8".to_string(), "method@9".to_string()]),
+            ("p.C.m8".to_string(), vec![]),
+            ("p.C.m7".to_string(), vec![]),
+        ]
+    );
 }
 
 #[test]

@@ -418,8 +418,8 @@ mod tests {
     #[test]
     fn perf_map_lines_are_hex_start_size_and_name_with_jit_code_marked() {
         let code = [
-            CodeEntry { start: 0x1000, size: 0x100, name: "p.C.m1".into(), kind: "compiled", method: 1, inlined: vec!["p.C.m2".into()] },
-            CodeEntry { start: 0x2000, size: 0x10, name: "Interpreter".into(), kind: "generated", method: 0, inlined: vec![] },
+            CodeEntry { start: 0x1000, size: 0x100, name: "p.C.m1".into(), kind: "compiled", method: 1, inlined: vec!["p.C.m2".into()], inlined_methods: vec![] },
+            CodeEntry { start: 0x2000, size: 0x10, name: "Interpreter".into(), kind: "generated", method: 0, inlined: vec![], inlined_methods: vec![] },
         ];
         assert_eq!(perf_map(&code), "1000 100 [j] p.C.m1\n2000 10 Interpreter\n");
     }
