@@ -31,8 +31,7 @@ use std::sync::Mutex;
 use hpm_support::log;
 use hpm_collectors::counters::monotonic_ns;
 use hpm_collectors::metrics::Metric;
-use hpm_collectors::quantum::{trace_file_name, BufferSink, MarkerKind, Meta, MethodInfo, Quantum, QuantumWriter, ThreadInfo, WriterStats, MAX_COUNTERS};
-use rvm_abi::{SwitchInfo, NO_METHOD};
+use hpm_collectors::quantum::{trace_file_name, BufferSink, MarkerKind, Meta, MethodInfo, Quantum, QuantumWriter, Switch, ThreadInfo, WriterStats, MAX_COUNTERS};
 
 use crate::options::QuantumMode;
 
@@ -109,19 +108,13 @@ thread_local! {
     static VP: RefCell<Option<VpState>> = const { RefCell::new(None) };
 }
 
-/// A method id for the trace (rvm id + 1, 0 = none).
-fn trace_method(m: u32) -> u32 {
-    if m == NO_METHOD {
-        0
-    } else {
-        m.saturating_add(1)
-    }
+/// A method id for the trace (the source's id + 1, 0 = none).
+fn trace_method(m: Option<u32>) -> u32 {
+    m.map_or(0, |m| m.saturating_add(1))
 }
 
-fn mark_method(bits: &mut Vec<u64>, m: u32) {
-    if m == NO_METHOD {
-        return;
-    }
+fn mark_method(bits: &mut Vec<u64>, m: Option<u32>) {
+    let Some(m) = m else { return };
     let (w, b) = ((m / 64) as usize, m % 64);
     if w >= bits.len() {
         // Grows only when a method id above every one seen so far shows up (rare after start-up).
@@ -251,7 +244,7 @@ impl Tracer {
     /// outgoing thread, the pending markers, and `wake(writer thread)` when a buffer was handed
     /// over. `reading` is the processor's reading at this switch. Never blocks, allocates or does
     /// I/O (in steady state).
-    pub fn on_switch(&self, info: &SwitchInfo, reading: &[u64], wake: impl FnOnce(u32)) {
+    pub fn on_switch(&self, info: &Switch, reading: &[u64], wake: impl FnOnce(u32)) {
         let _ = VP.try_with(|v| {
             let Ok(mut v) = v.try_borrow_mut() else { return };
             let Some(s) = v.as_mut() else { return };
@@ -261,7 +254,7 @@ impl Tracer {
                 let q = Quantum {
                     thread: info.from.saturating_add(1),
                     local_tid: info.from as u16,
-                    yielded: info.voluntary != 0,
+                    yielded: info.voluntary,
                     thread_switch: switched,
                     start: s.last_time,
                     end,
@@ -443,7 +436,7 @@ impl Tracer {
             .into_iter()
             .map(|m| {
                 let (class, name, descriptor) = method(m).unwrap_or_else(|| ("?".into(), format!("method-{m}"), "?".into()));
-                MethodInfo { id: trace_method(m), class, name, descriptor }
+                MethodInfo { id: trace_method(Some(m)), class, name, descriptor }
             })
             .collect();
         let meta = Meta { counters: self.counters.clone(), time_unit: "ns".into(), threads, methods, missed };
@@ -463,8 +456,8 @@ mod tests {
         vec![Metric::new("cpu-time", "ns"), Metric::new("wall-time", "ns")]
     }
 
-    fn switch(from: u32, to: u32, voluntary: u32) -> SwitchInfo {
-        SwitchInfo { vp: 0, from, to, voluntary, callee: 5, caller: NO_METHOD }
+    fn switch(from: u32, to: u32, voluntary: u32) -> Switch {
+        Switch { processor: 0, from, to, voluntary: voluntary != 0, callee: Some(5), caller: None }
     }
 
     #[test]

@@ -471,12 +471,21 @@ extern "C" fn cb_thread_switch(_ctx: AgentCtx, info: *const SwitchInfo) {
         let t0 = monotonic_ns();
         // SAFETY: the ABI passes a valid SwitchInfo for the duration of the call; it is copied.
         let info = unsafe { *info };
+        let method = |m: u32| (m != rvm_abi::NO_METHOD).then_some(m);
+        let switch = hpm_collectors::quantum::Switch {
+            processor: info.vp,
+            from: info.from,
+            to: info.to,
+            voluntary: info.voluntary != 0,
+            callee: method(info.callee),
+            caller: method(info.caller),
+        };
         // Under the scheduler lock: no allocation, no lock but the two threads' own accounts.
         let to = r.threads.get(info.to).cloned();
         green::with_processor(|p| {
             p.switch(to.as_ref().map(|e| e.account.clone()));
             if let Some(q) = &r.quantum {
-                q.on_switch(&info, p.now(), |writer| (r.vm.wake_service_thread)(r.vm.h(), writer));
+                q.on_switch(&switch, p.now(), |writer| (r.vm.wake_service_thread)(r.vm.h(), writer));
             }
         });
         RUNNING.with(|x| {

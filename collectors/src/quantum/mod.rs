@@ -20,6 +20,27 @@ use std::path::Path;
 pub use reader::{read_dir, Entry, Issue, Marker, MarkerKind, QuantumRecord, Severity, Trace, VpTrace};
 pub use writer::{trace_file_name, BufferSink, Quantum, QuantumWriter, WriterStats};
 
+/// A thread switch on one processor, as any quantum source reports it: the event a quantum
+/// tracer turns into the outgoing thread's record. VM-neutral: the research VM's adapter makes it
+/// from `rvm_abi::SwitchInfo`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Switch {
+    /// The processor (the trace's "vp").
+    pub processor: u32,
+    /// The thread leaving the processor (or continuing on it, when `from == to`: a timer tick
+    /// without a switch), by the source's thread number.
+    pub from: u32,
+    /// The thread that runs next.
+    pub to: u32,
+    /// `from` gave up the processor before its quantum expired (blocked, slept, waited, yielded,
+    /// ended); false: preempted.
+    pub voluntary: bool,
+    /// The method `from` was in and its caller, by the source's method number (`None`: not in a
+    /// method, e.g. a VM thread).
+    pub callee: Option<u32>,
+    pub caller: Option<u32>,
+}
+
 /// The first 8 bytes of every trace file.
 pub const MAGIC: [u8; 8] = *b"HPMQUANT";
 /// The file format version written by this code.
