@@ -18,7 +18,7 @@
 //!   the probes' runtime, and handed over here.
 
 use std::ffi::{c_int, c_ulong, c_void};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::Duration;
 
@@ -49,6 +49,13 @@ struct CallTrace {
 
 /// The code of a walk abandoned by the fault guard (below AGCT's own codes).
 pub const WALK_FAULTED: i32 = -100;
+/// The code of a sample taken before the fault guard was in place: not walked.
+pub const WALK_UNGUARDED: i32 = -101;
+
+/// The fault guard is installed: walks may run. Threads can be sampled before (the probes start
+/// the initial thread's sampler at VMInit before the guard goes in, and a guard that cannot be
+/// installed never goes in); their samples are not walked.
+static GUARD_READY: AtomicBool = AtomicBool::new(false);
 
 /// A frame whose method has no jmethodID (AGCT writes null): a key no method has, so the
 /// resolver leaves it out and its cost goes to its caller.
@@ -76,6 +83,9 @@ impl AsgctWalker {
 
 impl StackWalker for AsgctWalker {
     unsafe fn walk(&self, thread: usize, ucontext: *mut c_void, out: &mut [RawFrame]) -> i32 {
+        if !GUARD_READY.load(Ordering::Acquire) {
+            return WALK_UNGUARDED;
+        }
         let mut trace = CallTrace { env: thread as *mut JNIEnv, num_frames: 0, frames: out.as_mut_ptr() };
         let depth = out.len().min(i32::MAX as usize) as c_int;
         // SAFETY: AGCT writes at most `depth` frames into `out` and reads the signal's ucontext
@@ -102,6 +112,7 @@ pub(crate) fn install_fault_guard() -> Result<(), String> {
     if unsafe { hpm_install_fault_guard() } != 0 {
         return Err(format!("cannot install the stack walks' fault handler: {}", std::io::Error::last_os_error()));
     }
+    GUARD_READY.store(true, Ordering::Release);
     Ok(())
 }
 
@@ -126,6 +137,7 @@ pub(crate) fn walk_failure_name(code: i32) -> String {
         -9 => "deoptimisation",
         -10 => "safepoint",
         WALK_FAULTED => "walk faulted",
+        WALK_UNGUARDED => "not walked: no fault guard",
         _ => return format!("(stack not walked: code {code})"),
     };
     format!("({what})")
@@ -167,12 +179,16 @@ impl StackRuntime {
     /// the drain thread; sampling held off if recording starts paused.
     pub(crate) fn go_live(&self, env: *mut jvmtiEnv, jni: *mut JNIEnv, vm: usize, paused: bool) {
         if let Err(e) = install_fault_guard() {
-            log::warn(&format!("{e}; stack samples may crash on a bad frame: sampling is off"));
-            self.set_active(false);
+            // With probes the sampler still serves them; its samples are never walked.
+            log::warn(&format!("{e}; stacks are not walked"));
+            if self.own_threads {
+                self.set_active(false);
+            }
             return;
         }
         make_method_ids_of_loaded_classes(env, jni);
-        if paused {
+        // With probes their runtime holds the shared sampler off while paused.
+        if paused && self.own_threads {
             self.set_active(false);
         }
         match DrainThread::start(vm) {
@@ -401,9 +417,21 @@ mod tests {
         unsafe { *(trace as *mut u64) = depth as u64 };
     }
 
+    static WALKED: AtomicU64 = AtomicU64::new(0);
+
+    unsafe extern "C" fn counting_walk(_trace: *mut c_void, _depth: c_int, _uc: *mut c_void) {
+        WALKED.fetch_add(1, Ordering::Relaxed);
+    }
+
     /// One test: the handlers are process-wide.
     #[test]
     fn a_fault_inside_a_guarded_walk_abandons_it_and_others_reach_the_previous_handler() {
+        // Before the guard is in, a sample is not walked at all.
+        let walker = AsgctWalker { asgct: counting_walk };
+        let mut frames = [RawFrame::default(); 4];
+        // SAFETY: the walker returns before touching `thread` or `ucontext`.
+        assert_eq!(unsafe { walker.walk(0, std::ptr::null_mut(), &mut frames) }, WALK_UNGUARDED);
+        assert_eq!(WALKED.load(Ordering::Relaxed), 0);
         // SAFETY: installs a plain SA_SIGINFO handler in place of the test runtime's SIGSEGV
         // handler (for stack overflows), so that a SIGSEGV passed on is counted, not fatal.
         unsafe {
@@ -448,6 +476,7 @@ mod tests {
     fn failed_walks_are_named() {
         assert_eq!(walk_failure_name(-2), "(GC active)");
         assert_eq!(walk_failure_name(WALK_FAULTED), "(walk faulted)");
+        assert_eq!(walk_failure_name(WALK_UNGUARDED), "(not walked: no fault guard)");
         assert_eq!(walk_failure_name(-42), "(stack not walked: code -42)");
     }
 }
