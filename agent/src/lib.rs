@@ -447,9 +447,9 @@ impl Hooks for AgentHooks {
         }
     }
 
-    fn thread_ended(&self) {
+    fn thread_ended(&self, info: &hpm_collectors::recorder::ThreadInfo) {
         if let Some(v) = &self.0.vm_cost {
-            v.thread_ended();
+            v.thread_ended(info);
         }
     }
 

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
-use hpm_collectors::recorder::Recorder;
+use hpm_collectors::recorder::{Recorder, ThreadInfo};
 use hpm_collectors::counters::CounterSetSpec;
 use hpm_collectors::metrics::ThreadMetrics;
 use hpm_collectors::vmcost::{hotspot_native_thread_kind, CostTimeline, CounterOpener, ThreadClassifier, ThreadKind};
@@ -80,13 +80,12 @@ impl VmCost {
         lock(&self.timeline).thread_started(tid);
     }
 
-    /// On a Java thread at its end: its CPU time now goes to the next row.
-    pub fn thread_ended(&self) {
+    /// On a Java thread at its end (`info`: its kind): its CPU time now goes to the next row.
+    pub fn thread_ended(&self, info: &ThreadInfo) {
         let tid = hpm_collectors::counters::clock::current_tid() as u32;
         let cpu = hpm_collectors::counters::thread_cpu_ns();
-        let kind = self.recorder.os_threads().into_iter().find(|(t, _)| *t == tid as u64).map(|(_, k)| k);
         let comm = std::fs::read_to_string("/proc/thread-self/comm").unwrap_or_default();
-        let kind = Classifier { java: kind.into_iter().map(|k| (tid, k)).collect() }.classify(tid, comm.trim_end());
+        let kind = Classifier { java: HashMap::from([(tid, info.kind.clone())]) }.classify(tid, comm.trim_end());
         lock(&self.timeline).thread_ended(tid, cpu, kind);
     }
 

@@ -77,8 +77,8 @@ pub trait Hooks: Send + Sync {
     fn data_dump_request(&self, _control: &Control) {}
     /// A Java thread starts (ThreadStart, on the thread itself).
     fn thread_started(&self) {}
-    /// A Java thread ends (ThreadEnd, on the thread itself).
-    fn thread_ended(&self) {}
+    /// A Java thread ends (ThreadEnd, on the thread itself); `info` is what the VM says of it now.
+    fn thread_ended(&self, _info: &ThreadInfo) {}
 }
 
 /// The backend's global state, set once in [`init`].
@@ -960,9 +960,9 @@ mod cb {
                 if let Some(st) = stacks::runtime() {
                     st.thread_ended(env, jni, &t);
                 }
-                b.hooks.thread_ended();
                 // The thread may have been renamed since it started.
                 let info = thread_info(env, thread);
+                b.hooks.thread_ended(&info);
                 b.recorder.rename_thread(&t, &info.name);
                 b.recorder.end_thread(&t);
             }
