@@ -10,6 +10,7 @@ use std::time::Duration;
 use hpm_collectors::recorder::{Recorder, ThreadInfo};
 use hpm_collectors::counters::CounterSetSpec;
 use hpm_collectors::metrics::ThreadMetrics;
+use hpm_support::lock;
 use hpm_collectors::vmcost::{hotspot_native_thread_kind, CostTimeline, CounterOpener, ThreadClassifier, ThreadKind};
 
 /// How often the timeline ticks.
@@ -45,10 +46,6 @@ impl ThreadClassifier for Classifier {
             None => hotspot_native_thread_kind(comm).unwrap_or(ThreadKind::Other),
         }
     }
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl VmCost {

@@ -60,6 +60,17 @@ pub enum SignalSource {
     None,
 }
 
+impl SignalSource {
+    /// The source a thread actually got.
+    fn of(kind: SourceKind) -> SignalSource {
+        match kind {
+            SourceKind::PerfTaskClock => SignalSource::PerfTaskClock,
+            SourceKind::PosixCpuTimer => SignalSource::PosixCpuTimer,
+            SourceKind::None => SignalSource::None,
+        }
+    }
+}
+
 /// Periods and limits of a [`ContextSampler`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SamplerConfig {
@@ -91,7 +102,7 @@ pub struct StackConfig {
     pub walker: Arc<dyn StackWalker>,
     /// Frames kept per sample, innermost first (deeper stacks lose their outermost frames).
     pub max_depth: usize,
-    /// Each thread's ring, in 8-byte words (a sample of d frames and m metrics takes 1 + m + 2d):
+    /// Each thread's ring, in 8-byte words (a sample of d frames and m metrics takes 2 + m + 2d):
     /// what a thread can hold between two drains.
     pub ring_words: usize,
     /// A stack sample at every this many CPU-time signals (1: each), for a stack interval that
@@ -249,11 +260,7 @@ impl ContextSampler {
 
     /// The source in use for new threads.
     pub fn source(&self) -> SignalSource {
-        match self.source {
-            SourceKind::PerfTaskClock => SignalSource::PerfTaskClock,
-            SourceKind::PosixCpuTimer => SignalSource::PosixCpuTimer,
-            SourceKind::None => SignalSource::None,
-        }
+        SignalSource::of(self.source)
     }
 
     /// One line: the signal source and its period (and resolution), the wall sampler, and why a
@@ -310,11 +317,6 @@ impl ContextSampler {
             self.failures.fetch_add(1, Ordering::Relaxed);
             let _ = self.first_failure.set(why.clone());
         })
-    }
-
-    /// Whether signals also store stack samples.
-    pub fn samples_stacks(&self) -> bool {
-        self.stacks.is_some()
     }
 
     fn try_start(self: &Arc<Self>, cell: &'static AtomicU32, walker_thread: usize) -> Result<Arc<SampledThread>, String> {
@@ -452,11 +454,7 @@ impl SampledThread {
 
     /// The source delivering this thread's signals (`None` once stopped).
     pub fn source(&self) -> Option<SignalSource> {
-        self.lock_armed().as_ref().map(|a| match a.kind() {
-            SourceKind::PerfTaskClock => SignalSource::PerfTaskClock,
-            SourceKind::PosixCpuTimer => SignalSource::PosixCpuTimer,
-            SourceKind::None => SignalSource::None,
-        })
+        self.lock_armed().as_ref().map(|a| SignalSource::of(a.kind()))
     }
 
     /// Credits everything this thread used since its last credit to its current context, now

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::ffi::{c_char, c_void, CStr, CString};
 use std::ptr;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use hpm_collectors::arcflow::{ConsumerId, Tree};
 use hpm_collectors::metrics::ThreadMetrics;
@@ -30,7 +30,7 @@ use hpm_instrument::{instrument, MethodInfo, Probes};
 
 use crate::sys::jvmti::*;
 use crate::{check, jni_fn, jvmti_fn, names, take_string, ThreadStack};
-use hpm_support::log;
+use hpm_support::{lock, log};
 
 include!(concat!(env!("OUT_DIR"), "/probe_classes.rs"));
 
@@ -56,10 +56,6 @@ const NEVER: &[&str] = &[
     "jdk.internal.misc.*",
     "jdk.internal.vm.*",
 ];
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
-}
 
 /// Method ids: one per (class, method, descriptor), stable across retransformations, named when
 /// their class is instrumented.

@@ -24,7 +24,7 @@ use std::time::Duration;
 
 use hpm_collectors::recorder::ThreadRecorder;
 use hpm_collectors::sampling::{ContextSampler, RawFrame, SampledThread, StackWalker};
-use hpm_support::log;
+use hpm_support::{lock, log};
 
 use crate::names::Resolver;
 use crate::sys::jvmti::*;
@@ -154,6 +154,7 @@ pub(crate) struct StackRuntime {
     drain_thread: Mutex<Option<DrainThread>>,
 }
 
+#[derive(Clone)]
 struct Sampled {
     sampled: Arc<SampledThread>,
     recorder: Arc<ThreadRecorder>,
@@ -168,10 +169,6 @@ pub(crate) fn runtime() -> Option<&'static StackRuntime> {
 /// Sets the stack sampler up (before `init`); `own_threads` when no probe runtime starts threads.
 pub(crate) fn install(sampler: Arc<ContextSampler>, own_threads: bool) {
     let _ = RUNTIME.set(StackRuntime { sampler, own_threads, threads: Mutex::new(Vec::new()), ended: Mutex::new([0; 3]), drain_thread: Mutex::new(None) });
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl StackRuntime {
@@ -244,10 +241,10 @@ impl StackRuntime {
     /// Moves every thread's samples into the recorder (the drain thread, and before snapshots).
     /// The calling thread must be attached to the VM.
     pub(crate) fn drain_all(&self, env: *mut jvmtiEnv, jni: *mut JNIEnv) {
-        let threads: Vec<(Arc<SampledThread>, Arc<ThreadRecorder>)> =
-            lock(&self.threads).iter().map(|s| (s.sampled.clone(), s.recorder.clone())).collect();
-        for (sampled, recorder) in threads {
-            drain_one(env, jni, &Sampled { sampled, recorder });
+        // A copy of the list: threads start and end while names are resolved.
+        let threads = lock(&self.threads).clone();
+        for s in &threads {
+            drain_one(env, jni, s);
         }
     }
 

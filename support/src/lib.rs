@@ -8,6 +8,14 @@ pub mod log;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard};
+
+/// Locks `m` even if a thread panicked while holding it: the agent's state behind its mutexes
+/// (lists, counters, trees) is usable between statements, and a panic in one callback (caught
+/// by [`guard`]) must not stop the others.
+pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 static PANICKED: AtomicBool = AtomicBool::new(false);
 

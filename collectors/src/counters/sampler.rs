@@ -276,10 +276,7 @@ impl Inner {
             added = self.table.add(context, &self.delta);
         }
         if added {
-            // max: a source that went backwards is not credited twice when it comes back.
-            for (l, c) in self.last.iter_mut().zip(&self.cur) {
-                *l = (*l).max(*c);
-            }
+            advance(&mut self.last, &self.cur);
             self.lagging = false;
         } else {
             self.lagging = true;
@@ -288,12 +285,8 @@ impl Inner {
     }
 
     fn rebase(&mut self) {
-        for (l, c) in self.last.iter_mut().zip(&self.cur) {
-            *l = (*l).max(*c);
-        }
-        for (l, c) in self.stack_last.iter_mut().zip(&self.cur) {
-            *l = (*l).max(*c);
-        }
+        advance(&mut self.last, &self.cur);
+        advance(&mut self.stack_last, &self.cur);
         self.lagging = false;
         self.table.clear();
     }
@@ -316,10 +309,16 @@ impl Inner {
             *d = c.saturating_sub(*l);
         }
         if stacks.ring.push(&self.delta, program_counter(ucontext), &self.frames[..depth]) {
-            for (l, c) in self.stack_last.iter_mut().zip(&self.cur) {
-                *l = (*l).max(*c);
-            }
+            advance(&mut self.stack_last, &self.cur);
         }
+    }
+}
+
+/// Moves a baseline up to the values just read. `max`: a source that went backwards is not
+/// credited twice when it comes back.
+fn advance(last: &mut [u64], cur: &[u64]) {
+    for (l, c) in last.iter_mut().zip(cur) {
+        *l = (*l).max(*c);
     }
 }
 

@@ -275,6 +275,25 @@ struct CodeMap {
     names: FxHashMap<u64, String>,
 }
 
+impl CodeMap {
+    /// The entry whose code contains `addr`.
+    fn containing(&self, addr: u64) -> Option<&CodeEntry> {
+        let (_, e) = self.live.range(..=addr).next_back()?;
+        (addr < e.start + e.size.max(1)).then_some(e)
+    }
+}
+
+/// Adds `n` samples and their `weights` to a (samples, weights) sum.
+fn add_samples(sum: &mut (u64, Vec<u64>), n: u64, weights: &[u64]) {
+    sum.0 += n;
+    if sum.1.len() < weights.len() {
+        sum.1.resize(weights.len(), 0);
+    }
+    for (a, w) in sum.1.iter_mut().zip(weights) {
+        *a += w;
+    }
+}
+
 /// Counters of VM activity that belong to no thread.
 #[derive(Debug, Default)]
 struct VmCounters {
@@ -823,11 +842,7 @@ impl Recorder {
         }
         let Some((k, c)) = charged.filter(|(k, _)| frames[*k].method != 0) else { return };
         let Some(form) = self.form_at(pc, frames, k) else { return };
-        let e = s.forms.entry((c, form)).or_insert_with(|| (0, vec![0; weights.len()]));
-        e.0 += 1;
-        for (a, w) in e.1.iter_mut().zip(weights) {
-            *a += w;
-        }
+        add_samples(s.forms.entry((c, form)).or_default(), 1, weights);
     }
 
     /// The form of the code at `pc` for frame `k` of `frames` (innermost first); `None` without a
@@ -840,8 +855,7 @@ impl Recorder {
         if c.live.is_empty() {
             return None;
         }
-        let entry = c.live.range(..=pc).next_back().map(|(_, e)| e).filter(|e| pc < e.start + e.size.max(1));
-        Some(match entry {
+        Some(match c.containing(pc) {
             Some(e) if e.kind == "compiled" => {
                 // The frames from the innermost up to the compiled method's own are this code;
                 // the charged frame below that one was inlined into it.
@@ -1001,7 +1015,6 @@ impl Recorder {
         c.live.remove(&start);
     }
 
-    /// The code entry containing `addr`, if any.
     /// Names the compiled code loaded without names: `name_of(key)` for each method key not named
     /// before (called without the code map's lock; `None`: `method@KEY`). Call before a snapshot,
     /// on a thread that can reach the VM.
@@ -1040,10 +1053,9 @@ impl Recorder {
         }
     }
 
+    /// The code entry containing `addr`, if any.
     pub fn code_at(&self, addr: u64) -> Option<CodeEntry> {
-        let c = lock(&self.code);
-        let (_, e) = c.live.range(..=addr).next_back()?;
-        (addr < e.start + e.size.max(1)).then(|| e.clone())
+        lock(&self.code).containing(addr).cloned()
     }
 
     // ---------------------------------------------------------------- control
@@ -1250,14 +1262,10 @@ impl Recorder {
             mk(metrics, "methods", "samples")
         });
         let mut threads = Vec::new();
-        let mut forms: std::collections::BTreeMap<(ConsumerId, Form), (u64, Vec<u64>)> = std::collections::BTreeMap::new();
+        let mut forms: std::collections::BTreeMap<FormKey, (u64, Vec<u64>)> = std::collections::BTreeMap::new();
         for c in &copies {
             for (k, (n, w)) in &c.forms {
-                let e = forms.entry(*k).or_insert_with(|| (0, vec![0; w.len()]));
-                e.0 += n;
-                for (a, b) in e.1.iter_mut().zip(w) {
-                    *a += b;
-                }
+                add_samples(forms.entry(*k).or_default(), *n, w);
             }
         }
         let sample_forms = forms
