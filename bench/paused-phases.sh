@@ -13,10 +13,8 @@ RUNS="${1:-21}"
 TX="${2:-3000}"
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
-H2=/usr/share/java/h2.jar
-[ -f "$H2" ] || { echo "bench: $H2 missing: apt-get install libh2-java" >&2; exit 1; }
 . "$ROOT/bench/jvm-bench.sh"
-"$JAVA_HOME/bin/javac" -cp "$H2" -d "$WORK/classes" "$ROOT"/java-tests/thirdparty/bench/{H2Driver,Phases}.java
+. "$ROOT/bench/h2-phases.sh"
 
 echo "JDK: $("$JAVA_HOME/bin/java" -version 2>&1 | head -1); H2 driver 2 x $TX; $RUNS runs per configuration (interleaved)"
 echo "cpu: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -24,19 +22,13 @@ for _ in $(seq "$RUNS"); do
   for c in none paused; do
     agent=()
     [ "$c" = paused ] && agent=("-agentpath:$LIB=out=$OUT/h2-paused,perf-map=off,start=paused")
-    t0=$(date +%s%3N)
-    line=$("$JAVA_HOME/bin/java" "${agent[@]}" -cp "$WORK/classes:$H2" bench.Phases bench.H2Driver 2 "$TX" 2>"$WORK/err" | grep '^phases ') \
-      || { cat "$WORK/err" >&2; exit 1; }
-    t1=$(date +%s%3N)
-    # start-up, work, exit, whole (ms)
-    echo "$line $t0 $t1" | awk '{print $2-$4, $3-$2, $5-$3, $5-$4}' >>"$WORK/$c"
+    phases_run "$c" "${agent[@]}"
   done
 done
-col() { cut -d' ' -f"$2" "$WORK/$1" | median; }
 mean() { cut -d' ' -f"$2" "$WORK/$1" | awk '{s+=$1} END {printf "%.1f", s/NR}'; }
 printf '%-8s %10s %10s %10s %10s   (medians, ms)\n' config start-up work exit whole
 for c in none paused; do
-  printf '%-8s %10.0f %10.0f %10.0f %10.0f\n' "$c" "$(col $c 1)" "$(col $c 2)" "$(col $c 3)" "$(col $c 4)"
+  printf '%-8s %10.0f %10.0f %10.0f %10.0f\n' "$c" "$(col "$c" 1)" "$(col "$c" 2)" "$(col "$c" 3)" "$(col "$c" 4)"
 done
 awk -v pw="$(col paused 2)" -v nw="$(col none 2)" -v pm="$(mean paused 2)" -v nm="$(mean none 2)" \
   -v pa="$(col paused 4)" -v na="$(col none 4)" \

@@ -17,10 +17,8 @@ RUNS="${1:-15}"
 TX="${2:-6000}"
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
-H2=/usr/share/java/h2.jar
-[ -f "$H2" ] || { echo "bench: $H2 missing: apt-get install libh2-java" >&2; exit 1; }
 . "$ROOT/bench/jvm-bench.sh"
-"$JAVA_HOME/bin/javac" -cp "$H2" -d "$WORK/classes" "$ROOT"/java-tests/thirdparty/bench/{H2Driver,Phases}.java
+. "$ROOT/bench/h2-phases.sh"
 OPTS="${SAMPLE_OPTIONS:-calls=none,sample=cpu}"
 CONFIGS=(none sampled)
 if [ -n "${ASYNC_PROFILER_LIB:-}" ]; then
@@ -38,16 +36,9 @@ for _ in $(seq "$RUNS"); do
       sampled) agent=("-agentpath:$LIB=out=$OUT/h2-sampled,perf-map=off,$OPTS") ;;
       asprof) agent=("-agentpath:$ASYNC_PROFILER_LIB=start,event=cpu,interval=10ms,file=$OUT/h2-asprof.txt,collapsed") ;;
     esac
-    t0=$(date +%s%3N)
-    /usr/bin/time -f "%U %S" -o "$WORK/time" "$JAVA_HOME/bin/java" "${agent[@]}" -cp "$WORK/classes:$H2" bench.Phases bench.H2Driver 2 "$TX" \
-      >"$WORK/out" 2>"$WORK/err" || { cat "$WORK/err" >&2; exit 1; }
-    t1=$(date +%s%3N)
-    line=$(grep '^phases ' "$WORK/out") || { cat "$WORK/out" "$WORK/err" >&2; exit 1; }
-    # start-up, work, exit, whole (ms), cpu (s)
-    echo "$line $t0 $t1 $(awk '{print $1+$2}' "$WORK/time")" | awk '{print $2-$4, $3-$2, $5-$3, $5-$4, $6}' >>"$WORK/$c"
+    phases_run "$c" "${agent[@]}"
   done
 done
-col() { cut -d' ' -f"$2" "$WORK/$1" | median; }
 printf '%-8s %10s %10s %10s %10s %8s   (medians; ms, cpu s)\n' config start-up work exit whole cpu
 for c in "${CONFIGS[@]}"; do
   printf '%-8s %10.0f %10.0f %10.0f %10.0f %8.2f\n' "$c" "$(col "$c" 1)" "$(col "$c" 2)" "$(col "$c" 3)" "$(col "$c" 4)" "$(col "$c" 5)"
