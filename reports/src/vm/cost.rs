@@ -67,10 +67,15 @@ pub fn vm_cost(rows: &[CostRow], counters: &[String], lost_threads: u64) -> Stri
         let _ = write!(s, " {:>12}", format!("{}%", k.name()));
     }
     let _ = writeln!(s, "  phase");
-    let mut whole = PerKind::default();
-    let phases = phases(rows);
+    // Every phase, then the whole run as one more line of each table.
+    let mut phases = phases(rows);
+    let mut whole = Phase { name: "(whole run)".into(), from_ns: 0, to_ns: rows.last().map_or(0, |r| r.at_ns), cpu: PerKind::default(), counters: Vec::new() };
     for p in &phases {
-        whole.add(&p.cpu);
+        whole.cpu.add(&p.cpu);
+        add_all(&mut whole.counters, &p.counters);
+    }
+    phases.push(whole);
+    for p in &phases {
         let t = p.cpu.total();
         let _ = write!(s, "{:>9.3} {:>9.3} {:>10.1}", p.from_ns as f64 / 1e9, p.to_ns as f64 / 1e9, t as f64 / 1e6);
         for k in kinds {
@@ -78,13 +83,6 @@ pub fn vm_cost(rows: &[CostRow], counters: &[String], lost_threads: u64) -> Stri
         }
         let _ = writeln!(s, "  {}", p.name.replace(['\n', '\t'], " "));
     }
-    let t = whole.total();
-    let end = rows.last().map_or(0, |r| r.at_ns);
-    let _ = write!(s, "{:>9.3} {:>9.3} {:>10.1}", 0.0, end as f64 / 1e9, t as f64 / 1e6);
-    for k in kinds {
-        let _ = write!(s, " {:>12.1}", pct(whole.get(k), t));
-    }
-    let _ = writeln!(s, "  (whole run)");
     let _ = writeln!(s);
     if !counters.is_empty() {
         let _ = writeln!(s, "Counters by kind of thread (each event= counter opened on every thread by its id), per phase");
@@ -93,9 +91,7 @@ pub fn vm_cost(rows: &[CostRow], counters: &[String], lost_threads: u64) -> Stri
             let _ = write!(s, " {:>14}", k.name());
         }
         let _ = writeln!(s, "  phase");
-        let mut whole = vec![PerKind::default(); counters.len()];
         for p in &phases {
-            add_all(&mut whole, &p.counters);
             for (name, v) in counters.iter().zip(&p.counters) {
                 let _ = write!(s, "{name:<20}");
                 for k in kinds {
@@ -103,13 +99,6 @@ pub fn vm_cost(rows: &[CostRow], counters: &[String], lost_threads: u64) -> Stri
                 }
                 let _ = writeln!(s, "  {}", p.name.replace(['\n', '\t'], " "));
             }
-        }
-        for (name, v) in counters.iter().zip(&whole) {
-            let _ = write!(s, "{name:<20}");
-            for k in kinds {
-                let _ = write!(s, " {:>14}", v.get(k));
-            }
-            let _ = writeln!(s, "  (whole run)");
         }
         let _ = writeln!(s);
     }
