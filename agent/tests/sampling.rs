@@ -202,25 +202,14 @@ fn sampled_windows_hold_what_threads_used_inside_them() {
         assert!(r.ok, "{cmd:?}: {r:?}");
     };
     // The workers' kernel CPU time, once both run.
-    let tids = || -> Vec<u32> {
-        std::fs::read_dir(format!("/proc/{pid}/task"))
-            .unwrap()
-            .filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
-            .filter(|t| std::fs::read_to_string(format!("/proc/{pid}/task/{t}/comm")).is_ok_and(|c| c.starts_with("shares-")))
-            .collect()
-    };
+    let tids = || -> Vec<u32> { tasks(pid).into_iter().filter(|(_, comm)| comm.starts_with("shares-")).map(|(t, _)| t).collect() };
     let deadline = std::time::Instant::now() + Duration::from_secs(20);
     while tids().len() < 2 {
         assert!(std::time::Instant::now() < deadline, "no worker threads");
         std::thread::sleep(Duration::from_millis(10));
     }
     let workers = tids();
-    let cpu = || -> u64 {
-        workers
-            .iter()
-            .map(|t| std::fs::read_to_string(format!("/proc/{pid}/task/{t}/schedstat")).unwrap().split_whitespace().next().unwrap().parse::<u64>().unwrap())
-            .sum()
-    };
+    let cpu = || -> u64 { workers.iter().map(|&t| task_cpu_ns(pid, t)).sum() };
     let sampled_cpu = |dir: &std::path::Path| -> u64 {
         let p = read_profile(&dir.join("sampled/arcflow.json"));
         p.threads.iter().filter(|t| t.name.starts_with("shares-")).map(|t| (0..t.tree.len() as u32).map(|n| t.tree.base(n)[0]).sum::<u64>()).sum()

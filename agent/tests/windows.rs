@@ -91,17 +91,13 @@ impl Jvm {
         let pid = self.child.id();
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
-            let mut tasks: Vec<u32> = std::fs::read_dir(format!("/proc/{pid}/task"))
-                .unwrap()
-                .filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
-                .collect();
-            tasks.sort();
-            let comm = |t: u32| std::fs::read_to_string(format!("/proc/{pid}/task/{t}/comm")).unwrap_or_default();
+            let tasks = common::tasks(pid);
             let found = if name == "main" {
-                tasks.iter().copied().find(|&t| t != pid && comm(t).trim() == "java")
+                tasks.iter().find(|(t, comm)| *t != pid && comm == "java")
             } else {
-                tasks.iter().copied().find(|&t| comm(t).trim() == name)
-            };
+                tasks.iter().find(|(_, comm)| comm == name)
+            }
+            .map(|(t, _)| *t);
             if let Some(t) = found {
                 return t;
             }
@@ -112,8 +108,7 @@ impl Jvm {
 
     /// The thread's CPU time so far (ns), by the kernel.
     fn cpu_ns(&self, tid: u32) -> u64 {
-        let s = std::fs::read_to_string(format!("/proc/{}/task/{tid}/schedstat", self.child.id())).unwrap();
-        s.split_whitespace().next().unwrap().parse().unwrap()
+        common::task_cpu_ns(self.child.id(), tid)
     }
 
     /// Waits until the scenario's long call returned.

@@ -288,3 +288,21 @@ pub fn control_client(socket: &Path) -> hpm_control::Client {
         }
     }
 }
+
+/// The threads of process `pid` now: (kernel thread id, name), by thread id.
+pub fn tasks(pid: u32) -> Vec<(u32, String)> {
+    let mut v: Vec<(u32, String)> = std::fs::read_dir(format!("/proc/{pid}/task"))
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
+        .map(|t: u32| (t, std::fs::read_to_string(format!("/proc/{pid}/task/{t}/comm")).unwrap_or_default().trim_end().to_string()))
+        .collect();
+    v.sort();
+    v
+}
+
+/// A thread's CPU time so far (ns), by the kernel (`/proc/PID/task/TID/schedstat`).
+pub fn task_cpu_ns(pid: u32, tid: u32) -> u64 {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/task/{tid}/schedstat")).unwrap();
+    s.split_whitespace().next().unwrap().parse().unwrap()
+}
