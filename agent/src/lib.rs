@@ -408,6 +408,9 @@ pub fn write_snapshot(snap: &Snapshot, dir: &Path) -> io::Result<Vec<PathBuf>> {
         let p = dir.join("sampled/forms.txt");
         hpm_reports::write_atomic(&p, hpm_reports::vm::forms::forms(&snap.sample_forms, samples.bindings.metric_index("cpu-time")).as_bytes())?;
         files.push(p);
+        let p = dir.join("sampled/jit.txt");
+        hpm_reports::write_atomic(&p, hpm_reports::vm::jit::jit(&snap.compiles).as_bytes())?;
+        files.push(p);
     }
     files.extend(hpm_reports::write_reports(&snap.locks, &dir.join("locks"), &sub)?);
     files.extend(hpm_reports::write_reports(&snap.waits, &dir.join("waits"), &sub)?);

@@ -8,7 +8,7 @@ use hpm_collectors::recorder::Glob;
 /// Every option, with its syntax and meaning, as `help` prints them.
 pub const OPTIONS: &[(&str, &str)] = &[
     ("out=DIR", "report directory (default hpm-<pid> in the working directory)"),
-    ("collect=LIST", "what to record, '+'-separated: calls, gc, locks, waits, alloc, code, or all/none (default calls+gc+locks+waits+code)"),
+    ("collect=LIST", "what to record, '+'-separated: calls, gc, locks, waits, alloc, code, or all/none (default calls+gc+locks+waits+code; with calls=none, gc+locks+waits)"),
     ("calls=probes|jvmti|none", "HotSpot: record exact call trees with bytecode probes inserted at class load (default: compiled code keeps running; time and counters sampled) or with JVMTI method events (the reference mode: every thread interpreted, 10-130x slower; metrics exact); none: no exact call trees (e.g. with sample=cpu alone)"),
     ("sample=cpu|wall|off", "HotSpot: also sample stacks into sampled trees (reports in sampled/; counts are samples, each carrying the thread's cpu-time, wall-time and event= deltas since its previous sample): cpu, each thread every sample-interval of its CPU time (where threads compute); wall, every thread every sample-interval of wall time, running or blocked (where threads wait too); default off"),
     ("sample-interval=TIME", "time between stack samples of a thread (CPU time with sample=cpu, wall time with sample=wall), e.g. 10ms (default), 1ms, 500us"),
@@ -209,6 +209,7 @@ pub fn help_text() -> String {
 pub fn parse(text: Option<&str>) -> Result<Options, String> {
     let mut o = Options::default();
     let mut calls_none = false;
+    let mut collect_given = false;
     let text = text.unwrap_or("").trim();
     if text.is_empty() {
         return Ok(o);
@@ -232,6 +233,7 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
             "help" => o.help = true,
             "out" => o.out = Some(PathBuf::from(need(value)?)),
             "collect" => {
+                collect_given = true;
                 let v = need(value)?;
                 let (mut c, mut g, mut l, mut w, mut a, mut k) = (false, false, false, false, false, false);
                 for part in v.split(['+', ':', ';']) {
@@ -347,6 +349,11 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
     }
     if calls_none {
         o.calls = false;
+        // The code map's JVMTI events cost HotSpot work at every compilation; without exact
+        // trees it only feeds code.txt and the perf map (sampling finds forms in the code cache).
+        if !collect_given {
+            o.code = false;
+        }
     }
     Ok(o)
 }
@@ -377,6 +384,9 @@ mod tests {
         assert_eq!(parse(Some("metric-mode=exact")).unwrap().metric_mode, MetricModeOption::Exact);
         let o = parse(Some("calls=none,sample=cpu,sample-interval=1ms")).unwrap();
         assert!(!o.calls && o.sample == SampleMode::Cpu && o.sample_interval_ns == 1_000_000 && o.gc);
+        assert!(!o.code, "calls=none leaves the code map out by default");
+        assert!(parse(Some("calls=none,collect=gc+code")).unwrap().code, "unless collect= asks for it");
+        assert!(parse(Some("collect=gc+code,calls=none")).unwrap().code);
         assert_eq!(parse(Some("sample=wall")).unwrap().sample, SampleMode::Wall);
         assert_eq!(parse(Some("sample=cpu")).unwrap().sample_interval_ns, 10_000_000);
         assert_eq!(parse(Some("sample-interval=500us")).unwrap().sample_interval_ns, 500_000);

@@ -242,29 +242,85 @@ fn sampled_windows_hold_what_threads_used_inside_them() {
     assert!(close(s2, w1 + w2), "both windows: sampled {s2} ns, kernel {} ns (stopped: {} ns)", w1 + w2, c2 - c1);
 }
 
+/// One method's row of `sampled/forms.txt`, by column name (`samples`, `cpu-ms`, `c2%`, …; a
+/// form that does not occur in the run has no column and reads 0).
+fn form_columns(text: &str, method: &str) -> std::collections::HashMap<String, f64> {
+    let header: Vec<&str> = text.lines().find(|l| l.trim_start().starts_with("samples")).unwrap_or_else(|| panic!("no table in\n{text}")).split_whitespace().collect();
+    let line = text.lines().find(|l| l.ends_with(method)).unwrap_or_else(|| panic!("no {method} in\n{text}"));
+    header.iter().zip(line.split_whitespace()).filter(|(h, _)| **h != "method").map(|(h, v)| (h.to_string(), v.parse().unwrap())).collect()
+}
+
 /// `sampled/forms.txt`: in `Shares`, whose methods C2 compiles (and inlines leafA into its
-/// callers) after a short interpreted start, most samples of the busy methods are in compiled
-/// or inlined code, a few in the interpreter; without the code map there are no forms.
+/// callers) after a short interpreted start and C1 code, most samples of the busy methods are in
+/// C2 or inlined code, some in C1 code or the interpreter. The forms come from HotSpot's code
+/// cache at each sample, so they are there without the code map of JVMTI events too.
 #[test]
-fn sampled_forms_tell_interpreted_compiled_and_inlined_code_apart() {
+fn sampled_forms_tell_interpreted_c1_c2_and_inlined_code_apart() {
     for jdk in jdks() {
-        let r = run("sample-forms", &jdk, "counters.Shares", "calls=none,sample=cpu,sample-interval=1ms", &[], &["40000", "2"]);
-        r.assert_ok();
-        let text = r.file("sampled/forms.txt");
-        eprintln!("{:?}:\n{text}", jdk.home);
-        let cols = |name: &str| -> Vec<f64> {
-            let line = text.lines().find(|l| l.ends_with(name)).unwrap_or_else(|| panic!("no {name} in\n{text}"));
-            line.split_whitespace().take(8).map(|x| x.parse().unwrap()).collect()
-        };
-        // samples, cpu-ms, interpreted, compiled, inlined, native, stub, vm
-        let leaf_a = cols("calls.counters.Shares.leafA");
-        assert!(leaf_a[0] > 100.0 && leaf_a[3] + leaf_a[4] > 80.0, "leafA: {leaf_a:?}");
-        let all = cols("(all methods)");
-        assert!((all[2..8].iter().sum::<f64>() - 100.0).abs() < 0.5, "{all:?}");
-        assert!(all[3] + all[4] > 80.0, "{all:?}");
+        for (name, options) in [("sample-forms", "calls=none,sample=cpu,sample-interval=1ms"), ("sample-forms-no-code-map", "calls=none,collect=gc,sample=cpu,sample-interval=1ms")] {
+            let r = run(name, &jdk, "counters.Shares", options, &[], &["40000", "2"]);
+            r.assert_ok();
+            let text = r.file("sampled/forms.txt");
+            eprintln!("{:?} {options}:\n{text}", jdk.home);
+            let get = |row: &std::collections::HashMap<String, f64>, c: &str| row.get(c).copied().unwrap_or(0.0);
+            let leaf_a = form_columns(&text, "calls.counters.Shares.leafA");
+            assert!(get(&leaf_a, "samples") > 100.0, "{leaf_a:?}");
+            assert!(get(&leaf_a, "c2%") + get(&leaf_a, "inlined%") > 80.0, "leafA: {leaf_a:?}");
+            let all = form_columns(&text, "(all methods)");
+            let shares: f64 = all.iter().filter(|(k, _)| k.ends_with('%')).map(|(_, v)| v).sum();
+            assert!((shares - 100.0).abs() < 0.5, "{all:?}");
+            // The tiers are told apart: C1's code runs before C2's replaces it.
+            assert!(get(&all, "c2%") > 20.0 && get(&all, "c1%") > 0.0, "{all:?}");
+            assert_eq!(get(&all, "compiled%"), 0.0, "the compiler is known for every sample: {all:?}");
+        }
     }
-    let jdk = &jdks()[0];
-    let r = run("sample-forms-no-code", jdk, "counters.Shares", "calls=none,collect=gc,sample=cpu", &[], &["10000", "2"]);
-    r.assert_ok();
-    assert!(r.file("sampled/forms.txt").contains("No forms: the code map is off"));
+}
+
+/// Stack sampling turns HotSpot's `DebugNonSafepoints` on (so compiled frames are named at any
+/// instruction), unless the user set it off.
+#[test]
+fn sampling_turns_debug_non_safepoints_on_unless_the_user_set_it() {
+    for jdk in jdks() {
+        let flag = |r: &Run| r.stdout().lines().find(|l| l.contains(" DebugNonSafepoints ")).map(|l| l.split_whitespace().collect::<Vec<_>>()[3].to_string());
+        let print = ["-XX:+UnlockDiagnosticVMOptions", "-XX:+PrintFlagsFinal"];
+        let r = run("dns-on", &jdk, "counters.Shares", "calls=none,sample=cpu", &print, &["100", "1"]);
+        r.assert_ok();
+        assert_eq!(flag(&r).as_deref(), Some("true"), "{}", r.stdout());
+        let r = run("dns-off", &jdk, "counters.Shares", "calls=none,sample=cpu", &[print[0], "-XX:-DebugNonSafepoints", print[1]], &["100", "1"]);
+        r.assert_ok();
+        assert_eq!(flag(&r).as_deref(), Some("false"));
+        assert!(r.stderr().contains("-XX:-DebugNonSafepoints is given"), "{}", r.stderr());
+        let r = run("dns-unsampled", &jdk, "counters.Shares", "calls=none,collect=gc", &print, &["100", "1"]);
+        r.assert_ok();
+        assert_eq!(flag(&r).as_deref(), Some("false"), "left alone without sampling");
+    }
+}
+
+/// `sampled/jit.txt`: with stack sampling, the JIT compiler threads' CPU time by the method they
+/// compile. On `Shares` (whose leaf methods C2 compiles) the table adds up to the compiler
+/// threads' CPU time that `vm-cost.txt` measures from the kernel, and names the program's own
+/// methods among those C2 compiled.
+#[test]
+fn jit_times_add_up_to_the_compiler_threads_cpu_and_name_the_methods_compiled() {
+    for jdk in jdks() {
+        let r = run("sample-jit", &jdk, "counters.Shares", "calls=none,sample=cpu", &[], &["40000", "2"]);
+        r.assert_ok();
+        let jit = r.file("sampled/jit.txt");
+        eprintln!("{:?}:\n{jit}", jdk.home);
+        let total: f64 = jit
+            .lines()
+            .find_map(|l| l.strip_prefix("compiler threads: "))
+            .and_then(|l| l.split(" ms").next())
+            .unwrap_or_else(|| panic!("no total in\n{jit}"))
+            .parse()
+            .unwrap();
+        let cost = r.file("vm-cost.txt");
+        let whole = cost.lines().find(|l| l.ends_with("(whole run)")).unwrap_or_else(|| panic!("{cost}"));
+        let cols: Vec<f64> = whole.split_whitespace().take(9).map(|x| x.parse().unwrap()).collect();
+        let kernel_jit_ms = cols[2] * cols[5] / 100.0;
+        // The looks start at VMInit and end before the last tick of vm-cost.
+        assert!((total - kernel_jit_ms).abs() < 0.15 * kernel_jit_ms + 20.0, "jit.txt {total} ms, vm-cost.txt's jit {kernel_jit_ms} ms");
+        let rows: Vec<Vec<&str>> = jit.lines().filter(|l| l.ends_with(".leafA") || l.ends_with(".leafB") || l.ends_with(".middle")).map(|l| l.split_whitespace().collect()).collect();
+        assert!(rows.iter().any(|c| c[5] == "c2" && c[3].parse::<u64>().unwrap() >= 1 && c[6].starts_with("calls.counters.Shares.")), "no C2 compilation of Shares' methods in\n{jit}");
+    }
 }

@@ -20,8 +20,8 @@ use std::time::Duration;
 use hpm_collectors::arcflow::Tree;
 use hpm_collectors::counters::{thread_cpu_ns, Metrics, ThreadCpuClock, WallClock};
 use hpm_collectors::metrics::{Metric, MetricSet};
-use hpm_collectors::recorder::{ClassFilter, MethodResolver, Recorder, RecorderConfig, ThreadInfo};
-use hpm_collectors::sampling::{ContextSampler, RawFrame, SampledThread, SamplerConfig, StackConfig, StackTrigger, StackWalker};
+use hpm_collectors::recorder::{ClassFilter, Form, MethodResolver, Recorder, RecorderConfig, ThreadInfo};
+use hpm_collectors::sampling::{CodeAt, ContextSampler, RawFrame, SampledThread, SamplerConfig, StackConfig, StackTrigger, StackWalker, Tier};
 
 /// Counts allocations made with SIGPROF blocked (inside the sampling handler, in this binary).
 struct CountingAlloc;
@@ -94,6 +94,16 @@ impl StackWalker for AtomicsWalker {
             *o = RawFrame { pos: i as i32, method: stack.keys[depth - 1 - i].load(Ordering::Relaxed) };
         }
         depth as i32
+    }
+
+    /// As a VM's walker says at the program counter: light runs inlined into main's C1 code,
+    /// everything else in the innermost frame's own C2 code.
+    unsafe fn code_at(&self, _pc: u64, frames: &[RawFrame]) -> CodeAt {
+        if frames[0].method == LIGHT {
+            CodeAt::compiled(1, Tier::C1)
+        } else {
+            CodeAt::compiled(0, Tier::C2)
+        }
     }
 }
 
@@ -184,8 +194,8 @@ fn stack_samples_from_the_signal_handler_reach_the_recorder_without_allocating_o
                 let threads = started.lock().unwrap().clone();
                 for (st, t) in &threads {
                     let mut names = Names;
-                    st.drain_stacks(&mut |weights, pc, frames| {
-                        recorder.add_stack_sample(t, frames, pc, weights, &mut names);
+                    st.drain_stacks(&mut |weights, site, frames| {
+                        recorder.add_stack_sample(t, frames, site, weights, &mut names);
                         if !held && progress[0].load(Ordering::Relaxed) > 20 {
                             held = true;
                             let before = progress[0].load(Ordering::Relaxed);
@@ -204,7 +214,7 @@ fn stack_samples_from_the_signal_handler_reach_the_recorder_without_allocating_o
     let progress_while_held = drainer.join().unwrap();
     CHECK_ALLOCS.store(false, Ordering::Relaxed);
     for (st, t) in started.lock().unwrap().iter() {
-        st.drain_stacks(&mut |weights, pc, frames| recorder.add_stack_sample(t, frames, pc, weights, &mut Names));
+        st.drain_stacks(&mut |weights, site, frames| recorder.add_stack_sample(t, frames, site, weights, &mut Names));
     }
 
     assert_eq!(IN_HANDLER_ALLOCS.load(Ordering::Relaxed), 0, "allocations inside the signal handler");
@@ -242,6 +252,12 @@ fn stack_samples_from_the_signal_handler_reach_the_recorder_without_allocating_o
         let truth = work.heavy_ns as f64 / cpu as f64;
         assert!((share - truth).abs() < 0.05, "worker {w}: heavy's share {share:.3} sampled, {truth:.3} measured");
     }
+    // The walker's word on the code at each sample came through the ring: light inlined, heavy
+    // in its own C2 code even where the excluded sqrt was the innermost frame.
+    let forms: std::collections::BTreeSet<(String, Form)> = snap.sample_forms.iter().map(|r| (r.method.clone(), r.form)).collect();
+    assert!(forms.contains(&("app.Main.light()".into(), Form::Inlined)), "{forms:?}");
+    assert!(forms.contains(&("app.Main.heavy()".into(), Form::C2)), "{forms:?}");
+    assert!(forms.iter().all(|(m, f)| (m == "app.Main.light()") == (*f == Form::Inlined) && *f != Form::C1), "{forms:?}");
 }
 
 /// Wall-clock stack samples with no CPU-time source: a sleeping thread is sampled where it

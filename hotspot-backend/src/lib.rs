@@ -13,6 +13,8 @@ mod errors;
 mod names;
 mod probes;
 mod stacks;
+mod vmstructs;
+mod compilers;
 
 pub use stacks::{faults_caught as stack_walk_faults, AsgctWalker};
 #[allow(clippy::all)]
@@ -131,6 +133,7 @@ pub fn use_sampler(sampler: Arc<hpm_collectors::sampling::ContextSampler>, exact
 /// sampler per process), which then starts each thread for both. Samples go to the recorder's
 /// sampled trees (`RecorderConfig::stack_samples`).
 pub fn use_stack_sampler(sampler: Arc<hpm_collectors::sampling::ContextSampler>, probes_start_threads: bool) {
+    vmstructs::prepare_for_sampling();
     stacks::install(sampler, !probes_start_threads);
 }
 

@@ -23,11 +23,13 @@ use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::Duration;
 
 use hpm_collectors::recorder::ThreadRecorder;
-use hpm_collectors::sampling::{ContextSampler, RawFrame, SampledThread, StackWalker};
+use hpm_collectors::sampling::{CodeAt, ContextSampler, RawFrame, SampledThread, StackWalker};
 use hpm_support::{lock, log};
 
 use crate::names::Resolver;
 use crate::sys::jvmti::*;
+use crate::compilers::{CompilerLayout, CompilerWatch};
+use crate::vmstructs::{self, CodeLayout};
 use crate::{deallocate, jvmti_fn, AgentThread, BACKEND};
 
 extern "C" {
@@ -47,6 +49,31 @@ struct CallTrace {
     frames: *mut RawFrame,
 }
 
+/// Runs `f(arg, 0, null)` under the fault guard: 0, or -1 if it faulted and was abandoned.
+///
+/// # Safety
+/// `f` must be safe to abandon at any instruction: it holds no lock and nothing with a destructor.
+pub(crate) unsafe fn guarded(f: AsgctFn, arg: *mut c_void) -> c_int {
+    // SAFETY: the caller's contract; see native/fault_guard.c.
+    unsafe { hpm_guarded_call(f, arg, 0, std::ptr::null_mut()) }
+}
+
+/// HotSpot's code cache as VMStructs describe it, read at VMInit; the walker classifies each
+/// sample's program counter with it. Unset (forms come from the code map, if any) where the
+/// tables lack a field it needs.
+static CODE_LAYOUT: OnceLock<CodeLayout> = OnceLock::new();
+
+/// Reads the code cache's layout (VMInit, before sampling goes live).
+pub(crate) fn read_code_layout() {
+    let Some(vs) = vmstructs::tables() else { return };
+    match CodeLayout::read(vs) {
+        Ok(l) => {
+            let _ = CODE_LAYOUT.set(l);
+        }
+        Err(e) => log::info(&format!("{e}: execution forms come from the code map (collect=code) only")),
+    }
+}
+
 /// The code of a walk abandoned by the fault guard (below AGCT's own codes).
 pub const WALK_FAULTED: i32 = -100;
 /// The code of a sample taken before the fault guard was in place: not walked.
@@ -56,6 +83,11 @@ pub const WALK_UNGUARDED: i32 = -101;
 /// the initial thread's sampler at VMInit before the guard goes in, and a guard that cannot be
 /// installed never goes in); their samples are not walked.
 static GUARD_READY: AtomicBool = AtomicBool::new(false);
+
+/// Whether guarded calls may run (the fault guard is installed).
+pub(crate) fn guard_ready() -> bool {
+    GUARD_READY.load(Ordering::Acquire)
+}
 
 /// A frame whose method has no jmethodID (AGCT writes null): a key no method has, so the
 /// resolver leaves it out and its cost goes to its caller.
@@ -102,6 +134,14 @@ impl StackWalker for AsgctWalker {
             }
         }
         n
+    }
+
+    unsafe fn code_at(&self, pc: u64, frames: &[RawFrame]) -> CodeAt {
+        match CODE_LAYOUT.get() {
+            // Only with the guard in place (`walk` ran it: it returns early without).
+            Some(l) => vmstructs::guarded_code_at(l, pc as usize, frames),
+            _ => CodeAt::unknown(),
+        }
     }
 }
 
@@ -183,6 +223,7 @@ impl StackRuntime {
             }
             return;
         }
+        read_code_layout();
         make_method_ids_of_loaded_classes(env, jni);
         // With probes their runtime holds the shared sampler off while paused.
         if paused && self.own_threads {
@@ -307,7 +348,7 @@ impl StackRuntime {
 fn drain_one(env: *mut jvmtiEnv, jni: *mut JNIEnv, s: &Sampled) {
     let Some(b) = BACKEND.get() else { return };
     let mut r = Resolver::new(env, jni);
-    s.sampled.drain_stacks(&mut |weights, pc, frames| b.recorder.add_stack_sample(&s.recorder, frames, pc, weights, &mut r));
+    s.sampled.drain_stacks(&mut |weights, site, frames| b.recorder.add_stack_sample(&s.recorder, frames, site, weights, &mut r));
 }
 
 /// Makes the jmethodIDs of `klass`'s methods (GetClassMethods makes them), so that AGCT, which
@@ -340,8 +381,14 @@ fn make_method_ids_of_loaded_classes(env: *mut jvmtiEnv, jni: *mut JNIEnv) {
     deallocate(env, classes as *mut u8);
 }
 
-/// The thread that drains every sampled thread's ring into the recorder every 100 ms: rings
-/// stay small, and names are resolved off the sampled threads.
+/// How often the drain thread drains the rings.
+const DRAIN_INTERVAL: Duration = Duration::from_millis(100);
+/// How often it looks at the JIT compiler threads (`compilers.rs`).
+const COMPILER_LOOK_INTERVAL: Duration = Duration::from_millis(10);
+
+/// The thread that drains every sampled thread's ring into the recorder every 100 ms (rings
+/// stay small, and names are resolved off the sampled threads), and looks at the JIT compiler
+/// threads every 10 ms.
 struct DrainThread {
     control: Arc<(Mutex<bool>, Condvar)>,
     handle: std::thread::JoinHandle<()>,
@@ -365,14 +412,30 @@ impl DrainThread {
                 };
                 let (Some(rt), Some(b), Ok(jni)) = (runtime(), BACKEND.get(), crate::current_jni()) else { return };
                 let env = b.env as *mut jvmtiEnv;
+                let mut compilers = match vmstructs::tables().map(CompilerLayout::read) {
+                    Some(Ok(l)) => Some(CompilerWatch::new(l)),
+                    Some(Err(e)) => {
+                        log::info(&format!("{e}: no compile times per method (sampled/jit.txt)"));
+                        None
+                    }
+                    None => None,
+                };
+                let tick = if compilers.is_some() { COMPILER_LOOK_INTERVAL } else { DRAIN_INTERVAL };
+                let mut last_drain = std::time::Instant::now();
                 let (stop, cv) = &*c;
                 loop {
-                    let s = cv.wait_timeout(lock(stop), Duration::from_millis(100)).unwrap_or_else(|e| e.into_inner()).0;
+                    let s = cv.wait_timeout(lock(stop), tick).unwrap_or_else(|e| e.into_inner()).0;
                     if *s || b.dead.load(Ordering::Acquire) {
                         break;
                     }
                     drop(s);
-                    rt.drain_all(env, jni);
+                    if let Some(w) = compilers.as_mut() {
+                        w.look(&b.recorder);
+                    }
+                    if last_drain.elapsed() >= DRAIN_INTERVAL {
+                        rt.drain_all(env, jni);
+                        last_drain = std::time::Instant::now();
+                    }
                 }
                 drop(attached);
             })?;

@@ -32,7 +32,7 @@ use perf_event::{Builder, Counter};
 use super::clock::{clock_ns, monotonic_ns, tid_cpu_clock};
 use super::credits::CreditTable;
 use super::refusal::perf_event_paranoid;
-use super::stacks::{RawFrame, SampleRing, SampleSink, StackWalker};
+use super::stacks::{CodeAt, RawFrame, SampleRing, SampleSink, Site, StackWalker};
 use crate::metrics::ThreadMetrics;
 
 /// The signal every source delivers. HotSpot does not use SIGPROF.
@@ -298,8 +298,13 @@ impl Inner {
         // SAFETY: we are in the SIGPROF handler on the sampled thread (`on_signal`), `ucontext` is
         // this signal's, and `stacks.thread` the handle this thread's sampling started with.
         let n = unsafe { stacks.walker.walk(stacks.thread, ucontext, &mut self.frames) };
+        let pc = program_counter(ucontext);
+        let mut code = CodeAt::unknown();
         let depth = if n > 0 {
-            (n as usize).min(self.frames.len())
+            let depth = (n as usize).min(self.frames.len());
+            // SAFETY: as for `walk`, right after it, with the frames it wrote.
+            code = unsafe { stacks.walker.code_at(pc, &self.frames[..depth]) };
+            depth
         } else {
             bump(&stats.walk_failures);
             self.frames[0] = RawFrame { pos: n, method: 0 };
@@ -308,7 +313,7 @@ impl Inner {
         for ((d, c), l) in self.delta.iter_mut().zip(&self.cur).zip(&self.stack_last) {
             *d = c.saturating_sub(*l);
         }
-        if stacks.ring.push(&self.delta, program_counter(ucontext), &self.frames[..depth]) {
+        if stacks.ring.push(&self.delta, Site { pc, code }, &self.frames[..depth]) {
             advance(&mut self.stack_last, &self.cur);
         }
     }

@@ -32,6 +32,93 @@ impl RawFrame {
     pub const NATIVE: i32 = -3;
 }
 
+/// The compiler tier of compiled code, where the VM says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tier {
+    /// Not known (e.g. the code map of JVMTI events, which does not say).
+    Unknown,
+    /// The client compiler (HotSpot's tiers 1 to 3).
+    C1,
+    /// The optimising compiler (HotSpot's tier 4).
+    C2,
+}
+
+/// What the walker found at a sample's interrupted program counter, packed in one word of the
+/// ring: whether it is the VM's interpreter, compiled code (and which frame of the sample owns
+/// it, and its tier), other generated code, or none of these.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CodeAt(u64);
+
+impl CodeAt {
+    const NOT_LOOKED: u64 = 0;
+    const OUTSIDE: u64 = 1;
+    const INTERPRETED: u64 = 2;
+    const COMPILED: u64 = 3;
+    const STUB: u64 = 4;
+
+    /// The walker did not look (the recorder falls back to its code map).
+    pub const fn unknown() -> CodeAt {
+        CodeAt(Self::NOT_LOOKED)
+    }
+    /// Outside any code the VM generated: native code or the VM's own.
+    pub const fn outside() -> CodeAt {
+        CodeAt(Self::OUTSIDE)
+    }
+    pub const fn interpreted() -> CodeAt {
+        CodeAt(Self::INTERPRETED)
+    }
+    /// Code the VM generated that is no compiled method of the sample's frames.
+    pub const fn stub() -> CodeAt {
+        CodeAt(Self::STUB)
+    }
+    /// The compiled code of frame `owner` (innermost first); frames inside it were inlined.
+    pub const fn compiled(owner: usize, tier: Tier) -> CodeAt {
+        let t = match tier {
+            Tier::Unknown => 0,
+            Tier::C1 => 1,
+            Tier::C2 => 2,
+        };
+        CodeAt(Self::COMPILED | t << 8 | (owner as u64 & 0xffff_ffff) << 16)
+    }
+    pub const fn from_word(w: u64) -> CodeAt {
+        CodeAt(w)
+    }
+    pub const fn word(self) -> u64 {
+        self.0
+    }
+    pub fn is_known(self) -> bool {
+        self.0 & 0xff != Self::NOT_LOOKED
+    }
+    pub fn is_outside(self) -> bool {
+        self.0 & 0xff == Self::OUTSIDE
+    }
+    pub fn is_interpreted(self) -> bool {
+        self.0 & 0xff == Self::INTERPRETED
+    }
+    pub fn is_stub(self) -> bool {
+        self.0 & 0xff == Self::STUB
+    }
+    /// For compiled code: the owning frame's index and the tier.
+    pub fn compiled_by(self) -> Option<(usize, Tier)> {
+        (self.0 & 0xff == Self::COMPILED).then(|| {
+            let tier = match (self.0 >> 8) & 0xff {
+                1 => Tier::C1,
+                2 => Tier::C2,
+                _ => Tier::Unknown,
+            };
+            ((self.0 >> 16) as usize, tier)
+        })
+    }
+}
+
+/// Where a stack sample was taken: the interrupted program counter and what the walker found
+/// there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Site {
+    pub pc: u64,
+    pub code: CodeAt,
+}
+
 /// A VM's stack walker, called in the sampling signal handler on the sampled thread itself.
 ///
 /// `walk` must be async-signal-safe: no allocation, no lock, nothing that can block or call back
@@ -46,10 +133,20 @@ pub trait StackWalker: Send + Sync {
     /// the signal being handled, and `thread` the handle given when this thread's sampling
     /// started on it.
     unsafe fn walk(&self, thread: usize, ucontext: *mut std::ffi::c_void, out: &mut [RawFrame]) -> i32;
+
+    /// What code is at `pc`, the program counter the signal interrupted, for the frames `walk`
+    /// just wrote. Called right after a successful walk, in the same handler, under the same
+    /// rules. The default does not look: the recorder's code map (if any) decides later.
+    ///
+    /// # Safety
+    /// As for `walk`.
+    unsafe fn code_at(&self, _pc: u64, _frames: &[RawFrame]) -> CodeAt {
+        CodeAt::unknown()
+    }
 }
 
-/// What a drain calls for each sample: `(weights, pc, frames)`.
-pub type SampleSink<'a> = dyn FnMut(&[u64], u64, &[RawFrame]) + 'a;
+/// What a drain calls for each sample: `(weights, site, frames)`.
+pub type SampleSink<'a> = dyn FnMut(&[u64], Site, &[RawFrame]) + 'a;
 
 /// Marks the end of the ring's buffer: the next record starts at word 0.
 const WRAP: u64 = u64::MAX;
@@ -64,8 +161,8 @@ pub struct RingStats {
 }
 
 /// A ring of variable-length stack samples: per record a header word (its length in words and its
-/// frame count), the weights (one word per metric), the interrupted program counter, then two
-/// words per frame.
+/// frame count), the weights (one word per metric), the interrupted program counter and the
+/// [`CodeAt`] word, then two words per frame.
 pub struct SampleRing {
     words: Box<[AtomicU64]>,
     weights: usize,
@@ -80,9 +177,9 @@ pub struct SampleRing {
 
 impl SampleRing {
     /// A ring of `words` 8-byte words (every buffer allocated here) for samples of `weights`
-    /// metrics. A sample of d frames takes 1 + weights + 2d words.
+    /// metrics. A sample of d frames takes 3 + weights + 2d words.
     pub fn new(words: usize, weights: usize) -> SampleRing {
-        let words = words.max(4 + weights);
+        let words = words.max(5 + weights);
         SampleRing {
             words: (0..words).map(|_| AtomicU64::new(0)).collect(),
             weights,
@@ -96,17 +193,17 @@ impl SampleRing {
 
     /// The most frames one record can hold in this ring.
     pub fn max_frames(&self) -> usize {
-        (self.words.len() - 2 - self.weights) / 2
+        (self.words.len() - 3 - self.weights) / 2
     }
 
     /// The producer's side (one thread at a time; async-signal-safe): appends one sample taken at
-    /// program counter `pc`, frames innermost first, truncated to [`SampleRing::max_frames`].
+    /// `site`, frames innermost first, truncated to [`SampleRing::max_frames`].
     /// Returns false, writing nothing, when the ring has no room.
-    pub fn push(&self, weights: &[u64], pc: u64, frames: &[RawFrame]) -> bool {
+    pub fn push(&self, weights: &[u64], site: Site, frames: &[RawFrame]) -> bool {
         debug_assert_eq!(weights.len(), self.weights);
         let frames = &frames[..frames.len().min(self.max_frames())];
         let cap = self.words.len() as u64;
-        let need = (2 + self.weights + 2 * frames.len()) as u64;
+        let need = (3 + self.weights + 2 * frames.len()) as u64;
         let head = self.head.load(Ordering::Acquire);
         let mut tail = self.tail.load(Ordering::Relaxed);
         let room_to_end = cap - tail % cap;
@@ -129,7 +226,8 @@ impl SampleRing {
         for &w in weights {
             put(w);
         }
-        put(pc);
+        put(site.pc);
+        put(site.code.word());
         for f in frames {
             put(f.method);
             put(f.pos as u32 as u64);
@@ -139,7 +237,7 @@ impl SampleRing {
         true
     }
 
-    /// The consumer's side: calls `f(weights, pc, frames)` for every sample written so far,
+    /// The consumer's side: calls `f(weights, site, frames)` for every sample written so far,
     /// oldest first, frames innermost first, and frees their space. Drains of one ring are
     /// serialised.
     pub fn drain(&self, f: &mut SampleSink) {
@@ -162,7 +260,8 @@ impl SampleRing {
                 i += 1;
             }
             let pc = self.words[i].load(Ordering::Relaxed);
-            i += 1;
+            let code = CodeAt::from_word(self.words[i + 1].load(Ordering::Relaxed));
+            i += 2;
             frames.clear();
             for _ in 0..depth {
                 let method = self.words[i].load(Ordering::Relaxed);
@@ -174,7 +273,7 @@ impl SampleRing {
             // Free the space before the callback: it may be slow (naming methods), and the
             // record is copied out already.
             self.head.store(head, Ordering::Release);
-            f(&weights, pc, &frames);
+            f(&weights, Site { pc, code }, &frames);
         }
     }
 
@@ -187,6 +286,27 @@ impl SampleRing {
 mod tests {
     use super::*;
 
+    /// A site whose code word varies with the pc, so that both come through.
+    fn site(pc: u64) -> Site {
+        let code = match pc % 4 {
+            0 => CodeAt::interpreted(),
+            1 => CodeAt::compiled((pc % 7) as usize, Tier::C2),
+            2 => CodeAt::compiled(0, Tier::C1),
+            _ => CodeAt::unknown(),
+        };
+        Site { pc, code }
+    }
+
+    #[test]
+    fn code_words_round_trip() {
+        assert_eq!(CodeAt::compiled(5, Tier::C1).compiled_by(), Some((5, Tier::C1)));
+        assert_eq!(CodeAt::compiled(0, Tier::C2).compiled_by(), Some((0, Tier::C2)));
+        assert_eq!(CodeAt::compiled(3, Tier::Unknown).compiled_by(), Some((3, Tier::Unknown)));
+        assert!(CodeAt::interpreted().is_interpreted() && CodeAt::interpreted().compiled_by().is_none());
+        assert!(CodeAt::stub().is_stub() && CodeAt::outside().is_outside());
+        assert!(!CodeAt::unknown().is_known() && CodeAt::outside().is_known());
+    }
+
     fn frames(n: usize, seed: u64) -> Vec<RawFrame> {
         (0..n).map(|i| RawFrame { pos: i as i32 - 1, method: seed * 1000 + i as u64 }).collect()
     }
@@ -198,7 +318,7 @@ mod tests {
         for round in 0..50u64 {
             for k in 0..3u64 {
                 let n = ((round + k) % 7) as usize;
-                assert!(ring.push(&[round, k], round * 10 + k, &frames(n, round * 3 + k)), "round {round} sample {k}");
+                assert!(ring.push(&[round, k], site(round * 10 + k), &frames(n, round * 3 + k)), "round {round} sample {k}");
             }
             ring.drain(&mut |w, pc, f| out.push((w.to_vec(), pc, f.to_vec())));
         }
@@ -206,7 +326,7 @@ mod tests {
         for (j, (w, pc, f)) in out.iter().enumerate() {
             let (round, k) = (j as u64 / 3, j as u64 % 3);
             assert_eq!(w, &vec![round, k]);
-            assert_eq!(*pc, round * 10 + k);
+            assert_eq!(*pc, site(round * 10 + k));
             assert_eq!(f, &frames(((round + k) % 7) as usize, round * 3 + k));
         }
     }
@@ -215,13 +335,13 @@ mod tests {
     fn a_full_ring_refuses_and_counts_and_deep_stacks_are_cut() {
         let ring = SampleRing::new(32, 1);
         assert_eq!(ring.max_frames(), 14);
-        assert!(ring.push(&[1], 7, &frames(40, 1)));
-        assert!(!ring.push(&[2], 7, &frames(1, 2)), "31 of 32 words used");
+        assert!(ring.push(&[1], site(7), &frames(40, 1)));
+        assert!(!ring.push(&[2], site(7), &frames(1, 2)), "all 32 words used");
         assert_eq!(ring.stats(), RingStats { pushed: 1, full: 1 });
         let mut got = Vec::new();
         ring.drain(&mut |w, _, f| got.push((w[0], f.len())));
         assert_eq!(got, vec![(1, 14)]);
-        assert!(ring.push(&[2], 7, &frames(1, 2)));
+        assert!(ring.push(&[2], site(7), &frames(1, 2)));
     }
 
     #[test]
@@ -232,7 +352,7 @@ mod tests {
             let mut sent = 0u64;
             let mut i = 0u64;
             while i < 20_000 {
-                if r.push(&[i], i, &frames((i % 9) as usize, i)) {
+                if r.push(&[i], site(i), &frames((i % 9) as usize, i)) {
                     sent += i;
                     i += 1;
                 }
@@ -244,7 +364,7 @@ mod tests {
         while next < 20_000 {
             ring.drain(&mut |w, pc, f| {
                 assert_eq!(w[0], next);
-                assert_eq!(pc, next);
+                assert_eq!(pc, site(next));
                 assert_eq!(f, frames((next % 9) as usize, next).as_slice());
                 got += w[0];
                 next += 1;

@@ -21,6 +21,7 @@
 //!   the samples whose innermost recorded frame it was, and the metric deltas they carried.
 
 pub mod compensation;
+pub mod compiles;
 pub mod naming;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -33,6 +34,7 @@ use crate::arcflow::{Bindings, ConsumerId, CursorBuilder, ConsumerTable, Metric,
 use crate::metrics::{MetricSet, ThreadMetrics};
 
 pub use compensation::{compensates, Compensation};
+pub use compiles::{CompileRow, CompilerActivity};
 pub use naming::{ClassFilter, Glob};
 
 /// What a recorder collects.
@@ -226,7 +228,12 @@ pub struct CodeEntry {
 pub enum Form {
     /// In the bytecode interpreter.
     Interpreted,
-    /// In the method's own compiled code (or code compiled for a callee the filter leaves out).
+    /// In the method's own code compiled by the client compiler (HotSpot's tiers 1 to 3).
+    C1,
+    /// In the method's own code compiled by the optimising compiler (tier 4).
+    C2,
+    /// In the method's own compiled code, by a compiler not known (the JVMTI code map does not
+    /// say). Own code includes that compiled for a callee the filter leaves out.
     Compiled,
     /// Compiled into an outer method's code.
     Inlined,
@@ -240,17 +247,24 @@ pub enum Form {
 }
 
 impl Form {
-    pub const ALL: [Form; 6] = [Form::Interpreted, Form::Compiled, Form::Inlined, Form::Native, Form::Stub, Form::Vm];
+    pub const ALL: [Form; 8] = [Form::Interpreted, Form::C1, Form::C2, Form::Compiled, Form::Inlined, Form::Native, Form::Stub, Form::Vm];
 
     pub fn name(self) -> &'static str {
         match self {
             Form::Interpreted => "interpreted",
+            Form::C1 => "c1",
+            Form::C2 => "c2",
             Form::Compiled => "compiled",
             Form::Inlined => "inlined",
             Form::Native => "native",
             Form::Stub => "stub",
             Form::Vm => "vm",
         }
+    }
+
+    /// Code compiled by either compiler (own or inlined).
+    pub fn is_compiled(self) -> bool {
+        matches!(self, Form::C1 | Form::C2 | Form::Compiled | Form::Inlined)
     }
 }
 
@@ -331,8 +345,12 @@ pub struct Snapshot {
     /// Sampled trees, with stack sampling: counts are samples (a context's own, where it was the
     /// innermost recorded frame), base values the metric deltas those samples carried.
     pub samples: Option<Profile>,
-    /// The forms of the stack samples, per method charged and form (empty without a code map).
+    /// The forms of the stack samples, per method charged and form (empty where neither the
+    /// walker nor a code map tells them).
     pub sample_forms: Vec<FormRow>,
+    /// The compiler threads' CPU time by method compiled and tier, most first (with a backend
+    /// that looks at its compiler threads; see [`Recorder::compiler_look`]).
+    pub compiles: Vec<CompileRow>,
     /// Per thread, in the same order as the profiles' threads.
     pub threads: Vec<ThreadSummary>,
     pub gc: Vec<GcRecord>,
@@ -397,6 +415,8 @@ pub struct Recorder {
     gc_dropped: AtomicU64,
     gc_log: Mutex<Vec<GcRecord>>,
     code: Mutex<CodeMap>,
+    /// The JIT compiler threads' time by method compiled ([`Recorder::compiler_look`]).
+    compiles: compiles::CompileTracker,
     vm: VmCounters,
     compensation: Mutex<Option<Compensation>>,
 }
@@ -434,6 +454,7 @@ impl Recorder {
             gc_total: AtomicU64::new(0),
             gc_dropped: AtomicU64::new(0),
             gc_log: Mutex::new(Vec::new()),
+            compiles: compiles::CompileTracker::default(),
             code: Mutex::new(CodeMap::default()),
             vm: VmCounters::default(),
             compensation: Mutex::new(None),
@@ -811,13 +832,14 @@ impl Recorder {
     /// a frame with method 0 is a failed walk, named by [`MethodResolver::walk_failure`]. Ignored
     /// while recording is stopped and without sampled trees.
     ///
-    /// `pc` is the interrupted program counter: with the code map (`RecorderConfig::code`) it
-    /// gives the sample's [`Form`] for the method charged.
+    /// `site` is where the sample was taken: what the walker found at the interrupted program
+    /// counter, or else the code map (`RecorderConfig::code`) looked up there, gives the sample's
+    /// [`Form`] for the method charged.
     pub fn add_stack_sample(
         &self,
         t: &ThreadRecorder,
         frames: &[crate::sampling::RawFrame],
-        pc: u64,
+        site: crate::sampling::Site,
         weights: &[u64],
         r: &mut dyn MethodResolver,
     ) {
@@ -841,13 +863,35 @@ impl Recorder {
             tree.add_base(leaf, weights);
         }
         let Some((k, c)) = charged.filter(|(k, _)| frames[*k].method != 0) else { return };
-        let Some(form) = self.form_at(pc, frames, k) else { return };
+        let Some(form) = self.form_at(site, frames, k) else { return };
         add_samples(s.forms.entry((c, form)).or_default(), 1, weights);
     }
 
-    /// The form of the code at `pc` for frame `k` of `frames` (innermost first); `None` without a
-    /// code map.
-    fn form_at(&self, pc: u64, frames: &[crate::sampling::RawFrame], k: usize) -> Option<Form> {
+    /// The form of the code at `site` for frame `k` of `frames` (innermost first); `None` when
+    /// neither the walker nor a code map says.
+    fn form_at(&self, site: crate::sampling::Site, frames: &[crate::sampling::RawFrame], k: usize) -> Option<Form> {
+        use crate::sampling::{RawFrame, Tier};
+        let code = site.code;
+        if code.is_known() {
+            return Some(if let Some((owner, tier)) = code.compiled_by() {
+                // Frames inside the owner's (innermost first) were inlined into its code.
+                match tier {
+                    _ if k < owner => Form::Inlined,
+                    Tier::C1 => Form::C1,
+                    Tier::C2 => Form::C2,
+                    Tier::Unknown => Form::Compiled,
+                }
+            } else if code.is_interpreted() {
+                Form::Interpreted
+            } else if code.is_stub() {
+                Form::Stub
+            } else if frames[0].pos == RawFrame::NATIVE {
+                Form::Native
+            } else {
+                Form::Vm
+            });
+        }
+        let pc = site.pc;
         if !self.config.code {
             return None;
         }
@@ -869,6 +913,16 @@ impl Recorder {
             None if frames[0].pos == crate::sampling::RawFrame::NATIVE => Form::Native,
             None => Form::Vm,
         })
+    }
+
+    // ---------------------------------------------------------------- compilations
+
+    /// One look at JIT compiler thread `tid` (from a backend's poller): it used `cpu_ns` of CPU
+    /// since the previous look and is doing `activity` now. Ignored while recording is stopped.
+    pub fn compiler_look(&self, tid: i32, cpu_ns: u64, activity: &CompilerActivity) {
+        if !self.is_paused() {
+            self.compiles.look(tid, cpu_ns, activity);
+        }
     }
 
     // ---------------------------------------------------------------- monitors
@@ -1168,6 +1222,7 @@ impl Recorder {
         self.gc_count.store(0, Ordering::Relaxed);
         self.gc_total.store(0, Ordering::Relaxed);
         self.gc_dropped.store(0, Ordering::Relaxed);
+        self.compiles.clear();
     }
 
     pub fn status(&self) -> Status {
@@ -1301,6 +1356,7 @@ impl Recorder {
             waits,
             samples,
             sample_forms,
+            compiles: self.compiles.rows(),
             threads,
             gc: lock(&self.gc_log).clone(),
             gc_dropped: self.gc_dropped.load(Ordering::Relaxed),

@@ -1,5 +1,5 @@
 //! `sampled/forms.txt`: for each method that stack samples were charged to, the share of its
-//! samples in each execution form (interpreted, compiled, inlined, native, stub, VM code).
+//! samples in each execution form (interpreted, C1, C2, inlined, native, stub, VM code).
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -9,36 +9,38 @@ use hpm_collectors::recorder::{Form, FormRow};
 /// Methods listed, most samples first.
 const LIMIT: usize = 200;
 
-/// The report; `cpu` is the index of `cpu-time` in the rows' weights, if sampled.
+/// The report; `cpu` is the index of `cpu-time` in the rows' weights, if sampled. One column per
+/// form that occurs.
 pub fn forms(rows: &[FormRow], cpu: Option<usize>) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "Execution forms of the sampled methods: where the CPU was at each stack sample charged to a");
-    let _ = writeln!(s, "method (the code at the interrupted program counter, found in the code map).");
-    let _ = writeln!(s, "interpreted: the bytecode interpreter; compiled: the method's own compiled code (or that of a");
-    let _ = writeln!(s, "callee the filter leaves out); inlined: compiled into an outer method's code; native: a JNI");
-    let _ = writeln!(s, "native method; stub: code the VM generated (stubs, adapters); vm: the VM's own code (runtime");
-    let _ = writeln!(s, "calls, allocation slow paths, class loading) on the method's behalf. C1 and C2 code are not");
-    let _ = writeln!(s, "told apart.");
+    let _ = writeln!(s, "method (the code at the interrupted program counter).");
+    let _ = writeln!(s, "interpreted: the bytecode interpreter; c1, c2: the method's own code compiled by C1 (tiers 1-3)");
+    let _ = writeln!(s, "or C2 (tier 4), or that of a callee the filter leaves out; compiled: the same where the compiler");
+    let _ = writeln!(s, "is not known (code map of JVMTI events); inlined: compiled into an outer method's code; native: a");
+    let _ = writeln!(s, "JNI native method; stub: code the VM generated (stubs, adapters); vm: the VM's own code (runtime");
+    let _ = writeln!(s, "calls, allocation slow paths, class loading) on the method's behalf.");
     if rows.is_empty() {
-        let _ = writeln!(s, "\nNo forms: the code map is off (collect=code) or nothing was sampled.");
+        let _ = writeln!(s, "\nNo forms: nothing was sampled, or neither HotSpot's code cache nor the code map (collect=code) was readable.");
         return s;
     }
-    let mut by_method: BTreeMap<&str, ([u64; 6], u64)> = BTreeMap::new();
+    let columns: Vec<Form> = Form::ALL.into_iter().filter(|f| rows.iter().any(|r| r.form == *f)).collect();
+    let mut by_method: BTreeMap<&str, (Vec<u64>, u64)> = BTreeMap::new();
     for r in rows {
-        let e = by_method.entry(&r.method).or_default();
-        let i = Form::ALL.iter().position(|f| *f == r.form).unwrap_or(0);
+        let e = by_method.entry(&r.method).or_insert_with(|| (vec![0; columns.len()], 0));
+        let i = columns.iter().position(|f| *f == r.form).unwrap_or(0);
         e.0[i] += r.samples;
         e.1 += cpu.and_then(|c| r.weights.get(c)).copied().unwrap_or(0);
     }
-    let mut list: Vec<(&str, [u64; 6], u64)> = by_method.into_iter().map(|(m, (f, c))| (m, f, c)).collect();
+    let mut list: Vec<(&str, Vec<u64>, u64)> = by_method.into_iter().map(|(m, (f, c))| (m, f, c)).collect();
     list.sort_by(|a, b| b.1.iter().sum::<u64>().cmp(&a.1.iter().sum::<u64>()).then(a.0.cmp(b.0)));
     let _ = writeln!(s);
     let _ = write!(s, "{:>8} {:>10}", "samples", "cpu-ms");
-    for f in Form::ALL {
+    for f in &columns {
         let _ = write!(s, " {:>12}", format!("{}%", f.name()));
     }
     let _ = writeln!(s, "  method");
-    let mut totals = [0u64; 6];
+    let mut totals = vec![0u64; columns.len()];
     for (m, f, c) in list.iter().take(LIMIT) {
         let n: u64 = f.iter().sum();
         let _ = write!(s, "{n:>8} {:>10.1}", *c as f64 / 1e6);
@@ -71,13 +73,15 @@ mod tests {
 
     #[test]
     fn shares_per_method_most_sampled_first() {
-        let rows = [row("a.B.hot", Form::Compiled, 6), row("a.B.hot", Form::Interpreted, 2), row("a.B.hot", Form::Inlined, 2), row("a.B.cold", Form::Native, 1)];
+        let rows = [row("a.B.hot", Form::C2, 6), row("a.B.hot", Form::Interpreted, 2), row("a.B.hot", Form::Inlined, 2), row("a.B.cold", Form::Native, 1)];
         let text = forms(&rows, Some(0));
         let lines: Vec<&str> = text.lines().filter(|l| l.contains("a.B.") || l.contains("(all")).collect();
-        let cols = |l: &str| l.split_whitespace().take(8).map(|x| x.parse::<f64>().unwrap()).collect::<Vec<_>>();
+        let cols = |l: &str| l.split_whitespace().take(6).map(|x| x.parse::<f64>().unwrap()).collect::<Vec<_>>();
         assert!(lines[0].ends_with("a.B.hot"), "{text}");
-        assert_eq!(cols(lines[0]), [10.0, 10.0, 20.0, 60.0, 20.0, 0.0, 0.0, 0.0]);
-        assert_eq!(cols(lines[1]), [1.0, 1.0, 0.0, 0.0, 0.0, 100.0, 0.0, 0.0]);
+        let header = text.lines().find(|l| l.contains("cpu-ms")).unwrap();
+        assert_eq!(header.split_whitespace().collect::<Vec<_>>(), ["samples", "cpu-ms", "interpreted%", "c2%", "inlined%", "native%", "method"], "only the forms that occur");
+        assert_eq!(cols(lines[0]), [10.0, 10.0, 20.0, 60.0, 20.0, 0.0]);
+        assert_eq!(cols(lines[1]), [1.0, 1.0, 0.0, 0.0, 0.0, 100.0]);
         assert_eq!(cols(lines[2])[0], 11.0);
         assert!(forms(&[], None).contains("No forms"));
     }

@@ -13,10 +13,12 @@
 //! | `alloc.txt` | allocated bytes and objects by method (self) and by calling context |
 //! | `code.txt` | compiled and generated code in the code map, with inlined methods |
 //! | `sampled/forms.txt` | per sampled method, the share of its samples in each execution form ([`forms`]) |
+//! | `sampled/jit.txt` | the JIT compiler threads' CPU time by method compiled and tier ([`jit`]) |
 //! | `vm-cost.txt` | CPU time by kind of thread (application, GC, JIT, VM, agent) per phase ([`cost`]) |
 
 pub mod cost;
 pub mod forms;
+pub mod jit;
 
 use std::collections::BTreeMap;
 use std::fmt::Write;

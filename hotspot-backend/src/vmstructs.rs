@@ -1,0 +1,399 @@
+//! HotSpot's description of its own data structures: the `gHotSpotVMStructs` and `gHotSpotVMTypes`
+//! tables libjvm.so exports for the serviceability agent. They give, by name, the offset of a
+//! field in a type and the address of a static field, so the agent can read a few internals that
+//! JVMTI does not offer without compiling against one HotSpot build:
+//!
+//! - a flag's value (`JVMFlag::flags`): stack sampling turns `DebugNonSafepoints` on, as a user
+//!   would with `-XX:+UnlockDiagnosticVMOptions -XX:+DebugNonSafepoints`, so compiled frames are
+//!   attributed to the inlined method at any instruction, not only at safepoints;
+//! - the code cache's heaps and the interpreter's code ([`CodeLayout`]), so a stack sample's
+//!   program counter gives its execution form (interpreted, C1, C2, inlined, stub) in the signal
+//!   handler, without JVMTI's CompiledMethodLoad events and the work HotSpot does to post them.
+//!
+//! Every name read here is checked when the table is read; a missing one makes the feature that
+//! needs it unavailable, with one line naming what is missing, never a wrong read.
+
+use std::collections::HashMap;
+use std::ffi::{c_char, c_int, c_void, CStr};
+
+use hpm_collectors::sampling::{CodeAt, RawFrame, Tier};
+
+static TABLES: std::sync::OnceLock<Option<VmStructs>> = std::sync::OnceLock::new();
+
+/// The tables, read at the first call; None (said once, at info level) where they cannot be.
+pub(crate) fn tables() -> Option<&'static VmStructs> {
+    TABLES
+        .get_or_init(|| match VmStructs::read() {
+            Ok(t) => Some(t),
+            Err(e) => {
+                hpm_support::log::info(&format!("{e}: HotSpot's internals are not read"));
+                None
+            }
+        })
+        .as_ref()
+}
+
+/// Stack sampling, at Agent_OnLoad: `DebugNonSafepoints` on, so that a sample in compiled code
+/// names the inlined method at the instruction, not the one at the nearest safepoint.
+pub(crate) fn prepare_for_sampling() {
+    let Some(vs) = tables() else { return };
+    match enable_bool_flag(vs, "DebugNonSafepoints") {
+        Ok(FlagChange::TurnedOn) => hpm_support::log::debug("DebugNonSafepoints turned on for stack sampling"),
+        Ok(FlagChange::AlreadyOn) => {}
+        Ok(FlagChange::LeftOff) => hpm_support::log::warn(
+            "-XX:-DebugNonSafepoints is given: samples in compiled code are charged to the method at the nearest safepoint, not always the one running",
+        ),
+        Err(e) => hpm_support::log::info(&format!("{e}: samples in compiled code may be charged to the method at the nearest safepoint")),
+    }
+}
+
+/// A field of a HotSpot type, as `gHotSpotVMStructs` lists it.
+#[derive(Debug, Clone)]
+struct Field {
+    type_string: String,
+    is_static: bool,
+    offset: usize,
+    address: usize,
+}
+
+/// The two tables, read once.
+pub(crate) struct VmStructs {
+    fields: HashMap<(String, String), Field>,
+    sizes: HashMap<String, usize>,
+}
+
+/// Reads an exported `u64`/pointer-sized symbol of libjvm.so.
+fn symbol_value(name: &CStr) -> Result<usize, String> {
+    // SAFETY: dlsym with RTLD_DEFAULT and a NUL-terminated name only looks a symbol up.
+    let p = unsafe { libc::dlsym(libc::RTLD_DEFAULT, name.as_ptr()) };
+    if p.is_null() {
+        return Err(format!("this JVM does not export {} (not HotSpot?)", name.to_string_lossy()));
+    }
+    // SAFETY: the gHotSpotVM* symbols are `uint64_t` or pointer variables (vmStructs.cpp), both
+    // 8 bytes on the 64-bit platforms this crate builds for.
+    Ok(unsafe { *(p as *const u64) } as usize)
+}
+
+/// A C string of the tables (static data of libjvm.so), or None for a null pointer.
+///
+/// # Safety
+/// `at` must hold a pointer that is null or points to a NUL-terminated string.
+unsafe fn string_at(at: usize) -> Option<String> {
+    // SAFETY: the caller's contract.
+    let p = unsafe { *(at as *const *const c_char) };
+    // SAFETY: as above.
+    (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
+}
+
+impl VmStructs {
+    /// Reads both tables from the running JVM (at Agent_OnLoad or later: they are static data).
+    pub(crate) fn read() -> Result<VmStructs, String> {
+        let table = symbol_value(c"gHotSpotVMStructs")?;
+        let type_name = symbol_value(c"gHotSpotVMStructEntryTypeNameOffset")?;
+        let field_name = symbol_value(c"gHotSpotVMStructEntryFieldNameOffset")?;
+        let type_string = symbol_value(c"gHotSpotVMStructEntryTypeStringOffset")?;
+        let is_static = symbol_value(c"gHotSpotVMStructEntryIsStaticOffset")?;
+        let offset = symbol_value(c"gHotSpotVMStructEntryOffsetOffset")?;
+        let address = symbol_value(c"gHotSpotVMStructEntryAddressOffset")?;
+        let stride = symbol_value(c"gHotSpotVMStructEntryArrayStride")?;
+        let mut fields = HashMap::new();
+        for i in 0.. {
+            let e = table + i * stride;
+            // SAFETY: the table is an array of entries of `stride` bytes whose last entry has a
+            // null type name (vmStructs.cpp's GENERATE_VM_STRUCT_LAST_ENTRY); the offsets of each
+            // member come from the JVM itself, and the strings are static C strings.
+            let (t, f, ts, st, off, addr) = unsafe {
+                let Some(t) = string_at(e + type_name) else { break };
+                (
+                    t,
+                    string_at(e + field_name).unwrap_or_default(),
+                    string_at(e + type_string).unwrap_or_default(),
+                    *((e + is_static) as *const i32) != 0,
+                    *((e + offset) as *const u64) as usize,
+                    *((e + address) as *const usize),
+                )
+            };
+            fields.insert((t, f), Field { type_string: ts, is_static: st, offset: off, address: addr });
+        }
+        let types = symbol_value(c"gHotSpotVMTypes")?;
+        let type_name = symbol_value(c"gHotSpotVMTypeEntryTypeNameOffset")?;
+        let size = symbol_value(c"gHotSpotVMTypeEntrySizeOffset")?;
+        let stride = symbol_value(c"gHotSpotVMTypeEntryArrayStride")?;
+        let mut sizes = HashMap::new();
+        for i in 0.. {
+            let e = types + i * stride;
+            // SAFETY: as above, for the types table (ends with a null type name).
+            let (t, s) = unsafe {
+                let Some(t) = string_at(e + type_name) else { break };
+                (t, *((e + size) as *const u64) as usize)
+            };
+            sizes.insert(t, s);
+        }
+        Ok(VmStructs { fields, sizes })
+    }
+
+    fn field(&self, ty: &str, name: &str) -> Result<&Field, String> {
+        self.fields.get(&(ty.to_string(), name.to_string())).ok_or_else(|| format!("this HotSpot does not describe {ty}::{name}"))
+    }
+
+    /// The offset of a non-static field.
+    pub(crate) fn offset(&self, ty: &str, name: &str) -> Result<usize, String> {
+        let f = self.field(ty, name)?;
+        if f.is_static {
+            return Err(format!("{ty}::{name} is static"));
+        }
+        Ok(f.offset)
+    }
+
+    /// The offset of the first of several names that exists (fields moved between JDK releases).
+    pub(crate) fn offset_of_any(&self, candidates: &[(&str, &str)]) -> Result<usize, String> {
+        candidates.iter().find_map(|(t, n)| self.offset(t, n).ok()).ok_or_else(|| {
+            let names: Vec<String> = candidates.iter().map(|(t, n)| format!("{t}::{n}")).collect();
+            format!("this HotSpot describes none of {}", names.join(", "))
+        })
+    }
+
+    /// The address of a static field.
+    pub(crate) fn address(&self, ty: &str, name: &str) -> Result<usize, String> {
+        let f = self.field(ty, name)?;
+        if !f.is_static || f.address == 0 {
+            return Err(format!("{ty}::{name} is not a static field with an address"));
+        }
+        Ok(f.address)
+    }
+
+    pub(crate) fn size(&self, ty: &str) -> Result<usize, String> {
+        self.sizes.get(ty).copied().ok_or_else(|| format!("this HotSpot does not describe the type {ty}"))
+    }
+}
+
+/// What [`enable_bool_flag`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FlagChange {
+    /// It was off by default and is on now.
+    TurnedOn,
+    /// It was on already.
+    AlreadyOn,
+    /// The user set it off (on the command line, in a file, …): left as given.
+    LeftOff,
+}
+
+/// Turns a boolean HotSpot flag on unless the user set it: in Agent_OnLoad, before any code is
+/// compiled, as if given with `-XX:+NAME`.
+pub(crate) fn enable_bool_flag(vs: &VmStructs, name: &str) -> Result<FlagChange, String> {
+    // JDK 9 to 15 call the type `Flag`; hpmagent supports JDK 17 and later.
+    let flags = vs.address("JVMFlag", "flags")?;
+    let count = vs.address("JVMFlag", "numFlags")?;
+    let size = vs.size("JVMFlag")?;
+    let name_off = vs.offset("JVMFlag", "_name")?;
+    let addr_off = vs.offset("JVMFlag", "_addr")?;
+    let type_off = vs.offset("JVMFlag", "_type")?;
+    let flags_off = vs.offset("JVMFlag", "_flags")?;
+    // SAFETY: `flags` and `numFlags` are the addresses of JVMFlag's static `JVMFlag* flags` and
+    // `size_t numFlags` (from the VM's own table); the array has numFlags entries of `size` bytes
+    // whose members are at the offsets the table gives.
+    unsafe {
+        let base = *(flags as *const usize);
+        let n = *(count as *const usize);
+        for i in 0..n {
+            let f = base + i * size;
+            if string_at(f + name_off).as_deref() != Some(name) {
+                continue;
+            }
+            // JVMFlag::TYPE_bool is 0 in every release that has `_type` (JDK 16 and later).
+            if *((f + type_off) as *const c_int) != 0 {
+                return Err(format!("the HotSpot flag {name} is not a boolean"));
+            }
+            let value = *((f + addr_off) as *const *mut u8);
+            if value.is_null() {
+                return Err(format!("the HotSpot flag {name} has no value"));
+            }
+            if *value != 0 {
+                return Ok(FlagChange::AlreadyOn);
+            }
+            // The low four bits of `_flags` are where the value came from; 0 is the default.
+            if *((f + flags_off) as *const u32) & 0xf != 0 {
+                return Ok(FlagChange::LeftOff);
+            }
+            *value = 1;
+            return Ok(FlagChange::TurnedOn);
+        }
+    }
+    Err(format!("this HotSpot has no flag {name}"))
+}
+
+/// Where HotSpot keeps its code, and the offsets of the few fields a lookup reads: enough to say,
+/// from a program counter, whether it is in the interpreter, in a compiled method (which one, and
+/// by which compiler tier), or in other generated code. Read at VMInit (the code cache is made
+/// after Agent_OnLoad); fixed afterwards, so a signal handler can use it.
+pub(crate) struct CodeLayout {
+    interpreter: (usize, usize),
+    heaps: Vec<Heap>,
+    heap_block_size: usize,
+    heap_block_used: usize,
+    nmethod_method: usize,
+    nmethod_level: usize,
+    /// The size of `_comp_level` (an `int` in JDK 17, a one-byte `CompLevel` later).
+    level_size: usize,
+}
+
+/// One code heap (with a segmented code cache: non-nmethods, profiled and non-profiled nmethods).
+struct Heap {
+    /// Its committed memory: `low` fixed, the current high end read at each lookup.
+    low: usize,
+    high_at: usize,
+    /// The segment map: one byte per segment, the distance back towards its block's start.
+    segmap: usize,
+    log2_segment: u32,
+}
+
+impl CodeLayout {
+    /// Reads the layout from the running VM (after the code cache exists: VMInit).
+    pub(crate) fn read(vs: &VmStructs) -> Result<CodeLayout, String> {
+        let heaps_at = vs.address("CodeCache", "_heaps")?;
+        let len_off = vs.offset("GrowableArrayBase", "_len")?;
+        let data_off = vs.offset("GrowableArray<int>", "_data")?;
+        let memory = vs.offset("CodeHeap", "_memory")?;
+        let segmap = vs.offset("CodeHeap", "_segmap")?;
+        let log2 = vs.offset("CodeHeap", "_log2_segment_size")?;
+        let low = vs.offset("VirtualSpace", "_low")?;
+        let high = vs.offset("VirtualSpace", "_high")?;
+        let interp = vs.address("AbstractInterpreter", "_code")?;
+        let stub_buffer = vs.offset("StubQueue", "_stub_buffer")?;
+        let buffer_limit = vs.offset("StubQueue", "_buffer_limit")?;
+        let level_field = vs.field("nmethod", "_comp_level")?;
+        let level_size = if level_field.type_string == "int" { 4 } else { vs.size(&level_field.type_string)? };
+        if level_size != 1 && level_size != 4 {
+            return Err(format!("nmethod::_comp_level has an unexpected size ({level_size})"));
+        }
+        let layout = |heaps: Vec<Heap>, interpreter: (usize, usize)| -> Result<CodeLayout, String> {
+            Ok(CodeLayout {
+                interpreter,
+                heaps,
+                heap_block_size: vs.size("HeapBlock")?,
+                heap_block_used: vs.offset("HeapBlock::Header", "_used")?,
+                nmethod_method: vs.offset_of_any(&[("nmethod", "_method"), ("CompiledMethod", "_method")])?,
+                nmethod_level: level_field.offset,
+                level_size,
+            })
+        };
+        // SAFETY: addresses and offsets from the VM's own tables; CodeCache::_heaps and the
+        // interpreter's StubQueue are made during VM initialisation, before VMInit, and live as
+        // long as the VM.
+        unsafe {
+            let array = *(heaps_at as *const usize);
+            let queue = *(interp as *const usize);
+            if array == 0 || queue == 0 {
+                return Err("the code cache is not initialised yet".into());
+            }
+            let n = *((array + len_off) as *const c_int);
+            let data = *((array + data_off) as *const *const usize);
+            let mut heaps = Vec::new();
+            for i in 0..n.max(0) as usize {
+                let h = *data.add(i);
+                heaps.push(Heap {
+                    low: *((h + memory + low) as *const usize),
+                    high_at: h + memory + high,
+                    segmap: *((h + segmap + low) as *const usize),
+                    log2_segment: *((h + log2) as *const c_int) as u32,
+                });
+            }
+            let start = *((queue + stub_buffer) as *const usize);
+            let limit = *((queue + buffer_limit) as *const c_int) as usize;
+            layout(heaps, (start, start + limit))
+        }
+    }
+
+    /// The code at `pc`, and which of `frames` (innermost first; jmethodIDs) owns it. Reads VM
+    /// memory that may change under it: run only inside the fault guard.
+    ///
+    /// # Safety
+    /// `frames`' methods are jmethodIDs (or the walker's placeholders below 4096), and the caller
+    /// recovers from a fault (`hpm_guarded_call`).
+    pub(crate) unsafe fn code_at(&self, pc: usize, frames: &[RawFrame]) -> CodeAt {
+        if pc >= self.interpreter.0 && pc < self.interpreter.1 {
+            return CodeAt::interpreted();
+        }
+        for h in &self.heaps {
+            // SAFETY: high_at is a field of a live CodeHeap (caller: under the guard).
+            let high = unsafe { *(h.high_at as *const usize) };
+            if pc < h.low || pc >= high {
+                continue;
+            }
+            // SAFETY: under the guard; see CodeHeap::find_block_for in HotSpot's heap.cpp.
+            let Some(block) = (unsafe { self.block_start(h, pc) }) else { return CodeAt::stub() };
+            // SAFETY: under the guard: the block's header and the blob after it.
+            unsafe {
+                if *((block + self.heap_block_used) as *const u8) == 0 {
+                    return CodeAt::stub(); // a free block: code that was just unloaded
+                }
+                let blob = block + self.heap_block_size;
+                let method = *((blob + self.nmethod_method) as *const usize);
+                let owner = frames.iter().position(|f| f.method >= 4096 && method != 0 && *(f.method as *const usize) == method);
+                let Some(owner) = owner else {
+                    // Not a compiled method of this stack: a stub, an adapter, a runtime blob.
+                    return CodeAt::stub();
+                };
+                let level = if self.level_size == 1 {
+                    *((blob + self.nmethod_level) as *const i8) as i32
+                } else {
+                    *((blob + self.nmethod_level) as *const i32)
+                };
+                // Tiers 1 to 3 are C1's code, 4 is C2's (or a JVMCI compiler's).
+                let tier = if level == 4 { Tier::C2 } else { Tier::C1 };
+                return CodeAt::compiled(owner, tier);
+            }
+        }
+        CodeAt::outside()
+    }
+
+    /// The start of the block holding `pc` in heap `h`, from the segment map.
+    ///
+    /// # Safety
+    /// Under the fault guard, with `pc` inside the heap's committed memory.
+    unsafe fn block_start(&self, h: &Heap, pc: usize) -> Option<usize> {
+        let mut seg = (pc - h.low) >> h.log2_segment;
+        loop {
+            // SAFETY: the segment map has one byte per segment of the committed heap.
+            let step = unsafe { *((h.segmap + seg) as *const u8) } as usize;
+            if step == 0xff {
+                return None; // an unused segment
+            }
+            if step == 0 {
+                return Some(h.low + (seg << h.log2_segment));
+            }
+            seg = seg.checked_sub(step)?;
+        }
+    }
+}
+
+/// Runs `f` under the fault guard: its value, or None if a read faulted (the fault guard must
+/// be installed: see `stacks::guard_ready`). `f` must not allocate, lock or own anything with a
+/// destructor: a fault jumps out of it at any instruction.
+pub(crate) fn guarded_read<T: Copy>(f: &mut dyn FnMut() -> T) -> Option<T> {
+    if !crate::stacks::guard_ready() {
+        return None;
+    }
+    struct Call<'a, T> {
+        f: &'a mut dyn FnMut() -> T,
+        out: Option<T>,
+    }
+    unsafe extern "C" fn run<T: Copy>(arg: *mut c_void, _depth: c_int, _ucontext: *mut c_void) {
+        // SAFETY: `arg` is the `Call` below, alive for the guarded call.
+        let c = unsafe { &mut *(arg as *mut Call<T>) };
+        c.out = Some((c.f)());
+    }
+    let mut call = Call { f, out: None };
+    // SAFETY: `run` calls `f`, which the caller keeps free of destructors, locks and allocation.
+    let rc = unsafe { crate::stacks::guarded(run::<T>, &mut call as *mut Call<T> as *mut c_void) };
+    if rc != 0 {
+        return None;
+    }
+    call.out
+}
+
+/// [`CodeLayout::code_at`] under the fault guard: what a stack walk calls in the handler.
+pub(crate) fn guarded_code_at(layout: &CodeLayout, pc: usize, frames: &[RawFrame]) -> CodeAt {
+    // SAFETY: code_at runs under the guard (guarded_read), frames from the walk just made.
+    guarded_read(&mut || unsafe { layout.code_at(pc, frames) }).unwrap_or(CodeAt::unknown())
+}
