@@ -224,6 +224,7 @@ impl AgentState {
             metrics_from_sampler: probe_metrics.as_ref().map(|p| p.mode),
             // Stack samples carry every metric the threads' sampler reads (not allocation).
             stack_samples: (options.sample != SampleMode::Off && matches!(vm, Vm::HotSpot { .. })).then(|| metrics.metrics()),
+            alloc_samples: options.sample_alloc.filter(|_| matches!(vm, Vm::HotSpot { .. })),
         };
         let out = options.out_dir();
         let metric_set = Arc::new(metrics);
@@ -412,6 +413,9 @@ pub fn write_snapshot(snap: &Snapshot, dir: &Path) -> io::Result<Vec<PathBuf>> {
         hpm_reports::write_atomic(&p, hpm_reports::vm::jit::jit(&snap.compiles).as_bytes())?;
         files.push(p);
     }
+    if let Some(alloc) = &snap.alloc_samples {
+        files.extend(hpm_reports::write_reports(alloc, &dir.join("sampled-alloc"), &ReportOptions { per_thread, ..ReportOptions::default() })?);
+    }
     files.extend(hpm_reports::write_reports(&snap.locks, &dir.join("locks"), &sub)?);
     files.extend(hpm_reports::write_reports(&snap.waits, &dir.join("waits"), &sub)?);
     let run = run_dir::RunIdentity::current();
@@ -545,7 +549,8 @@ unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Result<()
     let state = Arc::new(AgentState::new(opts, Vm::hotspot()));
     let bcfg = BackendConfig {
         start_paused: state.options.start_paused,
-        alloc_interval: state.options.alloc_interval,
+        // One heap sampler: allocation samples' interval, or collect=alloc's (options refuse both).
+        alloc_interval: state.options.sample_alloc.map_or(state.options.alloc_interval, |b| b as i32),
         calls_via: state.options.calls_via,
         compensate: state.options.compensate,
     };

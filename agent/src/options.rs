@@ -11,6 +11,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("collect=LIST", "what to record, '+'-separated: calls, gc, locks, waits, alloc, code, or all/none (default calls+gc+locks+waits+code; with calls=none, gc+locks+waits)"),
     ("calls=probes|jvmti|none", "HotSpot: record exact call trees with bytecode probes inserted at class load (default: compiled code keeps running; time and counters sampled) or with JVMTI method events (the reference mode: every thread interpreted, 10-130x slower; metrics exact); none: no exact call trees (e.g. with sample=cpu alone)"),
     ("sample=cpu|wall|off", "HotSpot: also sample stacks into sampled trees (reports in sampled/; counts are samples, each carrying the thread's cpu-time, wall-time and event= deltas since its previous sample): cpu, each thread every sample-interval of its CPU time (where threads compute); wall, every thread every sample-interval of wall time, running or blocked (where threads wait too); default off"),
+    ("sample-alloc=SIZE", "HotSpot: also sample allocations (JVMTI's heap sampler) about every SIZE bytes a thread allocates, e.g. 512k, 1m: the allocating stacks and classes go to sampled-alloc/ with the bytes and objects each sample stands for; alone or beside the other modes, but not with collect=alloc (one heap sampler per JVM)"),
     ("sample-interval=TIME", "time between stack samples of a thread (CPU time with sample=cpu, wall time with sample=wall), e.g. 10ms (default), 1ms, 500us"),
     ("include=PATTERN", "record methods of classes matching PATTERN (repeatable; '*' any text, '?' one char; include=* records JDK classes too)"),
     ("exclude=PATTERN", "do not record methods of classes matching PATTERN (repeatable; wins over include)"),
@@ -43,6 +44,18 @@ pub enum SampleMode {
 
 /// `sample-interval=` by default: 100 samples per second of a thread's CPU time.
 pub const DEFAULT_SAMPLE_INTERVAL_NS: u64 = 10_000_000;
+
+/// `512k`, `1m`, `4096` → bytes (binary multiples), 1 to 2^31 - 1 (HotSpot's interval is a jint).
+fn parse_bytes(v: &str) -> Option<u64> {
+    let (num, scale) = match v.as_bytes().last()?.to_ascii_lowercase() {
+        b'k' => (&v[..v.len() - 1], 1u64 << 10),
+        b'm' => (&v[..v.len() - 1], 1 << 20),
+        b'g' => (&v[..v.len() - 1], 1 << 30),
+        _ => (v, 1),
+    };
+    let n = num.parse::<u64>().ok()?.checked_mul(scale)?;
+    (1..=i32::MAX as u64).contains(&n).then_some(n)
+}
 
 /// `10ms`, `500us`, `1s`, `250000ns` → ns.
 fn parse_duration_ns(v: &str) -> Option<u64> {
@@ -89,6 +102,8 @@ pub struct Options {
     /// Stack sampling (`sample=`) and its interval in ns (of a thread's CPU time, or wall time).
     pub sample: SampleMode,
     pub sample_interval_ns: u64,
+    /// Allocation sampling (`sample-alloc=`): the heap sampler's mean interval in bytes.
+    pub sample_alloc: Option<u64>,
     /// With bytecode probes: metrics read at every entry and exit, or sampled.
     pub metric_mode: MetricModeOption,
     /// Overhead compensation (calibrated at start-up, applied to the reports).
@@ -119,6 +134,7 @@ impl Default for Options {
             events: Vec::new(),
             sample: SampleMode::Off,
             sample_interval_ns: DEFAULT_SAMPLE_INTERVAL_NS,
+            sample_alloc: None,
             metric_mode: MetricModeOption::Auto,
             compensate: true,
             start_paused: false,
@@ -294,6 +310,12 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
                     v => return Err(format!("bad value '{v}' for option 'sample' (valid: cpu, wall, off)")),
                 }
             }
+            "sample-alloc" => {
+                let v = need(value)?;
+                o.sample_alloc = Some(parse_bytes(&v).ok_or_else(|| {
+                    format!("bad value '{v}' for option 'sample-alloc' (valid: a size of 1 byte to 2g - 1, e.g. 512k, 1m, 65536)")
+                })?);
+            }
             "sample-interval" => {
                 let v = need(value)?;
                 o.sample_interval_ns = parse_duration_ns(&v)
@@ -347,6 +369,9 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
             return Err("option 'help' takes no value".into());
         }
     }
+    if o.sample_alloc.is_some() && o.alloc {
+        return Err("options 'sample-alloc' and 'collect=alloc' both need HotSpot's one heap sampler: use one of them".into());
+    }
     if calls_none {
         o.calls = false;
         // The code map's JVMTI events cost HotSpot work at every compilation; without exact
@@ -385,6 +410,14 @@ mod tests {
         let o = parse(Some("calls=none,sample=cpu,sample-interval=1ms")).unwrap();
         assert!(!o.calls && o.sample == SampleMode::Cpu && o.sample_interval_ns == 1_000_000 && o.gc);
         assert!(!o.code, "calls=none leaves the code map out by default");
+        assert_eq!(parse(Some("sample-alloc=512k")).unwrap().sample_alloc, Some(512 * 1024));
+        assert_eq!(parse(Some("sample-alloc=1M")).unwrap().sample_alloc, Some(1 << 20));
+        assert_eq!(parse(Some("sample-alloc=4096")).unwrap().sample_alloc, Some(4096));
+        assert_eq!(parse(None).unwrap().sample_alloc, None);
+        for bad in ["0", "2g", "lots", "k"] {
+            assert!(parse(Some(&format!("sample-alloc={bad}"))).unwrap_err().contains(&format!("bad value '{bad}' for option 'sample-alloc'")), "{bad}");
+        }
+        assert!(parse(Some("collect=calls+alloc,sample-alloc=1m")).unwrap_err().contains("one heap sampler"));
         assert!(parse(Some("calls=none,collect=gc+code")).unwrap().code, "unless collect= asks for it");
         assert!(parse(Some("collect=gc+code,calls=none")).unwrap().code);
         assert_eq!(parse(Some("sample=wall")).unwrap().sample, SampleMode::Wall);
@@ -420,7 +453,7 @@ mod tests {
     #[test]
     fn errors_are_one_line_naming_the_choices() {
         let e = parse(Some("out=a,bogus=1")).unwrap_err();
-        assert_eq!(e, "unknown option 'bogus' (valid: out, collect, calls, sample, sample-interval, include, exclude, event, metric-mode, compensate, start, alloc-interval, perf-map, quantum, socket, log, help)");
+        assert_eq!(e, "unknown option 'bogus' (valid: out, collect, calls, sample, sample-alloc, sample-interval, include, exclude, event, metric-mode, compensate, start, alloc-interval, perf-map, quantum, socket, log, help)");
         assert!(parse(Some("collect=calls+cpu")).unwrap_err().contains("bad value 'cpu' for option 'collect'"));
         assert!(parse(Some("start=later")).unwrap_err().contains("(valid: running, paused)"));
         assert!(parse(Some("out=")).unwrap_err().contains("needs a value"));

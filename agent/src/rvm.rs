@@ -620,6 +620,9 @@ fn load(vm: &RvmVm, options: Option<String>, cb: &mut RvmCallbacks) -> Result<()
         create_service_thread: vm.create_service_thread,
         wake_service_thread: vm.wake_service_thread,
     };
+    if opts.sample != crate::options::SampleMode::Off || opts.sample_alloc.is_some() {
+        log::warn("stack and allocation sampling (sample=, sample-alloc=) need HotSpot; ignored on the research VM");
+    }
     let state = Arc::new(AgentState::new(opts, Vm::Rvm));
     let metrics = state.metric_set().metrics();
     let quantum = match state.options.quantum {

@@ -503,8 +503,8 @@ pub unsafe fn init(vm: *mut JavaVM, recorder: Arc<Recorder>, config: BackendConf
         }
     }
     let mut can_sample_alloc = false;
-    if rc.alloc {
-        if potential.can_generate_vm_object_alloc_events() != 0 {
+    if rc.alloc || rc.alloc_samples.is_some() {
+        if rc.alloc && potential.can_generate_vm_object_alloc_events() != 0 {
             caps.set_can_generate_vm_object_alloc_events(1);
         }
         if version >= JVMTI_VERSION_11 && potential.can_generate_sampled_object_alloc_events() != 0 {
@@ -777,7 +777,7 @@ fn with_thread(b: &Backend, thread: jthread, f: impl FnOnce(&ThreadRecorder)) {
 /// Turns on the live-phase events and starts recording: at VMInit, or at once after a late attach.
 fn go_live(env: *mut jvmtiEnv, b: &Backend, initial_thread: Option<jthread>) {
     let rc = b.recorder.config();
-    if rc.alloc && b.can_sample_alloc {
+    if (rc.alloc || rc.alloc_samples.is_some()) && b.can_sample_alloc {
         // Allocation buffers filled during start-up were handed out before sampling could be
         // on (SampledObjectAlloc is a live-phase event): they would allocate unseen until
         // their next refill. A collection retires them all; it happens before GC events are
@@ -1074,14 +1074,20 @@ mod cb {
 
     pub unsafe extern "C" fn sampled_object_alloc(
         _env: *mut jvmtiEnv,
-        _jni: *mut JNIEnv,
+        jni: *mut JNIEnv,
         thread: jthread,
         _object: jobject,
-        _klass: jclass,
+        klass: jclass,
         size: jlong,
     ) {
         guard("SampledObjectAlloc", || {
             let Some(b) = backend() else { return };
+            if b.recorder.config().alloc_samples.is_some() {
+                with_thread(b, thread, |t| stacks::alloc_sample(b.env as *mut jvmtiEnv, jni, t, klass, size.max(0) as u64));
+            }
+            if !b.recorder.config().alloc {
+                return;
+            }
             if let Some(rt) = probes::runtime() {
                 rt.allocated(size.max(0) as u64);
                 return;

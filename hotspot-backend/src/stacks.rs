@@ -351,6 +351,30 @@ fn drain_one(env: *mut jvmtiEnv, jni: *mut JNIEnv, s: &Sampled) {
     s.sampled.drain_stacks(&mut |weights, site, frames| b.recorder.add_stack_sample(&s.recorder, frames, site, weights, &mut r));
 }
 
+/// The deepest allocating stack an allocation sample keeps (the outermost frames are cut).
+const ALLOC_SAMPLE_DEPTH: usize = 256;
+
+/// One allocation sample (SampledObjectAlloc, on the allocating thread): its stack through
+/// JVMTI's GetStackTrace (allowed in this callback), its class, into the recorder.
+pub(crate) fn alloc_sample(env: *mut jvmtiEnv, jni: *mut JNIEnv, t: &ThreadRecorder, klass: jclass, bytes: u64) {
+    let Some(b) = BACKEND.get() else { return };
+    let mut frames: [jvmtiFrameInfo; ALLOC_SAMPLE_DEPTH] = [jvmtiFrameInfo { method: std::ptr::null_mut(), location: 0 }; ALLOC_SAMPLE_DEPTH];
+    let mut count: jint = 0;
+    // SAFETY: env valid (live phase, the callback's thread); null thread = the current one; the
+    // buffer holds ALLOC_SAMPLE_DEPTH frames.
+    let err = unsafe { jvmti_fn!(env, GetStackTrace)(env, std::ptr::null_mut(), 0, ALLOC_SAMPLE_DEPTH as jint, frames.as_mut_ptr(), &mut count) };
+    if err != JVMTI_ERROR_NONE {
+        return;
+    }
+    let raw: Vec<RawFrame> = frames[..count.max(0) as usize]
+        .iter()
+        .map(|f| RawFrame { pos: f.location.clamp(-1, i32::MAX as jlong) as i32, method: f.method as u64 })
+        .collect();
+    let class = crate::names::class_signature(env, klass).map(|s| crate::names::distinct_class_name(&s)).unwrap_or_else(|| "(unknown class)".into());
+    let mut r = Resolver::new(env, jni);
+    b.recorder.add_alloc_sample(t, &raw, &class, bytes, &mut r);
+}
+
 /// Makes the jmethodIDs of `klass`'s methods (GetClassMethods makes them), so that AGCT, which
 /// cannot make one in a signal handler, finds them.
 pub(crate) fn make_method_ids(env: *mut jvmtiEnv, klass: jclass) {

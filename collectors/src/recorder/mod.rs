@@ -61,11 +61,14 @@ pub struct RecorderConfig {
     /// Stack samples ([`Recorder::add_stack_sample`]) with these metrics per sample, in a tree of
     /// their own per thread; `None`: no sampled trees.
     pub stack_samples: Option<Vec<Metric>>,
+    /// Allocation samples ([`Recorder::add_alloc_sample`]) from a heap sampler whose mean
+    /// interval is this many bytes, in a tree of their own per thread; `None`: none.
+    pub alloc_samples: Option<u64>,
 }
 
 impl Default for RecorderConfig {
     fn default() -> Self {
-        RecorderConfig { calls: true, gc: true, locks: true, waits: true, alloc: false, code: true, filter: ClassFilter::default(), metrics_from_sampler: None, stack_samples: None }
+        RecorderConfig { calls: true, gc: true, locks: true, waits: true, alloc: false, code: true, filter: ClassFilter::default(), metrics_from_sampler: None, stack_samples: None, alloc_samples: None }
     }
 }
 
@@ -124,6 +127,12 @@ struct ThreadState {
     /// consumer, form) → (samples, weights).
     samples: Option<Tree>,
     forms: FxHashMap<FormKey, (u64, Vec<u64>)>,
+    /// Allocation samples (with `RecorderConfig::alloc_samples`): the allocating stack, then the
+    /// allocated class; base values `alloc-bytes` and `alloc-objects`, estimated.
+    alloc_samples: Option<Tree>,
+    /// The fraction of an object the thread's allocation samples stood for and their integer
+    /// counts did not carry yet (error diffusion: the totals stay unbiased).
+    alloc_object_carry: f64,
     /// Per-thread cache of method key → consumer (EXCLUDED for methods not recorded).
     methods: FxHashMap<u64, ConsumerId>,
     reader: Box<dyn ThreadMetrics>,
@@ -345,6 +354,9 @@ pub struct Snapshot {
     /// Sampled trees, with stack sampling: counts are samples (a context's own, where it was the
     /// innermost recorded frame), base values the metric deltas those samples carried.
     pub samples: Option<Profile>,
+    /// Allocation-sampled trees: counts are samples, base values the estimated `alloc-bytes`
+    /// and `alloc-objects` they stand for (see [`Recorder::add_alloc_sample`]).
+    pub alloc_samples: Option<Profile>,
     /// The forms of the stack samples, per method charged and form (empty where neither the
     /// walker nor a code map tells them).
     pub sample_forms: Vec<FormRow>,
@@ -521,6 +533,7 @@ impl Recorder {
         let mut waits = Tree::new(root, 2);
         waits.add_calls(Tree::ROOT, 1);
         let samples = self.config.stack_samples.as_ref().map(|m| Tree::new(root, m.len()));
+        let alloc_samples = self.config.alloc_samples.map(|_| Tree::new(root, 2));
         ThreadRecorder {
             id: self.next_thread.fetch_add(1, Ordering::Relaxed),
             state: Mutex::new(ThreadState {
@@ -529,6 +542,8 @@ impl Recorder {
                 waits,
                 samples,
                 forms: FxHashMap::default(),
+                alloc_samples,
+                alloc_object_carry: 0.0,
                 methods: FxHashMap::default(),
                 reader,
                 remote,
@@ -847,16 +862,7 @@ impl Recorder {
             return;
         }
         let mut s = lock(&t.state);
-        let mut path = Vec::with_capacity(frames.len());
-        // The innermost recorded frame: the one charged.
-        let mut charged = None;
-        for (i, f) in frames.iter().enumerate().rev() {
-            let c = if f.method == 0 { self.intern(&r.walk_failure(f.pos)) } else { self.consumer_of(&mut s, f.method, r) };
-            if c != EXCLUDED {
-                path.push(c);
-                charged = Some((i, c));
-            }
-        }
+        let (path, charged) = self.sampled_path(&mut s, frames, r);
         if let Some(tree) = s.samples.as_mut() {
             let leaf = tree.descend(Tree::ROOT, &path);
             tree.add_calls(leaf, 1);
@@ -865,6 +871,58 @@ impl Recorder {
         let Some((k, c)) = charged.filter(|(k, _)| frames[*k].method != 0) else { return };
         let Some(form) = self.form_at(site, frames, k) else { return };
         add_samples(s.forms.entry((c, form)).or_default(), 1, weights);
+    }
+
+    /// The recorded methods of a sampled stack (`frames` innermost first), outermost first, and
+    /// the innermost recorded frame (its index in `frames` and its consumer): frames the filter
+    /// excludes are left out; a frame with method 0 is a failed walk.
+    fn sampled_path(
+        &self,
+        s: &mut ThreadState,
+        frames: &[crate::sampling::RawFrame],
+        r: &mut dyn MethodResolver,
+    ) -> (Vec<ConsumerId>, Option<(usize, ConsumerId)>) {
+        let mut path = Vec::with_capacity(frames.len() + 1);
+        let mut charged = None;
+        for (i, f) in frames.iter().enumerate().rev() {
+            let c = if f.method == 0 { self.intern(&r.walk_failure(f.pos)) } else { self.consumer_of(s, f.method, r) };
+            if c != EXCLUDED {
+                path.push(c);
+                charged = Some((i, c));
+            }
+        }
+        (path, charged)
+    }
+
+    /// One allocation sample of thread `t` (on the allocating thread, from the VM's heap
+    /// sampler): an object of class `class` (a consumer name) and `bytes`, allocated at `frames`
+    /// (innermost first). Its context is the recorded methods' path, then the class. Ignored while
+    /// recording is stopped and without `RecorderConfig::alloc_samples`.
+    ///
+    /// The weights estimate what the sample stands for. A heap sampler that takes a sample after
+    /// a random number of bytes drawn with mean `interval` (HotSpot's: exponentially distributed)
+    /// samples an object of `bytes` with probability p = 1 - exp(-bytes / interval), so it stands
+    /// for 1/p such objects and bytes/p bytes: sums over many samples are unbiased.
+    pub fn add_alloc_sample(&self, t: &ThreadRecorder, frames: &[crate::sampling::RawFrame], class: &str, bytes: u64, r: &mut dyn MethodResolver) {
+        let Some(interval) = self.config.alloc_samples else { return };
+        if self.is_paused() {
+            return;
+        }
+        let p = if interval == 0 { 1.0 } else { -(-(bytes as f64) / interval as f64).exp_m1() };
+        if p <= 0.0 {
+            return;
+        }
+        let mut s = lock(&t.state);
+        let objects = 1.0 / p + s.alloc_object_carry;
+        s.alloc_object_carry = objects.fract();
+        let weights = [(bytes as f64 / p).round() as u64, objects.trunc() as u64];
+        let (mut path, _) = self.sampled_path(&mut s, frames, r);
+        path.push(self.intern(class));
+        if let Some(tree) = s.alloc_samples.as_mut() {
+            let leaf = tree.descend(Tree::ROOT, &path);
+            tree.add_calls(leaf, 1);
+            tree.add_base(leaf, &weights);
+        }
     }
 
     /// The form of the code at `site` for frame `k` of `frames` (innermost first); `None` when
@@ -1210,6 +1268,9 @@ impl Recorder {
                 *t = Tree::new(root, t.metric_count());
             }
             s.forms.clear();
+            if let Some(t) = s.alloc_samples.as_mut() {
+                *t = Tree::new(root, 2);
+            }
             s.method_events = 0;
             s.exception_exits = 0;
             s.vm_alloc_bytes = 0;
@@ -1267,6 +1328,7 @@ impl Recorder {
             waits: Tree,
             samples: Option<Tree>,
             forms: Vec<(FormKey, (u64, Vec<u64>))>,
+            alloc_samples: Option<Tree>,
             summary: ThreadSummary,
         }
         let copies: Vec<Copy> = {
@@ -1283,6 +1345,7 @@ impl Recorder {
                         waits: s.waits.clone(),
                         samples: s.samples.clone(),
                         forms: s.forms.iter().map(|(k, v)| (*k, v.clone())).collect(),
+                        alloc_samples: s.alloc_samples.clone(),
                         summary: ThreadSummary {
                             name: s.info.name.clone(),
                             kind: s.info.kind.clone(),
@@ -1316,6 +1379,10 @@ impl Recorder {
             let metrics = m.iter().map(|m| m.clone().with_mode(MetricMode::Sampled)).collect();
             mk(metrics, "methods", "samples")
         });
+        let mut alloc_samples = self.config.alloc_samples.map(|_| {
+            let metrics = vec![Metric::new("alloc-bytes", "bytes").with_mode(MetricMode::Sampled), Metric::new("alloc-objects", "objects").with_mode(MetricMode::Sampled)];
+            mk(metrics, "methods and allocated classes", "samples")
+        });
         let mut threads = Vec::new();
         let mut forms: std::collections::BTreeMap<FormKey, (u64, Vec<u64>)> = std::collections::BTreeMap::new();
         for c in &copies {
@@ -1338,11 +1405,17 @@ impl Recorder {
             if let (Some(p), Some(t)) = (samples.as_mut(), c.samples) {
                 p.threads.push(tp(fix(t)));
             }
+            if let (Some(p), Some(t)) = (alloc_samples.as_mut(), c.alloc_samples) {
+                p.threads.push(tp(fix(t)));
+            }
             threads.push(c.summary);
         }
         calls.consumers = consumers.clone();
         locks.consumers = consumers.clone();
         if let Some(p) = samples.as_mut() {
+            p.consumers = consumers.clone();
+        }
+        if let Some(p) = alloc_samples.as_mut() {
             p.consumers = consumers.clone();
         }
         waits.consumers = consumers;
@@ -1355,6 +1428,7 @@ impl Recorder {
             locks,
             waits,
             samples,
+            alloc_samples,
             sample_forms,
             compiles: self.compiles.rows(),
             threads,
