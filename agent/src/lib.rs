@@ -9,7 +9,6 @@
 
 pub mod control;
 pub mod options;
-pub mod quantum;
 pub mod run_dir;
 pub mod rvm;
 mod vmcost;

@@ -19,7 +19,7 @@
 //!   `thread_switch`, so an event finds its thread's recorder without a global lock. Methods are
 //!   named through the VM's `method_name`/`current_stack` queries exactly as the HotSpot backend
 //!   names them (see [`Resolver`]).
-//! - Quantum traces (`quantum`): see [`crate::quantum`]; the processor's reading at a switch serves
+//! - Quantum traces (`quantum`): see [`hpm_collectors::quantum::tracer`]; the processor's reading at a switch serves
 //!   both the green-thread accounting and the record.
 //!
 //! Every callback runs inside [`guard`]: a panic never unwinds into the VM (the first is logged).
@@ -35,13 +35,13 @@ use hpm_support::{guard, log};
 use hpm_collectors::counters::monotonic_ns;
 use hpm_collectors::green::{self, Account, GreenConfig, GreenThreadMetrics, Processor};
 use hpm_collectors::metrics::MetricSet;
-use hpm_collectors::quantum::{ThreadInfo as TraceThread, ThreadKind};
+use hpm_collectors::quantum::{MarkerKind, ThreadInfo as TraceThread, ThreadKind};
 use hpm_collectors::recorder::naming::{class_name_from_signature, name_class_methods};
 use hpm_collectors::recorder::{ClassFilter, MethodResolver, Recorder, ThreadInfo, ThreadRecorder};
 use rvm_abi::{method_part, thread_kind, AgentCtx, RvmCallbacks, RvmVm, SwitchInfo, ABI_VERSION};
 
 use crate::options::{self, QuantumMode};
-use crate::quantum::Tracer;
+use hpm_collectors::quantum::tracer::{RecordAt, Tracer};
 use crate::{control, AgentState, Vm};
 
 /// The VM's queries and services, copied out of the [`RvmVm`] at load (valid until `vm_death`
@@ -575,6 +575,13 @@ extern "C" fn cb_marker(_ctx: AgentCtx, _vp: u32, tid: u32, kind: u32, run: u32,
             String::from_utf8_lossy(unsafe { std::slice::from_raw_parts(text, text_len) }).into_owned()
         };
         if let Some(q) = &r.quantum {
+            let kind = match kind {
+                rvm_abi::marker_kind::APP_START => MarkerKind::AppStart,
+                rvm_abi::marker_kind::APP_COMPLETE => MarkerKind::AppComplete,
+                rvm_abi::marker_kind::RUN_START => MarkerKind::RunStart,
+                rvm_abi::marker_kind::RUN_COMPLETE => MarkerKind::RunComplete,
+                _ => MarkerKind::Note,
+            };
             q.marker(kind, tid, run, &text);
         }
         // Also in marks.txt, as on HotSpot.
@@ -627,7 +634,8 @@ fn load(vm: &RvmVm, options: Option<String>, cb: &mut RvmCallbacks) -> Result<()
     let metrics = state.metric_set().metrics();
     let quantum = match state.options.quantum {
         QuantumMode::Off => None,
-        mode => Some(Tracer::new(&state.out, mode, &metrics, fns.vps.max(1))),
+        QuantumMode::Switch => Some(Tracer::new(&state.out, RecordAt::Switch, &metrics, fns.vps.max(1))),
+        QuantumMode::Tick => Some(Tracer::new(&state.out, RecordAt::Tick, &metrics, fns.vps.max(1))),
     };
     if state.options.start_paused {
         state.recorder().pause();

@@ -6,11 +6,13 @@
 //!   trace-writer loop that drains full buffers into `quantum.vp<N>.trace`.
 //! - [`Meta`]: the `quantum.meta` text file (counter names, thread and method names, missed records).
 //! - [`reader`]: parses a directory of traces, merges processors by time and validates them.
+//! - [`tracer`]: [`tracer::Tracer`], which turns a source's switches into records, per processor.
 //!
 //! Nothing here assumes the research VM: a "processor" is whatever runs one thread at a time (a Jikes
 //! virtual processor, or an OS thread under HotSpot), and the yield flag may simply never be set.
 
 pub mod reader;
+pub mod tracer;
 pub mod writer;
 
 use std::fmt::Write as _;

@@ -116,6 +116,16 @@ impl CompileTracker {
     }
 }
 
+impl super::Recorder {
+    /// One look at JIT compiler thread `tid` (from a backend's poller): it used `cpu_ns` of CPU
+    /// since the previous look and is doing `activity` now. Ignored while recording is stopped.
+    pub fn compiler_look(&self, tid: i32, cpu_ns: u64, activity: &CompilerActivity) {
+        if !self.is_paused() {
+            self.compiles.look(tid, cpu_ns, activity);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

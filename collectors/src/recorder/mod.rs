@@ -11,21 +11,34 @@
 //! the GC log, the code map) are touched only on cold paths: thread start/end, the first time a thread
 //! sees a method, GC, JIT events, dumps.
 //!
-//! Per thread the recorder keeps three arcflow trees over the same consumer table:
+//! Per thread the recorder keeps these arcflow trees over the same consumer table:
 //! - the **call tree** (metrics: those of the [`MetricSet`], then `alloc-bytes`/`alloc-objects` when
 //!   allocation is recorded): method contexts with calls and base values;
 //! - the **lock tree**: call paths ending in a node named after the contended monitor's class, calls =
 //!   contended entries, base = `contended-time` (ns, wall);
 //! - the **wait tree**: the same for `Object.wait`, base = `wait-time` (ns, wall) and `timed-out`;
 //! - with stack sampling, the **sampled tree**: the stacks a sampler found, each context counting
-//!   the samples whose innermost recorded frame it was, and the metric deltas they carried.
+//!   the samples whose innermost recorded frame it was, and the metric deltas they carried;
+//! - with allocation sampling, the **allocation tree**: allocating stacks, then the class.
+//!
+//! One file per kind of event, each an `impl Recorder` block with the state it owns: this file
+//! has the configuration, the thread and method registry, calls, and the control operations
+//! (snapshot, reset, pause); `sampled.rs` stack and allocation samples and execution forms;
+//! `monitors.rs` locks and waits; `alloc.rs` allocation into call trees; `gc.rs` collections;
+//! `code.rs` the code map and class counts; `compiles.rs` the compiler threads' tasks;
+//! `compensation.rs` the probe-cost calibration; `naming.rs` class filters and names.
 
+mod alloc;
+mod code;
 pub mod compensation;
 pub mod compiles;
+mod gc;
+mod monitors;
 pub mod naming;
+mod sampled;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use rustc_hash::FxHashMap;
@@ -34,7 +47,12 @@ use crate::arcflow::{Bindings, ConsumerId, CursorBuilder, ConsumerTable, Metric,
 use crate::metrics::{MetricSet, ThreadMetrics};
 
 pub use compensation::{compensates, Compensation};
+pub use code::CodeEntry;
 pub use compiles::{CompileRow, CompilerActivity};
+pub use gc::GcRecord;
+pub use sampled::{Form, FormRow};
+use code::CodeMap;
+use sampled::{add_samples, FormKey};
 pub use naming::{ClassFilter, Glob};
 
 /// What a recorder collects.
@@ -201,122 +219,6 @@ impl ThreadState {
     }
 }
 
-/// One garbage collection (a stop-the-world pause reported by the VM).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GcRecord {
-    /// Start, ns since the recorder was created.
-    pub start_ns: u64,
-    pub duration_ns: u64,
-    /// Java threads alive (and therefore stopped at the safepoint) when it started.
-    pub threads_stopped: usize,
-}
-
-/// Compiled or generated code in the code map.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CodeEntry {
-    pub start: u64,
-    pub size: u64,
-    /// Method consumer name, or the VM's name for generated code (stubs, interpreter). Compiled
-    /// code may be loaded without names ([`CodeEntry::inlined_methods`]) and named at the next
-    /// [`Recorder::name_code`], before a snapshot: naming every compiled method as it loads costs
-    /// more than naming the few that are still live at a dump.
-    pub name: String,
-    /// "compiled" or "generated".
-    pub kind: &'static str,
-    /// The VM's key of the compiled method (0 for generated code).
-    pub method: u64,
-    /// Methods inlined into this code (from the VM's inlining records), distinct, first seen first.
-    pub inlined: Vec<String>,
-    /// The VM's keys of the inlined methods, while not named yet (`inlined` empty).
-    pub inlined_methods: Vec<u64>,
-}
-
-/// Where a stack sample's CPU was, for the method it is charged to (its innermost recorded
-/// frame): the execution form of the code at the interrupted program counter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Form {
-    /// In the bytecode interpreter.
-    Interpreted,
-    /// In the method's own code compiled by the client compiler (HotSpot's tiers 1 to 3).
-    C1,
-    /// In the method's own code compiled by the optimising compiler (tier 4).
-    C2,
-    /// In the method's own compiled code, by a compiler not known (the JVMTI code map does not
-    /// say). Own code includes that compiled for a callee the filter leaves out.
-    Compiled,
-    /// Compiled into an outer method's code.
-    Inlined,
-    /// In a native (JNI) method.
-    Native,
-    /// In code the VM generated (stubs, adapters, runtime entry points).
-    Stub,
-    /// Outside any Java or generated code: the VM's own code (runtime calls, allocation slow
-    /// paths, class loading) on the method's behalf.
-    Vm,
-}
-
-impl Form {
-    pub const ALL: [Form; 8] = [Form::Interpreted, Form::C1, Form::C2, Form::Compiled, Form::Inlined, Form::Native, Form::Stub, Form::Vm];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Form::Interpreted => "interpreted",
-            Form::C1 => "c1",
-            Form::C2 => "c2",
-            Form::Compiled => "compiled",
-            Form::Inlined => "inlined",
-            Form::Native => "native",
-            Form::Stub => "stub",
-            Form::Vm => "vm",
-        }
-    }
-
-    /// Code compiled by either compiler (own or inlined).
-    pub fn is_compiled(self) -> bool {
-        matches!(self, Form::C1 | Form::C2 | Form::Compiled | Form::Inlined)
-    }
-}
-
-/// A method charged by stack samples, and a form they ran in.
-type FormKey = (ConsumerId, Form);
-
-/// Per method (consumer name) and form: the stack samples charged to it and their weights.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FormRow {
-    pub method: String,
-    pub form: Form,
-    pub samples: u64,
-    pub weights: Vec<u64>,
-}
-
-#[derive(Default)]
-struct CodeMap {
-    live: std::collections::BTreeMap<u64, CodeEntry>,
-    loads: u64,
-    unloads: u64,
-    /// Names of method keys, once named (keys are never reused, see the backend's naming).
-    names: FxHashMap<u64, String>,
-}
-
-impl CodeMap {
-    /// The entry whose code contains `addr`.
-    fn containing(&self, addr: u64) -> Option<&CodeEntry> {
-        let (_, e) = self.live.range(..=addr).next_back()?;
-        (addr < e.start + e.size.max(1)).then_some(e)
-    }
-}
-
-/// Adds `n` samples and their `weights` to a (samples, weights) sum.
-fn add_samples(sum: &mut (u64, Vec<u64>), n: u64, weights: &[u64]) {
-    sum.0 += n;
-    if sum.1.len() < weights.len() {
-        sum.1.resize(weights.len(), 0);
-    }
-    for (a, w) in sum.1.iter_mut().zip(weights) {
-        *a += w;
-    }
-}
-
 /// Counters of VM activity that belong to no thread.
 #[derive(Debug, Default)]
 struct VmCounters {
@@ -400,8 +302,6 @@ pub struct ThreadSummary {
     pub scaled_reads: u64,
 }
 
-const GC_LOG_CAPACITY: usize = 100_000;
-
 struct Registry {
     live: Vec<Arc<ThreadRecorder>>,
     finished: Vec<Arc<ThreadRecorder>>,
@@ -421,11 +321,7 @@ pub struct Recorder {
     next_thread: AtomicU64,
     paused: AtomicBool,
     epoch: AtomicU64,
-    gc_start: AtomicU64,
-    gc_count: AtomicU64,
-    gc_total: AtomicU64,
-    gc_dropped: AtomicU64,
-    gc_log: Mutex<Vec<GcRecord>>,
+    gc: gc::GcTracker,
     code: Mutex<CodeMap>,
     /// The JIT compiler threads' time by method compiled ([`Recorder::compiler_look`]).
     compiles: compiles::CompileTracker,
@@ -433,11 +329,9 @@ pub struct Recorder {
     compensation: Mutex<Option<Compensation>>,
 }
 
-/// Locks a mutex even if a thread panicked while holding it (the data is counters and trees, always
-/// in a usable state between statements).
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
-}
+// Locks a mutex even if a thread panicked while holding it (the data is counters and trees,
+// always in a usable state between statements).
+use hpm_support::lock;
 
 impl Recorder {
     pub fn new(config: RecorderConfig, metric_set: Box<dyn MetricSet>) -> Recorder {
@@ -461,11 +355,7 @@ impl Recorder {
             next_thread: AtomicU64::new(0),
             paused: AtomicBool::new(false),
             epoch: AtomicU64::new(0),
-            gc_start: AtomicU64::new(0),
-            gc_count: AtomicU64::new(0),
-            gc_total: AtomicU64::new(0),
-            gc_dropped: AtomicU64::new(0),
-            gc_log: Mutex::new(Vec::new()),
+            gc: gc::GcTracker::default(),
             compiles: compiles::CompileTracker::default(),
             code: Mutex::new(CodeMap::default()),
             vm: VmCounters::default(),
@@ -838,338 +728,6 @@ impl Recorder {
         s.calls.exit_uncharged(c);
     }
 
-    // ---------------------------------------------------------------- stack samples
-
-    /// One stack sample of thread `t` (from any thread, e.g. a drain of its sampler): `frames`
-    /// innermost first as the walker found them, `weights` one per metric of
-    /// `RecorderConfig::stack_samples`. The context is the recorded methods' path (frames the
-    /// filter excludes are left out, so their cost is their recorded caller's, as in call trees);
-    /// a frame with method 0 is a failed walk, named by [`MethodResolver::walk_failure`]. Ignored
-    /// while recording is stopped and without sampled trees.
-    ///
-    /// `site` is where the sample was taken: what the walker found at the interrupted program
-    /// counter, or else the code map (`RecorderConfig::code`) looked up there, gives the sample's
-    /// [`Form`] for the method charged.
-    pub fn add_stack_sample(
-        &self,
-        t: &ThreadRecorder,
-        frames: &[crate::sampling::RawFrame],
-        site: crate::sampling::Site,
-        weights: &[u64],
-        r: &mut dyn MethodResolver,
-    ) {
-        if self.is_paused() || self.config.stack_samples.is_none() {
-            return;
-        }
-        let mut s = lock(&t.state);
-        let (path, charged) = self.sampled_path(&mut s, frames, r);
-        if let Some(tree) = s.samples.as_mut() {
-            let leaf = tree.descend(Tree::ROOT, &path);
-            tree.add_calls(leaf, 1);
-            tree.add_base(leaf, weights);
-        }
-        let Some((k, c)) = charged.filter(|(k, _)| frames[*k].method != 0) else { return };
-        let Some(form) = self.form_at(site, frames, k) else { return };
-        add_samples(s.forms.entry((c, form)).or_default(), 1, weights);
-    }
-
-    /// The recorded methods of a sampled stack (`frames` innermost first), outermost first, and
-    /// the innermost recorded frame (its index in `frames` and its consumer): frames the filter
-    /// excludes are left out; a frame with method 0 is a failed walk.
-    fn sampled_path(
-        &self,
-        s: &mut ThreadState,
-        frames: &[crate::sampling::RawFrame],
-        r: &mut dyn MethodResolver,
-    ) -> (Vec<ConsumerId>, Option<(usize, ConsumerId)>) {
-        let mut path = Vec::with_capacity(frames.len() + 1);
-        let mut charged = None;
-        for (i, f) in frames.iter().enumerate().rev() {
-            let c = if f.method == 0 { self.intern(&r.walk_failure(f.pos)) } else { self.consumer_of(s, f.method, r) };
-            if c != EXCLUDED {
-                path.push(c);
-                charged = Some((i, c));
-            }
-        }
-        (path, charged)
-    }
-
-    /// One allocation sample of thread `t` (on the allocating thread, from the VM's heap
-    /// sampler): an object of class `class` (a consumer name) and `bytes`, allocated at `frames`
-    /// (innermost first). Its context is the recorded methods' path, then the class. Ignored while
-    /// recording is stopped and without `RecorderConfig::alloc_samples`.
-    ///
-    /// The weights estimate what the sample stands for. A heap sampler that takes a sample after
-    /// a random number of bytes drawn with mean `interval` (HotSpot's: exponentially distributed)
-    /// samples an object of `bytes` with probability p = 1 - exp(-bytes / interval), so it stands
-    /// for 1/p such objects and bytes/p bytes: sums over many samples are unbiased.
-    pub fn add_alloc_sample(&self, t: &ThreadRecorder, frames: &[crate::sampling::RawFrame], class: &str, bytes: u64, r: &mut dyn MethodResolver) {
-        let Some(interval) = self.config.alloc_samples else { return };
-        if self.is_paused() {
-            return;
-        }
-        let p = if interval == 0 { 1.0 } else { -(-(bytes as f64) / interval as f64).exp_m1() };
-        if p <= 0.0 {
-            return;
-        }
-        let mut s = lock(&t.state);
-        let objects = 1.0 / p + s.alloc_object_carry;
-        s.alloc_object_carry = objects.fract();
-        let weights = [(bytes as f64 / p).round() as u64, objects.trunc() as u64];
-        let (mut path, _) = self.sampled_path(&mut s, frames, r);
-        path.push(self.intern(class));
-        if let Some(tree) = s.alloc_samples.as_mut() {
-            let leaf = tree.descend(Tree::ROOT, &path);
-            tree.add_calls(leaf, 1);
-            tree.add_base(leaf, &weights);
-        }
-    }
-
-    /// The form of the code at `site` for frame `k` of `frames` (innermost first); `None` when
-    /// neither the walker nor a code map says.
-    fn form_at(&self, site: crate::sampling::Site, frames: &[crate::sampling::RawFrame], k: usize) -> Option<Form> {
-        use crate::sampling::{RawFrame, Tier};
-        let code = site.code;
-        if code.is_known() {
-            return Some(if let Some((owner, tier)) = code.compiled_by() {
-                // Frames inside the owner's (innermost first) were inlined into its code.
-                match tier {
-                    _ if k < owner => Form::Inlined,
-                    Tier::C1 => Form::C1,
-                    Tier::C2 => Form::C2,
-                    Tier::Unknown => Form::Compiled,
-                }
-            } else if code.is_interpreted() {
-                Form::Interpreted
-            } else if code.is_stub() {
-                Form::Stub
-            } else if frames[0].pos == RawFrame::NATIVE {
-                Form::Native
-            } else {
-                Form::Vm
-            });
-        }
-        let pc = site.pc;
-        if !self.config.code {
-            return None;
-        }
-        let c = lock(&self.code);
-        if c.live.is_empty() {
-            return None;
-        }
-        Some(match c.containing(pc) {
-            Some(e) if e.kind == "compiled" => {
-                // The frames from the innermost up to the compiled method's own are this code;
-                // the charged frame below that one was inlined into it.
-                match frames.iter().position(|f| f.method == e.method) {
-                    Some(j) if k < j => Form::Inlined,
-                    _ => Form::Compiled,
-                }
-            }
-            Some(e) if e.name.starts_with("Interpreter") => Form::Interpreted,
-            Some(_) => Form::Stub,
-            None if frames[0].pos == crate::sampling::RawFrame::NATIVE => Form::Native,
-            None => Form::Vm,
-        })
-    }
-
-    // ---------------------------------------------------------------- compilations
-
-    /// One look at JIT compiler thread `tid` (from a backend's poller): it used `cpu_ns` of CPU
-    /// since the previous look and is doing `activity` now. Ignored while recording is stopped.
-    pub fn compiler_look(&self, tid: i32, cpu_ns: u64, activity: &CompilerActivity) {
-        if !self.is_paused() {
-            self.compiles.look(tid, cpu_ns, activity);
-        }
-    }
-
-    // ---------------------------------------------------------------- monitors
-
-    /// The thread starts blocking on a contended monitor of class `class` (a consumer name).
-    pub fn monitor_contended_enter(&self, t: &ThreadRecorder, class: &str) {
-        if !self.config.locks || self.is_paused() {
-            return;
-        }
-        let c = self.intern(class);
-        lock(&t.state).contended = Some((self.wall_ns(), c));
-    }
-
-    /// The thread acquired the monitor it was blocked on.
-    pub fn monitor_contended_entered(&self, t: &ThreadRecorder) {
-        let now = self.wall_ns();
-        let mut s = lock(&t.state);
-        if let Some((start, class)) = s.contended.take() {
-            let mut path = s.calls.path();
-            path.push(class);
-            let n = s.locks.descend(Tree::ROOT, &path);
-            s.locks.add_calls(n, 1);
-            s.locks.add_base(n, &[now.saturating_sub(start)]);
-        }
-    }
-
-    /// The thread starts `Object.wait` on a monitor of class `class`.
-    pub fn monitor_wait(&self, t: &ThreadRecorder, class: &str) {
-        if !self.config.waits || self.is_paused() {
-            return;
-        }
-        let c = self.intern(class);
-        lock(&t.state).waiting = Some((self.wall_ns(), c));
-    }
-
-    /// The wait ended (notified, interrupted or `timed_out`).
-    pub fn monitor_waited(&self, t: &ThreadRecorder, timed_out: bool) {
-        let now = self.wall_ns();
-        let mut s = lock(&t.state);
-        if let Some((start, class)) = s.waiting.take() {
-            let mut path = s.calls.path();
-            path.push(class);
-            let n = s.waits.descend(Tree::ROOT, &path);
-            s.waits.add_calls(n, 1);
-            s.waits.add_base(n, &[now.saturating_sub(start), timed_out as u64]);
-        }
-    }
-
-    // ---------------------------------------------------------------- allocation
-
-    /// An object of `bytes` allocated by the thread (charged to its current context through the
-    /// `alloc-bytes`/`alloc-objects` metrics at the next event).
-    #[inline]
-    pub fn object_alloc(&self, t: &ThreadRecorder, bytes: u64) {
-        if !self.config.alloc || self.is_paused() {
-            return;
-        }
-        let mut s = lock(&t.state);
-        s.alloc_bytes = s.alloc_bytes.wrapping_add(bytes);
-        s.alloc_objects += 1;
-    }
-
-    /// An object allocated by the VM on behalf of the thread (reflection, JNI, …), counted per thread.
-    pub fn vm_object_alloc(&self, t: &ThreadRecorder, bytes: u64) {
-        if !self.config.alloc || self.is_paused() {
-            return;
-        }
-        let mut s = lock(&t.state);
-        s.vm_alloc_bytes = s.vm_alloc_bytes.wrapping_add(bytes);
-        s.vm_alloc_objects += 1;
-    }
-
-    // ---------------------------------------------------------------- GC (restricted context)
-
-    /// A stop-the-world collection starts. Touches only atomics: callable where the VM forbids
-    /// almost everything (HotSpot's GarbageCollectionStart).
-    pub fn gc_start(&self) {
-        if !self.config.gc {
-            return;
-        }
-        self.gc_start.store(self.wall_ns().max(1), Ordering::Release);
-    }
-
-    /// The collection finished. Takes only the GC log's own lock (never held while calling into the
-    /// VM) and does not allocate after the log's first growth beyond its capacity.
-    pub fn gc_finish(&self) {
-        if !self.config.gc {
-            return;
-        }
-        let start = self.gc_start.swap(0, Ordering::AcqRel);
-        if start == 0 {
-            return;
-        }
-        let d = self.wall_ns().saturating_sub(start);
-        self.gc_count.fetch_add(1, Ordering::Relaxed);
-        self.gc_total.fetch_add(d, Ordering::Relaxed);
-        let rec = GcRecord { start_ns: start, duration_ns: d, threads_stopped: self.live_threads.load(Ordering::Relaxed) };
-        match self.gc_log.try_lock() {
-            Ok(mut log) if log.len() < GC_LOG_CAPACITY => log.push(rec),
-            _ => {
-                self.gc_dropped.fetch_add(1, Ordering::Relaxed);
-            }
-        }
-    }
-
-    // ---------------------------------------------------------------- classes and code
-
-    pub fn class_loaded(&self) {
-        self.vm.classes_loaded.fetch_add(1, Ordering::Relaxed);
-    }
-    pub fn class_prepared(&self) {
-        self.vm.classes_prepared.fetch_add(1, Ordering::Relaxed);
-    }
-
-    /// Names methods ahead of time (e.g. when their class is prepared) so that first sight is a cache
-    /// hit. Entries already known are kept.
-    pub fn preresolve(&self, method: u64, r: &mut dyn MethodResolver) {
-        let _ = self.resolve_global(method, r);
-    }
-
-    /// Code loaded at `start..start+size`.
-    pub fn code_load(&self, entry: CodeEntry) {
-        if !self.config.code {
-            return;
-        }
-        let mut c = lock(&self.code);
-        c.loads += 1;
-        c.live.insert(entry.start, entry);
-    }
-
-    /// Forgets the code map (before the VM replays the code live now; see the backend's code
-    /// events, which are off while recording is stopped). The load and unload counts stay.
-    pub fn code_clear(&self) {
-        lock(&self.code).live.clear();
-    }
-
-    /// Code at `start` unloaded.
-    pub fn code_unload(&self, start: u64) {
-        if !self.config.code {
-            return;
-        }
-        let mut c = lock(&self.code);
-        c.unloads += 1;
-        c.live.remove(&start);
-    }
-
-    /// Names the compiled code loaded without names: `name_of(key)` for each method key not named
-    /// before (called without the code map's lock; `None`: `method@KEY`). Call before a snapshot,
-    /// on a thread that can reach the VM.
-    pub fn name_code(&self, name_of: &mut dyn FnMut(u64) -> Option<String>) {
-        let wanted: Vec<u64> = {
-            let c = lock(&self.code);
-            let mut keys: Vec<u64> = c
-                .live
-                .values()
-                .filter(|e| e.kind == "compiled" && (e.name.is_empty() || !e.inlined_methods.is_empty()))
-                .flat_map(|e| std::iter::once(e.method).chain(e.inlined_methods.iter().copied()))
-                .filter(|k| !c.names.contains_key(k))
-                .collect();
-            keys.sort_unstable();
-            keys.dedup();
-            keys
-        };
-        let named: Vec<(u64, String)> = wanted.into_iter().map(|k| (k, name_of(k).unwrap_or_else(|| format!("method@{k:x}")))).collect();
-        let mut c = lock(&self.code);
-        c.names.extend(named);
-        let CodeMap { live, names, .. } = &mut *c;
-        for e in live.values_mut().filter(|e| e.kind == "compiled") {
-            if e.name.is_empty() {
-                e.name = names.get(&e.method).cloned().unwrap_or_else(|| format!("method@{:x}", e.method));
-            }
-            if !e.inlined_methods.is_empty() {
-                let mut inlined: Vec<String> = Vec::new();
-                for k in std::mem::take(&mut e.inlined_methods) {
-                    let n = names.get(&k).cloned().unwrap_or_else(|| format!("method@{k:x}"));
-                    if !inlined.contains(&n) {
-                        inlined.push(n);
-                    }
-                }
-                e.inlined = inlined;
-            }
-        }
-    }
-
-    /// The code entry containing `addr`, if any.
-    pub fn code_at(&self, addr: u64) -> Option<CodeEntry> {
-        lock(&self.code).containing(addr).cloned()
-    }
-
     // ---------------------------------------------------------------- control
 
     /// Stops recording: events that still arrive are ignored (the backend also turns method events
@@ -1277,12 +835,7 @@ impl Recorder {
             s.vm_alloc_objects = 0;
         }
         drop(r);
-        if let Ok(mut l) = self.gc_log.lock() {
-            l.clear();
-        }
-        self.gc_count.store(0, Ordering::Relaxed);
-        self.gc_total.store(0, Ordering::Relaxed);
-        self.gc_dropped.store(0, Ordering::Relaxed);
+        self.gc.clear();
         self.compiles.clear();
     }
 
@@ -1306,7 +859,7 @@ impl Recorder {
             finished_threads: finished,
             methods_known: lock(&self.methods).len(),
             method_events: events,
-            gc_count: self.gc_count.load(Ordering::Relaxed),
+            gc_count: self.gc.count(),
             classes_loaded: self.vm.classes_loaded.load(Ordering::Relaxed),
             code_blobs: lock(&self.code).live.len(),
             uptime_ns: self.wall_ns(),
@@ -1419,6 +972,7 @@ impl Recorder {
             p.consumers = consumers.clone();
         }
         waits.consumers = consumers;
+        let (gc, gc_dropped, gc_count, gc_total_ns) = self.gc.copy();
         let (code, code_loads, code_unloads) = {
             let c = lock(&self.code);
             (c.live.values().cloned().collect(), c.loads, c.unloads)
@@ -1432,10 +986,10 @@ impl Recorder {
             sample_forms,
             compiles: self.compiles.rows(),
             threads,
-            gc: lock(&self.gc_log).clone(),
-            gc_dropped: self.gc_dropped.load(Ordering::Relaxed),
-            gc_count: self.gc_count.load(Ordering::Relaxed),
-            gc_total_ns: self.gc_total.load(Ordering::Relaxed),
+            gc,
+            gc_dropped,
+            gc_count,
+            gc_total_ns,
             code,
             code_loads,
             code_unloads,

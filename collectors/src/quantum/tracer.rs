@@ -1,5 +1,7 @@
-//! Quantum traces on the research VM (option `quantum`): one record per thread switch (or timer
-//! tick) per virtual processor, in the format of `docs/quantum-trace.md`.
+//! The quantum tracer: one record per thread switch (or timer tick) per processor, in the format
+//! of `docs/quantum-trace.md`, from a source's [`Switch`] events and processor readings. Used by
+//! the research VM's adapter (agent option `quantum`), whose virtual processors call it from their
+//! scheduler.
 //!
 //! - Per processor, state created at `vp_start` on the processor's own thread ([`Tracer::vp_start`]):
 //!   a [`QuantumWriter`] (two 4 KiB buffers), the time and metric reading of the last record, the
@@ -7,7 +9,7 @@
 //!   in a thread-local: only that processor touches it.
 //! - At each switch ([`Tracer::on_switch`], under rvm's scheduler lock): one record for the outgoing
 //!   thread from the previous record's time to now, with the deltas of the processor's reading (the
-//!   same reading that charges the green threads, see `hpm_collectors::green`), then the pending
+//!   same reading that charges the green threads, see `crate::green`), then the pending
 //!   markers. No allocation, lock, blocking or I/O: when the writer hands a full buffer over, the
 //!   processor's trace-writer thread is woken (a VM service thread whose body is
 //!   [`Tracer::write_pending`]).
@@ -28,12 +30,21 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 
-use hpm_support::log;
-use hpm_collectors::counters::monotonic_ns;
-use hpm_collectors::metrics::Metric;
-use hpm_collectors::quantum::{trace_file_name, BufferSink, MarkerKind, Meta, MethodInfo, Quantum, QuantumWriter, Switch, ThreadInfo, WriterStats, MAX_COUNTERS};
+use hpm_support::{lock, log};
 
-use crate::options::QuantumMode;
+use crate::counters::monotonic_ns;
+use crate::metrics::Metric;
+use crate::quantum::{trace_file_name, BufferSink, MarkerKind, Meta, MethodInfo, Quantum, QuantumWriter, Switch, ThreadInfo, WriterStats, MAX_COUNTERS};
+
+
+/// When a tracer writes records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordAt {
+    /// At every thread switch.
+    Switch,
+    /// Also at every timer tick that did not switch threads (Jikes RVM's sample mode).
+    Tick,
+}
 
 /// A processor's file and the trace-writer side of its buffers.
 struct SinkFile {
@@ -66,7 +77,7 @@ struct VpShared {
 /// The quantum traces of one run.
 pub struct Tracer {
     dir: PathBuf,
-    mode: QuantumMode,
+    mode: RecordAt,
     /// Index of `wall-time` in a processor's reading (the time base), if any.
     wall: Option<usize>,
     /// Indexes of the reading's metrics stored as deltas (all but `wall-time`).
@@ -127,7 +138,7 @@ impl Tracer {
     /// Traces for `vps` processors into `dir`, with records carrying every metric of `metrics` (a
     /// processor's reading) except `wall-time`. Creates `dir`; if that fails (one error line), each
     /// processor's file fails too and its records are counted as missed: the VM runs on.
-    pub fn new(dir: &Path, mode: QuantumMode, metrics: &[Metric], vps: u32) -> Tracer {
+    pub fn new(dir: &Path, mode: RecordAt, metrics: &[Metric], vps: u32) -> Tracer {
         let no_dir = match std::fs::create_dir_all(dir) {
             Ok(()) => false,
             Err(e) => {
@@ -188,13 +199,13 @@ impl Tracer {
             Ok(file) => {
                 let (w, sink) = QuantumWriter::new(vp, self.deltas.len());
                 let sf = SinkFile { sink: Some(sink), file: Some(file), tmp, path, records_in_file: 0, failure: None };
-                *shared.sink.lock().unwrap_or_else(|e| e.into_inner()) = Some(sf);
+                *lock(&shared.sink) = Some(sf);
                 Some(w)
             }
             Err(e) => {
                 if !self.no_dir {
                     log::error(&format!("cannot create {}: {e}; no quantum trace for processor {vp}", tmp.display()));
-                    *shared.not_created.lock().unwrap_or_else(|e| e.into_inner()) = Some(e.to_string());
+                    *lock(&shared.not_created) = Some(e.to_string());
                 }
                 None
             }
@@ -249,7 +260,7 @@ impl Tracer {
             let Ok(mut v) = v.try_borrow_mut() else { return };
             let Some(s) = v.as_mut() else { return };
             let switched = info.from != info.to;
-            if switched || self.mode == QuantumMode::Tick {
+            if switched || self.mode == RecordAt::Tick {
                 let end = self.time_of(reading).max(s.last_time);
                 let q = Quantum {
                     thread: info.from.saturating_add(1),
@@ -282,14 +293,7 @@ impl Tracer {
 
     /// Java code asked for a marker on the calling processor: kept with the time of the request and
     /// written at the processor's next switch.
-    pub fn marker(&self, kind: u32, tid: u32, run: u32, text: &str) {
-        let kind = match kind {
-            rvm_abi::marker_kind::APP_START => MarkerKind::AppStart,
-            rvm_abi::marker_kind::APP_COMPLETE => MarkerKind::AppComplete,
-            rvm_abi::marker_kind::RUN_START => MarkerKind::RunStart,
-            rvm_abi::marker_kind::RUN_COMPLETE => MarkerKind::RunComplete,
-            _ => MarkerKind::Note,
-        };
+    pub fn marker(&self, kind: MarkerKind, tid: u32, run: u32, text: &str) {
         let time = monotonic_ns();
         let _ = VP.try_with(|v| {
             if let Ok(mut v) = v.try_borrow_mut() {
@@ -304,7 +308,7 @@ impl Tracer {
     /// over so far. A write error is one line and stops tracing for the processor.
     pub fn write_pending(&self, vp: u32) {
         let Some(shared) = self.vps.get(vp as usize) else { return };
-        let mut slot = shared.sink.lock().unwrap_or_else(|e| e.into_inner());
+        let mut slot = lock(&shared.sink);
         if let Some(sf) = slot.as_mut() {
             Self::drain(sf);
         }
@@ -353,11 +357,11 @@ impl Tracer {
         self.write_pending(s.vp);
         if let Some(w) = s.writer.take() {
             let stats = w.finish(now, exit_code);
-            *shared.stats.lock().unwrap_or_else(|e| e.into_inner()) = Some(stats);
+            *lock(&shared.stats) = Some(stats);
         }
         self.write_pending(s.vp);
         shared.lost.fetch_add(s.lost, Ordering::Relaxed);
-        let mut m = shared.methods.lock().unwrap_or_else(|e| e.into_inner());
+        let mut m = lock(&shared.methods);
         if m.len() < s.methods.len() {
             m.resize(s.methods.len(), 0);
         }
@@ -382,13 +386,13 @@ impl Tracer {
         let mut methods = Vec::new();
         for (vp, shared) in self.vps.iter().enumerate() {
             let vp = vp as u32;
-            let stats = *shared.stats.lock().unwrap_or_else(|e| e.into_inner());
+            let stats = *lock(&shared.stats);
             let lost = shared.lost.load(Ordering::Relaxed);
             // Every record the processor made, missed ones included (the exit record too).
             let total = stats.map_or(0, |s| s.records + s.markers + s.missed) + lost;
             // Records not in the file: missed, in buffers never written, or with no file at all.
             let mut not_in_file = total;
-            let mut slot = shared.sink.lock().unwrap_or_else(|e| e.into_inner());
+            let mut slot = lock(&shared.sink);
             if let Some(mut sf) = slot.take() {
                 Self::drain(&mut sf);
                 not_in_file = total.saturating_sub(sf.records_in_file);
@@ -411,12 +415,12 @@ impl Tracer {
                     }
                     (Err(e), _) => errors.push(format!("cannot write {}: {e}", sf.path.display())),
                 }
-            } else if let Some(why) = shared.not_created.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+            } else if let Some(why) = lock(&shared.not_created).as_ref() {
                 errors.push(format!("{} was not written: {why}; processor {vp}'s {total} records are lost", self.dir.join(trace_file_name(vp)).display()));
                 said.push(vp);
             }
             missed.push((vp, not_in_file));
-            let bits = shared.methods.lock().unwrap_or_else(|e| e.into_inner());
+            let bits = lock(&shared.methods);
             for (w, &word) in bits.iter().enumerate() {
                 let mut word = word;
                 while word != 0 {
@@ -441,7 +445,7 @@ impl Tracer {
             .collect();
         let meta = Meta { counters: self.counters.clone(), time_unit: "ns".into(), threads, methods, missed };
         match meta.write(&self.dir) {
-            Ok(()) => files.push(self.dir.join(hpm_collectors::quantum::META_FILE)),
+            Ok(()) => files.push(self.dir.join(crate::quantum::META_FILE)),
             Err(e) => errors.push(e.to_string()),
         }
         (files, errors)
@@ -463,13 +467,13 @@ mod tests {
     #[test]
     fn records_chain_switch_to_switch_and_validate() {
         let dir = tempfile::tempdir().unwrap();
-        let t = Tracer::new(dir.path(), QuantumMode::Switch, &metrics(), 1);
+        let t = Tracer::new(dir.path(), RecordAt::Switch, &metrics(), 1);
         t.set_writer(0, 9);
         // A processor on this test thread: cpu, wall.
         t.vp_start(0, &[0, 1_000], None);
         let mut woken = 0;
         t.on_switch(&switch(0, 1, 1), &[10, 1_100], |_| woken += 1);
-        t.marker(rvm_abi::marker_kind::RUN_START, 1, 3, "warmup");
+        t.marker(MarkerKind::RunStart, 1, 3, "warmup");
         // Same thread again: no record in switch mode; the next record spans both quanta.
         t.on_switch(&switch(1, 1, 0), &[20, 1_200], |_| woken += 1);
         t.on_switch(&switch(1, 0, 0), &[35, 1_300], |_| woken += 1);
@@ -484,13 +488,13 @@ mod tests {
         t.write_pending(0);
         t.vp_end(0, &[500, 2_000]);
         let threads = vec![
-            ThreadInfo { id: 1, kind: hpm_collectors::quantum::ThreadKind::App, name: "main".into() },
-            ThreadInfo { id: 2, kind: hpm_collectors::quantum::ThreadKind::App, name: "t1".into() },
+            ThreadInfo { id: 1, kind: crate::quantum::ThreadKind::App, name: "main".into() },
+            ThreadInfo { id: 2, kind: crate::quantum::ThreadKind::App, name: "t1".into() },
         ];
         let (files, errors) = t.finish(threads, |m| Some(("a/B".into(), format!("m{m}"), "()V".into())));
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(files.len(), 2);
-        let trace = hpm_collectors::quantum::read_dir(dir.path()).unwrap();
+        let trace = crate::quantum::read_dir(dir.path()).unwrap();
         assert!(trace.is_valid(), "{:?}", trace.issues);
         assert!(trace.issues.is_empty(), "{:?}", trace.issues);
         let q: Vec<_> = trace.quanta().collect();
@@ -499,7 +503,7 @@ mod tests {
         assert_eq!(trace.meta.counters, ["real-time", "cpu-time"]);
         assert_eq!(trace.meta.method(6).map(|m| m.name.as_str()), Some("m5"));
         let marker = trace.merged.iter().find_map(|e| match e {
-            hpm_collectors::quantum::Entry::Marker(m) => Some(m.clone()),
+            crate::quantum::Entry::Marker(m) => Some(m.clone()),
             _ => None,
         });
         let m = marker.expect("the run marker");
@@ -513,7 +517,7 @@ mod tests {
     #[test]
     fn a_file_that_cannot_be_created_counts_missed_records() {
         let dir = tempfile::tempdir().unwrap();
-        let t = Tracer::new(dir.path(), QuantumMode::Tick, &metrics(), 1);
+        let t = Tracer::new(dir.path(), RecordAt::Tick, &metrics(), 1);
         // The directory goes away: the processor's file cannot be created.
         std::fs::remove_dir(dir.path()).unwrap();
         t.vp_start(0, &[0, 0], Some(0));

@@ -1,0 +1,209 @@
+//! Sampled trees: stack samples (from a signal handler's ring, drained) with their execution
+//! forms, and allocation samples (from the VM's heap sampler), each in a tree of its own per
+//! thread.
+
+use super::*;
+
+/// Where a stack sample's CPU was, for the method it is charged to (its innermost recorded
+/// frame): the execution form of the code at the interrupted program counter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Form {
+    /// In the bytecode interpreter.
+    Interpreted,
+    /// In the method's own code compiled by the client compiler (HotSpot's tiers 1 to 3).
+    C1,
+    /// In the method's own code compiled by the optimising compiler (tier 4).
+    C2,
+    /// In the method's own compiled code, by a compiler not known (the JVMTI code map does not
+    /// say). Own code includes that compiled for a callee the filter leaves out.
+    Compiled,
+    /// Compiled into an outer method's code.
+    Inlined,
+    /// In a native (JNI) method.
+    Native,
+    /// In code the VM generated (stubs, adapters, runtime entry points).
+    Stub,
+    /// Outside any Java or generated code: the VM's own code (runtime calls, allocation slow
+    /// paths, class loading) on the method's behalf.
+    Vm,
+}
+
+impl Form {
+    pub const ALL: [Form; 8] = [Form::Interpreted, Form::C1, Form::C2, Form::Compiled, Form::Inlined, Form::Native, Form::Stub, Form::Vm];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Form::Interpreted => "interpreted",
+            Form::C1 => "c1",
+            Form::C2 => "c2",
+            Form::Compiled => "compiled",
+            Form::Inlined => "inlined",
+            Form::Native => "native",
+            Form::Stub => "stub",
+            Form::Vm => "vm",
+        }
+    }
+
+    /// Code compiled by either compiler (own or inlined).
+    pub fn is_compiled(self) -> bool {
+        matches!(self, Form::C1 | Form::C2 | Form::Compiled | Form::Inlined)
+    }
+}
+
+/// A method charged by stack samples, and a form they ran in.
+pub(super) type FormKey = (ConsumerId, Form);
+
+/// Per method (consumer name) and form: the stack samples charged to it and their weights.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormRow {
+    pub method: String,
+    pub form: Form,
+    pub samples: u64,
+    pub weights: Vec<u64>,
+}
+
+/// Adds `n` samples and their `weights` to a (samples, weights) sum.
+pub(super) fn add_samples(sum: &mut (u64, Vec<u64>), n: u64, weights: &[u64]) {
+    sum.0 += n;
+    if sum.1.len() < weights.len() {
+        sum.1.resize(weights.len(), 0);
+    }
+    for (a, w) in sum.1.iter_mut().zip(weights) {
+        *a += w;
+    }
+}
+
+impl Recorder {
+    /// One stack sample of thread `t` (from any thread, e.g. a drain of its sampler): `frames`
+    /// innermost first as the walker found them, `weights` one per metric of
+    /// `RecorderConfig::stack_samples`. The context is the recorded methods' path (frames the
+    /// filter excludes are left out, so their cost is their recorded caller's, as in call trees);
+    /// a frame with method 0 is a failed walk, named by [`MethodResolver::walk_failure`]. Ignored
+    /// while recording is stopped and without sampled trees.
+    ///
+    /// `site` is where the sample was taken: what the walker found at the interrupted program
+    /// counter, or else the code map (`RecorderConfig::code`) looked up there, gives the sample's
+    /// [`Form`] for the method charged.
+    pub fn add_stack_sample(
+        &self,
+        t: &ThreadRecorder,
+        frames: &[crate::sampling::RawFrame],
+        site: crate::sampling::Site,
+        weights: &[u64],
+        r: &mut dyn MethodResolver,
+    ) {
+        if self.is_paused() || self.config.stack_samples.is_none() {
+            return;
+        }
+        let mut s = lock(&t.state);
+        let (path, charged) = self.sampled_path(&mut s, frames, r);
+        if let Some(tree) = s.samples.as_mut() {
+            let leaf = tree.descend(Tree::ROOT, &path);
+            tree.add_calls(leaf, 1);
+            tree.add_base(leaf, weights);
+        }
+        let Some((k, c)) = charged.filter(|(k, _)| frames[*k].method != 0) else { return };
+        let Some(form) = self.form_at(site, frames, k) else { return };
+        add_samples(s.forms.entry((c, form)).or_default(), 1, weights);
+    }
+
+    /// The recorded methods of a sampled stack (`frames` innermost first), outermost first, and
+    /// the innermost recorded frame (its index in `frames` and its consumer): frames the filter
+    /// excludes are left out; a frame with method 0 is a failed walk.
+    fn sampled_path(
+        &self,
+        s: &mut ThreadState,
+        frames: &[crate::sampling::RawFrame],
+        r: &mut dyn MethodResolver,
+    ) -> (Vec<ConsumerId>, Option<(usize, ConsumerId)>) {
+        let mut path = Vec::with_capacity(frames.len() + 1);
+        let mut charged = None;
+        for (i, f) in frames.iter().enumerate().rev() {
+            let c = if f.method == 0 { self.intern(&r.walk_failure(f.pos)) } else { self.consumer_of(s, f.method, r) };
+            if c != EXCLUDED {
+                path.push(c);
+                charged = Some((i, c));
+            }
+        }
+        (path, charged)
+    }
+
+    /// One allocation sample of thread `t` (on the allocating thread, from the VM's heap
+    /// sampler): an object of class `class` (a consumer name) and `bytes`, allocated at `frames`
+    /// (innermost first). Its context is the recorded methods' path, then the class. Ignored while
+    /// recording is stopped and without `RecorderConfig::alloc_samples`.
+    ///
+    /// The weights estimate what the sample stands for. A heap sampler that takes a sample after
+    /// a random number of bytes drawn with mean `interval` (HotSpot's: exponentially distributed)
+    /// samples an object of `bytes` with probability p = 1 - exp(-bytes / interval), so it stands
+    /// for 1/p such objects and bytes/p bytes: sums over many samples are unbiased.
+    pub fn add_alloc_sample(&self, t: &ThreadRecorder, frames: &[crate::sampling::RawFrame], class: &str, bytes: u64, r: &mut dyn MethodResolver) {
+        let Some(interval) = self.config.alloc_samples else { return };
+        if self.is_paused() {
+            return;
+        }
+        let p = if interval == 0 { 1.0 } else { -(-(bytes as f64) / interval as f64).exp_m1() };
+        if p <= 0.0 {
+            return;
+        }
+        let mut s = lock(&t.state);
+        let objects = 1.0 / p + s.alloc_object_carry;
+        s.alloc_object_carry = objects.fract();
+        let weights = [(bytes as f64 / p).round() as u64, objects.trunc() as u64];
+        let (mut path, _) = self.sampled_path(&mut s, frames, r);
+        path.push(self.intern(class));
+        if let Some(tree) = s.alloc_samples.as_mut() {
+            let leaf = tree.descend(Tree::ROOT, &path);
+            tree.add_calls(leaf, 1);
+            tree.add_base(leaf, &weights);
+        }
+    }
+
+    /// The form of the code at `site` for frame `k` of `frames` (innermost first); `None` when
+    /// neither the walker nor a code map says.
+    fn form_at(&self, site: crate::sampling::Site, frames: &[crate::sampling::RawFrame], k: usize) -> Option<Form> {
+        use crate::sampling::{RawFrame, Tier};
+        let code = site.code;
+        if code.is_known() {
+            return Some(if let Some((owner, tier)) = code.compiled_by() {
+                // Frames inside the owner's (innermost first) were inlined into its code.
+                match tier {
+                    _ if k < owner => Form::Inlined,
+                    Tier::C1 => Form::C1,
+                    Tier::C2 => Form::C2,
+                    Tier::Unknown => Form::Compiled,
+                }
+            } else if code.is_interpreted() {
+                Form::Interpreted
+            } else if code.is_stub() {
+                Form::Stub
+            } else if frames[0].pos == RawFrame::NATIVE {
+                Form::Native
+            } else {
+                Form::Vm
+            });
+        }
+        let pc = site.pc;
+        if !self.config.code {
+            return None;
+        }
+        let c = lock(&self.code);
+        if c.live.is_empty() {
+            return None;
+        }
+        Some(match c.containing(pc) {
+            Some(e) if e.kind == "compiled" => {
+                // The frames from the innermost up to the compiled method's own are this code;
+                // the charged frame below that one was inlined into it.
+                match frames.iter().position(|f| f.method == e.method) {
+                    Some(j) if k < j => Form::Inlined,
+                    _ => Form::Compiled,
+                }
+            }
+            Some(e) if e.name.starts_with("Interpreter") => Form::Interpreted,
+            Some(_) => Form::Stub,
+            None if frames[0].pos == crate::sampling::RawFrame::NATIVE => Form::Native,
+            None => Form::Vm,
+        })
+    }
+}
