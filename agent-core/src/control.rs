@@ -112,7 +112,7 @@ impl AgentControl {
     /// Runs `f` on this thread attached to the VM (JVMTI refuses unattached threads); on rvm just
     /// runs `f`.
     fn attached<T>(&self, f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
-        if matches!(self.state.vm, Vm::Rvm) {
+        if matches!(self.state.vm, Vm::Rvm { .. }) {
             return f();
         }
         // SAFETY: java_vm() is the JavaVM of Agent_OnLoad (or null, which attach refuses); the guard is

@@ -40,9 +40,9 @@ use hpm_collectors::recorder::naming::{class_name_from_signature, name_class_met
 use hpm_collectors::recorder::{ClassFilter, MethodResolver, Recorder, ThreadInfo, ThreadRecorder};
 use rvm_abi::{method_part, thread_kind, AgentCtx, RvmCallbacks, RvmVm, SwitchInfo, ABI_VERSION};
 
-use crate::options::{self, QuantumMode};
+use hpm_agent_core::options::{self, QuantumMode};
 use hpm_collectors::quantum::tracer::{RecordAt, Tracer};
-use crate::{control, AgentState, Vm};
+use hpm_agent_core::{control, AgentState, Vm};
 
 /// The VM's queries and services, copied out of the [`RvmVm`] at load (valid until `vm_death`
 /// returns; the handle is kept as an address so the table can be shared between threads).
@@ -611,10 +611,10 @@ fn load(vm: &RvmVm, options: Option<String>, cb: &mut RvmCallbacks) -> Result<()
         log::line(options::help_text().trim_end());
         return Err("help printed; the VM does not start (remove 'help' to run)".into());
     }
-    crate::run_dir::check_writable(&opts.out_dir())?;
+    hpm_agent_core::run_dir::check_writable(&opts.out_dir())?;
     log::set_level(opts.log);
-    crate::quiet_panics();
-    if RVM.get().is_some() || crate::agent().is_some() {
+    hpm_agent_core::quiet_panics();
+    if RVM.get().is_some() || hpm_agent_core::agent().is_some() {
         return Err("hpmagent is already loaded in this VM".into());
     }
     let fns = VmFns {
@@ -627,10 +627,10 @@ fn load(vm: &RvmVm, options: Option<String>, cb: &mut RvmCallbacks) -> Result<()
         create_service_thread: vm.create_service_thread,
         wake_service_thread: vm.wake_service_thread,
     };
-    if opts.sample != crate::options::SampleMode::Off || opts.sample_alloc.is_some() {
+    if opts.sample != options::SampleMode::Off || opts.sample_alloc.is_some() {
         log::warn("stack and allocation sampling (sample=, sample-alloc=) need HotSpot; ignored on the research VM");
     }
-    let state = Arc::new(AgentState::new(opts, Vm::Rvm));
+    let state = Arc::new(AgentState::new(opts, Vm::Rvm { threads: vm_threads }));
     let metrics = state.metric_set().metrics();
     let quantum = match state.options.quantum {
         QuantumMode::Off => None,
@@ -663,7 +663,7 @@ fn load(vm: &RvmVm, options: Option<String>, cb: &mut RvmCallbacks) -> Result<()
     cb.marker = Some(cb_marker);
     let green = GreenConfig::for_metrics(&metrics);
     let _ = RVM.set(Rvm { state: state.clone(), vm: fns, threads: Threads::new(), green, quantum, dead: AtomicBool::new(false), switch_calls: AtomicU64::new(0), switch_ns: AtomicU64::new(0) });
-    crate::set_agent(state);
+    hpm_agent_core::set_agent(state);
     Ok(())
 }
 

@@ -1,0 +1,483 @@
+//! The agent's core, shared by both VMs' entry points (the `hpmagent` crate, which builds
+//! libhpmagent.so, and the research VM's adapter, `hpm-rvm-agent`): options, the [`AgentState`]
+//! with the operations the control socket calls (pause, resume, reset, dump, status), the control
+//! socket and markers, the run directory, the VM cost ticks, and writing every report.
+//!
+//! On HotSpot, [`load`] (called by `Agent_OnLoad` and `Agent_OnAttach`) parses the options, creates
+//! the [`Recorder`] and hands it to the HotSpot backend. At VM death (normal exit, `System.exit` or
+//! SIGTERM) the agent writes its reports into the `out=` directory. [`Vm`] is the part that
+//! differs between the two VMs.
+
+pub mod control;
+pub mod options;
+pub mod run_dir;
+pub mod vmcost;
+
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use hotspot_backend::sys::jvmti::JavaVM;
+use hotspot_backend::Control;
+use hpm_support::log;
+use hpm_collectors::arcflow::MetricMode;
+use hpm_collectors::counters::{CounterOptions, CounterSetSpec, Metrics, ThreadCpuClock, WallClock};
+use hpm_collectors::metrics::MetricSet;
+use hpm_collectors::recorder::{ClassFilter, Recorder, RecorderConfig, Snapshot, Status};
+
+use hpm_reports::ReportOptions;
+use options::{MetricModeOption, SampleMode};
+
+pub use options::Options;
+
+/// The VM-specific part of the agent: what pause/resume, `status` and dumps need from the VM.
+pub enum Vm {
+    /// HotSpot through JVMTI: the backend's control handle (set at load and again at VMInit) and
+    /// the `JavaVM*` of Agent_OnLoad, as an address.
+    HotSpot { control: OnceLock<Control>, java_vm: OnceLock<usize> },
+    /// The research VM: its state lives in its adapter (`hpm-rvm-agent`), which gives the live
+    /// threads (the adapter's own table) through `threads`.
+    Rvm { threads: fn() -> Vec<(String, String)> },
+}
+
+impl Vm {
+    pub fn hotspot() -> Vm {
+        Vm::HotSpot { control: OnceLock::new(), java_vm: OnceLock::new() }
+    }
+
+    /// `"hotspot"` or `"rvm"` (the control socket's `status` says which).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Vm::HotSpot { .. } => "hotspot",
+            Vm::Rvm { .. } => "rvm",
+        }
+    }
+
+    fn control(&self) -> Option<&Control> {
+        match self {
+            Vm::HotSpot { control, .. } => control.get(),
+            Vm::Rvm { .. } => None,
+        }
+    }
+
+    /// Turns method events on or off in the VM. On rvm the callbacks stay installed (they cost a
+    /// branch in the paused recorder): only the recorder pauses.
+    fn set_method_events(&self, on: bool) -> Result<(), String> {
+        match self.control() {
+            Some(c) => c.set_method_events(on),
+            None => Ok(()),
+        }
+    }
+
+    /// The VM's live threads as (name, kind).
+    fn threads(&self) -> Result<Vec<(String, String)>, String> {
+        match self {
+            Vm::HotSpot { control, .. } => control.get().ok_or("the VM is not initialised yet")?.vm_threads(),
+            Vm::Rvm { threads } => Ok(threads()),
+        }
+    }
+
+    /// What this VM could not give the agent, one line each.
+    pub fn missing_capabilities(&self) -> Vec<String> {
+        match self {
+            Vm::HotSpot { .. } => hotspot_backend::missing_capabilities(),
+            Vm::Rvm { .. } => Vec::new(),
+        }
+    }
+
+    /// With bytecode probes on HotSpot, how many classes carry probes now.
+    pub fn probed_classes(&self) -> Option<usize> {
+        match self {
+            Vm::HotSpot { .. } => hotspot_backend::probed_classes(),
+            Vm::Rvm { .. } => None,
+        }
+    }
+
+    /// The `JavaVM*` (null on rvm and before Agent_OnLoad).
+    fn java_vm(&self) -> *mut JavaVM {
+        match self {
+            Vm::HotSpot { java_vm, .. } => java_vm.get().map_or(std::ptr::null_mut(), |&p| p as *mut JavaVM),
+            Vm::Rvm { .. } => std::ptr::null_mut(),
+        }
+    }
+}
+
+/// How the bytecode probes' contexts get time and counters: read at every change of context
+/// (exact) or sampled, and why (`metric-mode=`).
+#[derive(Debug, Clone)]
+pub struct ProbeMetrics {
+    pub mode: MetricMode,
+    /// One line for the log: the mode, what decided it, what one read costs here.
+    pub why: String,
+}
+
+impl ProbeMetrics {
+    /// A read at most this long (ns) is cheap enough to make at every entry and exit: about what a
+    /// vDSO clock read costs, a few times the probe itself; a system call costs ten times more.
+    pub const EXACT_READ_LIMIT_NS: f64 = 50.0;
+
+    /// `auto`: exact if one read of every metric (through the reader each thread uses) costs at
+    /// most [`Self::EXACT_READ_LIMIT_NS`] on this machine, measured now; otherwise sampled.
+    /// `events_read`: how the `event=` counters are read on a thread (None: no events).
+    fn choose(option: MetricModeOption, metrics: &Metrics, events_read: Option<String>) -> ProbeMetrics {
+        let names = metrics.metrics().iter().map(|m| m.name.clone()).collect::<Vec<_>>().join(", ");
+        let cost = hpm_collectors::sampling::read_cost_ns(metrics);
+        let cost_text = cost.map_or("cannot be measured".to_string(), |c| format!("costs {c:.0} ns"));
+        let (mode, because) = match option {
+            MetricModeOption::Exact => (MetricMode::Exact, "metric-mode=exact".to_string()),
+            MetricModeOption::Sampled => (MetricMode::Sampled, "metric-mode=sampled".to_string()),
+            MetricModeOption::Auto => match cost {
+                Some(c) if c <= Self::EXACT_READ_LIMIT_NS => (MetricMode::Exact, format!("at most {} ns", Self::EXACT_READ_LIMIT_NS)),
+                _ => (
+                    MetricMode::Sampled,
+                    format!("over the {} ns at which reading at every entry and exit pays; metric-mode=exact forces it", Self::EXACT_READ_LIMIT_NS),
+                ),
+            },
+        };
+        let how = match mode {
+            MetricMode::Exact => "read at every entry and exit (exact)",
+            MetricMode::Sampled => "sampled into the exact contexts",
+        };
+        // Which reads are system calls: what decides the cost, and what a machine with a hardware
+        // PMU changes (rdpmc for its counters).
+        let mut paths = "cpu-time by clock_gettime of the thread's CPU clock (a system call), wall-time by CLOCK_MONOTONIC (vDSO)".to_string();
+        if let Some(e) = events_read {
+            paths = format!("{paths}, events by {e}");
+        }
+        ProbeMetrics { mode, why: format!("time and counters {how}: one read of [{names}] {cost_text} here ({because}); read: {paths}") }
+    }
+}
+
+/// The agent: options, recorder and the VM-specific part.
+pub struct AgentState {
+    pub options: Options,
+    pub out: PathBuf,
+    recorder: Arc<Recorder>,
+    /// The recorder's metric set (`cpu-time`, `wall-time`, `event=` counters), shared so that the
+    /// research VM's processors can open it on their own threads.
+    metric_set: Arc<Metrics>,
+    /// With bytecode probes on HotSpot: how their contexts get the metrics, and why.
+    pub probe_metrics: Option<ProbeMetrics>,
+    /// Write `/tmp/perf-<pid>.map` with every dump (`perf-map=`, HotSpot with `collect=code`).
+    perf_map: bool,
+    pub vm: Vm,
+    /// Serialises dumps (VMDeath and the control socket may ask at the same time).
+    dumping: Mutex<()>,
+    /// One line per requested `event=` that could not be opened (for the control socket's `events`).
+    pub refused_events: Vec<String>,
+    /// The control socket, once started (VMInit); dropped (socket removed) at VMDeath.
+    server: Mutex<Option<hpm_control::Server>>,
+    /// On HotSpot: the process's CPU time by kind of thread (`vm-cost.txt`).
+    pub vm_cost: Option<Arc<vmcost::VmCost>>,
+}
+
+static AGENT: OnceLock<Arc<AgentState>> = OnceLock::new();
+
+/// The loaded agent, if `Agent_OnLoad` (or `Agent_OnLoad_rvm`) succeeded.
+pub fn agent() -> Option<&'static Arc<AgentState>> {
+    AGENT.get()
+}
+
+pub fn set_agent(state: Arc<AgentState>) {
+    let _ = AGENT.set(state);
+}
+
+impl AgentState {
+    /// Builds the recorder for `options` (metrics: `cpu-time`, `wall-time`, the `event=` counters
+    /// this machine can count, then the allocation metrics with `collect=alloc`).
+    pub fn new(options: Options, vm: Vm) -> AgentState {
+        let mut metrics = Metrics::new().with(ThreadCpuClock).with(WallClock);
+        let mut refused_events = Vec::new();
+        let mut events_read = None;
+        // The same counters for every thread of the process by its id (vm-cost.txt).
+        let mut vm_counters = None;
+        if !options.events.is_empty() {
+            // Opened once here to find what this machine counts; each refused event gets one line.
+            let probe = hpm_collectors::counters::probe(&options.events, CounterOptions::default());
+            for r in &probe.refusals {
+                log::warn(&r.to_string());
+                refused_events.push(r.to_string());
+            }
+            if !probe.spec.events().is_empty() {
+                events_read = Some(match probe.syscall_because {
+                    None => "rdpmc (no system call)".to_string(),
+                    Some(why) => format!("read() of their group (a system call: {why})"),
+                });
+                vm_counters = Some(CounterSetSpec::new(probe.spec.events().to_vec(), probe.spec.options()));
+                metrics.push(Box::new(probe.spec));
+            }
+        }
+        // Bytecode probes count calls; time and counters are read at every change of context or
+        // sampled into the contexts.
+        let probes = options.calls && options.calls_via == hotspot_backend::CallsVia::Probes && matches!(vm, Vm::HotSpot { .. });
+        let probe_metrics = probes.then(|| ProbeMetrics::choose(options.metric_mode, &metrics, events_read));
+        let cfg = RecorderConfig {
+            calls: options.calls,
+            gc: options.gc,
+            locks: options.locks,
+            waits: options.waits,
+            alloc: options.alloc,
+            code: options.code,
+            filter: ClassFilter { include: options.include.clone(), exclude: options.exclude.clone() },
+            metrics_from_sampler: probe_metrics.as_ref().map(|p| p.mode),
+            // Stack samples carry every metric the threads' sampler reads (not allocation).
+            stack_samples: (options.sample != SampleMode::Off && matches!(vm, Vm::HotSpot { .. })).then(|| metrics.metrics()),
+            alloc_samples: options.sample_alloc.filter(|_| matches!(vm, Vm::HotSpot { .. })),
+        };
+        let out = options.out_dir();
+        let metric_set = Arc::new(metrics);
+        let recorder = Arc::new(Recorder::new(cfg, Box::new(metric_set.clone())));
+        // This calibration measures the JVMTI path's probe (a native call per event). The bytecode
+        // probes are calibrated by their runtime at the first dump, once their code is compiled
+        // (hotspot-backend's `ProbeRuntime::calibrate_once`).
+        let jvmti_calls = options.calls_via == hotspot_backend::CallsVia::Jvmti || matches!(vm, Vm::Rvm { .. });
+        if options.compensate && options.calls && jvmti_calls {
+            // Overhead compensation: the probe cost, measured once here (~10k dummy calls).
+            let c = recorder.calibrate(10, 1000);
+            log::debug(&format!("probe cost per call: callee {:?}, caller {:?} ({:?})", c.callee, c.caller, c.metrics));
+        }
+        // Decided once: `auto` asks whether the JVM's parent is `perf record`.
+        let perf_map = matches!(vm, Vm::HotSpot { .. }) && options.code && options.perf_map.wanted();
+        let vm_cost = matches!(vm, Vm::HotSpot { .. }).then(|| Arc::new(vmcost::VmCost::new(recorder.clone(), vm_counters)));
+        AgentState {
+            options,
+            out,
+            recorder,
+            metric_set,
+            probe_metrics,
+            perf_map,
+            vm,
+            dumping: Mutex::new(()),
+            refused_events,
+            server: Mutex::new(None),
+            vm_cost,
+        }
+    }
+
+    /// The recorder's metric set (without the allocation metrics).
+    pub fn metric_set(&self) -> &Arc<Metrics> {
+        &self.metric_set
+    }
+
+    pub fn set_control(&self, control: &Control) {
+        if let Vm::HotSpot { control: c, .. } = &self.vm {
+            let _ = c.set(control.clone());
+        }
+    }
+
+    pub fn recorder(&self) -> &Arc<Recorder> {
+        &self.recorder
+    }
+
+    /// The VM's `JavaVM*` (null before Agent_OnLoad). A thread of the agent's own (the control socket)
+    /// must attach itself with it (`AttachCurrentThreadAsDaemon`) before [`AgentState::pause`] or
+    /// [`AgentState::resume`]: HotSpot refuses JVMTI calls from unattached threads.
+    pub fn java_vm(&self) -> *mut JavaVM {
+        self.vm.java_vm()
+    }
+
+    /// Stops recording method events: they are turned off in the VM, which goes back to compiled
+    /// code. Returns false if already paused. When the VM refuses, nothing changes.
+    pub fn pause(&self) -> Result<bool, String> {
+        if self.recorder.is_paused() {
+            return Ok(false);
+        }
+        // Stack samples up to now are kept: drained while the recorder still records.
+        if let Some(c) = self.vm.control() {
+            c.stop_sampling();
+        }
+        if !self.recorder.pause() {
+            return Ok(false);
+        }
+        if self.options.calls {
+            if let Err(e) = self.vm.set_method_events(false) {
+                self.recorder.resume();
+                if let Some(c) = self.vm.control() {
+                    c.start_sampling();
+                }
+                return Err(format!("{e}; still collecting"));
+            }
+        }
+        Ok(true)
+    }
+
+    /// Resumes recording; each thread re-synchronises its context with its real stack at its next
+    /// event. Returns false if not paused. When the VM refuses, nothing changes.
+    pub fn resume(&self) -> Result<bool, String> {
+        if !self.recorder.resume() {
+            return Ok(false);
+        }
+        if self.options.calls {
+            if let Err(e) = self.vm.set_method_events(true) {
+                self.recorder.pause();
+                return Err(format!("{e}; still paused"));
+            }
+        }
+        if let Some(c) = self.vm.control() {
+            c.start_sampling();
+        }
+        Ok(true)
+    }
+
+    /// Drops everything recorded so far.
+    pub fn reset(&self) {
+        self.recorder.reset();
+        if let Some(c) = self.vm.control() {
+            c.reset_calls();
+        }
+    }
+
+    /// Copies call trees that the VM keeps (bytecode probes) into the recorder; on HotSpot the
+    /// calling thread must be attached to the VM.
+    pub fn sync_calls(&self) {
+        if let Some(c) = self.vm.control() {
+            c.sync_calls();
+        }
+    }
+
+    /// The VM's live threads (name, kind); on HotSpot the calling thread must be attached to the VM.
+    pub fn vm_threads(&self) -> Result<Vec<(String, String)>, String> {
+        self.vm.threads()
+    }
+
+    pub fn status(&self) -> Status {
+        self.recorder.status()
+    }
+
+    /// Writes all reports into `dir` (default: the `out=` directory) now. Safe while threads run.
+    /// Returns the files written.
+    pub fn dump(&self, dir: Option<&Path>) -> io::Result<Vec<PathBuf>> {
+        let _g = self.dumping.lock().unwrap_or_else(|e| e.into_inner());
+        let dir = dir.unwrap_or(&self.out);
+        // The trees first: the dump is of this moment, not of the end of the calibration (which
+        // takes 10-200 ms the first time, while the threads run on).
+        self.sync_calls();
+        if let Some(c) = self.vm.control() {
+            c.calibrate_calls();
+            c.sync_code_map();
+        }
+        let snap = self.recorder.snapshot();
+        let mut files = write_snapshot(&snap, dir)?;
+        files.push(control::write_marks(dir)?);
+        if let Some(v) = &self.vm_cost {
+            let p = dir.join("vm-cost.txt");
+            hpm_reports::write_atomic(&p, v.report().as_bytes())?;
+            files.push(p);
+        }
+        // The dump owns its directory: what an earlier run wrote there and this dump did not goes.
+        run_dir::remove_stale_reports(dir, &files);
+        if self.perf_map {
+            let path = PathBuf::from(format!("/tmp/perf-{}.map", std::process::id()));
+            match hpm_reports::write_atomic(&path, hpm_reports::vm::perf_map(&snap.code).as_bytes()) {
+                Ok(()) => files.push(path),
+                Err(e) => log::warn(&format!("cannot write perf map: {e}")),
+            }
+        }
+        Ok(files)
+    }
+}
+
+/// Per-thread views (`threads/NNN-name/`) are written when a run has at most this many threads.
+pub const MAX_PER_THREAD_VIEWS: usize = 512;
+
+/// Writes the reports of a snapshot into `dir`: the arcflow reports of the call trees (all threads,
+/// and per thread under `threads/`), `threads.txt`, `gc.txt`, `locks.txt`, `waits.txt`,
+/// `alloc.txt`, `code.txt`, and the lock and wait trees under `locks/` and `waits/`.
+pub fn write_snapshot(snap: &Snapshot, dir: &Path) -> io::Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir).map_err(|e| io::Error::new(e.kind(), format!("cannot create {}: {e}", dir.display())))?;
+    // Per-thread views cost three synced files per thread: beyond MAX_PER_THREAD_VIEWS threads (a
+    // program that churns thousands of short threads) only the all-threads reports are written.
+    let per_thread = snap.calls.threads.len() <= MAX_PER_THREAD_VIEWS;
+    if !per_thread {
+        log::info(&format!("{} threads: per-thread views skipped (limit {MAX_PER_THREAD_VIEWS})", snap.calls.threads.len()));
+    }
+    let opts = ReportOptions { per_thread, ..ReportOptions::default() };
+    // With overhead compensation the reports show compensated values; arcflow-raw.json keeps the raw.
+    let compensated = snap.compensation.as_ref().map(|_| snap.compensated_calls());
+    let mut files = hpm_reports::write_reports(compensated.as_ref().unwrap_or(&snap.calls), dir, &opts)?;
+    if compensated.is_some() {
+        let p = dir.join("arcflow-raw.json");
+        hpm_reports::write_atomic(&p, &hpm_reports::json::to_vec(&snap.calls))?;
+        files.push(p);
+    }
+    let sub = ReportOptions::default();
+    if let Some(samples) = &snap.samples {
+        // Sampled trees: counts are samples (the reports' count label says so).
+        files.extend(hpm_reports::write_reports(samples, &dir.join("sampled"), &ReportOptions { per_thread, ..ReportOptions::default() })?);
+        let p = dir.join("sampled/forms.txt");
+        hpm_reports::write_atomic(&p, hpm_reports::vm::forms::forms(&snap.sample_forms, samples.bindings.metric_index("cpu-time")).as_bytes())?;
+        files.push(p);
+        let p = dir.join("sampled/jit.txt");
+        hpm_reports::write_atomic(&p, hpm_reports::vm::jit::jit(&snap.compiles).as_bytes())?;
+        files.push(p);
+    }
+    if let Some(alloc) = &snap.alloc_samples {
+        files.extend(hpm_reports::write_reports(alloc, &dir.join("sampled-alloc"), &ReportOptions { per_thread, ..ReportOptions::default() })?);
+    }
+    files.extend(hpm_reports::write_reports(&snap.locks, &dir.join("locks"), &sub)?);
+    files.extend(hpm_reports::write_reports(&snap.waits, &dir.join("waits"), &sub)?);
+    let run = run_dir::RunIdentity::current();
+    let now = std::time::SystemTime::now();
+    for (name, mut text) in hpm_reports::vm::all_reports(snap) {
+        // Which run these reports belong to.
+        if name == "threads.txt" {
+            text = format!("{}\n{text}", run.line(now));
+        } else if name == "threads.json" {
+            if let Ok(serde_json::Value::Object(mut obj)) = serde_json::from_str::<serde_json::Value>(&text) {
+                obj.insert("run".into(), run.json(now));
+                text = serde_json::to_string_pretty(&obj).unwrap_or(text) + "\n";
+            }
+        }
+        let p = dir.join(name);
+        hpm_reports::write_atomic(&p, text.as_bytes())?;
+        files.push(p);
+    }
+    Ok(files)
+}
+
+impl AgentState {
+    /// Starts the control socket (at VM init); a failure is one warning line.
+    pub fn start_control_socket(self: &Arc<Self>) {
+        log::info(&format!("recording; reports will go to {}", self.out.display()));
+        match control::start(self) {
+            Ok(server) => {
+                if let Some(srv) = &server {
+                    log::info(&format!("control socket {}", srv.path().display()));
+                }
+                *self.server.lock().unwrap_or_else(|e| e.into_inner()) = server;
+            }
+            // The program runs on without a socket.
+            Err(e) => log::warn(&format!("{e}; running without a control socket (option socket=PATH or socket=off)")),
+        }
+    }
+
+    /// Stops taking commands (and removes the socket file), before the final dump.
+    pub fn stop_control_socket(&self) {
+        if let Some(server) = self.server.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            server.shutdown();
+            control::remove_default_socket_dir_if_empty(&self.options.socket);
+        }
+    }
+
+    /// The dump at VM death, with its one line on stderr.
+    pub fn final_dump(&self) {
+        if let Some(line) = hotspot_backend::stack_sampling_summary() {
+            log::info(&line);
+        }
+        match self.dump(None) {
+            Ok(_) => log::line(&format!("hpmagent: reports written to {}", self.out.display())),
+            Err(e) => log::line(&format!("hpmagent: error: cannot write reports to {}: {e}", self.out.display())),
+        }
+    }
+}
+
+/// A panic inside a callback is caught by the backend's guard and reported once; the default hook
+/// would print every one of them (with a backtrace hint) into the program's stderr.
+pub fn quiet_panics() {
+    std::panic::set_hook(Box::new(|info| {
+        if log::enabled(log::Level::Debug) {
+            log::line(&format!("hpmagent: debug: panic: {info}"));
+        }
+    }));
+}
