@@ -397,3 +397,137 @@ pub(crate) fn guarded_code_at(layout: &CodeLayout, pc: usize, frames: &[RawFrame
     // SAFETY: code_at runs under the guard (guarded_read), frames from the walk just made.
     guarded_read(&mut || unsafe { layout.code_at(pc, frames) }).unwrap_or(CodeAt::unknown())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn field(offset: usize) -> Field {
+        Field { type_string: "int".into(), is_static: false, offset, address: 0 }
+    }
+
+    fn static_field(address: usize) -> Field {
+        Field { type_string: "address".into(), is_static: true, offset: 0, address }
+    }
+
+    fn tables(fields: Vec<(&str, &str, Field)>, sizes: &[(&str, usize)]) -> VmStructs {
+        VmStructs {
+            fields: fields.into_iter().map(|(t, f, v)| ((t.to_string(), f.to_string()), v)).collect(),
+            sizes: sizes.iter().map(|(t, s)| (t.to_string(), *s)).collect(),
+        }
+    }
+
+    /// A JVMFlag as HotSpot lays it out (24 bytes: `_addr`, `_name`, `_flags`, `_type`).
+    #[repr(C)]
+    struct FakeFlag {
+        addr: *mut u8,
+        name: *const c_char,
+        flags: u32,
+        kind: c_int,
+    }
+
+    fn flag_tables(flags: &*const FakeFlag, count: &usize) -> VmStructs {
+        tables(
+            vec![
+                ("JVMFlag", "flags", static_field(flags as *const _ as usize)),
+                ("JVMFlag", "numFlags", static_field(count as *const _ as usize)),
+                ("JVMFlag", "_addr", field(0)),
+                ("JVMFlag", "_name", field(8)),
+                ("JVMFlag", "_flags", field(16)),
+                ("JVMFlag", "_type", field(20)),
+            ],
+            &[("JVMFlag", std::mem::size_of::<FakeFlag>())],
+        )
+    }
+
+    #[test]
+    fn a_default_boolean_flag_is_turned_on_and_one_the_user_set_is_left() {
+        let (mut dns, mut other, mut user_set, mut int_flag) = (0u8, 1u8, 0u8, 0u8);
+        let flags = [
+            FakeFlag { addr: &mut other, name: c"UseSerialGC".as_ptr(), flags: 0, kind: 0 },
+            FakeFlag { addr: &mut dns, name: c"DebugNonSafepoints".as_ptr(), flags: 0, kind: 0 },
+            // Origin 1: the command line.
+            FakeFlag { addr: &mut user_set, name: c"UserSetFlag".as_ptr(), flags: 1, kind: 0 },
+            FakeFlag { addr: &mut int_flag, name: c"SomeIntFlag".as_ptr(), flags: 0, kind: 1 },
+        ];
+        let (base, count) = (flags.as_ptr(), flags.len());
+        let vs = flag_tables(&base, &count);
+        assert_eq!(enable_bool_flag(&vs, "DebugNonSafepoints"), Ok(FlagChange::TurnedOn));
+        assert_eq!(enable_bool_flag(&vs, "DebugNonSafepoints"), Ok(FlagChange::AlreadyOn));
+        assert_eq!(enable_bool_flag(&vs, "UseSerialGC"), Ok(FlagChange::AlreadyOn));
+        assert_eq!(enable_bool_flag(&vs, "UserSetFlag"), Ok(FlagChange::LeftOff));
+        assert!(enable_bool_flag(&vs, "SomeIntFlag").unwrap_err().contains("not a boolean"));
+        assert!(enable_bool_flag(&vs, "NoSuchFlag").unwrap_err().contains("no flag NoSuchFlag"));
+        assert_eq!((dns, other, user_set, int_flag), (1, 1, 0, 0));
+        let missing = tables(vec![], &[]);
+        assert_eq!(enable_bool_flag(&missing, "DebugNonSafepoints").unwrap_err(), "this HotSpot does not describe JVMFlag::flags");
+    }
+
+    /// A code heap of 16 segments of 64 bytes in memory of the test's own, with an interpreter
+    /// range, a compiled method (level 3, then 4) in segments 2..6, a stub in 8..9 and a free
+    /// block in 10..11, laid out as HotSpot's segment map and heap blocks describe them.
+    #[test]
+    fn a_program_counter_is_classified_through_the_segment_map() {
+        const SEG: usize = 64;
+        let mut heap = vec![0u64; 16 * SEG / 8];
+        let low = heap.as_mut_ptr() as usize;
+        let high = low + 16 * SEG;
+        // Segment map: 0xff unused; a block's first segment 0, the next ones count back to it.
+        let segmap: Vec<u8> = vec![0xff, 0xff, 0, 1, 2, 3, 0xff, 0xff, 0, 1, 0, 1, 0xff, 0xff, 0xff, 0xff];
+        // Heap block header (16 bytes: length, used flag at 8), then the blob: _method at 16,
+        // _comp_level at 24 (an int, as in JDK 17).
+        let method_of_b: usize = 0xb0b0;
+        let put = |heap: &mut Vec<u64>, seg: usize, used: u64, method: u64, level: u64| {
+            let w = seg * SEG / 8;
+            heap[w] = 4;
+            heap[w + 1] = used;
+            heap[w + 2 + 2] = method;
+            heap[w + 2 + 3] = level;
+        };
+        put(&mut heap, 2, 1, method_of_b as u64, 3);
+        put(&mut heap, 8, 1, 0x5757, 0);
+        put(&mut heap, 10, 0, method_of_b as u64, 4);
+        let high_cell = high;
+        let interpreter = vec![0u8; 256];
+        let interp = (interpreter.as_ptr() as usize, interpreter.as_ptr() as usize + 256);
+        let layout = CodeLayout {
+            interpreter: interp,
+            heaps: vec![Heap { low, high_at: &high_cell as *const usize as usize, segmap: segmap.as_ptr() as usize, log2_segment: 6 }],
+            heap_block_size: 16,
+            heap_block_used: 8,
+            nmethod_method: 16,
+            nmethod_level: 24,
+            level_size: 4,
+        };
+        // jmethodIDs: pointers to slots holding the Method*.
+        let (slot_a, slot_b, slot_c) = (0xa0a0usize, method_of_b, 0xc0c0usize);
+        let frames = [
+            RawFrame { pos: 1, method: &slot_a as *const usize as u64 },
+            RawFrame { pos: 2, method: &slot_b as *const usize as u64 },
+            RawFrame { pos: 3, method: &slot_c as *const usize as u64 },
+        ];
+        // SAFETY (all lookups): every address read is in the vectors above.
+        let at = |pc: usize| unsafe { layout.code_at(pc, &frames) };
+        assert!(at(interp.0 + 10).is_interpreted());
+        // Inside the compiled method, in its last segment: owned by frame 1 (frame 0 was inlined into it).
+        assert_eq!(at(low + 5 * SEG + 7).compiled_by(), Some((1, Tier::C1)));
+        assert_eq!(at(low + 2 * SEG + 40).compiled_by(), Some((1, Tier::C1)));
+        heap[2 * SEG / 8 + 5] = 4;
+        assert_eq!(at(low + 3 * SEG).compiled_by(), Some((1, Tier::C2)), "tier 4 is C2's");
+        assert!(at(low + 8 * SEG + 70).is_stub(), "a blob of no frame's method");
+        assert!(at(low + 11 * SEG).is_stub(), "a free block: code just unloaded");
+        assert!(at(low + SEG).is_stub(), "an unused segment");
+        assert!(at(high + 8).is_outside());
+        assert!(at(low - 8).is_outside());
+        // With no frame at all owning it, the method's own code is a stub to this stack.
+        // SAFETY: as above.
+        assert!(unsafe { layout.code_at(low + 3 * SEG, &frames[..1]) }.is_stub());
+    }
+
+    #[test]
+    fn a_missing_field_names_itself() {
+        let vs = tables(vec![("CodeCache", "_heaps", static_field(8))], &[]);
+        assert_eq!(CodeLayout::read(&vs).err().unwrap(), "this HotSpot does not describe GrowableArrayBase::_len");
+        assert_eq!(vs.offset_of_any(&[("nmethod", "_method"), ("CompiledMethod", "_method")]).unwrap_err(), "this HotSpot describes none of nmethod::_method, CompiledMethod::_method");
+    }
+}
