@@ -113,6 +113,7 @@ fn sampling_beside_exact_trees_and_held_off_while_paused() {
     assert_eq!(stored_samples(&paused), 0, "{}", paused.stderr());
     let s = read_profile(&paused.out.join("sampled/arcflow.json"));
     assert!(s.threads.iter().all(|t| t.tree.len() == 1), "no sampled context while paused");
+    assert!(paused.file("sampled/jit.txt").contains("No compiler thread was seen"), "no compile looks while paused:\n{}", paused.file("sampled/jit.txt"));
 }
 
 /// Sum of metric `name` over all of `thread`'s contexts whose path ends in `method`, and their

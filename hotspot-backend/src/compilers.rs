@@ -154,6 +154,15 @@ impl CompilerWatch {
         }
     }
 
+    /// Recording starts again: each thread's next look counts from now.
+    pub(crate) fn rebase(&mut self) {
+        for w in &mut self.threads {
+            if let Some(cpu) = thread_cpu_ns(w.tid) {
+                w.cpu_ns = cpu;
+            }
+        }
+    }
+
     /// Finds the compiler threads: by name among the process's threads, then their
     /// `CompilerThread` in HotSpot's thread list, by OS thread id.
     fn refresh(&mut self) {

@@ -192,6 +192,9 @@ pub(crate) struct StackRuntime {
     /// Stored, failed and put-off stack samples of threads that ended (for the summary).
     ended: Mutex<[u64; 3]>,
     drain_thread: Mutex<Option<DrainThread>>,
+    /// The JIT compiler threads, looked at by the drain thread (None where HotSpot's structures
+    /// cannot be read); stop and start look and rebase them at the window's edges.
+    compilers: Mutex<Option<CompilerWatch>>,
 }
 
 #[derive(Clone)]
@@ -208,7 +211,7 @@ pub(crate) fn runtime() -> Option<&'static StackRuntime> {
 
 /// Sets the stack sampler up (before `init`); `own_threads` when no probe runtime starts threads.
 pub(crate) fn install(sampler: Arc<ContextSampler>, own_threads: bool) {
-    let _ = RUNTIME.set(StackRuntime { sampler, own_threads, threads: Mutex::new(Vec::new()), ended: Mutex::new([0; 3]), drain_thread: Mutex::new(None) });
+    let _ = RUNTIME.set(StackRuntime { sampler, own_threads, threads: Mutex::new(Vec::new()), ended: Mutex::new([0; 3]), drain_thread: Mutex::new(None), compilers: Mutex::new(None) });
 }
 
 impl StackRuntime {
@@ -302,11 +305,19 @@ impl StackRuntime {
             self.set_active(false);
         }
         self.drain_all(env, jni);
+        // The compilers' time up to now belongs to the window that closes.
+        if let (Some(w), Some(b)) = (lock(&self.compilers).as_mut(), BACKEND.get()) {
+            w.look(&b.recorder);
+        }
     }
 
     /// Recording starts again: every thread's next sample counts from now (without probes; their
     /// runtime rebases the shared sampler's threads itself), then the sampler runs.
     pub(crate) fn start(&self) {
+        // What the compilers used while recording was stopped is not the next window's.
+        if let Some(w) = lock(&self.compilers).as_mut() {
+            w.rebase();
+        }
         if self.own_threads {
             for s in lock(&self.threads).iter() {
                 s.sampled.rebase();
@@ -436,7 +447,7 @@ impl DrainThread {
                 };
                 let (Some(rt), Some(b), Ok(jni)) = (runtime(), BACKEND.get(), crate::current_jni()) else { return };
                 let env = b.env as *mut jvmtiEnv;
-                let mut compilers = match vmstructs::tables().map(CompilerLayout::read) {
+                let watch = match vmstructs::tables().map(CompilerLayout::read) {
                     Some(Ok(l)) => Some(CompilerWatch::new(l)),
                     Some(Err(e)) => {
                         log::info(&format!("{e}: no compile times per method (sampled/jit.txt)"));
@@ -444,17 +455,22 @@ impl DrainThread {
                     }
                     None => None,
                 };
-                let tick = if compilers.is_some() { COMPILER_LOOK_INTERVAL } else { DRAIN_INTERVAL };
+                let looking = watch.is_some();
+                *lock(&rt.compilers) = watch;
                 let mut last_drain = std::time::Instant::now();
                 let (stop, cv) = &*c;
                 loop {
+                    // While recording is stopped the looks would be dropped: no need to wake for them.
+                    let tick = if looking && !b.recorder.is_paused() { COMPILER_LOOK_INTERVAL } else { DRAIN_INTERVAL };
                     let s = cv.wait_timeout(lock(stop), tick).unwrap_or_else(|e| e.into_inner()).0;
                     if *s || b.dead.load(Ordering::Acquire) {
                         break;
                     }
                     drop(s);
-                    if let Some(w) = compilers.as_mut() {
-                        w.look(&b.recorder);
+                    if looking && !b.recorder.is_paused() {
+                        if let Some(w) = lock(&rt.compilers).as_mut() {
+                            w.look(&b.recorder);
+                        }
                     }
                     if last_drain.elapsed() >= DRAIN_INTERVAL {
                         rt.drain_all(env, jni);
