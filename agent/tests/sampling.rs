@@ -370,3 +370,35 @@ fn allocation_samples_estimate_the_bytes_and_objects_each_stack_allocates() {
         assert!(!r.out.join("sampled/arcflow.json").exists(), "no stack samples were asked for");
     }
 }
+
+/// The forms follow the JVM's compiler configuration, on every JDK: with `-Xint` no sample is in
+/// compiled code; with C1 alone (`-XX:TieredStopAtLevel=1`) there is no C2 code, and with C2 alone
+/// (`-XX:-TieredCompilation`) no C1 code; with one unsegmented code cache the lookup still finds
+/// C2's code. What `jit.txt` says about the compilers agrees.
+#[test]
+fn forms_follow_the_jvms_compiler_configuration() {
+    for jdk in jdks() {
+        let forms = |name: &str, flag: &str, rounds: &str| {
+            let r = run(name, &jdk, "counters.Shares", "calls=none,collect=gc,sample=cpu,sample-interval=1ms", &[flag], &[rounds, "2"]);
+            r.assert_ok();
+            let text = r.file("sampled/forms.txt");
+            let all = form_columns(&text, "(all methods)");
+            eprintln!("{:?} {flag}: {all:?}", jdk.home);
+            (all, r.file("sampled/jit.txt"))
+        };
+        let get = |row: &std::collections::HashMap<String, f64>, c: &str| row.get(c).copied().unwrap_or(0.0);
+        let (all, jit) = forms("forms-xint", "-Xint", "2000");
+        // The rest is the VM's own code on the interpreter's behalf (runtime calls).
+        assert!(get(&all, "interpreted%") > 95.0, "{all:?}");
+        assert!(["c1%", "c2%", "inlined%", "compiled%"].iter().all(|c| !all.contains_key(*c)), "no compiled code with -Xint: {all:?}");
+        assert!(jit.contains("No compiler thread was seen"), "{jit}");
+        let (all, jit) = forms("forms-c1-only", "-XX:TieredStopAtLevel=1", "20000");
+        assert!(get(&all, "c1%") > 50.0 && !all.contains_key("c2%"), "{all:?}");
+        assert!(jit.contains("C2's 0.0 ms"), "{jit}");
+        let (all, jit) = forms("forms-c2-only", "-XX:-TieredCompilation", "20000");
+        assert!(get(&all, "c2%") + get(&all, "inlined%") > 30.0 && !all.contains_key("c1%"), "{all:?}");
+        assert!(jit.contains("C1's 0.0 ms"), "{jit}");
+        let (all, _) = forms("forms-one-code-heap", "-XX:-SegmentedCodeCache", "20000");
+        assert!(get(&all, "c2%") > 20.0, "{all:?}");
+    }
+}
