@@ -105,6 +105,10 @@ pub(crate) struct CompilerWatch {
     looks_since_refresh: u32,
 }
 
+/// The most compiler threads watched, and the longest thread list searched for them.
+const MAX_COMPILER_THREADS: usize = 64;
+const MAX_LISTED_THREADS: usize = 1 << 20;
+
 /// Looks between two searches for compiler threads (HotSpot starts and stops some of them as
 /// the compile queues grow and shrink).
 const REFRESH_EVERY: u32 = 100;
@@ -187,24 +191,32 @@ impl CompilerWatch {
             return;
         }
         let l = &self.layout;
-        let mut found: Vec<(i32, Tier, usize)> = Vec::new();
-        let mut pairs = [(0i32, 0usize); 256];
+        // Matched inside the guarded read, over the whole list (compiler threads that HotSpot
+        // adds later sit after every thread started before them), into a fixed array.
+        let mut hits = [(0i32, 0usize); MAX_COMPILER_THREADS];
+        let wanted: Vec<i32> = missing.iter().map(|(t, _)| *t).take(MAX_COMPILER_THREADS).collect();
         let n = guarded_read(&mut || {
             // SAFETY: inside the guard; the list is HotSpot's current one (it may be replaced and
-            // freed meanwhile: the guard, and the tids checked below, cover that).
+            // freed meanwhile: the guard, and the tids matched, cover that).
             unsafe {
                 let list: usize = read(l.java_thread_list);
-                let len = (read::<u32>(list + l.list_length) as usize).min(pairs.len());
+                let len = (read::<u32>(list + l.list_length) as usize).min(MAX_LISTED_THREADS);
                 let threads: usize = read(list + l.list_threads);
-                for (i, p) in pairs.iter_mut().enumerate().take(len) {
+                let mut n = 0;
+                for i in 0..len {
                     let t: usize = read(threads + i * 8);
                     let os: usize = read(t + l.thread_osthread);
-                    *p = (if os == 0 { 0 } else { read::<i32>(os + l.osthread_tid) }, t);
+                    let tid = if os == 0 { 0 } else { read::<i32>(os + l.osthread_tid) };
+                    if n < hits.len() && wanted.contains(&tid) {
+                        hits[n] = (tid, t);
+                        n += 1;
+                    }
                 }
-                len
+                n
             }
         });
-        for &(tid, t) in pairs.iter().take(n.unwrap_or(0)) {
+        let mut found: Vec<(i32, Tier, usize)> = Vec::new();
+        for &(tid, t) in hits.iter().take(n.unwrap_or(0)) {
             if let Some((_, tier)) = missing.iter().find(|(m, _)| *m == tid) {
                 found.push((tid, *tier, t));
             }
