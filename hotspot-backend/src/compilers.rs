@@ -13,10 +13,11 @@
 use std::collections::HashMap;
 use std::ffi::c_int;
 
+use hpm_collectors::counters::thread_cpu_ns_by_tid;
 use hpm_collectors::recorder::{CompilerActivity, Recorder};
 use hpm_collectors::sampling::Tier;
 
-use crate::vmstructs::{guarded_read, VmStructs};
+use crate::vmstructs::{guarded_read, tier_of_level, VmStructs};
 
 /// Offsets of the fields a look reads.
 pub(crate) struct CompilerLayout {
@@ -127,7 +128,7 @@ impl CompilerWatch {
         self.looks_since_refresh += 1;
         let mut gone = false;
         for i in 0..self.threads.len() {
-            let Some(cpu) = thread_cpu_ns(self.threads[i].tid) else {
+            let Ok(cpu) = thread_cpu_ns_by_tid(self.threads[i].tid) else {
                 gone = true;
                 self.threads[i].tid = 0;
                 continue;
@@ -141,8 +142,7 @@ impl CompilerWatch {
                 Some(t) => match self.name_of(&t) {
                     Some(method) => CompilerActivity::Compiling {
                         method,
-                        // Tiers 1 to 3 are C1's, 4 is C2's (or a JVMCI compiler's).
-                        tier: if t.level == 4 { Tier::C2 } else { Tier::C1 },
+                        tier: tier_of_level(t.level),
                         id: t.id as u64,
                         // InvocationEntryBci (-1) marks a normal compilation.
                         osr: t.osr_bci >= 0,
@@ -161,7 +161,7 @@ impl CompilerWatch {
     /// Recording starts again: each thread's next look counts from now.
     pub(crate) fn rebase(&mut self) {
         for w in &mut self.threads {
-            if let Some(cpu) = thread_cpu_ns(w.tid) {
+            if let Ok(cpu) = thread_cpu_ns_by_tid(w.tid) {
                 w.cpu_ns = cpu;
             }
         }
@@ -192,8 +192,9 @@ impl CompilerWatch {
         }
         let l = &self.layout;
         // Matched inside the guarded read, over the whole list (compiler threads that HotSpot
-        // adds later sit after every thread started before them), into a fixed array.
-        let mut hits = [(0i32, 0usize); MAX_COMPILER_THREADS];
+        // adds later sit after every thread started before them), into a fixed array of
+        // (index in `missing`, CompilerThread).
+        let mut hits = [(0usize, 0usize); MAX_COMPILER_THREADS];
         let wanted: Vec<i32> = missing.iter().map(|(t, _)| *t).take(MAX_COMPILER_THREADS).collect();
         let n = guarded_read(&mut || {
             // SAFETY: inside the guard; the list is HotSpot's current one (it may be replaced and
@@ -207,22 +208,17 @@ impl CompilerWatch {
                     let t: usize = read(threads + i * 8);
                     let os: usize = read(t + l.thread_osthread);
                     let tid = if os == 0 { 0 } else { read::<i32>(os + l.osthread_tid) };
-                    if n < hits.len() && wanted.contains(&tid) {
-                        hits[n] = (tid, t);
+                    if let Some(j) = wanted.iter().position(|w| *w == tid).filter(|_| n < hits.len()) {
+                        hits[n] = (j, t);
                         n += 1;
                     }
                 }
                 n
             }
         });
-        let mut found: Vec<(i32, Tier, usize)> = Vec::new();
-        for &(tid, t) in hits.iter().take(n.unwrap_or(0)) {
-            if let Some((_, tier)) = missing.iter().find(|(m, _)| *m == tid) {
-                found.push((tid, *tier, t));
-            }
-        }
-        for (tid, tier, thread) in found {
-            let cpu_ns = thread_cpu_ns(tid).unwrap_or(0);
+        for &(j, thread) in hits.iter().take(n.unwrap_or(0)) {
+            let (tid, tier) = missing[j];
+            let cpu_ns = thread_cpu_ns_by_tid(tid).unwrap_or(0);
             self.threads.push(Watched { tid, tier, thread, cpu_ns });
         }
     }
@@ -300,46 +296,5 @@ unsafe fn copy_symbol(l: &CompilerLayout, sym: usize, out: &mut [u8]) -> usize {
             *b = read(sym + l.symbol_body + i);
         }
         n
-    }
-}
-
-/// The CPU time of thread `tid` of this process, from its per-thread CPU clock; None once it
-/// has ended.
-fn thread_cpu_ns(tid: i32) -> Option<u64> {
-    // The kernel's clock id of a thread's CPU time (MAKE_THREAD_CPUCLOCK(tid, CPUCLOCK_SCHED)).
-    let clock = ((!(tid as u32)) << 3 | 6) as libc::clockid_t;
-    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-    // SAFETY: clock_gettime writes `ts`; an id of a thread that ended fails with EINVAL.
-    if unsafe { libc::clock_gettime(clock, &mut ts) } != 0 {
-        return None;
-    }
-    Some(ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn another_threads_cpu_clock_is_read_by_its_id() {
-        let (tx, rx) = std::sync::mpsc::channel();
-        let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
-        let h = std::thread::spawn(move || {
-            // SAFETY: gettid has no preconditions.
-            tx.send(unsafe { libc::gettid() }).unwrap();
-            let start = std::time::Instant::now();
-            while start.elapsed() < std::time::Duration::from_millis(60) {
-                std::hint::black_box(start.elapsed());
-            }
-            done_rx.recv().unwrap();
-        });
-        let tid = rx.recv().unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(100));
-        let cpu = thread_cpu_ns(tid).expect("a live thread's clock");
-        assert!(cpu > 40_000_000 && cpu < 1_000_000_000, "{cpu} ns");
-        done_tx.send(()).unwrap();
-        h.join().unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        assert_eq!(thread_cpu_ns(tid), None, "an ended thread's clock is gone");
     }
 }

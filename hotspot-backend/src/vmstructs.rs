@@ -339,9 +339,7 @@ impl CodeLayout {
                 } else {
                     *((blob + self.nmethod_level) as *const i32)
                 };
-                // Tiers 1 to 3 are C1's code, 4 is C2's (or a JVMCI compiler's).
-                let tier = if level == 4 { Tier::C2 } else { Tier::C1 };
-                return CodeAt::compiled(owner, tier);
+                return CodeAt::compiled(owner, tier_of_level(level));
             }
         }
         CodeAt::outside()
@@ -364,6 +362,16 @@ impl CodeLayout {
             }
             seg = seg.checked_sub(step)?;
         }
+    }
+}
+
+/// The compiler of a HotSpot compilation level: tiers 1 to 3 are C1's, 4 is C2's (or a JVMCI
+/// compiler's).
+pub(crate) fn tier_of_level(level: i32) -> Tier {
+    if level == 4 {
+        Tier::C2
+    } else {
+        Tier::C1
     }
 }
 
