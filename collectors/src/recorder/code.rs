@@ -38,6 +38,21 @@ impl CodeMap {
         let (_, e) = self.live.range(..=addr).next_back()?;
         (addr < e.start + e.size.max(1)).then_some(e)
     }
+
+    /// What the map has at `pc`, for a stack sample's `frames` (innermost first), as a walker
+    /// would say it: compiled code owned by the frame of its method (an outer frame when the
+    /// innermost ones were inlined; the innermost when the method is not on the stack, e.g. a
+    /// callee the walker left out), the interpreter, other generated code, or none. The map does
+    /// not know which compiler made the code.
+    pub(super) fn code_at(&self, pc: u64, frames: &[crate::sampling::RawFrame]) -> crate::sampling::CodeAt {
+        use crate::sampling::{CodeAt, Tier};
+        match self.containing(pc) {
+            Some(e) if e.kind == "compiled" => CodeAt::compiled(frames.iter().position(|f| f.method == e.method).unwrap_or(0), Tier::Unknown),
+            Some(e) if e.name.starts_with("Interpreter") => CodeAt::interpreted(),
+            Some(_) => CodeAt::stub(),
+            None => CodeAt::outside(),
+        }
+    }
 }
 
 impl Recorder {

@@ -43,11 +43,6 @@ impl Form {
             Form::Vm => "vm",
         }
     }
-
-    /// Code compiled by either compiler (own or inlined).
-    pub fn is_compiled(self) -> bool {
-        matches!(self, Form::C1 | Form::C2 | Form::Compiled | Form::Inlined)
-    }
 }
 
 /// A method charged by stack samples, and a form they ran in.
@@ -159,51 +154,39 @@ impl Recorder {
         }
     }
 
-    /// The form of the code at `site` for frame `k` of `frames` (innermost first); `None` when
-    /// neither the walker nor a code map says.
+    /// The form of the code at `site` for frame `k` of `frames` (innermost first): what the
+    /// walker found there, or else what the code map has at its program counter; `None` when
+    /// neither says.
     fn form_at(&self, site: crate::sampling::Site, frames: &[crate::sampling::RawFrame], k: usize) -> Option<Form> {
         use crate::sampling::{RawFrame, Tier};
-        let code = site.code;
-        if code.is_known() {
-            return Some(if let Some((owner, tier)) = code.compiled_by() {
-                // Frames inside the owner's (innermost first) were inlined into its code.
-                match tier {
-                    _ if k < owner => Form::Inlined,
-                    Tier::C1 => Form::C1,
-                    Tier::C2 => Form::C2,
-                    Tier::Unknown => Form::Compiled,
-                }
-            } else if code.is_interpreted() {
-                Form::Interpreted
-            } else if code.is_stub() {
-                Form::Stub
-            } else if frames[0].pos == RawFrame::NATIVE {
-                Form::Native
-            } else {
-                Form::Vm
-            });
-        }
-        let pc = site.pc;
-        if !self.config.code {
-            return None;
-        }
-        let c = lock(&self.code);
-        if c.live.is_empty() {
-            return None;
-        }
-        Some(match c.containing(pc) {
-            Some(e) if e.kind == "compiled" => {
-                // The frames from the innermost up to the compiled method's own are this code;
-                // the charged frame below that one was inlined into it.
-                match frames.iter().position(|f| f.method == e.method) {
-                    Some(j) if k < j => Form::Inlined,
-                    _ => Form::Compiled,
-                }
+        let code = if site.code.is_known() {
+            site.code
+        } else {
+            if !self.config.code {
+                return None;
             }
-            Some(e) if e.name.starts_with("Interpreter") => Form::Interpreted,
-            Some(_) => Form::Stub,
-            None if frames[0].pos == crate::sampling::RawFrame::NATIVE => Form::Native,
-            None => Form::Vm,
+            let c = lock(&self.code);
+            if c.live.is_empty() {
+                return None;
+            }
+            c.code_at(site.pc, frames)
+        };
+        Some(if let Some((owner, tier)) = code.compiled_by() {
+            // Frames inside the owner's (innermost first) were inlined into its code.
+            match tier {
+                _ if k < owner => Form::Inlined,
+                Tier::C1 => Form::C1,
+                Tier::C2 => Form::C2,
+                Tier::Unknown => Form::Compiled,
+            }
+        } else if code.is_interpreted() {
+            Form::Interpreted
+        } else if code.is_stub() {
+            Form::Stub
+        } else if frames[0].pos == RawFrame::NATIVE {
+            Form::Native
+        } else {
+            Form::Vm
         })
     }
 }

@@ -432,3 +432,45 @@ fn an_entry_seen_from_outside_is_settled_at_the_threads_own_event() {
     let c = contexts(&r.snapshot().calls, 0);
     assert_eq!(c[1..], [("t;p.C.m1".into(), 1, vec![70]), ("t;p.C.m1;p.C.m2".into(), 2, vec![45])]);
 }
+
+/// Forms from the code map, for samples whose walker did not look (`CodeAt::unknown`): the
+/// compiled method at the PC owns the code (a frame inside it was inlined), the tier is not
+/// known; the interpreter, other generated code, and outside all code: native or VM by the
+/// innermost frame. A walker's answer wins over the map.
+#[test]
+fn stack_sample_forms_from_the_code_map() {
+    use crate::sampling::{CodeAt, RawFrame, Site, Tier};
+    let ticks = Arc::new(AtomicU64::new(0));
+    let cfg = RecorderConfig { stack_samples: Some(vec![Metric::new("ticks", "ticks")]), ..RecorderConfig::default() };
+    let r = Recorder::new(cfg, Box::new(Manual(ticks)));
+    let mut n = Names { stack: Rc::new(Cell::new(Vec::new())), resolved: 0 };
+    let t = r.register_current_thread(ThreadInfo { name: "main".into(), ..Default::default() });
+    r.code_load(CodeEntry { start: 0x1000, size: 0x100, name: String::new(), kind: "compiled", method: 1, inlined: vec![], inlined_methods: vec![] });
+    r.code_load(CodeEntry { start: 0x2000, size: 0x100, name: "Interpreter".into(), kind: "generated", method: 0, inlined: vec![], inlined_methods: vec![] });
+    r.code_load(CodeEntry { start: 0x3000, size: 0x100, name: "StubRoutines".into(), kind: "generated", method: 0, inlined: vec![], inlined_methods: vec![] });
+    let f = |m: u64, pos: i32| RawFrame { pos, method: m };
+    let unknown = |pc: u64| Site { pc, code: CodeAt::unknown() };
+    // m2 inlined into m1's code; m1's own code; an excluded callee's code charged to m1.
+    r.add_stack_sample(&t, &[f(2, 0), f(1, 0)], unknown(0x1010), &[1], &mut n);
+    r.add_stack_sample(&t, &[f(1, 0), f(3, 0)], unknown(0x1010), &[1], &mut n);
+    r.add_stack_sample(&t, &[f(100, 0), f(1, 0)], unknown(0x1010), &[1], &mut n);
+    r.add_stack_sample(&t, &[f(4, 0)], unknown(0x2010), &[1], &mut n);
+    r.add_stack_sample(&t, &[f(5, 0)], unknown(0x3010), &[1], &mut n);
+    r.add_stack_sample(&t, &[f(6, RawFrame::NATIVE)], unknown(0x9000), &[1], &mut n);
+    r.add_stack_sample(&t, &[f(7, 0)], unknown(0x9000), &[1], &mut n);
+    // The walker said C2: the map is not asked.
+    r.add_stack_sample(&t, &[f(8, 0)], Site { pc: 0x2010, code: CodeAt::compiled(0, Tier::C2) }, &[1], &mut n);
+    let forms: Vec<(String, Form, u64)> = r.snapshot().sample_forms.iter().map(|f| (f.method.clone(), f.form, f.samples)).collect();
+    assert_eq!(
+        forms,
+        [
+            ("p.C.m1".to_string(), Form::Compiled, 2),
+            ("p.C.m2".to_string(), Form::Inlined, 1),
+            ("p.C.m4".to_string(), Form::Interpreted, 1),
+            ("p.C.m5".to_string(), Form::Stub, 1),
+            ("p.C.m6".to_string(), Form::Native, 1),
+            ("p.C.m7".to_string(), Form::Vm, 1),
+            ("p.C.m8".to_string(), Form::C2, 1),
+        ]
+    );
+}
