@@ -33,7 +33,7 @@ impl RawFrame {
 }
 
 /// The compiler tier of compiled code, where the VM says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Tier {
     /// Not known (e.g. the code map of JVMTI events, which does not say).
     Unknown,

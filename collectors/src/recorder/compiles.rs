@@ -52,25 +52,9 @@ pub(crate) struct CompileTracker {
 
 #[derive(Default)]
 struct Table {
-    sums: BTreeMap<(String, u8), Sums>,
+    sums: BTreeMap<(String, Tier), Sums>,
     /// The compile id each compiler thread (by OS thread id) was last seen on.
     current: BTreeMap<i32, u64>,
-}
-
-fn tier_key(t: Tier) -> u8 {
-    match t {
-        Tier::Unknown => 0,
-        Tier::C1 => 1,
-        Tier::C2 => 2,
-    }
-}
-
-fn tier_of(k: u8) -> Tier {
-    match k {
-        1 => Tier::C1,
-        2 => Tier::C2,
-        _ => Tier::Unknown,
-    }
 }
 
 impl CompileTracker {
@@ -81,11 +65,11 @@ impl CompileTracker {
         let (key, new) = match activity {
             CompilerActivity::Compiling { method, tier, id, osr } => {
                 let new = t.current.insert(tid, *id) != Some(*id);
-                ((method.clone(), tier_key(*tier)), new.then_some(*osr))
+                ((method.clone(), *tier), new.then_some(*osr))
             }
             CompilerActivity::Idle { tier } => {
                 t.current.remove(&tid);
-                ((NO_TASK.to_string(), tier_key(*tier)), None)
+                ((NO_TASK.to_string(), *tier), None)
             }
         };
         let s = t.sums.entry(key).or_default();
@@ -109,7 +93,7 @@ impl CompileTracker {
         let mut rows: Vec<CompileRow> = t
             .sums
             .iter()
-            .map(|((m, k), s)| CompileRow { method: m.clone(), tier: tier_of(*k), cpu_ns: s.cpu_ns, looks: s.looks, compilations: s.compilations, osr_compilations: s.osr })
+            .map(|((m, tier), s)| CompileRow { method: m.clone(), tier: *tier, cpu_ns: s.cpu_ns, looks: s.looks, compilations: s.compilations, osr_compilations: s.osr })
             .collect();
         rows.sort_by(|a, b| b.cpu_ns.cmp(&a.cpu_ns).then_with(|| a.method.cmp(&b.method)));
         rows
