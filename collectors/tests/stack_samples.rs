@@ -87,23 +87,18 @@ static STACKS: [PublishedStack; 4] = [const { PublishedStack::new() }; 4];
 struct AtomicsWalker;
 
 impl StackWalker for AtomicsWalker {
-    unsafe fn walk(&self, thread: usize, _ucontext: *mut std::ffi::c_void, out: &mut [RawFrame]) -> i32 {
+    /// Says what a VM's walker would at the program counter: light runs inlined into main's C1
+    /// code, everything else in the innermost frame's own C2 code.
+    unsafe fn walk(&self, thread: usize, _ucontext: *mut std::ffi::c_void, _pc: u64, out: &mut [RawFrame], code: &mut CodeAt) -> i32 {
         let stack = &STACKS[thread];
         let depth = stack.depth.load(Ordering::Acquire).min(out.len());
         for (i, o) in out.iter_mut().take(depth).enumerate() {
             *o = RawFrame { pos: i as i32, method: stack.keys[depth - 1 - i].load(Ordering::Relaxed) };
         }
-        depth as i32
-    }
-
-    /// As a VM's walker says at the program counter: light runs inlined into main's C1 code,
-    /// everything else in the innermost frame's own C2 code.
-    unsafe fn code_at(&self, _pc: u64, frames: &[RawFrame]) -> CodeAt {
-        if frames[0].method == LIGHT {
-            CodeAt::compiled(1, Tier::C1)
-        } else {
-            CodeAt::compiled(0, Tier::C2)
+        if depth > 0 {
+            *code = if out[0].method == LIGHT { CodeAt::compiled(1, Tier::C1) } else { CodeAt::compiled(0, Tier::C2) };
         }
+        depth as i32
     }
 }
 

@@ -114,34 +114,49 @@ impl AsgctWalker {
 }
 
 impl StackWalker for AsgctWalker {
-    unsafe fn walk(&self, thread: usize, ucontext: *mut c_void, out: &mut [RawFrame]) -> i32 {
+    unsafe fn walk(&self, thread: usize, ucontext: *mut c_void, pc: u64, out: &mut [RawFrame], code: &mut CodeAt) -> i32 {
         if !GUARD_READY.load(Ordering::Acquire) {
             return WALK_UNGUARDED;
         }
-        let mut trace = CallTrace { env: thread as *mut JNIEnv, num_frames: 0, frames: out.as_mut_ptr() };
+        /// One guarded call does both the walk and the code lookup (each guarded call saves the
+        /// signal mask: a system call).
+        struct Walk<'a> {
+            asgct: AsgctFn,
+            trace: CallTrace,
+            depth: c_int,
+            pc: usize,
+            code: &'a mut CodeAt,
+        }
+        unsafe extern "C" fn walk_then_locate(arg: *mut c_void, _depth: c_int, ucontext: *mut c_void) {
+            // SAFETY: `arg` is the `Walk` below, alive for the guarded call; AGCT writes at most
+            // `depth` frames; the lookup reads VM memory under the same guard. Nothing here has
+            // a destructor, so a fault's jump back over this frame skips nothing.
+            unsafe {
+                let w = &mut *(arg as *mut Walk);
+                (w.asgct)(&mut w.trace as *mut CallTrace as *mut c_void, w.depth, ucontext);
+                let n = w.trace.num_frames.min(w.depth);
+                if let (true, Some(layout)) = (n > 0, CODE_LAYOUT.get()) {
+                    *w.code = layout.code_at(w.pc, std::slice::from_raw_parts(w.trace.frames, n as usize));
+                }
+            }
+        }
         let depth = out.len().min(i32::MAX as usize) as c_int;
-        // SAFETY: AGCT writes at most `depth` frames into `out` and reads the signal's ucontext
-        // and the thread's own JNIEnv (`thread`): both valid by this function's contract. The
-        // guard abandons the walk on a fault.
-        let rc = unsafe { hpm_guarded_call(self.asgct, &mut trace as *mut CallTrace as *mut c_void, depth, ucontext) };
+        let mut w = Walk { asgct: self.asgct, trace: CallTrace { env: thread as *mut JNIEnv, num_frames: 0, frames: out.as_mut_ptr() }, depth, pc: pc as usize, code };
+        // SAFETY: AGCT reads the signal's ucontext and the thread's own JNIEnv (`thread`): both
+        // valid by this function's contract; `out` has room for `depth` frames. The guard abandons
+        // the call on a fault.
+        let rc = unsafe { hpm_guarded_call(walk_then_locate, &mut w as *mut Walk as *mut c_void, depth, ucontext) };
         if rc != 0 {
+            *w.code = CodeAt::unknown();
             return WALK_FAULTED;
         }
-        let n = trace.num_frames;
+        let n = w.trace.num_frames;
         for f in out.iter_mut().take(n.max(0) as usize) {
             if f.method == 0 {
                 f.method = NO_METHOD_ID;
             }
         }
         n
-    }
-
-    unsafe fn code_at(&self, pc: u64, frames: &[RawFrame]) -> CodeAt {
-        match CODE_LAYOUT.get() {
-            // Only with the guard in place (`walk` ran it: it returns early without).
-            Some(l) => vmstructs::guarded_code_at(l, pc as usize, frames),
-            _ => CodeAt::unknown(),
-        }
     }
 }
 
@@ -530,7 +545,7 @@ mod tests {
         let walker = AsgctWalker { asgct: counting_walk };
         let mut frames = [RawFrame::default(); 4];
         // SAFETY: the walker returns before touching `thread` or `ucontext`.
-        assert_eq!(unsafe { walker.walk(0, std::ptr::null_mut(), &mut frames) }, WALK_UNGUARDED);
+        assert_eq!(unsafe { walker.walk(0, std::ptr::null_mut(), 0, &mut frames, &mut CodeAt::unknown()) }, WALK_UNGUARDED);
         assert_eq!(WALKED.load(Ordering::Relaxed), 0);
         // SAFETY: installs a plain SA_SIGINFO handler in place of the test runtime's SIGSEGV
         // handler (for stack overflows), so that a SIGSEGV passed on is counted, not fatal.

@@ -308,8 +308,8 @@ impl CodeLayout {
     /// memory that may change under it: run only inside the fault guard.
     ///
     /// # Safety
-    /// `frames`' methods are jmethodIDs (or the walker's placeholders below 4096), and the caller
-    /// recovers from a fault (`hpm_guarded_call`).
+    /// `frames`' methods are jmethodIDs (or null), and the caller recovers from a fault
+    /// (`hpm_guarded_call`).
     pub(crate) unsafe fn code_at(&self, pc: usize, frames: &[RawFrame]) -> CodeAt {
         if pc >= self.interpreter.0 && pc < self.interpreter.1 {
             return CodeAt::interpreted();
@@ -400,11 +400,6 @@ pub(crate) fn guarded_read<T: Copy>(f: &mut dyn FnMut() -> T) -> Option<T> {
     call.out
 }
 
-/// [`CodeLayout::code_at`] under the fault guard: what a stack walk calls in the handler.
-pub(crate) fn guarded_code_at(layout: &CodeLayout, pc: usize, frames: &[RawFrame]) -> CodeAt {
-    // SAFETY: code_at runs under the guard (guarded_read), frames from the walk just made.
-    guarded_read(&mut || unsafe { layout.code_at(pc, frames) }).unwrap_or(CodeAt::unknown())
-}
 
 #[cfg(test)]
 mod tests {

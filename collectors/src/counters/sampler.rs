@@ -295,16 +295,14 @@ impl Inner {
     /// (a failed walk as one pseudo-frame with the walker's code). When the ring is full nothing
     /// is stored and the amount stays for the next sample.
     fn sample_stack(&mut self, stacks: &StackSampling, ucontext: *mut c_void, stats: &AtomicStats) {
-        // SAFETY: we are in the SIGPROF handler on the sampled thread (`on_signal`), `ucontext` is
-        // this signal's, and `stacks.thread` the handle this thread's sampling started with.
-        let n = unsafe { stacks.walker.walk(stacks.thread, ucontext, &mut self.frames) };
         let pc = program_counter(ucontext);
         let mut code = CodeAt::unknown();
+        // SAFETY: we are in the SIGPROF handler on the sampled thread (`on_signal`), `ucontext` is
+        // this signal's and `pc` its program counter, and `stacks.thread` the handle this thread's
+        // sampling started with.
+        let n = unsafe { stacks.walker.walk(stacks.thread, ucontext, pc, &mut self.frames, &mut code) };
         let depth = if n > 0 {
-            let depth = (n as usize).min(self.frames.len());
-            // SAFETY: as for `walk`, right after it, with the frames it wrote.
-            code = unsafe { stacks.walker.code_at(pc, &self.frames[..depth]) };
-            depth
+            (n as usize).min(self.frames.len())
         } else {
             bump(&stats.walk_failures);
             self.frames[0] = RawFrame { pos: n, method: 0 };

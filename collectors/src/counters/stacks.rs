@@ -124,25 +124,18 @@ pub struct Site {
 /// `walk` must be async-signal-safe: no allocation, no lock, nothing that can block or call back
 /// into code the signal may have interrupted. It writes the interrupted thread's frames into
 /// `out`, innermost first, and returns how many it wrote, or 0 or a negative code when it found
-/// none (stored as one frame with method 0 and that code as its position).
+/// none (stored as one frame with method 0 and that code as its position). A walker that can
+/// tell what code is at `pc`, the program counter the signal interrupted, says so in `code`
+/// (in the same pass, so it pays for one guarded read, not two); left unknown, the recorder's
+/// code map (if any) decides later.
 pub trait StackWalker: Send + Sync {
     /// Walks the calling thread's interrupted stack.
     ///
     /// # Safety
     /// Called only in a signal handler on the sampled thread: `ucontext` is the `ucontext_t` of
-    /// the signal being handled, and `thread` the handle given when this thread's sampling
-    /// started on it.
-    unsafe fn walk(&self, thread: usize, ucontext: *mut std::ffi::c_void, out: &mut [RawFrame]) -> i32;
-
-    /// What code is at `pc`, the program counter the signal interrupted, for the frames `walk`
-    /// just wrote. Called right after a successful walk, in the same handler, under the same
-    /// rules. The default does not look: the recorder's code map (if any) decides later.
-    ///
-    /// # Safety
-    /// As for `walk`.
-    unsafe fn code_at(&self, _pc: u64, _frames: &[RawFrame]) -> CodeAt {
-        CodeAt::unknown()
-    }
+    /// the signal being handled, `pc` its program counter, and `thread` the handle given when
+    /// this thread's sampling started on it.
+    unsafe fn walk(&self, thread: usize, ucontext: *mut std::ffi::c_void, pc: u64, out: &mut [RawFrame], code: &mut CodeAt) -> i32;
 }
 
 /// What a drain calls for each sample: `(weights, site, frames)`.
