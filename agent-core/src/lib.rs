@@ -406,7 +406,7 @@ pub fn write_snapshot(snap: &Snapshot, dir: &Path) -> io::Result<Vec<PathBuf>> {
         // Sampled trees: counts are samples (the reports' count label says so).
         files.extend(hpm_reports::write_reports(samples, &dir.join("sampled"), &ReportOptions { per_thread, ..ReportOptions::default() })?);
         let p = dir.join("sampled/forms.txt");
-        hpm_reports::write_atomic(&p, hpm_reports::vm::forms::forms(&snap.sample_forms, samples.bindings.metric_index("cpu-time")).as_bytes())?;
+        hpm_reports::write_atomic(&p, hpm_reports::vm::forms::forms(&snap.sample_forms, &snap.stack_forms, samples.bindings.metric_index("cpu-time")).as_bytes())?;
         files.push(p);
         let p = dir.join("sampled/jit.txt");
         hpm_reports::write_atomic(&p, hpm_reports::vm::jit::jit(&snap.compiles).as_bytes())?;

@@ -251,6 +251,11 @@ fn form_columns(text: &str, method: &str) -> std::collections::HashMap<String, f
     header.iter().zip(line.split_whitespace()).filter(|(h, _)| **h != "method").map(|(h, v)| (h.to_string(), v.parse().unwrap())).collect()
 }
 
+/// The second table of `sampled/forms.txt`: the forms of every frame on the sampled stacks.
+fn on_stack_table(text: &str) -> &str {
+    &text[text.find("On the stack").unwrap_or_else(|| panic!("no on-stack table in\n{text}"))..]
+}
+
 /// `sampled/forms.txt`: in `Shares`, whose methods C2 compiles (and inlines leafA into its
 /// callers) after a short interpreted start and C1 code, most samples of the busy methods are in
 /// C2 or inlined code, some in C1 code or the interpreter. The forms come from HotSpot's code
@@ -273,6 +278,18 @@ fn sampled_forms_tell_interpreted_c1_c2_and_inlined_code_apart() {
             // The tiers are told apart: C1's code runs before C2's replaces it.
             assert!(get(&all, "c2%") > 20.0 && get(&all, "c1%") > 0.0, "{all:?}");
             assert_eq!(get(&all, "compiled%"), 0.0, "the compiler is known for every sample: {all:?}");
+            // Every frame has a form, not only the innermost: `lambda$main$0` runs once and is
+            // never compiled, `work` is interpreted until its loop is compiled on stack
+            // replacement; leafA is inlined into its callers in part.
+            let stack = on_stack_table(&text);
+            let frames = form_columns(stack, "(all frames)");
+            assert!(get(&frames, "unknown%") < 1.0, "frames not placed: {frames:?}");
+            let lambda = form_columns(stack, "calls.counters.Shares.lambda$main$0");
+            assert!(get(&lambda, "interpreted%") > 99.0 && get(&lambda, "samples") > 100.0, "{lambda:?}");
+            let work = form_columns(stack, "calls.counters.Shares.work");
+            assert!(get(&work, "interpreted%") + get(&work, "c1%") + get(&work, "c2%") > 99.0 && get(&work, "interpreted%") > 10.0, "{work:?}");
+            let leaf_a = form_columns(stack, "calls.counters.Shares.leafA");
+            assert!(get(&leaf_a, "inlined%") > 20.0, "{leaf_a:?}");
         }
     }
 }
@@ -373,9 +390,10 @@ fn allocation_samples_estimate_the_bytes_and_objects_each_stack_allocates() {
 }
 
 /// The forms follow the JVM's compiler configuration, on every JDK: with `-Xint` no sample is in
-/// compiled code; with C1 alone (`-XX:TieredStopAtLevel=1`) there is no C2 code, and with C2 alone
-/// (`-XX:-TieredCompilation`) no C1 code; with one unsegmented code cache the lookup still finds
-/// C2's code. What `jit.txt` says about the compilers agrees.
+/// compiled code, and every frame on the stack is interpreted; with C1 alone
+/// (`-XX:TieredStopAtLevel=1`) there is no C2 code, and with C2 alone (`-XX:-TieredCompilation`)
+/// no C1 code, at the top or anywhere on the stack; with one unsegmented code cache the lookup
+/// still finds C2's code. What `jit.txt` says about the compilers agrees.
 #[test]
 fn forms_follow_the_jvms_compiler_configuration() {
     for jdk in jdks() {
@@ -384,22 +402,27 @@ fn forms_follow_the_jvms_compiler_configuration() {
             r.assert_ok();
             let text = r.file("sampled/forms.txt");
             let all = form_columns(&text, "(all methods)");
-            eprintln!("{:?} {flag}: {all:?}", jdk.home);
-            (all, r.file("sampled/jit.txt"))
+            let frames = form_columns(on_stack_table(&text), "(all frames)");
+            eprintln!("{:?} {flag}: {all:?}, on the stack {frames:?}", jdk.home);
+            (all, frames, r.file("sampled/jit.txt"))
         };
         let get = |row: &std::collections::HashMap<String, f64>, c: &str| row.get(c).copied().unwrap_or(0.0);
-        let (all, jit) = forms("forms-xint", "-Xint", "2000");
+        let (all, frames, jit) = forms("forms-xint", "-Xint", "2000");
         // The rest is the VM's own code on the interpreter's behalf (runtime calls).
         assert!(get(&all, "interpreted%") > 95.0, "{all:?}");
         assert!(["c1%", "c2%", "inlined%", "compiled%"].iter().all(|c| !all.contains_key(*c)), "no compiled code with -Xint: {all:?}");
+        assert!(get(&frames, "interpreted%") > 99.0, "every frame interpreted: {frames:?}");
         assert!(jit.contains("No compiler thread was seen"), "{jit}");
-        let (all, jit) = forms("forms-c1-only", "-XX:TieredStopAtLevel=1", "20000");
+        let (all, frames, jit) = forms("forms-c1-only", "-XX:TieredStopAtLevel=1", "20000");
         assert!(get(&all, "c1%") > 50.0 && !all.contains_key("c2%"), "{all:?}");
+        assert!(get(&frames, "c1%") > 20.0 && !frames.contains_key("c2%"), "{frames:?}");
         assert!(jit.contains("C2's 0.0 ms"), "{jit}");
-        let (all, jit) = forms("forms-c2-only", "-XX:-TieredCompilation", "20000");
+        let (all, frames, jit) = forms("forms-c2-only", "-XX:-TieredCompilation", "20000");
         assert!(get(&all, "c2%") + get(&all, "inlined%") > 30.0 && !all.contains_key("c1%"), "{all:?}");
+        assert!(get(&frames, "c2%") > 20.0 && !frames.contains_key("c1%"), "{frames:?}");
         assert!(jit.contains("C1's 0.0 ms"), "{jit}");
-        let (all, _) = forms("forms-one-code-heap", "-XX:-SegmentedCodeCache", "20000");
+        let (all, frames, _) = forms("forms-one-code-heap", "-XX:-SegmentedCodeCache", "20000");
         assert!(get(&all, "c2%") > 20.0, "{all:?}");
+        assert!(get(&frames, "c2%") > 20.0 && get(&frames, "unknown%") < 1.0, "{frames:?}");
     }
 }

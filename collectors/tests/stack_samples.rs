@@ -93,7 +93,7 @@ impl StackWalker for AtomicsWalker {
         let stack = &STACKS[thread];
         let depth = stack.depth.load(Ordering::Acquire).min(out.len());
         for (i, o) in out.iter_mut().take(depth).enumerate() {
-            *o = RawFrame { pos: i as i32, method: stack.keys[depth - 1 - i].load(Ordering::Relaxed) };
+            *o = RawFrame::new(i as i32, stack.keys[depth - 1 - i].load(Ordering::Relaxed));
         }
         if depth > 0 {
             *code = if out[0].method == LIGHT { CodeAt::compiled(1, Tier::C1) } else { CodeAt::compiled(0, Tier::C2) };
@@ -299,7 +299,7 @@ fn wall_clock_stack_samples_reach_sleeping_threads_and_stop_when_held_off() {
     st.stop();
     let (mut n, mut wall, mut cpu) = (0u64, 0u64, 0u64);
     st.drain_stacks(&mut |w, _, f| {
-        assert_eq!(f, [RawFrame { pos: 0, method: LIGHT }, RawFrame { pos: 1, method: MAIN }]);
+        assert_eq!(f, [RawFrame::new(0, LIGHT), RawFrame::new(1, MAIN)]);
         n += 1;
         cpu += w[0];
         wall += w[1];

@@ -14,6 +14,7 @@ mod names;
 mod probes;
 mod stacks;
 mod vmstructs;
+mod frames;
 mod compilers;
 
 pub use stacks::{faults_caught as stack_walk_faults, AsgctWalker};

@@ -18,17 +18,18 @@
 //!   the probes' runtime, and handed over here.
 
 use std::ffi::{c_int, c_ulong, c_void};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::Duration;
 
 use hpm_collectors::recorder::ThreadRecorder;
-use hpm_collectors::sampling::{CodeAt, ContextSampler, RawFrame, SampledThread, StackWalker};
+use hpm_collectors::sampling::{CodeAt, ContextSampler, FrameForm, RawFrame, SampledThread, StackWalker};
 use hpm_support::{lock, log};
 
 use crate::names::Resolver;
 use crate::sys::jvmti::*;
 use crate::compilers::{CompilerLayout, CompilerWatch};
+use crate::frames::{FrameLayout, Regs};
 use crate::vmstructs::{self, CodeLayout};
 use crate::{deallocate, jvmti_fn, AgentThread, BACKEND};
 
@@ -63,15 +64,82 @@ pub(crate) unsafe fn guarded(f: AsgctFn, arg: *mut c_void) -> c_int {
 /// tables lack a field it needs.
 static CODE_LAYOUT: OnceLock<CodeLayout> = OnceLock::new();
 
-/// Reads the code cache's layout (VMInit, before sampling goes live).
-pub(crate) fn read_code_layout() {
+/// The frame layout for placing every frame of a sample (`frames.rs`); unset where the tables
+/// lack a field, or off x86-64: then only the innermost frames get a form.
+static FRAME_LAYOUT: OnceLock<FrameLayout> = OnceLock::new();
+
+/// How far a thread's `JNIEnv` lies after its `JavaThread` (HotSpot embeds the one in the other);
+/// 0 while not known. The walker needs the `JavaThread` for its last Java frame.
+static JNI_ENV_OFFSET: AtomicUsize = AtomicUsize::new(0);
+
+/// Reads the code cache's layout and the frame layout (VMInit, before sampling goes live), and
+/// finds the `JNIEnv`'s place in `JavaThread` from the initial thread (`jni`).
+pub(crate) fn read_code_layout(env: *mut jvmtiEnv, jni: *mut JNIEnv) {
     let Some(vs) = vmstructs::tables() else { return };
     match CodeLayout::read(vs) {
         Ok(l) => {
             let _ = CODE_LAYOUT.set(l);
         }
-        Err(e) => log::info(&format!("{e}: execution forms come from the code map (collect=code) only")),
+        Err(e) => {
+            log::info(&format!("{e}: execution forms come from the code map (collect=code) only"));
+            return;
+        }
     }
+    match FrameLayout::read(vs) {
+        Ok(l) => {
+            let _ = FRAME_LAYOUT.set(l);
+        }
+        Err(e) => log::info(&format!("{e}: only the innermost frames of stack samples get an execution form")),
+    }
+    match jni_env_offset(env, jni, vs) {
+        Ok(off) => JNI_ENV_OFFSET.store(off, Ordering::Release),
+        Err(e) => log::info(&format!("{e}: samples in native or VM code get no forms for their Java frames")),
+    }
+}
+
+/// The offset of `JavaThread::_jni_environment` (not in HotSpot's tables): the calling thread's
+/// `JNIEnv` minus its `JavaThread`, which `java.lang.Thread.eetop` holds.
+fn jni_env_offset(env: *mut jvmtiEnv, jni: *mut JNIEnv, vs: &vmstructs::VmStructs) -> Result<usize, String> {
+    let mut thread: jthread = std::ptr::null_mut();
+    // SAFETY: env valid in the live phase; out-pointer valid.
+    if unsafe { jvmti_fn!(env, GetCurrentThread)(env, &mut thread) } != JVMTI_ERROR_NONE || thread.is_null() {
+        return Err("GetCurrentThread failed".into());
+    }
+    // SAFETY: jni is the calling thread's; the class, field and thread are checked before use,
+    // and a pending NoSuchFieldError is cleared.
+    let java_thread = unsafe {
+        let k = crate::jni_fn!(jni, GetObjectClass)(jni, thread);
+        let id = crate::jni_fn!(jni, GetFieldID)(jni, k, c"eetop".as_ptr(), c"J".as_ptr());
+        if crate::jni_fn!(jni, ExceptionCheck)(jni) != 0 {
+            crate::jni_fn!(jni, ExceptionClear)(jni);
+        }
+        let v = if id.is_null() { 0 } else { crate::jni_fn!(jni, GetLongField)(jni, thread, id) };
+        crate::names::delete_local(jni, k);
+        crate::names::delete_local(jni, thread);
+        v as usize
+    };
+    let size = vs.size("JavaThread")?;
+    let off = (jni as usize).wrapping_sub(java_thread);
+    if java_thread == 0 || off == 0 || off >= size {
+        return Err(format!("java.lang.Thread.eetop does not locate this thread's JNIEnv (offset {off:#x})"));
+    }
+    Ok(off)
+}
+
+/// The interrupted registers of a signal's `ucontext` (x86-64 only: elsewhere no frame layout is
+/// read, so they are not needed).
+///
+/// # Safety
+/// `ucontext` is the `ucontext_t` of the signal being handled, or null.
+unsafe fn registers(ucontext: *mut c_void, pc: u64) -> Option<Regs> {
+    #[cfg(target_arch = "x86_64")]
+    if !ucontext.is_null() {
+        // SAFETY: the caller's contract.
+        let g = unsafe { &(*(ucontext as *const libc::ucontext_t)).uc_mcontext.gregs };
+        return Some(Regs { pc: pc as usize, sp: g[libc::REG_RSP as usize] as usize, fp: g[libc::REG_RBP as usize] as usize });
+    }
+    let _ = (ucontext, pc);
+    None
 }
 
 /// The code of a walk abandoned by the fault guard (below AGCT's own codes).
@@ -125,7 +193,12 @@ impl StackWalker for AsgctWalker {
             trace: CallTrace,
             depth: c_int,
             pc: usize,
+            regs: Option<Regs>,
+            java_thread: usize,
             code: &'a mut CodeAt,
+            /// Set once AGCT and the code lookup are done: a fault after it (while placing frames
+            /// on the physical stack) keeps their answers, with the forms placed so far.
+            walked: bool,
         }
         unsafe extern "C" fn walk_then_locate(arg: *mut c_void, _depth: c_int, ucontext: *mut c_void) {
             // SAFETY: `arg` is the `Walk` below, alive for the guarded call; AGCT writes at most
@@ -136,17 +209,41 @@ impl StackWalker for AsgctWalker {
                 (w.asgct)(&mut w.trace as *mut CallTrace as *mut c_void, w.depth, ucontext);
                 let n = w.trace.num_frames.min(w.depth);
                 if let (true, Some(layout)) = (n > 0, CODE_LAYOUT.get()) {
-                    *w.code = layout.code_at(w.pc, std::slice::from_raw_parts(w.trace.frames, n as usize));
+                    let frames = std::slice::from_raw_parts_mut(w.trace.frames, n as usize);
+                    // Volatile: the caller reads these after a fault's jump back.
+                    std::ptr::write_volatile(w.code, layout.code_at(w.pc, frames));
+                    if let (Some(frame_layout), Some(regs)) = (FRAME_LAYOUT.get(), w.regs) {
+                        std::ptr::write_volatile(&mut w.walked, true);
+                        frame_layout.place(layout, regs, w.java_thread, frames);
+                    }
                 }
             }
         }
         let depth = out.len().min(i32::MAX as usize) as c_int;
-        let mut w = Walk { asgct: self.asgct, trace: CallTrace { env: thread as *mut JNIEnv, num_frames: 0, frames: out.as_mut_ptr() }, depth, pc: pc as usize, code };
+        // AGCT writes methods and positions only: forms left from an earlier sample go.
+        for f in out.iter_mut() {
+            f.form = FrameForm::Unknown;
+        }
+        let offset = JNI_ENV_OFFSET.load(Ordering::Acquire);
+        let java_thread = if offset == 0 { 0 } else { thread.wrapping_sub(offset) };
+        // SAFETY: `ucontext` is this signal's (the caller's contract).
+        let regs = unsafe { registers(ucontext, pc) };
+        let mut w = Walk {
+            asgct: self.asgct,
+            trace: CallTrace { env: thread as *mut JNIEnv, num_frames: 0, frames: out.as_mut_ptr() },
+            depth,
+            pc: pc as usize,
+            regs,
+            java_thread,
+            code,
+            walked: false,
+        };
         // SAFETY: AGCT reads the signal's ucontext and the thread's own JNIEnv (`thread`): both
         // valid by this function's contract; `out` has room for `depth` frames. The guard abandons
         // the call on a fault.
         let rc = unsafe { hpm_guarded_call(walk_then_locate, &mut w as *mut Walk as *mut c_void, depth, ucontext) };
-        if rc != 0 {
+        // SAFETY: `w` is alive; the guarded call has returned.
+        if rc != 0 && !unsafe { std::ptr::read_volatile(&w.walked) } {
             *w.code = CodeAt::unknown();
             return WALK_FAULTED;
         }
@@ -241,7 +338,7 @@ impl StackRuntime {
             }
             return;
         }
-        read_code_layout();
+        read_code_layout(env, jni);
         make_method_ids_of_loaded_classes(env, jni);
         // With probes their runtime holds the shared sampler off while paused.
         if paused && self.own_threads {
@@ -394,7 +491,7 @@ pub(crate) fn alloc_sample(env: *mut jvmtiEnv, jni: *mut JNIEnv, t: &ThreadRecor
     }
     let raw: Vec<RawFrame> = frames[..count.max(0) as usize]
         .iter()
-        .map(|f| RawFrame { pos: f.location.clamp(-1, i32::MAX as jlong) as i32, method: f.method as u64 })
+        .map(|f| RawFrame::new(f.location.clamp(-1, i32::MAX as jlong) as i32, f.method as u64))
         .collect();
     let class = crate::names::class_signature(env, klass).map(|s| crate::names::distinct_class_name(&s)).unwrap_or_else(|| "(unknown class)".into());
     let mut r = Resolver::new(env, jni);

@@ -132,6 +132,11 @@ impl VmStructs {
         Ok(VmStructs { fields, sizes })
     }
 
+    /// The C type of a field, as the table spells it.
+    pub(crate) fn field_type(&self, ty: &str, name: &str) -> Result<String, String> {
+        Ok(self.field(ty, name)?.type_string.clone())
+    }
+
     fn field(&self, ty: &str, name: &str) -> Result<&Field, String> {
         self.fields.get(&(ty.to_string(), name.to_string())).ok_or_else(|| format!("this HotSpot does not describe {ty}::{name}"))
     }
@@ -231,6 +236,7 @@ pub(crate) struct CodeLayout {
     heaps: Vec<Heap>,
     heap_block_size: usize,
     heap_block_used: usize,
+    blob_name: usize,
     nmethod_method: usize,
     nmethod_level: usize,
     /// The size of `_comp_level` (an `int` in JDK 17, a one-byte `CompLevel` later).
@@ -272,6 +278,7 @@ impl CodeLayout {
                 heaps,
                 heap_block_size: vs.size("HeapBlock")?,
                 heap_block_used: vs.offset("HeapBlock::Header", "_used")?,
+                blob_name: vs.offset("CodeBlob", "_name")?,
                 nmethod_method: vs.offset_of_any(&[("nmethod", "_method"), ("CompiledMethod", "_method")])?,
                 nmethod_level: level_field.offset,
                 level_size,
@@ -311,8 +318,30 @@ impl CodeLayout {
     /// `frames`' methods are jmethodIDs (or null), and the caller recovers from a fault
     /// (`hpm_guarded_call`).
     pub(crate) unsafe fn code_at(&self, pc: usize, frames: &[RawFrame]) -> CodeAt {
+        // SAFETY (all): the caller's contract.
+        match unsafe { self.kind_at(pc) } {
+            CodeKind::Interpreter => CodeAt::interpreted(),
+            CodeKind::Outside => CodeAt::outside(),
+            // A free block (code just unloaded) or an unused segment.
+            CodeKind::Unused => CodeAt::stub(),
+            CodeKind::Blob(blob) => {
+                let method = if unsafe { self.is_compiled_method(blob) } { unsafe { self.blob_method(blob) } } else { 0 };
+                match frames.iter().position(|f| method != 0 && unsafe { method_of_frame(f) } == method) {
+                    Some(owner) => CodeAt::compiled(owner, tier_of_level(unsafe { self.blob_level(blob) })),
+                    // Not a compiled method of this stack: a stub, an adapter, a runtime blob.
+                    None => CodeAt::stub(),
+                }
+            }
+        }
+    }
+
+    /// What HotSpot has at `pc`.
+    ///
+    /// # Safety
+    /// Under the fault guard.
+    pub(crate) unsafe fn kind_at(&self, pc: usize) -> CodeKind {
         if pc >= self.interpreter.0 && pc < self.interpreter.1 {
-            return CodeAt::interpreted();
+            return CodeKind::Interpreter;
         }
         for h in &self.heaps {
             // SAFETY: high_at is a field of a live CodeHeap (caller: under the guard).
@@ -321,28 +350,68 @@ impl CodeLayout {
                 continue;
             }
             // SAFETY: under the guard; see CodeHeap::find_block_for in HotSpot's heap.cpp.
-            let Some(block) = (unsafe { self.block_start(h, pc) }) else { return CodeAt::stub() };
-            // SAFETY: under the guard: the block's header and the blob after it.
-            unsafe {
-                if *((block + self.heap_block_used) as *const u8) == 0 {
-                    return CodeAt::stub(); // a free block: code that was just unloaded
-                }
-                let blob = block + self.heap_block_size;
-                let method = *((blob + self.nmethod_method) as *const usize);
-                let owner = frames.iter().position(|f| f.method >= 4096 && method != 0 && *(f.method as *const usize) == method);
-                let Some(owner) = owner else {
-                    // Not a compiled method of this stack: a stub, an adapter, a runtime blob.
-                    return CodeAt::stub();
-                };
-                let level = if self.level_size == 1 {
-                    *((blob + self.nmethod_level) as *const i8) as i32
-                } else {
-                    *((blob + self.nmethod_level) as *const i32)
-                };
-                return CodeAt::compiled(owner, tier_of_level(level));
+            let Some(block) = (unsafe { self.block_start(h, pc) }) else { return CodeKind::Unused };
+            // SAFETY: under the guard: the block's header.
+            if unsafe { *((block + self.heap_block_used) as *const u8) } == 0 {
+                return CodeKind::Unused;
+            }
+            return CodeKind::Blob(block + self.heap_block_size);
+        }
+        CodeKind::Outside
+    }
+
+    /// Whether a blob is a compiled Java method (HotSpot names those "nmethod", and a native
+    /// method's wrapper "native nmethod"; JDK 17 has no other mark of a blob's kind).
+    ///
+    /// # Safety
+    /// Under the fault guard, `blob` from [`CodeLayout::kind_at`].
+    pub(crate) unsafe fn is_compiled_method(&self, blob: usize) -> bool {
+        // SAFETY: the caller's contract; `_name` points to a static C string.
+        unsafe {
+            let name = *((blob + self.blob_name) as *const *const u8);
+            !name.is_null() && (c_string_is(name, b"nmethod") || c_string_is(name, b"native nmethod"))
+        }
+    }
+
+    /// The `Method*` field of a compiled method's blob.
+    ///
+    /// # Safety
+    /// Under the fault guard, `blob` a compiled method ([`CodeLayout::is_compiled_method`]).
+    pub(crate) unsafe fn blob_method(&self, blob: usize) -> usize {
+        // SAFETY: the caller's contract.
+        unsafe { *((blob + self.nmethod_method) as *const usize) }
+    }
+
+    /// The compilation level of a compiled method's blob.
+    ///
+    /// # Safety
+    /// As [`CodeLayout::blob_method`], for a blob whose method matched a frame's.
+    pub(crate) unsafe fn blob_level(&self, blob: usize) -> i32 {
+        // SAFETY: the caller's contract.
+        unsafe {
+            if self.level_size == 1 {
+                *((blob + self.nmethod_level) as *const i8) as i32
+            } else {
+                *((blob + self.nmethod_level) as *const i32)
             }
         }
-        CodeAt::outside()
+    }
+
+    /// A layout over one code heap laid out by a test (`low`, the cell holding its high end, its
+    /// segment map, 2^`log2` bytes per segment): 16-byte block headers with the used flag at 8;
+    /// blobs with `_name` at 0, `_method` at 8 and an int `_comp_level` at 16.
+    #[cfg(test)]
+    pub(crate) fn for_test(interpreter: (usize, usize), low: usize, high_at: usize, segmap: usize, log2: u32) -> CodeLayout {
+        CodeLayout {
+            interpreter,
+            heaps: vec![Heap { low, high_at, segmap, log2_segment: log2 }],
+            heap_block_size: 16,
+            heap_block_used: 8,
+            blob_name: 0,
+            nmethod_method: 8,
+            nmethod_level: 16,
+            level_size: 4,
+        }
     }
 
     /// The start of the block holding `pc` in heap `h`, from the segment map.
@@ -363,6 +432,47 @@ impl CodeLayout {
             seg = seg.checked_sub(step)?;
         }
     }
+}
+
+/// Whether the C string at `p` is `want`, read without allocating (in a signal handler).
+///
+/// # Safety
+/// `p` points to a NUL-terminated string (or the caller is under the fault guard).
+unsafe fn c_string_is(p: *const u8, want: &[u8]) -> bool {
+    for (i, &b) in want.iter().enumerate() {
+        // SAFETY: the string is read up to its NUL or the first difference.
+        if unsafe { *p.add(i) } != b {
+            return false;
+        }
+    }
+    // SAFETY: all of `want` matched, so the string is at least that long.
+    unsafe { *p.add(want.len()) == 0 }
+}
+
+/// What is at a program counter, for [`CodeLayout::kind_at`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CodeKind {
+    /// The bytecode interpreter's code.
+    Interpreter,
+    /// A code blob (compiled method, stub, adapter, runtime blob) at this address.
+    Blob(usize),
+    /// In a code heap, but in no live blob (a free block, an unused segment).
+    Unused,
+    /// Outside every code heap and the interpreter: native or the VM's own code.
+    Outside,
+}
+
+/// The `Method*` a frame's jmethodID points to (a jmethodID is a pointer to a slot holding it),
+/// or 0 for a frame without one.
+///
+/// # Safety
+/// Under the fault guard; `f.method` is a jmethodID or a small code.
+pub(crate) unsafe fn method_of_frame(f: &RawFrame) -> usize {
+    if f.method < 4096 {
+        return 0;
+    }
+    // SAFETY: the caller's contract.
+    unsafe { *(f.method as *const usize) }
 }
 
 /// The compiler of a HotSpot compilation level: tiers 1 to 3 are C1's, 4 is C2's (or a JVMCI
@@ -477,19 +587,21 @@ mod tests {
         let high = low + 16 * SEG;
         // Segment map: 0xff unused; a block's first segment 0, the next ones count back to it.
         let segmap: Vec<u8> = vec![0xff, 0xff, 0, 1, 2, 3, 0xff, 0xff, 0, 1, 0, 1, 0xff, 0xff, 0xff, 0xff];
-        // Heap block header (16 bytes: length, used flag at 8), then the blob: _method at 16,
-        // _comp_level at 24 (an int, as in JDK 17).
+        // Heap block header (16 bytes: length, used flag at 8), then the blob: _name at 0,
+        // _method at 16, _comp_level at 24 (an int, as in JDK 17).
         let method_of_b: usize = 0xb0b0;
-        let put = |heap: &mut Vec<u64>, seg: usize, used: u64, method: u64, level: u64| {
+        let put = |heap: &mut Vec<u64>, seg: usize, used: u64, name: &std::ffi::CStr, method: u64, level: u64| {
             let w = seg * SEG / 8;
             heap[w] = 4;
             heap[w + 1] = used;
+            heap[w + 2] = name.as_ptr() as u64;
             heap[w + 2 + 2] = method;
             heap[w + 2 + 3] = level;
         };
-        put(&mut heap, 2, 1, method_of_b as u64, 3);
-        put(&mut heap, 8, 1, 0x5757, 0);
-        put(&mut heap, 10, 0, method_of_b as u64, 4);
+        put(&mut heap, 2, 1, c"nmethod", method_of_b as u64, 3);
+        // A stub whose bytes at `_method`'s offset happen to equal a frame's method.
+        put(&mut heap, 8, 1, c"StubRoutines (1)", method_of_b as u64, 0);
+        put(&mut heap, 10, 0, c"nmethod", method_of_b as u64, 4);
         let high_cell = high;
         let interpreter = vec![0u8; 256];
         let interp = (interpreter.as_ptr() as usize, interpreter.as_ptr() as usize + 256);
@@ -498,6 +610,7 @@ mod tests {
             heaps: vec![Heap { low, high_at: &high_cell as *const usize as usize, segmap: segmap.as_ptr() as usize, log2_segment: 6 }],
             heap_block_size: 16,
             heap_block_used: 8,
+            blob_name: 0,
             nmethod_method: 16,
             nmethod_level: 24,
             level_size: 4,
@@ -505,9 +618,9 @@ mod tests {
         // jmethodIDs: pointers to slots holding the Method*.
         let (slot_a, slot_b, slot_c) = (0xa0a0usize, method_of_b, 0xc0c0usize);
         let frames = [
-            RawFrame { pos: 1, method: &slot_a as *const usize as u64 },
-            RawFrame { pos: 2, method: &slot_b as *const usize as u64 },
-            RawFrame { pos: 3, method: &slot_c as *const usize as u64 },
+            RawFrame::new(1, &slot_a as *const usize as u64),
+            RawFrame::new(2, &slot_b as *const usize as u64),
+            RawFrame::new(3, &slot_c as *const usize as u64),
         ];
         // SAFETY (all lookups): every address read is in the vectors above.
         let at = |pc: usize| unsafe { layout.code_at(pc, &frames) };
@@ -517,7 +630,7 @@ mod tests {
         assert_eq!(at(low + 2 * SEG + 40).compiled_by(), Some((1, Tier::C1)));
         heap[2 * SEG / 8 + 5] = 4;
         assert_eq!(at(low + 3 * SEG).compiled_by(), Some((1, Tier::C2)), "tier 4 is C2's");
-        assert!(at(low + 8 * SEG + 70).is_stub(), "a blob of no frame's method");
+        assert!(at(low + 8 * SEG + 70).is_stub(), "a blob that is no compiled method");
         assert!(at(low + 11 * SEG).is_stub(), "a free block: code just unloaded");
         assert!(at(low + SEG).is_stub(), "an unused segment");
         assert!(at(high + 8).is_outside());

@@ -305,7 +305,7 @@ impl Inner {
             (n as usize).min(self.frames.len())
         } else {
             bump(&stats.walk_failures);
-            self.frames[0] = RawFrame { pos: n, method: 0 };
+            self.frames[0] = RawFrame::new(n, 0);
             1
         };
         for ((d, c), l) in self.delta.iter_mut().zip(&self.cur).zip(&self.stack_last) {

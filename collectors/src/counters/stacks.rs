@@ -16,12 +16,14 @@ use std::sync::Mutex;
 
 /// One frame of a sampled stack as a walker writes it. The layout is that of HotSpot's
 /// `ASGCT_CallFrame` (`jint lineno; jmethodID method_id;`), so `AsyncGetCallTrace` can write an
-/// array of these directly.
+/// array of these directly; `form` sits in that struct's padding, which AGCT never writes.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct RawFrame {
     /// Position in the method (a bytecode index on HotSpot), negative for frames without one.
     pub pos: i32,
+    /// How this frame's method was running, where the walker could tell.
+    pub form: FrameForm,
     /// The VM's key of the method; 0 for a pseudo-frame whose `pos` is a walker's failure code.
     pub method: u64,
 }
@@ -30,6 +32,52 @@ impl RawFrame {
     /// The position of a frame that is a native method running (AsyncGetCallTrace's `lineno`
     /// for native frames, which other walkers follow).
     pub const NATIVE: i32 = -3;
+
+    /// A frame whose form is not known.
+    pub const fn new(pos: i32, method: u64) -> RawFrame {
+        RawFrame { pos, form: FrameForm::Unknown, method }
+    }
+}
+
+/// The execution form of one frame of a sampled stack: what its method's activation was running
+/// as, found by walking the physical frames under the walker's frames.
+#[repr(u8)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FrameForm {
+    /// The walker did not place this frame.
+    #[default]
+    Unknown = 0,
+    /// A frame of the bytecode interpreter.
+    Interpreted = 1,
+    /// The method's own code compiled by the client compiler (HotSpot's tiers 1 to 3).
+    C1 = 2,
+    /// The method's own code compiled by the optimising compiler (tier 4).
+    C2 = 3,
+    /// Compiled into an outer method's code.
+    Inlined = 4,
+    /// A native (JNI) method.
+    Native = 5,
+}
+
+impl FrameForm {
+    pub fn from_byte(b: u8) -> FrameForm {
+        match b {
+            1 => FrameForm::Interpreted,
+            2 => FrameForm::C1,
+            3 => FrameForm::C2,
+            4 => FrameForm::Inlined,
+            5 => FrameForm::Native,
+            _ => FrameForm::Unknown,
+        }
+    }
+
+    /// The form of the own code of a method compiled at `tier`.
+    pub fn compiled(tier: Tier) -> FrameForm {
+        match tier {
+            Tier::C2 => FrameForm::C2,
+            _ => FrameForm::C1,
+        }
+    }
 }
 
 /// The compiler tier of compiled code, where the VM says.
@@ -155,7 +203,7 @@ pub struct RingStats {
 
 /// A ring of variable-length stack samples: per record a header word (its length in words and its
 /// frame count), the weights (one word per metric), the interrupted program counter and the
-/// [`CodeAt`] word, then two words per frame.
+/// [`CodeAt`] word, then two words per frame (its method; its position, and its form above bit 32).
 pub struct SampleRing {
     words: Box<[AtomicU64]>,
     weights: usize,
@@ -223,7 +271,7 @@ impl SampleRing {
         put(site.code.word());
         for f in frames {
             put(f.method);
-            put(f.pos as u32 as u64);
+            put(f.pos as u32 as u64 | (f.form as u64) << 32);
         }
         self.tail.store(end, Ordering::Release);
         self.pushed.fetch_add(1, Ordering::Relaxed);
@@ -258,8 +306,8 @@ impl SampleRing {
             frames.clear();
             for _ in 0..depth {
                 let method = self.words[i].load(Ordering::Relaxed);
-                let pos = self.words[i + 1].load(Ordering::Relaxed) as u32 as i32;
-                frames.push(RawFrame { pos, method });
+                let w = self.words[i + 1].load(Ordering::Relaxed);
+                frames.push(RawFrame { pos: w as u32 as i32, form: FrameForm::from_byte((w >> 32) as u8), method });
                 i += 2;
             }
             head += len;
@@ -300,8 +348,20 @@ mod tests {
         assert!(!CodeAt::unknown().is_known() && CodeAt::outside().is_known());
     }
 
+    #[test]
+    fn a_raw_frame_is_laid_out_as_asgct_call_frame() {
+        // `jint lineno` at 0, `jmethodID method_id` at 8: the form byte lives in the padding.
+        assert_eq!(std::mem::size_of::<RawFrame>(), 16);
+        assert_eq!(std::mem::offset_of!(RawFrame, method), 8);
+        assert_eq!(std::mem::offset_of!(RawFrame, form), 4);
+        for b in 0..=6u8 {
+            let f = FrameForm::from_byte(b);
+            assert_eq!(f as u8, if b == 6 { 0 } else { b });
+        }
+    }
+
     fn frames(n: usize, seed: u64) -> Vec<RawFrame> {
-        (0..n).map(|i| RawFrame { pos: i as i32 - 1, method: seed * 1000 + i as u64 }).collect()
+        (0..n).map(|i| RawFrame { pos: i as i32 - 1, form: FrameForm::from_byte(i as u8 % 7), method: seed * 1000 + i as u64 }).collect()
     }
 
     #[test]

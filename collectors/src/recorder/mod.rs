@@ -142,9 +142,11 @@ struct ThreadState {
     locks: Tree,
     waits: Tree,
     /// Stack samples (with `RecorderConfig::stack_samples`), and their forms: (charged
-    /// consumer, form) → (samples, weights).
+    /// consumer, form) → (samples, weights); and (consumer on the stack, its frame's form) →
+    /// (samples, weights).
     samples: Option<Tree>,
     forms: FxHashMap<FormKey, (u64, Vec<u64>)>,
+    stack_forms: FxHashMap<FormKey, (u64, Vec<u64>)>,
     /// Allocation samples (with `RecorderConfig::alloc_samples`): the allocating stack, then the
     /// allocated class; base values `alloc-bytes` and `alloc-objects`, estimated.
     alloc_samples: Option<Tree>,
@@ -262,6 +264,9 @@ pub struct Snapshot {
     /// The forms of the stack samples, per method charged and form (empty where neither the
     /// walker nor a code map tells them).
     pub sample_forms: Vec<FormRow>,
+    /// Per method on the stack and the form its frame ran in: the stack samples with it
+    /// anywhere on the stack (once per sample and form), where the walker placed the frames.
+    pub stack_forms: Vec<FormRow>,
     /// The compiler threads' CPU time by method compiled and tier, most first (with a backend
     /// that looks at its compiler threads; see [`Recorder::compiler_look`]).
     pub compiles: Vec<CompileRow>,
@@ -432,6 +437,7 @@ impl Recorder {
                 waits,
                 samples,
                 forms: FxHashMap::default(),
+                stack_forms: FxHashMap::default(),
                 alloc_samples,
                 alloc_object_carry: 0.0,
                 methods: FxHashMap::default(),
@@ -826,6 +832,7 @@ impl Recorder {
                 *t = Tree::new(root, t.metric_count());
             }
             s.forms.clear();
+            s.stack_forms.clear();
             if let Some(t) = s.alloc_samples.as_mut() {
                 *t = Tree::new(root, 2);
             }
@@ -881,6 +888,7 @@ impl Recorder {
             waits: Tree,
             samples: Option<Tree>,
             forms: Vec<(FormKey, (u64, Vec<u64>))>,
+            stack_forms: Vec<(FormKey, (u64, Vec<u64>))>,
             alloc_samples: Option<Tree>,
             summary: ThreadSummary,
         }
@@ -898,6 +906,7 @@ impl Recorder {
                         waits: s.waits.clone(),
                         samples: s.samples.clone(),
                         forms: s.forms.iter().map(|(k, v)| (*k, v.clone())).collect(),
+                        stack_forms: s.stack_forms.iter().map(|(k, v)| (*k, v.clone())).collect(),
                         alloc_samples: s.alloc_samples.clone(),
                         summary: ThreadSummary {
                             name: s.info.name.clone(),
@@ -937,16 +946,19 @@ impl Recorder {
             mk(metrics, "methods and allocated classes", "samples")
         });
         let mut threads = Vec::new();
-        let mut forms: std::collections::BTreeMap<FormKey, (u64, Vec<u64>)> = std::collections::BTreeMap::new();
-        for c in &copies {
-            for (k, (n, w)) in &c.forms {
-                add_samples(forms.entry(*k).or_default(), *n, w);
+        let form_rows = |per_thread: &mut dyn Iterator<Item = &Vec<(FormKey, (u64, Vec<u64>))>>| -> Vec<FormRow> {
+            let mut sum: std::collections::BTreeMap<FormKey, (u64, Vec<u64>)> = std::collections::BTreeMap::new();
+            for rows in per_thread {
+                for (k, (n, w)) in rows {
+                    add_samples(sum.entry(*k).or_default(), *n, w);
+                }
             }
-        }
-        let sample_forms = forms
-            .into_iter()
-            .map(|((c, form), (samples, weights))| FormRow { method: consumers.name(c).to_string(), form, samples, weights })
-            .collect();
+            sum.into_iter()
+                .map(|((c, form), (samples, weights))| FormRow { method: consumers.name(c).to_string(), form, samples, weights })
+                .collect()
+        };
+        let sample_forms = form_rows(&mut copies.iter().map(|c| &c.forms));
+        let stack_forms = form_rows(&mut copies.iter().map(|c| &c.stack_forms));
         for c in copies {
             // A renamed thread: make sure its current name is interned for the root too.
             let root = consumers.intern(&c.info.name);
@@ -984,6 +996,7 @@ impl Recorder {
             samples,
             alloc_samples,
             sample_forms,
+            stack_forms,
             compiles: self.compiles.rows(),
             threads,
             gc,

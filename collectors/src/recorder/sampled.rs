@@ -5,7 +5,9 @@
 use super::*;
 
 /// Where a stack sample's CPU was, for the method it is charged to (its innermost recorded
-/// frame): the execution form of the code at the interrupted program counter.
+/// frame): the execution form of the code at the interrupted program counter. For a method
+/// anywhere on the stack: the form of its frame (only those of [`crate::sampling::FrameForm`],
+/// or `Unknown`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Form {
     /// In the bytecode interpreter.
@@ -26,10 +28,25 @@ pub enum Form {
     /// Outside any Java or generated code: the VM's own code (runtime calls, allocation slow
     /// paths, class loading) on the method's behalf.
     Vm,
+    /// A frame on the stack the walker could not place on a physical frame.
+    Unknown,
 }
 
 impl Form {
-    pub const ALL: [Form; 8] = [Form::Interpreted, Form::C1, Form::C2, Form::Compiled, Form::Inlined, Form::Native, Form::Stub, Form::Vm];
+    pub const ALL: [Form; 9] = [Form::Interpreted, Form::C1, Form::C2, Form::Compiled, Form::Inlined, Form::Native, Form::Stub, Form::Vm, Form::Unknown];
+
+    /// The form of a frame as its walker marked it.
+    pub fn of_frame(f: crate::sampling::FrameForm) -> Form {
+        use crate::sampling::FrameForm as F;
+        match f {
+            F::Unknown => Form::Unknown,
+            F::Interpreted => Form::Interpreted,
+            F::C1 => Form::C1,
+            F::C2 => Form::C2,
+            F::Inlined => Form::Inlined,
+            F::Native => Form::Native,
+        }
+    }
 
     pub fn name(self) -> &'static str {
         match self {
@@ -41,6 +58,7 @@ impl Form {
             Form::Native => "native",
             Form::Stub => "stub",
             Form::Vm => "vm",
+            Form::Unknown => "unknown",
         }
     }
 }
@@ -78,7 +96,8 @@ impl Recorder {
     ///
     /// `site` is where the sample was taken: what the walker found at the interrupted program
     /// counter, or else the code map (`RecorderConfig::code`) looked up there, gives the sample's
-    /// [`Form`] for the method charged.
+    /// [`Form`] for the method charged. Where the walker looked (`site.code` known), the frames'
+    /// own forms go to the on-stack forms of their methods.
     pub fn add_stack_sample(
         &self,
         t: &ThreadRecorder,
@@ -91,36 +110,41 @@ impl Recorder {
             return;
         }
         let mut s = lock(&t.state);
-        let (path, charged) = self.sampled_path(&mut s, frames, r);
+        let recorded = self.sampled_frames(&mut s, frames, r);
+        let path: Vec<ConsumerId> = recorded.iter().map(|&(_, c)| c).collect();
         if let Some(tree) = s.samples.as_mut() {
             let leaf = tree.descend(Tree::ROOT, &path);
             tree.add_calls(leaf, 1);
             tree.add_base(leaf, weights);
         }
-        let Some((k, c)) = charged.filter(|(k, _)| frames[*k].method != 0) else { return };
+        if site.code.is_known() {
+            // Each (method, form) once per sample, however often recursion puts it on the stack.
+            let mut seen: Vec<FormKey> = Vec::with_capacity(recorded.len());
+            for &(i, c) in &recorded {
+                let key = (c, Form::of_frame(frames[i].form));
+                if frames[i].method != 0 && !seen.contains(&key) {
+                    seen.push(key);
+                    add_samples(s.stack_forms.entry(key).or_default(), 1, weights);
+                }
+            }
+        }
+        let Some(&(k, c)) = recorded.last().filter(|(k, _)| frames[*k].method != 0) else { return };
         let Some(form) = self.form_at(site, frames, k) else { return };
         add_samples(s.forms.entry((c, form)).or_default(), 1, weights);
     }
 
-    /// The recorded methods of a sampled stack (`frames` innermost first), outermost first, and
-    /// the innermost recorded frame (its index in `frames` and its consumer): frames the filter
-    /// excludes are left out; a frame with method 0 is a failed walk.
-    fn sampled_path(
-        &self,
-        s: &mut ThreadState,
-        frames: &[crate::sampling::RawFrame],
-        r: &mut dyn MethodResolver,
-    ) -> (Vec<ConsumerId>, Option<(usize, ConsumerId)>) {
-        let mut path = Vec::with_capacity(frames.len() + 1);
-        let mut charged = None;
+    /// The recorded frames of a sampled stack (`frames` innermost first), outermost first, each
+    /// as its index in `frames` and its consumer: frames the filter excludes are left out; a
+    /// frame with method 0 is a failed walk. The last is the frame a sample is charged to.
+    fn sampled_frames(&self, s: &mut ThreadState, frames: &[crate::sampling::RawFrame], r: &mut dyn MethodResolver) -> Vec<(usize, ConsumerId)> {
+        let mut recorded = Vec::with_capacity(frames.len() + 1);
         for (i, f) in frames.iter().enumerate().rev() {
             let c = if f.method == 0 { self.intern(&r.walk_failure(f.pos)) } else { self.consumer_of(s, f.method, r) };
             if c != EXCLUDED {
-                path.push(c);
-                charged = Some((i, c));
+                recorded.push((i, c));
             }
         }
-        (path, charged)
+        recorded
     }
 
     /// One allocation sample of thread `t` (on the allocating thread, from the VM's heap
@@ -145,7 +169,7 @@ impl Recorder {
         let objects = 1.0 / p + s.alloc_object_carry;
         s.alloc_object_carry = objects.fract();
         let weights = [(bytes as f64 / p).round() as u64, objects.trunc() as u64];
-        let (mut path, _) = self.sampled_path(&mut s, frames, r);
+        let mut path: Vec<ConsumerId> = self.sampled_frames(&mut s, frames, r).into_iter().map(|(_, c)| c).collect();
         path.push(self.intern(class));
         if let Some(tree) = s.alloc_samples.as_mut() {
             let leaf = tree.descend(Tree::ROOT, &path);

@@ -448,7 +448,7 @@ fn stack_sample_forms_from_the_code_map() {
     r.code_load(CodeEntry { start: 0x1000, size: 0x100, name: String::new(), kind: "compiled", method: 1, inlined: vec![], inlined_methods: vec![] });
     r.code_load(CodeEntry { start: 0x2000, size: 0x100, name: "Interpreter".into(), kind: "generated", method: 0, inlined: vec![], inlined_methods: vec![] });
     r.code_load(CodeEntry { start: 0x3000, size: 0x100, name: "StubRoutines".into(), kind: "generated", method: 0, inlined: vec![], inlined_methods: vec![] });
-    let f = |m: u64, pos: i32| RawFrame { pos, method: m };
+    let f = |m: u64, pos: i32| RawFrame::new(pos, m);
     let unknown = |pc: u64| Site { pc, code: CodeAt::unknown() };
     // m2 inlined into m1's code; m1's own code; an excluded callee's code charged to m1.
     r.add_stack_sample(&t, &[f(2, 0), f(1, 0)], unknown(0x1010), &[1], &mut n);
@@ -471,6 +471,39 @@ fn stack_sample_forms_from_the_code_map() {
             ("p.C.m6".to_string(), Form::Native, 1),
             ("p.C.m7".to_string(), Form::Vm, 1),
             ("p.C.m8".to_string(), Form::C2, 1),
+        ]
+    );
+}
+
+/// On-stack forms: every recorded frame's own form, once per sample and (method, form), where
+/// the walker looked; frames it did not place count as unknown, excluded frames not at all.
+#[test]
+fn stack_forms_count_each_frame_once_per_sample() {
+    use crate::sampling::{CodeAt, FrameForm, RawFrame, Site, Tier};
+    let ticks = Arc::new(AtomicU64::new(0));
+    let cfg = RecorderConfig { stack_samples: Some(vec![Metric::new("ticks", "ticks")]), ..RecorderConfig::default() };
+    let r = Recorder::new(cfg, Box::new(Manual(ticks)));
+    let mut n = Names { stack: Rc::new(Cell::new(Vec::new())), resolved: 0 };
+    let t = r.register_current_thread(ThreadInfo { name: "main".into(), ..Default::default() });
+    let f = |m: u64, form: FrameForm| RawFrame { pos: 0, form, method: m };
+    let looked = Site { pc: 0x10, code: CodeAt::compiled(1, Tier::C2) };
+    // m2 inlined into m1 (C2), called from the interpreted m3, which recursed (twice on the
+    // stack, once counted); the excluded m100 is left out.
+    let stack = [f(2, FrameForm::Inlined), f(1, FrameForm::C2), f(100, FrameForm::Interpreted), f(3, FrameForm::Interpreted), f(3, FrameForm::Interpreted)];
+    r.add_stack_sample(&t, &stack, looked, &[5], &mut n);
+    r.add_stack_sample(&t, &[f(3, FrameForm::C1), f(4, FrameForm::Unknown)], Site { pc: 0x20, code: CodeAt::outside() }, &[1], &mut n);
+    // A walker that did not look at the code says nothing of its frames either.
+    r.add_stack_sample(&t, &[f(9, FrameForm::Unknown)], Site { pc: 0x30, code: CodeAt::unknown() }, &[1], &mut n);
+    let mut rows: Vec<(String, Form, u64, u64)> = r.snapshot().stack_forms.iter().map(|f| (f.method.clone(), f.form, f.samples, f.weights[0])).collect();
+    rows.sort();
+    assert_eq!(
+        rows,
+        [
+            ("p.C.m1".to_string(), Form::C2, 1, 5),
+            ("p.C.m2".to_string(), Form::Inlined, 1, 5),
+            ("p.C.m3".to_string(), Form::Interpreted, 1, 5),
+            ("p.C.m3".to_string(), Form::C1, 1, 1),
+            ("p.C.m4".to_string(), Form::Unknown, 1, 1),
         ]
     );
 }

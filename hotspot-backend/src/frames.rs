@@ -1,0 +1,484 @@
+//! The execution form of every frame of a stack sample, not only the innermost one.
+//!
+//! `AsyncGetCallTrace` gives a sample's virtual frames (methods, inlined ones included) but not
+//! how each of them ran. Here the walker follows the physical frames from the signal's registers,
+//! as HotSpot's own `frame::sender` does on x86-64, and places AGCT's frames on them:
+//!
+//! - an **interpreter frame** holds its `Method*` at a fixed slot below its frame pointer: it is
+//!   the next virtual frame, interpreted;
+//! - a **compiled method** (found through the code cache's segment map) owns the next virtual
+//!   frame with its `Method*`; the frames above that one were inlined into its code, and its
+//!   compilation level gives C1 or C2 (or native, for a native method's wrapper);
+//! - a **stub** with a known frame size (runtime stubs) is stepped over;
+//! - **native or VM code** at the top: the walk starts again at the thread's last Java frame,
+//!   which HotSpot records (`JavaThread::_anchor`) whenever Java code calls out.
+//!
+//! Every step is checked against AGCT's frames: a physical frame whose method is not the next
+//! virtual frame's (or within the inlining depth) ends the walk, and the frames not placed stay
+//! `Unknown`. So a frame the walk misreads (a prologue or epilogue at the top, a frame layout this
+//! code does not know) costs a form, never a wrong one. All reads run under the fault guard.
+
+use hpm_collectors::sampling::{FrameForm, RawFrame};
+
+use crate::vmstructs::{method_of_frame, tier_of_level, CodeKind, CodeLayout, VmStructs};
+
+const WORD: usize = std::mem::size_of::<usize>();
+
+/// Inlined frames searched for a compiled method's own frame (HotSpot's `MaxInlineLevel` is 15;
+/// method handle chains add a few).
+const MAX_INLINED: usize = 64;
+
+/// C frames followed up the frame-pointer chain from a leaf to its Java caller, and how far above
+/// the stack pointer that chain may go.
+const MAX_LEAF_FRAMES: usize = 16;
+const MAX_LEAF_STACK: usize = 1 << 20;
+
+/// x86-64 interpreter frame slots, in words from the frame pointer (`frame_x86.hpp`): the
+/// sender's stack pointer before the callee extended it, and the `Method*`.
+const INTERPRETER_SENDER_SP: isize = -1;
+const INTERPRETER_METHOD: isize = -3;
+/// The x86-64 (not Windows) entry frame's slot of its `JavaCallWrapper*`, in words from its frame
+/// pointer (`entry_frame_call_wrapper_offset`).
+const ENTRY_FRAME_CALL_WRAPPER: isize = -6;
+
+/// The interrupted thread's registers.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Regs {
+    pub pc: usize,
+    pub sp: usize,
+    pub fp: usize,
+}
+
+/// Where `CodeBlob::code_begin()` is: a pointer field (JDK 17) or an offset from the blob
+/// (later releases).
+#[derive(Debug, Clone, Copy)]
+enum CodeBegin {
+    Pointer(usize),
+    Offset(usize),
+}
+
+/// The offsets of the fields a physical walk reads.
+pub(crate) struct FrameLayout {
+    /// `CodeBlob::_frame_size`, in words (an int).
+    frame_size: usize,
+    /// `CodeBlob::_frame_complete_offset`, from `code_begin()`, and its size (4 or 2 bytes).
+    frame_complete: (usize, usize),
+    code_begin: CodeBegin,
+    /// `JavaThread::_anchor` and `JavaCallWrapper::_anchor`: a `JavaFrameAnchor`, whose
+    /// `_last_Java_sp`, `_last_Java_pc` and `_last_Java_fp` are at `anchor_fields`.
+    thread_anchor: usize,
+    wrapper_anchor: usize,
+    anchor_fields: (usize, usize, usize),
+    /// `StubRoutines::_call_stub_return_address`: the return address of every entry frame.
+    call_stub_return: usize,
+}
+
+/// The size in bytes of an integer field's C type.
+fn int_size(type_string: &str) -> Option<usize> {
+    match type_string {
+        "int" | "jint" | "int32_t" | "uint32_t" => Some(4),
+        "int16_t" | "uint16_t" | "short" | "u2" => Some(2),
+        _ => None,
+    }
+}
+
+impl FrameLayout {
+    pub(crate) fn read(vs: &VmStructs) -> Result<FrameLayout, String> {
+        if !cfg!(target_arch = "x86_64") {
+            return Err("frames under the innermost are placed on x86-64 only".into());
+        }
+        let complete = vs.field_type("CodeBlob", "_frame_complete_offset")?;
+        let complete_size = int_size(&complete).ok_or_else(|| format!("CodeBlob::_frame_complete_offset has an unexpected type ({complete})"))?;
+        let code_begin = match vs.offset("CodeBlob", "_code_begin") {
+            Ok(o) => CodeBegin::Pointer(o),
+            Err(_) => CodeBegin::Offset(vs.offset_of_any(&[("CodeBlob", "_code_offset")])?),
+        };
+        let call_stub_return = vs.address("StubRoutines", "_call_stub_return_address")?;
+        Ok(FrameLayout {
+            frame_size: vs.offset("CodeBlob", "_frame_size")?,
+            frame_complete: (vs.offset("CodeBlob", "_frame_complete_offset")?, complete_size),
+            code_begin,
+            thread_anchor: vs.offset("JavaThread", "_anchor")?,
+            wrapper_anchor: vs.offset("JavaCallWrapper", "_anchor")?,
+            anchor_fields: (
+                vs.offset("JavaFrameAnchor", "_last_Java_sp")?,
+                vs.offset("JavaFrameAnchor", "_last_Java_pc")?,
+                vs.offset("JavaFrameAnchor", "_last_Java_fp")?,
+            ),
+            // SAFETY: the address of a static `address` of libjvm.so, set when the stubs are
+            // generated (before VMInit, when this is read).
+            call_stub_return: unsafe { *(call_stub_return as *const usize) },
+        })
+    }
+
+    /// Marks the form of each of `frames` (innermost first, AGCT's) that the physical frames
+    /// from `regs` place; the others are left as they are (`Unknown`). `java_thread` is the
+    /// sampled thread's `JavaThread*`, or 0 where not known (then a sample in native or VM code
+    /// places nothing).
+    ///
+    /// # Safety
+    /// Under the fault guard, on the sampled thread; `frames` hold jmethodIDs or small codes.
+    pub(crate) unsafe fn place(&self, code: &CodeLayout, regs: Regs, java_thread: usize, frames: &mut [RawFrame]) {
+        let n = frames.len();
+        let Regs { mut pc, mut sp, mut fp } = regs;
+        let mut i = 0; // the next virtual frame to place
+        let mut top = true; // the interrupted frame: it may be half built
+        for _ in 0..4 * n + 8 {
+            if i >= n {
+                return;
+            }
+            let last_sp = sp;
+            // SAFETY (all reads below): the caller's contract; every address is either VM data
+            // from the tables or a stack slot of this thread, and a bad one faults into the guard.
+            match unsafe { code.kind_at(pc) } {
+                CodeKind::Interpreter => {
+                    let method = unsafe { word(fp, INTERPRETER_METHOD) };
+                    if method == 0 || method != unsafe { method_of_frame(&frames[i]) } {
+                        return;
+                    }
+                    frames[i].form = FrameForm::Interpreted;
+                    i += 1;
+                    (sp, pc, fp) = unsafe { (word(fp, INTERPRETER_SENDER_SP), word(fp, 1), word(fp, 0)) };
+                }
+                CodeKind::Blob(_) if pc == self.call_stub_return && !top => {
+                    // An entry frame: Java called from native or VM code (JNI, reflection, class
+                    // loading). Its JavaCallWrapper holds the last Java frame before that call.
+                    let anchor = unsafe { word(fp, ENTRY_FRAME_CALL_WRAPPER) } + self.wrapper_anchor;
+                    let anchor_sp = unsafe { word(anchor + self.anchor_fields.0, 0) };
+                    if anchor_sp == 0 {
+                        return; // the thread's first Java frame
+                    }
+                    let anchor_pc = unsafe { word(anchor + self.anchor_fields.1, 0) };
+                    pc = if anchor_pc != 0 { anchor_pc } else { unsafe { word(anchor_sp, -1) } };
+                    fp = unsafe { word(anchor + self.anchor_fields.2, 0) };
+                    sp = anchor_sp;
+                    continue;
+                }
+                CodeKind::Blob(blob) => {
+                    // A stub, adapter or runtime blob is stepped over by its frame size.
+                    if unsafe { code.is_compiled_method(blob) } {
+                        let method = unsafe { code.blob_method(blob) };
+                        let owner = (i..n.min(i + MAX_INLINED)).find(|&j| unsafe { method_of_frame(&frames[j]) } == method);
+                        // None: a compiled method of another stack than AGCT's.
+                        let Some(j) = owner else { return };
+                        for f in &mut frames[i..j] {
+                            f.form = FrameForm::Inlined;
+                        }
+                        frames[j].form = if frames[j].pos == RawFrame::NATIVE {
+                            FrameForm::Native
+                        } else {
+                            FrameForm::compiled(tier_of_level(unsafe { code.blob_level(blob) }))
+                        };
+                        i = j + 1;
+                    }
+                    let size = unsafe { *((blob + self.frame_size) as *const i32) };
+                    if size > 0 && (!top || unsafe { self.frame_complete_at(blob, pc) }) {
+                        let sender_sp = sp + size as usize * WORD;
+                        (sp, pc, fp) = unsafe { (sender_sp, word(sender_sp, -1), word(sender_sp, -2)) };
+                    } else if top && i == 0 {
+                        // A stub without a frame size of its own (most of StubRoutines), or one
+                        // still building its frame.
+                        let Some(caller) = (unsafe { self.caller_of_leaf(code, sp, fp, frames) }) else { return };
+                        (pc, sp, fp) = caller;
+                    } else {
+                        return;
+                    }
+                }
+                CodeKind::Outside if top => {
+                    // Native or VM code: continue from the last Java frame, which HotSpot records
+                    // when Java calls out (0 while the thread is in Java: a leaf call).
+                    let anchor = java_thread + self.thread_anchor;
+                    let anchor_sp = if java_thread == 0 { 0 } else { unsafe { word(anchor + self.anchor_fields.0, 0) } };
+                    if anchor_sp != 0 {
+                        let anchor_pc = unsafe { word(anchor + self.anchor_fields.1, 0) };
+                        pc = if anchor_pc != 0 { anchor_pc } else { unsafe { word(anchor_sp, -1) } };
+                        fp = unsafe { word(anchor + self.anchor_fields.2, 0) };
+                        sp = anchor_sp;
+                    } else {
+                        let Some(caller) = (unsafe { self.caller_of_leaf(code, sp, fp, frames) }) else { return };
+                        (pc, sp, fp) = caller;
+                    }
+                    top = false; // a frame that called out is complete
+                    continue;
+                }
+                _ => return,
+            }
+            top = false;
+            if sp <= last_sp || pc == 0 {
+                return;
+            }
+        }
+    }
+
+    /// The Java caller `(pc, sp, fp)` of a leaf the thread is in (a stub without a known frame
+    /// size, or native or VM code called without recording the last Java frame): the return
+    /// address on top of the stack (a leaf not yet in its frame), or else the first one along the
+    /// frame-pointer chain (leaves that build frames, and libjvm's C++ code, keep one). Taken only
+    /// if it is code of the innermost frames, so a wrong guess places nothing.
+    ///
+    /// # Safety
+    /// Under the fault guard, with the interrupted `sp` and `fp`.
+    unsafe fn caller_of_leaf(&self, code: &CodeLayout, sp: usize, fp: usize, frames: &[RawFrame]) -> Option<(usize, usize, usize)> {
+        // SAFETY (all): the caller's contract.
+        let ret = unsafe { word(sp, 0) };
+        if unsafe { self.is_code_of(code, ret, fp, frames) } {
+            return Some((ret, sp + WORD, fp));
+        }
+        let mut fp = fp;
+        for _ in 0..MAX_LEAF_FRAMES {
+            if fp <= sp || fp - sp > MAX_LEAF_STACK || !fp.is_multiple_of(WORD) {
+                return None;
+            }
+            let (ret, caller_fp) = unsafe { (word(fp, 1), word(fp, 0)) };
+            if unsafe { self.is_code_of(code, ret, caller_fp, frames) } {
+                return Some((ret, fp + 2 * WORD, caller_fp));
+            }
+            if unsafe { code.kind_at(ret) } != CodeKind::Outside || caller_fp <= fp {
+                return None;
+            }
+            fp = caller_fp;
+        }
+        None
+    }
+
+    /// Whether `pc` (with frame pointer `fp`) is the code of one of the innermost of `frames`: the
+    /// interpreter running the first, or a compiled method owning one of the first
+    /// [`MAX_INLINED`].
+    ///
+    /// # Safety
+    /// Under the fault guard.
+    unsafe fn is_code_of(&self, code: &CodeLayout, pc: usize, fp: usize, frames: &[RawFrame]) -> bool {
+        let Some(first) = frames.first() else { return false };
+        // SAFETY (all): the caller's contract.
+        match unsafe { code.kind_at(pc) } {
+            CodeKind::Interpreter => fp > WORD * 3 && unsafe { word(fp, INTERPRETER_METHOD) } == unsafe { method_of_frame(first) },
+            CodeKind::Blob(blob) if unsafe { code.is_compiled_method(blob) } => {
+                let method = unsafe { code.blob_method(blob) };
+                frames.iter().take(MAX_INLINED).any(|f| unsafe { method_of_frame(f) } == method)
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the blob's code at `pc` runs with its frame built (past the prologue).
+    ///
+    /// # Safety
+    /// Under the fault guard, `blob` from [`CodeLayout::kind_at`].
+    unsafe fn frame_complete_at(&self, blob: usize, pc: usize) -> bool {
+        // SAFETY: the caller's contract.
+        unsafe {
+            let (at, size) = self.frame_complete;
+            let offset = if size == 2 { *((blob + at) as *const i16) as i32 } else { *((blob + at) as *const i32) };
+            if offset < 0 {
+                return false; // CodeOffsets::frame_never_safe
+            }
+            let begin = match self.code_begin {
+                CodeBegin::Pointer(at) => *((blob + at) as *const usize),
+                CodeBegin::Offset(at) => blob + *((blob + at) as *const i32) as usize,
+            };
+            pc >= begin + offset as usize
+        }
+    }
+}
+
+/// The word `slot` words away from `at`.
+///
+/// # Safety
+/// Under the fault guard.
+unsafe fn word(at: usize, slot: isize) -> usize {
+    // SAFETY: the caller's contract.
+    unsafe { *((at as isize + slot * WORD as isize) as *const usize) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SEG: usize = 64;
+
+    /// A code heap of 8 segments in the test's memory: a C2-compiled method in segments 0..2,
+    /// a stub without a frame size in 2..3, the call stub (entry frames return into it) in
+    /// 3..4. Blobs: `_name` at 0, `_method` at 8, `_comp_level` at 16, `_frame_size` at 20,
+    /// `_frame_complete_offset` at 24, `_code_begin` at 32, code from 40.
+    struct Heap {
+        words: Vec<usize>,
+        segmap: Vec<u8>,
+        high: usize,
+        interpreter: Vec<u8>,
+    }
+
+    impl Heap {
+        fn new() -> Heap {
+            let mut h = Heap { words: vec![0; 8 * SEG / WORD], segmap: vec![0, 1, 0, 0, 0xff, 0xff, 0xff, 0xff], high: 0, interpreter: vec![0; 64] };
+            h.high = h.low() + 8 * SEG;
+            h
+        }
+        fn low(&self) -> usize {
+            self.words.as_ptr() as usize
+        }
+        /// A used block at segment `seg` whose blob is `name`, for `method` at `level`, with a
+        /// frame of `frame_size` words complete 8 bytes into its code.
+        fn blob(&mut self, seg: usize, name: &'static std::ffi::CStr, method: usize, level: usize, frame_size: i32) -> usize {
+            let w = seg * SEG / WORD;
+            let blob = self.low() + seg * SEG + 16;
+            self.words[w + 1] = 1;
+            self.words[w + 2] = name.as_ptr() as usize;
+            self.words[w + 3] = method;
+            self.words[w + 4] = level | ((frame_size as u32 as usize) << 32);
+            self.words[w + 5] = 8;
+            self.words[w + 6] = blob + 40;
+            blob + 40
+        }
+        fn layouts(&self, call_stub_return: usize) -> (CodeLayout, FrameLayout) {
+            let interp = self.interpreter.as_ptr() as usize;
+            let code = CodeLayout::for_test((interp, interp + 64), self.low(), &self.high as *const usize as usize, self.segmap.as_ptr() as usize, 6);
+            let frames = FrameLayout {
+                frame_size: 20,
+                frame_complete: (24, 4),
+                code_begin: CodeBegin::Pointer(32),
+                thread_anchor: 8,
+                wrapper_anchor: 16,
+                anchor_fields: (0, 8, 16),
+                call_stub_return,
+            };
+            (code, frames)
+        }
+    }
+
+    /// jmethodIDs: each frame's key points at a slot holding its `Method*`.
+    fn frames(slots: &[usize]) -> Vec<RawFrame> {
+        slots.iter().map(|s| RawFrame::new(1, s as *const usize as u64)).collect()
+    }
+
+    fn forms(f: &[RawFrame]) -> Vec<FrameForm> {
+        f.iter().map(|f| f.form).collect()
+    }
+
+    const INLINED: usize = 0x1111;
+    const COMPILED: usize = 0x2222;
+    const INTERPRETED: usize = 0x3333;
+    const CALLER: usize = 0x4444;
+
+    /// A stack (innermost at index 0) whose C2 frame of `COMPILED` (4 words) returns into an
+    /// interpreter frame of `INTERPRETED` (frame pointer at word 8) that returns to `ret`;
+    /// `stack[2]` (the compiled frame's saved frame pointer) points at word 8.
+    fn stack_under_compiled(heap: &Heap, ret: usize) -> Vec<usize> {
+        let mut stack = vec![0usize; 32];
+        let base = stack.as_ptr() as usize;
+        let interp = heap.interpreter.as_ptr() as usize;
+        stack[3] = interp + 16; // return into the interpreter
+        stack[2] = base + 8 * WORD; // the interpreter frame's fp
+        stack[8 - 3] = INTERPRETED; // its Method*
+        stack[8 - 1] = base + 12 * WORD; // its sender's sp
+        stack[8] = base + 20 * WORD; // the caller's fp
+        stack[9] = ret;
+        stack
+    }
+
+    #[test]
+    fn frames_are_placed_through_compiled_and_interpreted_frames() {
+        let mut heap = Heap::new();
+        let code = heap.blob(0, c"nmethod", COMPILED, 4, 4);
+        let (cl, fl) = heap.layouts(0);
+        let slots = [INLINED, COMPILED, INTERPRETED, CALLER];
+        let stack = stack_under_compiled(&heap, 0);
+        let sp = stack.as_ptr() as usize;
+        let mut f = frames(&slots);
+        // SAFETY (all `place` calls): every address read is in this test's vectors.
+        unsafe { fl.place(&cl, Regs { pc: code + 20, sp, fp: 0 }, 0, &mut f) };
+        assert_eq!(forms(&f), [FrameForm::Inlined, FrameForm::C2, FrameForm::Interpreted, FrameForm::Unknown], "the caller's return address is 0: not placed");
+
+        // In the compiled method's prologue the frame is not built: only its own frames.
+        let mut f = frames(&slots);
+        unsafe { fl.place(&cl, Regs { pc: code + 4, sp, fp: 0 }, 0, &mut f) };
+        assert_eq!(forms(&f), [FrameForm::Inlined, FrameForm::C2, FrameForm::Unknown, FrameForm::Unknown]);
+
+        // An interpreter frame of another method than AGCT's next frame ends the walk.
+        let mut f = frames(&[INLINED, COMPILED, CALLER, CALLER]);
+        unsafe { fl.place(&cl, Regs { pc: code + 20, sp, fp: 0 }, 0, &mut f) };
+        assert_eq!(forms(&f), [FrameForm::Inlined, FrameForm::C2, FrameForm::Unknown, FrameForm::Unknown]);
+
+        // A compiled method that owns none of the innermost frames places nothing.
+        let mut f = frames(&[CALLER, INTERPRETED]);
+        unsafe { fl.place(&cl, Regs { pc: code + 20, sp, fp: 0 }, 0, &mut f) };
+        assert_eq!(forms(&f), [FrameForm::Unknown, FrameForm::Unknown]);
+    }
+
+    #[test]
+    fn leaves_without_frames_of_their_own_are_stepped_over() {
+        let mut heap = Heap::new();
+        let code = heap.blob(0, c"nmethod", COMPILED, 3, 4);
+        let stub = heap.blob(2, c"StubRoutines (1)", 0, 0, 0);
+        let (cl, fl) = heap.layouts(0);
+        let slots = [COMPILED, INTERPRETED];
+        // A stub called from the compiled method, before it pushed anything: the return address
+        // is on top of the stack, and the compiled frame starts one word above it.
+        let mut stack = vec![0usize; 40];
+        stack[0] = code + 30;
+        let rest = stack_under_compiled(&heap, 0);
+        stack[1..33].copy_from_slice(&rest);
+        stack[1 + 2] = stack.as_ptr() as usize + (1 + 8) * WORD;
+        stack[1 + 8 - 1] = stack.as_ptr() as usize + 13 * WORD;
+        let sp = stack.as_ptr() as usize;
+        let mut f = frames(&slots);
+        // SAFETY (all `place` calls): every address read is in this test's vectors.
+        unsafe { fl.place(&cl, Regs { pc: stub + 4, sp, fp: 0 }, 0, &mut f) };
+        assert_eq!(forms(&f), [FrameForm::C1, FrameForm::Interpreted]);
+
+        // Native or VM code called without recording the last Java frame (a leaf call), with a
+        // frame pointer chain: two C frames, the second returning into the compiled method, whose
+        // 4-word frame returns into an interpreter frame (fp at word 16).
+        // A Vec: the walker reads it through raw addresses only, and writes to it after its
+        // address was taken must stay.
+        #[allow(clippy::useless_vec)]
+        let mut stack = vec![0usize; 24];
+        let base = stack.as_ptr() as usize;
+        stack[2] = base + 6 * WORD; // the first C frame's saved fp
+        stack[3] = 0x10; // it returns into C code
+        stack[7] = code + 30; // the second returns into the compiled method
+        stack[11] = heap.interpreter.as_ptr() as usize + 8;
+        stack[10] = base + 16 * WORD;
+        stack[16 - 3] = INTERPRETED;
+        stack[16 - 1] = base + 20 * WORD;
+        let mut f = frames(&slots);
+        unsafe { fl.place(&cl, Regs { pc: 0x20, sp: base, fp: base + 2 * WORD }, 0, &mut f) };
+        assert_eq!(forms(&f), [FrameForm::C1, FrameForm::Interpreted]);
+
+        // A chain that leads nowhere in Java places nothing.
+        stack[7] = 0x30;
+        let mut f = frames(&slots);
+        unsafe { fl.place(&cl, Regs { pc: 0x20, sp: base, fp: base + 2 * WORD }, 0, &mut f) };
+        assert_eq!(forms(&f), [FrameForm::Unknown, FrameForm::Unknown]);
+    }
+
+    #[test]
+    fn native_code_continues_at_the_threads_last_java_frame_and_entry_frames_are_crossed() {
+        let mut heap = Heap::new();
+        let code = heap.blob(0, c"nmethod", COMPILED, 4, 4);
+        let call_stub = heap.blob(3, c"StubRoutines (1)", 0, 0, 0);
+        let (cl, fl) = heap.layouts(call_stub + 4);
+        // The interpreter frame under the compiled one returns into the call stub: an entry
+        // frame (fp at word 20) whose JavaCallWrapper's anchor names the Java frame before the
+        // call out, an interpreter frame of CALLER (fp at word 28).
+        let mut stack = stack_under_compiled(&heap, call_stub + 4);
+        let base = stack.as_ptr() as usize;
+        let mut wrapper = vec![0usize; 6];
+        let at = wrapper.as_mut_ptr() as usize;
+        // The wrapper's anchor (at 16): last_Java_sp, last_Java_pc, last_Java_fp.
+        stack[20 - 6] = at;
+        wrapper[2] = base + 26 * WORD;
+        wrapper[3] = heap.interpreter.as_ptr() as usize + 40;
+        wrapper[4] = base + 28 * WORD;
+        stack[28 - 3] = CALLER;
+        stack[28 - 1] = base + 30 * WORD;
+        stack[28] = 0;
+        stack[29] = 0;
+        // The thread is in native code: its anchor (at 8 in the JavaThread) names the compiled
+        // frame's sp, and its pc.
+        let thread = [0usize, stack.as_ptr() as usize, code + 20, 0];
+        let mut f = frames(&[INLINED, COMPILED, INTERPRETED, CALLER]);
+        // SAFETY: every address read is in this test's vectors.
+        unsafe { fl.place(&cl, Regs { pc: 0x30, sp: 0x1000, fp: 0x2000 }, thread.as_ptr() as usize, &mut f) };
+        assert_eq!(forms(&f), [FrameForm::Inlined, FrameForm::C2, FrameForm::Interpreted, FrameForm::Interpreted]);
+    }
+}
