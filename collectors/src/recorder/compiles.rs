@@ -1,6 +1,12 @@
-//! Compilations, as sampling the JIT compiler threads sees them: each look at a compiler thread
-//! charges the CPU time it used since the previous look to the method it is compiling now (and
-//! the tier it compiles for), and counts each compilation (by the VM's compile id) once.
+//! Compilations, as looking at the JIT compiler threads sees them. Each look (every 10 ms) is a
+//! sample of what each compiler thread is doing at that instant: compiling a method for a tier,
+//! or nothing. A method's share of a thread's CPU time is the share of the looks that found the
+//! thread busy on it, so each busy look stands for the thread's CPU time divided by its busy
+//! looks. This holds for compilations shorter than the time between looks too (C1's mostly are):
+//! a 1 ms task is found by one look in ten, and stands for 10 ms when it is. Charging each look
+//! the CPU used since the previous one (this module's first version) left most of C1's time to
+//! "no compile task": the thread is idle again when it is looked at. Each compilation (by the
+//! VM's compile id) is counted once, when a look first finds it.
 
 use std::collections::BTreeMap;
 
@@ -15,16 +21,16 @@ pub enum CompilerActivity {
     /// it is an on-stack-replacement compilation.
     Compiling { method: String, tier: Tier, id: u64, osr: bool },
     /// No compile task: waiting for one, or between two (the thread's compiler's `tier`, if
-    /// known). Tasks shorter than the time between looks are mostly seen this way.
+    /// known).
     Idle { tier: Tier },
 }
 
-/// One method compiled at one tier: the compiler threads' CPU time charged to it, the looks
+/// One method compiled at one tier: the compiler threads' CPU time estimated for it, the looks
 /// that found it, and the distinct compilations seen (a compilation shorter than the interval
-/// between looks may be missed: the counts are a lower bound, the time an estimate).
+/// between looks may be missed: the counts are a lower bound).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CompileRow {
-    /// The method, or `(no compile task)` for time a compiler thread used without one.
+    /// The method, or `(no compile task)` for the time of compiler threads never found busy.
     pub method: String,
     pub tier: Tier,
     pub cpu_ns: u64,
@@ -33,15 +39,25 @@ pub struct CompileRow {
     pub osr_compilations: u64,
 }
 
+/// A method and tier: the looks that found each thread (by OS thread id) on it, and the
+/// compilations seen.
 #[derive(Default)]
-struct Sums {
-    cpu_ns: u64,
-    looks: u64,
+struct Seen {
+    looks: BTreeMap<i32, u64>,
     compilations: u64,
     osr: u64,
 }
 
-/// The pseudo-method of a compiler thread's time outside any compile task.
+/// A compiler thread: its CPU time while recording, its busy and idle looks, its compiler.
+#[derive(Default)]
+struct ThreadSums {
+    cpu_ns: u64,
+    busy_looks: u64,
+    idle_looks: u64,
+    tier: Option<Tier>,
+}
+
+/// The pseudo-method of the time of compiler threads no look found busy.
 pub const NO_TASK: &str = "(no compile task)";
 
 /// The recorder's compile table (see the module comment).
@@ -52,8 +68,9 @@ pub(crate) struct CompileTracker {
 
 #[derive(Default)]
 struct Table {
-    sums: BTreeMap<(String, Tier), Sums>,
-    /// The compile id each compiler thread (by OS thread id) was last seen on.
+    seen: BTreeMap<(String, Tier), Seen>,
+    threads: BTreeMap<i32, ThreadSums>,
+    /// The compile id each compiler thread was last seen on.
     current: BTreeMap<i32, u64>,
 }
 
@@ -62,39 +79,58 @@ impl CompileTracker {
     /// doing `activity`.
     pub(crate) fn look(&self, tid: i32, cpu_ns: u64, activity: &CompilerActivity) {
         let mut t = lock(&self.table);
-        let (key, new) = match activity {
+        let thread = t.threads.entry(tid).or_default();
+        thread.cpu_ns += cpu_ns;
+        match activity {
             CompilerActivity::Compiling { method, tier, id, osr } => {
+                thread.busy_looks += 1;
+                thread.tier = Some(*tier);
                 let new = t.current.insert(tid, *id) != Some(*id);
-                ((method.clone(), *tier), new.then_some(*osr))
+                let s = t.seen.entry((method.clone(), *tier)).or_default();
+                *s.looks.entry(tid).or_default() += 1;
+                if new {
+                    s.compilations += 1;
+                    s.osr += *osr as u64;
+                }
             }
             CompilerActivity::Idle { tier } => {
+                thread.idle_looks += 1;
+                thread.tier.get_or_insert(*tier);
                 t.current.remove(&tid);
-                ((NO_TASK.to_string(), *tier), None)
             }
-        };
-        let s = t.sums.entry(key).or_default();
-        s.cpu_ns += cpu_ns;
-        s.looks += 1;
-        if let Some(osr) = new {
-            s.compilations += 1;
-            s.osr += osr as u64;
         }
     }
 
     pub(crate) fn clear(&self) {
         let mut t = lock(&self.table);
-        t.sums.clear();
+        t.seen.clear();
+        t.threads.clear();
         t.current.clear();
     }
 
     /// The table, most CPU time first.
     pub(crate) fn rows(&self) -> Vec<CompileRow> {
         let t = lock(&self.table);
+        let per_look = |tid: &i32| t.threads.get(tid).map_or(0.0, |th| th.cpu_ns as f64 / th.busy_looks.max(1) as f64);
         let mut rows: Vec<CompileRow> = t
-            .sums
+            .seen
             .iter()
-            .map(|((m, tier), s)| CompileRow { method: m.clone(), tier: *tier, cpu_ns: s.cpu_ns, looks: s.looks, compilations: s.compilations, osr_compilations: s.osr })
+            .map(|((m, tier), s)| CompileRow {
+                method: m.clone(),
+                tier: *tier,
+                cpu_ns: s.looks.iter().map(|(tid, n)| *n as f64 * per_look(tid)).sum::<f64>().round() as u64,
+                looks: s.looks.values().sum(),
+                compilations: s.compilations,
+                osr_compilations: s.osr,
+            })
             .collect();
+        let mut idle: BTreeMap<Tier, (u64, u64)> = BTreeMap::new();
+        for th in t.threads.values().filter(|th| th.busy_looks == 0 && th.cpu_ns > 0) {
+            let e = idle.entry(th.tier.unwrap_or(Tier::Unknown)).or_default();
+            e.0 += th.cpu_ns;
+            e.1 += th.idle_looks;
+        }
+        rows.extend(idle.into_iter().map(|(tier, (cpu_ns, looks))| CompileRow { method: NO_TASK.into(), tier, cpu_ns, looks, compilations: 0, osr_compilations: 0 }));
         rows.sort_by(|a, b| b.cpu_ns.cmp(&a.cpu_ns).then_with(|| a.method.cmp(&b.method)));
         rows
     }
@@ -119,21 +155,30 @@ mod tests {
     }
 
     #[test]
-    fn time_goes_to_the_task_and_each_compilation_counts_once() {
+    fn each_busy_look_stands_for_its_threads_cpu_per_busy_look() {
         let t = CompileTracker::default();
+        // Thread 1 (C2): 60 ns over 4 busy looks (15 each): m seen 3 times in two compilations
+        // (the second OSR), n once; its idle look's CPU (a task that ended between looks)
+        // is spread too.
         t.look(1, 5, &compiling("a.B.m", Tier::C2, 7));
         t.look(1, 10, &compiling("a.B.m", Tier::C2, 7));
-        t.look(2, 3, &compiling("a.B.m", Tier::C1, 8));
-        t.look(1, 2, &CompilerActivity::Idle { tier: Tier::C2 });
-        t.look(1, 4, &compiling("a.B.m", Tier::C2, 9)); // compiled again, OSR
-        t.look(2, 1, &compiling("a.B.m", Tier::C1, 8));
+        t.look(1, 20, &CompilerActivity::Idle { tier: Tier::C2 });
+        t.look(1, 10, &compiling("a.B.n", Tier::C2, 8));
+        t.look(1, 15, &compiling("a.B.m", Tier::C2, 9));
+        // Thread 2 (C1): 8 ns over 2 busy looks; thread 3 (C1) never found busy.
+        t.look(2, 3, &compiling("a.B.m", Tier::C1, 10));
+        t.look(2, 5, &compiling("a.B.m", Tier::C1, 11));
+        t.look(3, 7, &CompilerActivity::Idle { tier: Tier::C1 });
         let rows = t.rows();
-        let row = |m: &str, tier| rows.iter().find(|r| r.method == m && r.tier == tier).unwrap();
+        let row = |m: &str, tier| rows.iter().find(|r| r.method == m && r.tier == tier).unwrap_or_else(|| panic!("{m}"));
         let c2 = row("a.B.m", Tier::C2);
-        assert_eq!((c2.cpu_ns, c2.looks, c2.compilations, c2.osr_compilations), (19, 3, 2, 1));
+        assert_eq!((c2.cpu_ns, c2.looks, c2.compilations, c2.osr_compilations), (45, 3, 2, 1));
+        assert_eq!(row("a.B.n", Tier::C2).cpu_ns, 15);
         let c1 = row("a.B.m", Tier::C1);
-        assert_eq!((c1.cpu_ns, c1.looks, c1.compilations), (4, 2, 1));
-        assert_eq!(row(NO_TASK, Tier::C2).cpu_ns, 2);
+        assert_eq!((c1.cpu_ns, c1.looks, c1.compilations), (8, 2, 2));
+        assert_eq!((row(NO_TASK, Tier::C1).cpu_ns, row(NO_TASK, Tier::C1).looks), (7, 1), "a thread never seen busy");
+        assert!(rows.iter().all(|r| !(r.method == NO_TASK && r.tier == Tier::C2)));
+        assert_eq!(rows.iter().map(|r| r.cpu_ns).sum::<u64>(), 75, "all CPU time is charged");
         assert_eq!(rows[0].method, "a.B.m", "most time first");
         t.clear();
         assert!(t.rows().is_empty());

@@ -1,5 +1,5 @@
 //! `sampled/jit.txt`: the JIT compiler threads' CPU time by the method they were compiling and
-//! the tier, from looks at the compiler threads every 10 ms while stack sampling runs.
+//! the tier, estimated from looks at the compiler threads every 10 ms while stack sampling runs.
 
 use std::fmt::Write;
 
@@ -21,11 +21,12 @@ pub fn tier_name(t: Tier) -> &'static str {
 /// The report.
 pub fn jit(rows: &[CompileRow]) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "JIT compilation by method: the compiler threads' CPU time, charged at each look (every 10 ms)");
-    let _ = writeln!(s, "to the method a thread was compiling and its tier (c1: tiers 1-3, c2: tier 4). Compilations");
-    let _ = writeln!(s, "seen counts distinct compile ids (osr: on-stack replacement); one shorter than the time between");
-    let _ = writeln!(s, "two looks may be missed, so counts are a lower bound and times an estimate: most of C1's tasks");
-    let _ = writeln!(s, "are that short, and their time shows as the C1 threads' time at no compile task.");
+    let _ = writeln!(s, "JIT compilation by method: the compiler threads' CPU time by the method compiled and its tier");
+    let _ = writeln!(s, "(c1: tiers 1-3, c2: tier 4), estimated from looks at every compiler thread every 10 ms: each");
+    let _ = writeln!(s, "look that finds a thread compiling a method stands for that thread's CPU time per busy look, so");
+    let _ = writeln!(s, "compilations shorter than 10 ms get their share too. Compilations seen counts distinct compile");
+    let _ = writeln!(s, "ids (osr: on-stack replacement), a lower bound: a short one may fall between two looks. No compile");
+    let _ = writeln!(s, "task: the time of compiler threads no look found busy.");
     if rows.is_empty() {
         let _ = writeln!(s, "\nNo compiler thread was seen using CPU (or HotSpot's compiler structures were not readable).");
         return s;
@@ -38,7 +39,7 @@ pub fn jit(rows: &[CompileRow]) -> String {
     let _ = writeln!(s);
     let _ = writeln!(
         s,
-        "compiler threads: {:.1} ms; C1's {:.1} ms ({:.1}%), C2's {:.1} ms ({:.1}%); at no task when looked at: {:.1} ms ({:.1}%)",
+        "compiler threads: {:.1} ms; C1's {:.1} ms ({:.1}%), C2's {:.1} ms ({:.1}%); never found busy: {:.1} ms ({:.1}%)",
         total as f64 / 1e6,
         c1 as f64 / 1e6,
         pct(c1),
@@ -79,7 +80,7 @@ mod tests {
     #[test]
     fn splits_the_compilers_time_by_tier_and_method() {
         let text = jit(&[row("a.B.hot", Tier::C2, 60, 2), row("a.B.hot", Tier::C1, 30, 1), row(NO_TASK, Tier::C1, 10, 0)]);
-        assert!(text.contains("compiler threads: 100.0 ms; C1's 40.0 ms (40.0%), C2's 60.0 ms (60.0%); at no task when looked at: 10.0 ms (10.0%)"), "{text}");
+        assert!(text.contains("compiler threads: 100.0 ms; C1's 40.0 ms (40.0%), C2's 60.0 ms (60.0%); never found busy: 10.0 ms (10.0%)"), "{text}");
         let line = text.lines().find(|l| l.ends_with("a.B.hot") && l.contains(" c2 ")).unwrap();
         assert_eq!(line.split_whitespace().collect::<Vec<_>>(), ["60.0", "60.00", "6", "2", "0", "c2", "a.B.hot"]);
         assert!(jit(&[]).contains("No compiler thread"));
