@@ -224,7 +224,7 @@ fn configure(b: &mut Builder<'static>, modifier: Option<super::events::Modifier>
     };
 }
 
-fn builder_for(ev: &EventSpec, include_kernel: bool, target: Target) -> Builder<'static> {
+pub(crate) fn builder_for(ev: &EventSpec, include_kernel: bool, target: Target) -> Builder<'static> {
     let mut b = Builder::new(Raw::new(ev.config).config1(ev.config1).config2(ev.config2));
     b.attrs_mut().type_ = ev.type_;
     configure(&mut b, ev.modifier, include_kernel, target);
