@@ -63,6 +63,8 @@ pub struct SwitchSource {
     lost: u64,
     /// Switch-out records without their sample (the ring lost it): quanta without deltas.
     unread: u64,
+    /// The record being read.
+    record: Vec<u8>,
 }
 
 impl SwitchSource {
@@ -132,6 +134,7 @@ impl SwitchSource {
             out_sample: None,
             lost: 0,
             unread: 0,
+            record: Vec::with_capacity(256),
         })
     }
 
@@ -160,40 +163,50 @@ impl SwitchSource {
         loop {
             let Some(r) = self.leader.next_record() else { break };
             let (ty, misc) = (r.ty(), r.misc());
-            let bytes = r.to_contiguous().into_owned();
-            drop(r);
-            // The record's body, after its header.
-            let body = &bytes[..];
-            match ty {
-                RECORD_SWITCH => {
-                    // sample_id: pid, tid (u32 each), time (u64), cpu, reserved (u32 each).
-                    let (Some(time), Some(cpu)) = (u64_at(body, 8), u32_at(body, 16)) else { continue };
-                    if misc & MISC_SWITCH_OUT == 0 {
-                        self.switched_in = Some(time);
-                        continue;
-                    }
-                    let start = self.switched_in.take().unwrap_or(time);
-                    let deltas = match self.out_sample.take() {
-                        Some((_, _, values)) => self.advance(&values),
-                        None => {
-                            self.unread += 1;
-                            vec![0; self.last.len()]
-                        }
-                    };
-                    out.push(OsQuantum { tid: self.tid, cpu, start, end: time.max(start), preempted: misc & MISC_SWITCH_OUT_PREEMPT != 0, deltas });
-                }
-                RECORD_SAMPLE => {
-                    // pid, tid, time, cpu + reserved, then the group: nr, and a (value, id) pair
-                    // per event, the leader's first.
-                    let (Some(time), Some(cpu), Some(nr)) = (u64_at(body, 8), u32_at(body, 16), u64_at(body, 24)) else { continue };
-                    let values: Vec<u64> = (1..nr as usize).map_while(|i| u64_at(body, 32 + 16 * i)).collect();
-                    if values.len() == self.last.len() {
-                        self.out_sample = Some((time, cpu, values));
-                    }
-                }
-                RECORD_LOST => self.lost += u64_at(body, 8).unwrap_or(1),
-                _ => {}
+            // The record's body (after its header), copied out of the ring (it may wrap there)
+            // into a buffer kept between drains.
+            let mut bytes = std::mem::take(&mut self.record);
+            bytes.clear();
+            for part in r.data() {
+                bytes.extend_from_slice(part);
             }
+            drop(r);
+            self.handle(ty, misc, &bytes, out);
+            self.record = bytes;
+        }
+    }
+
+    /// One record of the ring: `body` after its header.
+    fn handle(&mut self, ty: u32, misc: u16, body: &[u8], out: &mut Vec<OsQuantum>) {
+        match ty {
+            RECORD_SWITCH => {
+                // sample_id: pid, tid (u32 each), time (u64), cpu, reserved (u32 each).
+                let (Some(time), Some(cpu)) = (u64_at(body, 8), u32_at(body, 16)) else { return };
+                if misc & MISC_SWITCH_OUT == 0 {
+                    self.switched_in = Some(time);
+                    return;
+                }
+                let start = self.switched_in.take().unwrap_or(time);
+                let deltas = match self.out_sample.take() {
+                    Some((_, _, values)) => self.advance(&values),
+                    None => {
+                        self.unread += 1;
+                        vec![0; self.last.len()]
+                    }
+                };
+                out.push(OsQuantum { tid: self.tid, cpu, start, end: time.max(start), preempted: misc & MISC_SWITCH_OUT_PREEMPT != 0, deltas });
+            }
+            RECORD_SAMPLE => {
+                // pid, tid, time, cpu + reserved, then the group: nr, and a (value, id) pair
+                // per event, the leader's first.
+                let (Some(time), Some(cpu), Some(nr)) = (u64_at(body, 8), u32_at(body, 16), u64_at(body, 24)) else { return };
+                let values: Vec<u64> = (1..nr as usize).map_while(|i| u64_at(body, 32 + 16 * i)).collect();
+                if values.len() == self.last.len() {
+                    self.out_sample = Some((time, cpu, values));
+                }
+            }
+            RECORD_LOST => self.lost += u64_at(body, 8).unwrap_or(1),
+            _ => {}
         }
     }
 
@@ -216,7 +229,7 @@ impl SwitchSource {
 }
 
 /// The CPU the calling thread runs on.
-fn current_cpu() -> u32 {
+pub fn current_cpu() -> u32 {
     // SAFETY: sched_getcpu takes no arguments; -1 on error.
     let c = unsafe { libc::sched_getcpu() };
     c.max(0) as u32

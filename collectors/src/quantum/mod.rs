@@ -6,11 +6,15 @@
 //!   trace-writer loop that drains full buffers into `quantum.vp<N>.trace`.
 //! - [`Meta`]: the `quantum.meta` text file (counter names, thread and method names, missed records).
 //! - [`reader`]: parses a directory of traces, merges processors by time and validates them.
-//! - [`tracer`]: [`tracer::Tracer`], which turns a source's switches into records, per processor.
+//! - [`tracer`]: [`tracer::Tracer`], which turns a source's switches into records, per processor
+//!   (the research VM's virtual processors).
+//! - [`os`]: [`os::OsTracer`], the same records for OS threads from the kernel's context switches
+//!   (HotSpot), one processor per CPU.
 //!
 //! Nothing here assumes the research VM: a "processor" is whatever runs one thread at a time (a Jikes
-//! virtual processor, or an OS thread under HotSpot), and the yield flag may simply never be set.
+//! virtual processor, or a CPU for OS threads).
 
+pub mod os;
 pub mod reader;
 pub mod tracer;
 pub mod writer;

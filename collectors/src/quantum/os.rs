@@ -1,0 +1,339 @@
+//! Quantum traces of OS threads (HotSpot's threads are OS threads): every traced thread's
+//! quanta come from the kernel's context switches ([`SwitchSource`], one per thread), and the
+//! trace's processors are the CPUs they ran on.
+//!
+//! - A thread is traced from [`OsTracer::thread_started`] (on the thread itself: its quantum under
+//!   way starts then) or [`OsTracer::add_thread`] (another thread, by tid: from its next switch
+//!   in) to [`OsTracer::thread_ended`] (on the thread: its last quantum is closed there, as its
+//!   events close before the kernel's last switch out of it).
+//! - [`OsTracer::pump`], called by one writer thread every few ms, drains every thread's ring and
+//!   writes, per CPU, the quanta and markers older than a watermark (`SETTLE`: records still in
+//!   flight in a ring are newer) in time order, through a [`QuantumWriter`] per CPU into
+//!   `.quantum.vp<CPU>.trace.<pid>.tmp`. The writer thread is traced too, as a `writer`.
+//! - [`OsTracer::finish`] writes what is left and the exit records, renames the files and writes
+//!   `quantum.meta`. Errors are one line each; a CPU whose file fails stops there, and the end
+//!   says what was lost.
+//!
+//! Record fields: thread id = the kernel thread id (local id: its low 16 bits); the yield sign is
+//! set when the thread blocked, slept, yielded or ended rather than being preempted;
+//! `thread_switch` is always 1; no callee or caller method. Counters: real time (`end − start`),
+//! `cpu-time` (the kernel's `task-clock` of the thread), then the `event=` counters that opened.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use hpm_support::{lock, log};
+
+use crate::counters::events::EventSpec;
+use crate::counters::monotonic_ns;
+use crate::counters::switches::{current_cpu, OsQuantum, SwitchSource};
+use crate::quantum::{trace_file_name, BufferSink, MarkerKind, Meta, Quantum, QuantumWriter, ThreadInfo, ThreadKind};
+
+/// How old a record must be before it is written: a switch the kernel is still writing into a
+/// ring when the writer drains it is newer than this.
+const SETTLE_NS: u64 = 20_000_000;
+
+/// Ring buffer pages per thread (each switch takes about 60 + 16 × counters bytes: 64 pages hold
+/// some 2,500 switches, more than a thread makes between two pumps).
+const RING_PAGES: usize = 64;
+
+/// One CPU's trace file.
+struct CpuFile {
+    writer: Option<QuantumWriter>,
+    sink: BufferSink,
+    file: Option<File>,
+    tmp: PathBuf,
+    path: PathBuf,
+    failure: Option<String>,
+    missed: u64,
+}
+
+/// A marker waiting to be written (in the file of the CPU its thread was on).
+struct PendingMarker {
+    cpu: u32,
+    kind: MarkerKind,
+    tid: i32,
+    time: u64,
+    run: u32,
+    text: String,
+}
+
+struct Inner {
+    sources: BTreeMap<i32, SwitchSource>,
+    threads: BTreeMap<i32, (ThreadKind, String)>,
+    pending: Vec<OsQuantum>,
+    markers: Vec<PendingMarker>,
+    cpus: BTreeMap<u32, CpuFile>,
+    /// Records the rings dropped, and switches without counter values, of threads that ended.
+    lost: (u64, u64),
+    /// Threads that could not be traced (one line said why for the first).
+    refused: u64,
+    finished: bool,
+}
+
+/// See the module comment.
+pub struct OsTracer {
+    dir: PathBuf,
+    events: Vec<EventSpec>,
+    counters: Vec<String>,
+    inner: Mutex<Inner>,
+}
+
+impl OsTracer {
+    /// A tracer writing into `dir`, with the `events` each thread should count beside its
+    /// CPU time. Checks that the calling thread can be traced (the kernel allows switch records
+    /// and the events open): the error is the one line to print, and nothing is traced then.
+    pub fn new(dir: &Path, events: &[EventSpec]) -> Result<OsTracer, String> {
+        let probe = SwitchSource::open(crate::counters::current_tid(), events, 1).map_err(|e| e.message)?;
+        let mut counters = vec!["real-time".to_string()];
+        counters.extend(probe.counters().iter().cloned());
+        for r in probe.refusals() {
+            log::warn(&format!("quantum: {r}"));
+        }
+        let opened: Vec<EventSpec> = events.iter().filter(|e| probe.counters().contains(&e.name)).cloned().collect();
+        drop(probe);
+        Ok(OsTracer {
+            dir: dir.to_path_buf(),
+            events: opened,
+            counters,
+            inner: Mutex::new(Inner {
+                sources: BTreeMap::new(),
+                threads: BTreeMap::new(),
+                pending: Vec::new(),
+                markers: Vec::new(),
+                cpus: BTreeMap::new(),
+                lost: (0, 0),
+                refused: 0,
+                finished: false,
+            }),
+        })
+    }
+
+    /// The counters of every record: real time, `cpu-time`, then the events that opened.
+    pub fn counters(&self) -> &[String] {
+        &self.counters
+    }
+
+    /// Starts tracing the calling thread (its quantum under way starts now).
+    pub fn thread_started(&self, kind: ThreadKind, name: &str) {
+        self.add_thread(crate::counters::current_tid(), kind, name);
+    }
+
+    /// Starts tracing thread `tid` of this process: from now if it is the calling thread, else
+    /// from its next switch in.
+    pub fn add_thread(&self, tid: i32, kind: ThreadKind, name: &str) {
+        let mut inner = lock(&self.inner);
+        if inner.finished || inner.sources.contains_key(&tid) {
+            return;
+        }
+        match SwitchSource::open(tid, &self.events, RING_PAGES) {
+            Ok(s) => {
+                inner.sources.insert(tid, s);
+                inner.threads.insert(tid, (kind, name.to_string()));
+            }
+            Err(e) => {
+                if inner.refused == 0 {
+                    log::warn(&format!("quantum: {}; this thread and any other that cannot be traced are left out", e.message));
+                }
+                inner.refused += 1;
+            }
+        }
+    }
+
+    /// Whether thread `tid` is traced.
+    pub fn is_traced(&self, tid: i32) -> bool {
+        lock(&self.inner).sources.contains_key(&tid)
+    }
+
+    /// Names a traced thread again (a Java thread's name and kind are known at its end).
+    pub fn rename(&self, tid: i32, kind: ThreadKind, name: &str) {
+        if let Some(t) = lock(&self.inner).threads.get_mut(&tid) {
+            *t = (kind, name.to_string());
+        }
+    }
+
+    /// On a traced thread at its end: its last quantum, up to now.
+    pub fn thread_ended(&self) {
+        let tid = crate::counters::current_tid();
+        let mut inner = lock(&self.inner);
+        let Some(mut s) = inner.sources.remove(&tid) else { return };
+        let Inner { pending, lost, .. } = &mut *inner;
+        s.drain(pending);
+        pending.extend(s.finish_on_thread(monotonic_ns()));
+        let (l, u) = s.lost();
+        lost.0 += l;
+        lost.1 += u;
+    }
+
+    /// A marker from the program (`hpmagent.Trace`), on the calling thread: written in the file
+    /// of the CPU it runs on, at its time.
+    pub fn marker(&self, kind: MarkerKind, run: u32, text: &str) {
+        let m = PendingMarker { cpu: current_cpu(), kind, tid: crate::counters::current_tid(), time: monotonic_ns(), run, text: text.to_string() };
+        let mut inner = lock(&self.inner);
+        if !inner.finished {
+            inner.markers.push(m);
+        }
+    }
+
+    /// Drains every traced thread's ring and writes the records older than the watermark (all of
+    /// them with `all`). For the one writer thread.
+    pub fn pump(&self, all: bool) {
+        let now = monotonic_ns();
+        let mut inner = lock(&self.inner);
+        if inner.finished {
+            return;
+        }
+        let Inner { sources, pending, .. } = &mut *inner;
+        for s in sources.values_mut() {
+            s.drain(pending);
+        }
+        let watermark = if all { u64::MAX } else { now.saturating_sub(SETTLE_NS) };
+        self.write_until(&mut inner, watermark);
+    }
+
+    /// Writes the pending quanta ending and markers made before `watermark`, per CPU in time
+    /// order.
+    fn write_until(&self, inner: &mut Inner, watermark: u64) {
+        let (ready, later): (Vec<OsQuantum>, Vec<OsQuantum>) = std::mem::take(&mut inner.pending).into_iter().partition(|q| q.end < watermark);
+        inner.pending = later;
+        let (marks, later): (Vec<PendingMarker>, Vec<PendingMarker>) = std::mem::take(&mut inner.markers).into_iter().partition(|m| m.time < watermark);
+        inner.markers = later;
+        enum Item {
+            Quantum(OsQuantum),
+            Marker(PendingMarker),
+        }
+        let mut items: Vec<(u32, u64, Item)> = ready.into_iter().map(|q| (q.cpu, q.start, Item::Quantum(q))).collect();
+        items.extend(marks.into_iter().map(|m| (m.cpu, m.time, Item::Marker(m))));
+        items.sort_by_key(|(cpu, time, _)| (*cpu, *time));
+        for (cpu, _, item) in items {
+            let Some(f) = self.cpu_file(inner, cpu) else { continue };
+            let Some(w) = f.writer.as_mut() else { continue };
+            let handoffs = w.handoffs();
+            let written = match &item {
+                Item::Quantum(q) => w.record(
+                    &Quantum {
+                        thread: q.tid as u32,
+                        local_tid: q.tid as u16,
+                        yielded: !q.preempted,
+                        thread_switch: true,
+                        start: q.start,
+                        end: q.end,
+                        callee: 0,
+                        caller: 0,
+                    },
+                    &q.deltas,
+                ),
+                Item::Marker(m) => w.marker(m.kind, m.tid as u16, m.time, m.run, &m.text),
+            };
+            if !written {
+                f.missed += 1;
+            }
+            if w.handoffs() != handoffs {
+                Self::write_out(f);
+            }
+        }
+    }
+
+    /// The file of `cpu`, created at its first record (None when it could not be).
+    fn cpu_file<'a>(&self, inner: &'a mut Inner, cpu: u32) -> Option<&'a mut CpuFile> {
+        if !inner.cpus.contains_key(&cpu) {
+            let (writer, sink) = QuantumWriter::new(cpu, self.counters.len() - 1);
+            let path = self.dir.join(trace_file_name(cpu));
+            let tmp = self.dir.join(format!(".{}.{}.tmp", trace_file_name(cpu), std::process::id()));
+            let (file, failure) = match File::create(&tmp) {
+                Ok(f) => (Some(f), None),
+                Err(e) => {
+                    log::error(&format!("quantum: cannot create {}: {e}; no trace for CPU {cpu}", tmp.display()));
+                    (None, Some(e.to_string()))
+                }
+            };
+            let writer = file.is_some().then_some(writer);
+            inner.cpus.insert(cpu, CpuFile { writer, sink, file, tmp, path, failure, missed: 0 });
+        }
+        inner.cpus.get_mut(&cpu).filter(|f| f.file.is_some())
+    }
+
+    /// Writes a CPU's full buffers; a write error is one line and ends tracing on that CPU (its
+    /// file cut back to the last complete record).
+    fn write_out(f: &mut CpuFile) -> bool {
+        let Some(file) = f.file.as_mut() else { return false };
+        match f.sink.write_pending(file) {
+            Ok(done) => done,
+            Err(e) => {
+                log::error(&format!("quantum: cannot write {}: {e}; tracing stops for CPU {}", f.tmp.display(), f.sink.vp()));
+                let _ = file.set_len(f.sink.written());
+                f.failure = Some(e.to_string());
+                f.writer = None;
+                f.file = None;
+                false
+            }
+        }
+    }
+
+    /// At the end (VM death, after the last thread it should see): writes every record left and
+    /// each CPU's exit record, renames the files and writes `quantum.meta`. Returns the files
+    /// written and one line per problem (what was lost).
+    pub fn finish(&self, exit_value: i32) -> (Vec<PathBuf>, Vec<String>) {
+        self.pump(true);
+        let now = monotonic_ns();
+        let mut inner = lock(&self.inner);
+        inner.finished = true;
+        let mut files = Vec::new();
+        let mut problems = Vec::new();
+        let mut missed = Vec::new();
+        // Threads still traced (daemon threads at VM death): their quanta up to their last switch.
+        let sources = std::mem::take(&mut inner.sources);
+        for (_, mut s) in sources {
+            s.drain(&mut inner.pending);
+            let (l, u) = s.lost();
+            inner.lost.0 += l;
+            inner.lost.1 += u;
+        }
+        self.write_until(&mut inner, u64::MAX);
+        for (cpu, f) in inner.cpus.iter_mut() {
+            if let Some(w) = f.writer.take() {
+                let stats = w.finish(now, exit_value);
+                f.missed += stats.missed;
+            }
+            // The writer is gone: the sink writes what it has and reports done.
+            while f.file.is_some() && !Self::write_out(f) {}
+            missed.push((*cpu, f.missed));
+            let res = (|| -> std::io::Result<()> {
+                if let Some(mut file) = f.file.take() {
+                    file.flush()?;
+                    file.sync_all()?;
+                    std::fs::rename(&f.tmp, &f.path)?;
+                }
+                Ok(())
+            })();
+            match (res, &f.failure) {
+                (Ok(()), None) => files.push(f.path.clone()),
+                (Ok(()), Some(why)) => problems.push(format!("the trace of CPU {cpu} is incomplete: {why}; {} holds the records written before", f.tmp.display())),
+                (Err(e), _) => problems.push(format!("cannot write {}: {e}", f.path.display())),
+            }
+        }
+        if inner.lost.0 > 0 {
+            problems.push(format!("{} switch records were dropped by full ring buffers: those quanta are missing", inner.lost.0));
+        }
+        if inner.lost.1 > 0 {
+            problems.push(format!("{} quanta have no counter deltas (their sample was dropped by a full ring buffer)", inner.lost.1));
+        }
+        if inner.refused > 0 {
+            problems.push(format!("{} threads could not be traced", inner.refused));
+        }
+        let meta = Meta {
+            counters: self.counters.clone(),
+            time_unit: "ns".into(),
+            threads: inner.threads.iter().map(|(tid, (kind, name))| ThreadInfo { id: *tid as u32, kind: *kind, name: name.clone() }).collect(),
+            methods: Vec::new(),
+            missed,
+        };
+        if let Err(e) = meta.write(&self.dir) {
+            problems.push(format!("cannot write {}: {e}", self.dir.join(super::META_FILE).display()));
+        }
+        (files, problems)
+    }
+}
