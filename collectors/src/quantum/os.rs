@@ -239,7 +239,7 @@ impl OsTracer {
 
     /// The file of `cpu`, created at its first record (None when it could not be).
     fn cpu_file<'a>(&self, inner: &'a mut Inner, cpu: u32) -> Option<&'a mut CpuFile> {
-        if !inner.cpus.contains_key(&cpu) {
+        let f = inner.cpus.entry(cpu).or_insert_with(|| {
             let (writer, sink) = QuantumWriter::new(cpu, self.counters.len() - 1);
             let path = self.dir.join(trace_file_name(cpu));
             let tmp = self.dir.join(format!(".{}.{}.tmp", trace_file_name(cpu), std::process::id()));
@@ -251,9 +251,9 @@ impl OsTracer {
                 }
             };
             let writer = file.is_some().then_some(writer);
-            inner.cpus.insert(cpu, CpuFile { writer, sink, file, tmp, path, failure, missed: 0 });
-        }
-        inner.cpus.get_mut(&cpu).filter(|f| f.file.is_some())
+            CpuFile { writer, sink, file, tmp, path, failure, missed: 0 }
+        });
+        f.file.is_some().then_some(f)
     }
 
     /// Writes a CPU's full buffers; a write error is one line and ends tracing on that CPU (its
