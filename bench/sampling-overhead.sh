@@ -26,25 +26,15 @@ if [ -n "${ASYNC_PROFILER_LIB:-}" ]; then
   CONFIGS+=(asprof)
 fi
 
-echo "JDK: $("$JAVA_HOME/bin/java" -version 2>&1 | head -1); H2 driver 2 x $TX; $RUNS runs per configuration (interleaved)"
 echo "sampled: $OPTS${ASYNC_PROFILER_LIB:+; asprof: start,event=cpu,interval=10ms}"
-echo "cpu: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-for _ in $(seq "$RUNS"); do
-  for c in "${CONFIGS[@]}"; do
-    agent=()
-    case $c in
-      sampled) agent=("-agentpath:$LIB=out=$OUT/h2-sampled,perf-map=off,$OPTS") ;;
-      asprof) agent=("-agentpath:$ASYNC_PROFILER_LIB=start,event=cpu,interval=10ms,file=$OUT/h2-asprof.txt,collapsed") ;;
-    esac
-    phases_run "$c" "${agent[@]}"
-  done
-done
-printf '%-8s %10s %10s %10s %10s %8s   (medians; ms, cpu s)\n' config start-up work exit whole cpu
-for c in "${CONFIGS[@]}"; do
-  printf '%-8s %10.0f %10.0f %10.0f %10.0f %8.2f\n' "$c" "$(col "$c" 1)" "$(col "$c" 2)" "$(col "$c" 3)" "$(col "$c" 4)" "$(col "$c" 5)"
-done
+agent_args() {
+  case $1 in
+    sampled) echo "-agentpath:$LIB=out=$OUT/h2-sampled,perf-map=off,$OPTS" ;;
+    asprof) echo "-agentpath:$ASYNC_PROFILER_LIB=start,event=cpu,interval=10ms,file=$OUT/h2-asprof.txt,collapsed" ;;
+  esac
+}
+phases_series "${CONFIGS[@]}"
+phases_table "${CONFIGS[@]}"
 for c in "${CONFIGS[@]:1}"; do
-  awk -v c="$c" -v w="$(col "$c" 2)" -v nw="$(col none 2)" -v a="$(col "$c" 4)" -v na="$(col none 4)" \
-    -v cp="$(col "$c" 5)" -v nc="$(col none 5)" -v s="$(col "$c" 1)" -v ns="$(col none 1)" -v e="$(col "$c" 3)" -v ne="$(col none 3)" \
-    'BEGIN {printf "%s/none: work %.3f, whole run %.3f, cpu %.3f; start-up %+d ms, exit %+d ms\n", c, w/nw, a/na, cp/nc, s-ns, e-ne}'
+  phases_ratio "$c" none
 done

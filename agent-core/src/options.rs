@@ -21,7 +21,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("start=running|paused", "start recording at once (default) or paused, waiting for the control socket"),
     ("alloc-interval=BYTES", "heap sampling interval for collect=alloc (default 0: every object, exact)"),
     ("perf-map=auto|on|off", "write /tmp/perf-<pid>.map for Linux perf at exit (with collect=code); auto (default): only when the JVM runs under `perf record`"),
-    ("quantum=switch|tick|off", "research VM (rvm) only: quantum traces in out=DIR (quantum.vp<N>.trace, quantum.meta); 'quantum' or 'quantum=switch' records at every thread switch, 'quantum=tick' also at every timer tick without a switch (Jikes' sample mode); default off"),
+    ("quantum=switch|all|tick|off", "quantum traces in out=DIR (quantum.vp<N>.trace, quantum.meta): one record per thread quantum with its counter deltas. rvm: 'quantum' or 'quantum=switch' records at every thread switch, 'quantum=tick' also at every timer tick without a switch (Jikes' sample mode). HotSpot: from the kernel's context switches (root, CAP_PERFMON or perf_event_paranoid <= 1), one processor per CPU; 'quantum' traces the Java threads started from VM init on, 'quantum=all' every thread of the process (GC, JIT, the VM's own); default off"),
     ("socket=PATH|off", "control socket path (default $XDG_RUNTIME_DIR/hpmagent/<pid>.sock or /tmp/hpmagent-<uid>/<pid>.sock), or off"),
     ("log=LEVEL", "error, warn (default), info or debug"),
     ("help", "print this help; the JVM then does not start"),
@@ -200,6 +200,9 @@ pub enum QuantumMode {
     /// Also one record at every timer tick that did not switch threads (`quantum=tick`, Jikes RVM's
     /// sample mode).
     Tick,
+    /// On HotSpot, every thread of the process, the VM's own too (`quantum=all`); on the research
+    /// VM the same as `Switch` (its trace has every thread already).
+    All,
 }
 
 /// Where the control socket goes.
@@ -349,8 +352,9 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
                 o.quantum = match value {
                     None | Some("switch") | Some("on") => QuantumMode::Switch,
                     Some("tick") => QuantumMode::Tick,
+                    Some("all") => QuantumMode::All,
                     Some("off") => QuantumMode::Off,
-                    Some(v) => return Err(format!("bad value '{v}' for option 'quantum' (valid: switch, tick, off)")),
+                    Some(v) => return Err(format!("bad value '{v}' for option 'quantum' (valid: switch, all, tick, off)")),
                 }
             }
             "socket" => {
@@ -434,6 +438,7 @@ mod tests {
         assert_eq!(parse(Some("quantum=switch")).unwrap().quantum, QuantumMode::Switch);
         assert_eq!(parse(Some("quantum=tick")).unwrap().quantum, QuantumMode::Tick);
         assert_eq!(parse(Some("quantum=off")).unwrap().quantum, QuantumMode::Off);
+        assert_eq!(parse(Some("quantum=all")).unwrap().quantum, QuantumMode::All);
         assert_eq!(parse(None).unwrap().perf_map, PerfMap::Auto);
         assert_eq!(parse(Some("perf-map=on")).unwrap().perf_map, PerfMap::On);
         assert!(parse(Some("perf-map=yes")).unwrap_err().contains("(valid: auto, on, off)"));
@@ -459,6 +464,6 @@ mod tests {
         assert!(parse(Some("out=")).unwrap_err().contains("needs a value"));
         assert!(!parse(Some("log=loud")).unwrap_err().contains('\n'));
         assert_eq!(parse(Some("calls=sometimes")).unwrap_err(), "bad value 'sometimes' for option 'calls' (valid: probes, jvmti, none)");
-        assert_eq!(parse(Some("quantum=often")).unwrap_err(), "bad value 'often' for option 'quantum' (valid: switch, tick, off)");
+        assert_eq!(parse(Some("quantum=often")).unwrap_err(), "bad value 'often' for option 'quantum' (valid: switch, all, tick, off)");
     }
 }

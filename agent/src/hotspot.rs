@@ -18,22 +18,25 @@ struct AgentHooks(Arc<AgentState>);
 impl Hooks for AgentHooks {
     fn vm_init(&self, control: &Control) {
         self.0.set_control(control);
+        crate::quanta::vm_init();
         if let Some(v) = &self.0.vm_cost {
             v.start();
         }
         self.0.start_control_socket();
     }
 
-    fn thread_started(&self) {
+    fn thread_started(&self, info: &hpm_collectors::recorder::ThreadInfo) {
         if let Some(v) = &self.0.vm_cost {
             v.thread_started();
         }
+        crate::quanta::thread_started(info);
     }
 
     fn thread_ended(&self, info: &hpm_collectors::recorder::ThreadInfo) {
         if let Some(v) = &self.0.vm_cost {
             v.thread_ended(info);
         }
+        crate::quanta::thread_ended(info);
     }
 
     fn data_dump_request(&self, control: &Control) {
@@ -51,6 +54,7 @@ impl Hooks for AgentHooks {
         }
         self.0.stop_control_socket();
         self.0.final_dump();
+        crate::quanta::vm_death();
     }
 }
 
@@ -83,9 +87,7 @@ pub unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Resul
     run_dir::check_writable(&opts.out_dir())?;
     log::set_level(opts.log);
     quiet_panics();
-    if opts.quantum != options::QuantumMode::Off {
-        log::warn("quantum traces need the research VM (rvm); ignored");
-    }
+    crate::quanta::setup(opts.quantum, &opts.out_dir(), &opts.events);
     let state = Arc::new(AgentState::new(opts, Vm::hotspot()));
     let bcfg = BackendConfig {
         start_paused: state.options.start_paused,

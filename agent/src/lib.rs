@@ -12,6 +12,7 @@ use hpm_agent_core::{agent, control, AgentState};
 use hpm_support::log;
 
 mod hotspot;
+mod quanta;
 use hotspot::{load, on_load};
 
 pub use hpm_rvm_agent::Agent_OnLoad_rvm;
@@ -165,9 +166,9 @@ pub unsafe extern "C" fn Java_hpmagent_Agent_status(env: *mut JNIEnv, _cls: jcla
 }
 
 /// `hpmagent.Trace.mark0(kind, run, text)`: the native behind `hpmagent.Trace.appStart`,
-/// `appComplete`, `runStart`, `runComplete` and `note`. HotSpot writes no quantum traces, so the
-/// marker joins the control socket's markers (`marks.txt`, e.g. `run-start 1: warmup`); on the
-/// research VM the same Java call reaches the agent's `marker` callback instead.
+/// `appComplete`, `runStart`, `runComplete` and `note`. The marker joins the control socket's
+/// markers (`marks.txt`, e.g. `run-start 1: warmup`) and, with `quantum`, the quantum trace; on
+/// the research VM the same Java call reaches the agent's `marker` callback instead.
 ///
 /// # Safety
 /// Called by the JVM as a JNI native method with a valid JNIEnv; `text` is a `java.lang.String`
@@ -195,6 +196,7 @@ pub unsafe extern "C" fn Java_hpmagent_Trace_mark0(env: *mut JNIEnv, _cls: jclas
             }
         }
     };
+    crate::quanta::marker(kind as u32, run as u32, &text);
     java_call("Trace.mark0", (), |a| {
         control::add_mark(a, control::trace_mark_text(kind as u32, run as u32, &text));
     })

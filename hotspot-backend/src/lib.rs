@@ -78,8 +78,8 @@ pub trait Hooks: Send + Sync {
     fn vm_death(&self, control: &Control);
     /// Someone asked the VM for a data dump (SIGQUIT, `kill -3`): write the reports now.
     fn data_dump_request(&self, _control: &Control) {}
-    /// A Java thread starts (ThreadStart, on the thread itself).
-    fn thread_started(&self) {}
+    /// A Java thread starts (ThreadStart, on the thread itself); `info` is what the VM says of it.
+    fn thread_started(&self, _info: &ThreadInfo) {}
     /// A Java thread ends (ThreadEnd, on the thread itself); `info` is what the VM says of it now.
     fn thread_ended(&self, _info: &ThreadInfo) {}
 }
@@ -936,8 +936,8 @@ mod cb {
                         if log::enabled(log::Level::Debug) {
                             log::debug(&format!("thread '{}' (tid {:?}) started", info.name, info.os_tid));
                         }
+                        b.hooks.thread_started(&info);
                         let t = register(b, info, thread);
-                        b.hooks.thread_started();
                         let sampled = probes::runtime().and_then(|rt| rt.thread_started(jni, thread, &t));
                         if let Some(st) = stacks::runtime() {
                             st.thread_started(jni, &t, sampled);

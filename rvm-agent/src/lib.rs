@@ -634,7 +634,7 @@ fn load(vm: &RvmVm, options: Option<String>, cb: &mut RvmCallbacks) -> Result<()
     let metrics = state.metric_set().metrics();
     let quantum = match state.options.quantum {
         QuantumMode::Off => None,
-        QuantumMode::Switch => Some(Tracer::new(&state.out, RecordAt::Switch, &metrics, fns.vps.max(1))),
+        QuantumMode::Switch | QuantumMode::All => Some(Tracer::new(&state.out, RecordAt::Switch, &metrics, fns.vps.max(1))),
         QuantumMode::Tick => Some(Tracer::new(&state.out, RecordAt::Tick, &metrics, fns.vps.max(1))),
     };
     if state.options.start_paused {

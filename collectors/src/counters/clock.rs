@@ -65,6 +65,13 @@ pub fn thread_cpu_ns_of_stat(tid: i32) -> io::Result<u64> {
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidData, "unparsable /proc stat line"))
 }
 
+/// The system's page size in bytes.
+pub fn page_size() -> usize {
+    // SAFETY: sysconf has no memory effects.
+    let p = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    if p > 0 { p as usize } else { 4096 }
+}
+
 fn clock_ticks_per_sec() -> u64 {
     // SAFETY: sysconf has no memory effects.
     let t = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };

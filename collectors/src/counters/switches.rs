@@ -58,6 +58,8 @@ pub struct SwitchSource {
     last: Vec<u64>,
     /// When the thread was last switched in (the open time for the quantum under way then).
     switched_in: Option<u64>,
+    /// When counting started.
+    opened_at: u64,
     /// The sample of the switch out being recorded: its time, CPU and the members' values.
     out_sample: Option<(u64, u32, Vec<u64>)>,
     lost: u64,
@@ -114,14 +116,19 @@ impl SwitchSource {
                 Err(e) => refusals.push(Refusal::from_open_error(ev, &e)),
             }
         }
-        let mut leader = leader.sampled(pages.max(1).next_power_of_two()).map_err(|error| GroupOpenError {
+        // `sampled` takes the data area's length in bytes.
+        let page = super::clock::page_size();
+        let mut leader = leader.sampled(pages.max(1).next_power_of_two() * page).map_err(|error| GroupOpenError {
             message: format!("cannot map the ring buffer of thread {tid}'s switches: {error}"),
             error,
         })?;
+        // Read before counting starts: a switch out right after enabling (before a clock read
+        // after it could run) must not end before its quantum starts.
+        let opened_at = super::clock::monotonic_ns();
         leader.enable_group().map_err(|error| GroupOpenError { message: format!("cannot enable thread {tid}'s switch group: {error}"), error })?;
         // A thread opened from another one is not running now: its first quantum starts at its
         // first switch in.
-        let switched_in = (tid == super::clock::current_tid()).then(super::clock::monotonic_ns);
+        let switched_in = (tid == super::clock::current_tid()).then_some(opened_at);
         let n = members.len();
         Ok(SwitchSource {
             tid,
@@ -131,6 +138,7 @@ impl SwitchSource {
             refusals,
             last: vec![0; n],
             switched_in,
+            opened_at,
             out_sample: None,
             lost: 0,
             unread: 0,
@@ -186,7 +194,6 @@ impl SwitchSource {
                     self.switched_in = Some(time);
                     return;
                 }
-                let start = self.switched_in.take().unwrap_or(time);
                 let deltas = match self.out_sample.take() {
                     Some((_, _, values)) => self.advance(&values),
                     None => {
@@ -194,6 +201,10 @@ impl SwitchSource {
                         vec![0; self.last.len()]
                     }
                 };
+                // Without its switch in (a thread opened from another thread while it ran, or a
+                // record the ring dropped), the quantum ran for its CPU time up to the switch out,
+                // and not before counting started.
+                let start = self.switched_in.take().unwrap_or_else(|| time.saturating_sub(deltas[0]).max(self.opened_at).min(time));
                 out.push(OsQuantum { tid: self.tid, cpu, start, end: time.max(start), preempted: misc & MISC_SWITCH_OUT_PREEMPT != 0, deltas });
             }
             RECORD_SAMPLE => {

@@ -64,6 +64,9 @@ struct PendingMarker {
 struct Inner {
     sources: BTreeMap<i32, SwitchSource>,
     threads: BTreeMap<i32, (ThreadKind, String)>,
+    /// Threads that ended: [`OsTracer::add_thread`] from another thread does not take them again
+    /// while the kernel still lists them.
+    ended: std::collections::BTreeSet<i32>,
     pending: Vec<OsQuantum>,
     markers: Vec<PendingMarker>,
     cpus: BTreeMap<u32, CpuFile>,
@@ -102,6 +105,7 @@ impl OsTracer {
             inner: Mutex::new(Inner {
                 sources: BTreeMap::new(),
                 threads: BTreeMap::new(),
+                ended: std::collections::BTreeSet::new(),
                 pending: Vec::new(),
                 markers: Vec::new(),
                 cpus: BTreeMap::new(),
@@ -119,14 +123,17 @@ impl OsTracer {
 
     /// Starts tracing the calling thread (its quantum under way starts now).
     pub fn thread_started(&self, kind: ThreadKind, name: &str) {
-        self.add_thread(crate::counters::current_tid(), kind, name);
+        let tid = crate::counters::current_tid();
+        // A new thread may have the id of one that ended.
+        lock(&self.inner).ended.remove(&tid);
+        self.add_thread(tid, kind, name);
     }
 
     /// Starts tracing thread `tid` of this process: from now if it is the calling thread, else
     /// from its next switch in.
     pub fn add_thread(&self, tid: i32, kind: ThreadKind, name: &str) {
         let mut inner = lock(&self.inner);
-        if inner.finished || inner.sources.contains_key(&tid) {
+        if inner.finished || inner.sources.contains_key(&tid) || inner.ended.contains(&tid) {
             return;
         }
         match SwitchSource::open(tid, &self.events, RING_PAGES) {
@@ -160,6 +167,7 @@ impl OsTracer {
         let tid = crate::counters::current_tid();
         let mut inner = lock(&self.inner);
         let Some(mut s) = inner.sources.remove(&tid) else { return };
+        inner.ended.insert(tid);
         let Inner { pending, lost, .. } = &mut *inner;
         s.drain(pending);
         pending.extend(s.finish_on_thread(monotonic_ns()));
@@ -209,6 +217,7 @@ impl OsTracer {
         items.extend(marks.into_iter().map(|m| (m.cpu, m.time, Item::Marker(m))));
         items.sort_by_key(|(cpu, time, _)| (*cpu, *time));
         for (cpu, _, item) in items {
+
             let Some(f) = self.cpu_file(inner, cpu) else { continue };
             let Some(w) = f.writer.as_mut() else { continue };
             let handoffs = w.handoffs();

@@ -20,6 +20,11 @@ pub enum MarkerKind {
 }
 
 impl MarkerKind {
+    /// The kind of a marker record's format (also the `kind` of `hpmagent.Trace.mark0`).
+    pub fn from_format(format: u32) -> Option<MarkerKind> {
+        [MarkerKind::AppStart, MarkerKind::AppComplete, MarkerKind::RunStart, MarkerKind::RunComplete, MarkerKind::Note].into_iter().find(|k| k.format() == format)
+    }
+
     pub fn format(self) -> u32 {
         match self {
             MarkerKind::AppStart => format::APP_START,

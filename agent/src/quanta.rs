@@ -1,0 +1,166 @@
+//! Quantum traces on HotSpot (`quantum`, `quantum=all`): HotSpot's threads are OS threads, so
+//! their quanta come from the kernel's context switches (`hpm_collectors::quantum::os`), one
+//! trace processor per CPU.
+//!
+//! - `quantum` traces the thread that initialises the VM (`main`) and every Java thread started
+//!   after (ThreadStart, on the thread itself); `quantum=all` also every other thread of the
+//!   process, found in `/proc/self/task` at VM init and every second after (GC and JIT workers,
+//!   the VM thread, the JDK's own Java threads started before VM init).
+//! - A writer thread of the agent's, `hpm-quanta`, traced itself as the trace's `writer`, pumps
+//!   the tracer every 10 ms; at VM death it stops and the tracer finishes the files.
+//! - `hpmagent.Trace` markers go into the trace (in the file of the CPU the marking thread runs
+//!   on), besides `marks.txt`.
+//! - Where the kernel refuses switch records (not root, no `CAP_PERFMON`, `perf_event_paranoid`
+//!   above 1), one line says so at load and the agent carries on without a trace.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use hpm_agent_core::options::QuantumMode;
+use hpm_collectors::counters::events::EventSpec;
+use hpm_collectors::counters::{current_tid, parse_event};
+use hpm_collectors::quantum::os::OsTracer;
+use hpm_collectors::quantum::{MarkerKind, ThreadKind};
+use hpm_collectors::recorder::ThreadInfo;
+use hpm_collectors::vmcost::{hotspot_native_thread_kind, ThreadKind as Work};
+use hpm_support::{lock, log};
+
+/// How often the writer drains the threads' rings, and how many pumps between two looks for new
+/// threads (`quantum=all`).
+const PUMP_EVERY: Duration = Duration::from_millis(10);
+const PUMPS_PER_RESCAN: u32 = 100;
+
+/// The writer thread's name (15 characters at most: the kernel's `comm`).
+const WRITER: &str = "hpm-quanta";
+
+struct Quanta {
+    tracer: OsTracer,
+    dir: std::path::PathBuf,
+    all: bool,
+    stop: AtomicBool,
+    writer: Mutex<Option<JoinHandle<()>>>,
+}
+
+static QUANTA: OnceLock<Arc<Quanta>> = OnceLock::new();
+
+/// At load: a tracer for `mode` into `dir`, counting the `event=` counters beside each thread's
+/// CPU time (names that do not parse are said once by the counters' own probe). A refusal is one
+/// warning; the rest of the agent carries on.
+pub(crate) fn setup(mode: QuantumMode, dir: &Path, events: &[String]) {
+    if mode == QuantumMode::Off {
+        return;
+    }
+    if mode == QuantumMode::Tick {
+        log::warn("quantum=tick needs the research VM's timer ticks; HotSpot's trace has a record per context switch, as with quantum=switch");
+    }
+    let events: Vec<EventSpec> = events.iter().filter_map(|e| parse_event(e).ok()).collect();
+    match OsTracer::new(dir, &events) {
+        Ok(tracer) => {
+            let q = Quanta { tracer, dir: dir.to_path_buf(), all: mode == QuantumMode::All, stop: AtomicBool::new(false), writer: Mutex::new(None) };
+            let _ = QUANTA.set(Arc::new(q));
+        }
+        Err(e) => log::warn(&format!("quantum: {e}; no quantum trace (everything else carries on)")),
+    }
+}
+
+/// The trace's kind of a thread, by its kernel name and (for a Java thread) the VM's kind.
+fn kind_of(comm: &str, java_kind: Option<&str>) -> ThreadKind {
+    if comm == WRITER {
+        return ThreadKind::Writer;
+    }
+    match hotspot_native_thread_kind(comm) {
+        Some(Work::Gc) => ThreadKind::Collector,
+        Some(_) => ThreadKind::System,
+        None if java_kind == Some("system") => ThreadKind::System,
+        None => ThreadKind::App,
+    }
+}
+
+fn comm_of(tid: i32) -> String {
+    std::fs::read_to_string(format!("/proc/self/task/{tid}/comm")).map(|s| s.trim_end().to_string()).unwrap_or_default()
+}
+
+/// Traces every thread of the process not traced yet (from its next switch in).
+fn add_all_threads(q: &Quanta) {
+    for entry in std::fs::read_dir("/proc/self/task").into_iter().flatten().flatten() {
+        let Some(tid) = entry.file_name().to_str().and_then(|t| t.parse::<i32>().ok()) else { continue };
+        if !q.tracer.is_traced(tid) {
+            let comm = comm_of(tid);
+            q.tracer.add_thread(tid, kind_of(&comm, None), &comm);
+        }
+    }
+}
+
+/// At VM init, on the thread that initialised the VM: traces it (and with `quantum=all` every
+/// thread there is), and starts the writer.
+pub(crate) fn vm_init() {
+    let Some(q) = QUANTA.get() else { return };
+    // HotSpot posts VMInit on the thread that runs `main`.
+    q.tracer.thread_started(ThreadKind::App, "main");
+    if q.all {
+        add_all_threads(q);
+    }
+    let me = q.clone();
+    let spawned = std::thread::Builder::new().name(WRITER.into()).spawn(move || {
+        me.tracer.thread_started(ThreadKind::Writer, WRITER);
+        let mut pumps = 0u32;
+        while !me.stop.load(Ordering::Acquire) {
+            std::thread::sleep(PUMP_EVERY);
+            me.tracer.pump(false);
+            pumps += 1;
+            if me.all && pumps.is_multiple_of(PUMPS_PER_RESCAN) {
+                add_all_threads(&me);
+            }
+        }
+        me.tracer.thread_ended();
+    });
+    match spawned {
+        Ok(h) => *lock(&q.writer) = Some(h),
+        Err(e) => log::warn(&format!("quantum: cannot start the trace writer thread ({e}); the trace is written at exit only")),
+    }
+}
+
+/// ThreadStart, on the new thread (`info`: its Java name and kind; the kernel's name may not be
+/// set from it yet).
+pub(crate) fn thread_started(info: &ThreadInfo) {
+    let Some(q) = QUANTA.get() else { return };
+    q.tracer.thread_started(kind_of(&info.name, info.kind.as_deref()), &info.name);
+}
+
+/// ThreadEnd, on the ending thread (`info`: its Java name and kind): its last quantum.
+pub(crate) fn thread_ended(info: &ThreadInfo) {
+    let Some(q) = QUANTA.get() else { return };
+    let tid = current_tid();
+    q.tracer.rename(tid, kind_of(&comm_of(tid), info.kind.as_deref()), &info.name);
+    q.tracer.thread_ended();
+}
+
+/// An `hpmagent.Trace` marker (`kind`: the marker's record format) on the calling thread.
+pub(crate) fn marker(kind: u32, run: u32, text: &str) {
+    let (Some(q), Some(kind)) = (QUANTA.get(), MarkerKind::from_format(kind)) else { return };
+    q.tracer.marker(kind, run, text);
+}
+
+/// At VM death: stops the writer and writes the trace. One line names the files; where records
+/// were lost, one error line per loss instead, and never that the trace was written.
+pub(crate) fn vm_death() {
+    let Some(q) = QUANTA.get() else { return };
+    q.stop.store(true, Ordering::Release);
+    if let Some(h) = lock(&q.writer).take() {
+        let _ = h.join();
+    }
+    let (files, problems) = q.tracer.finish(0);
+    let names: Vec<String> = files.iter().filter_map(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned()).collect();
+    if problems.is_empty() {
+        log::line(&format!("hpmagent: quantum traces written to {}: {}, quantum.meta", q.dir.display(), names.join(", ")));
+    } else {
+        for p in &problems {
+            log::error(&format!("quantum: {p}"));
+        }
+        let complete = if names.is_empty() { "none".to_string() } else { names.join(", ") };
+        log::error(&format!("quantum traces in {} are incomplete (see above); written in full: {complete}", q.dir.display()));
+    }
+}

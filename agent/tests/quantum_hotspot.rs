@@ -1,0 +1,150 @@
+//! Quantum traces on HotSpot (`quantum`): from the kernel's context switches, one processor per
+//! CPU. A program with known busy phases and sleeps (`java-tests/workloads/phases`) prints what
+//! the kernel says each worker ran (`/proc/thread-self/schedstat`); the trace must agree.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::process::Command;
+
+use common::*;
+use hpm_collectors::counters::perf_event_paranoid;
+use hpm_collectors::quantum::{read_dir, Entry, MarkerKind, ThreadKind, Trace};
+
+/// Runs `QuantumPhases 2 10 30 20` with `options`; returns the trace directory's reading (None if
+/// no trace), stdout and stderr.
+fn phases(test: &str, jdk: &java_tests::Jdk, options: &str, user: Option<&str>) -> (std::path::PathBuf, String, String) {
+    let classes = java_tests::compile("workloads").expect("compiling java-tests/workloads");
+    let out = out_dir(test, jdk);
+    std::fs::create_dir_all(&out).unwrap();
+    let mut c = match user {
+        Some(uid) => {
+            // Writable by the unprivileged user too.
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o777)).unwrap();
+            let mut c = Command::new("setpriv");
+            c.args([&format!("--reuid={uid}"), &format!("--regid={uid}"), "--clear-groups"]).arg(jdk.java());
+            c
+        }
+        None => Command::new(jdk.java()),
+    };
+    let o = c
+        .arg(format!("-agentpath:{}=out={},socket=off,{options}", agent_lib().display(), out.display()))
+        .arg("-cp")
+        .arg(&classes)
+        .args(["phases.QuantumPhases", "2", "10", "30", "20"])
+        .output()
+        .expect("running java");
+    let (stdout, stderr) = (String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned());
+    assert!(o.status.success() && stdout.contains("phases done"), "{}\n{stdout}\n{stderr}", o.status);
+    (out, stdout, stderr)
+}
+
+/// `worker TID ran NS` lines.
+fn workers(stdout: &str) -> BTreeMap<u32, u64> {
+    stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("worker "))
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            (f[0].parse().unwrap(), f[2].parse().unwrap())
+        })
+        .collect()
+}
+
+fn is_root() -> bool {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    status.lines().find_map(|l| l.strip_prefix("Uid:")).and_then(|l| l.split_whitespace().nth(1)) == Some("0")
+}
+
+fn cpu_index(t: &Trace) -> usize {
+    // Counter 0 is real time (not stored); deltas start at counter 1.
+    t.meta.counters.iter().position(|c| c == "cpu-time").expect("a cpu-time counter") - 1
+}
+
+/// On JDK 17 and 25: the trace is valid with no warning; each worker's quanta add up to the run
+/// time the kernel gives for it within 2%, in CPU time and in span (so the records cover at least
+/// 98% of its running time; seen: over 99.9%); its 10 sleeps end quanta with the yield sign; the
+/// run markers are in the trace; threads are named and the writer thread is in the trace as the
+/// `writer`.
+#[test]
+fn java_threads_quanta_match_the_kernels_run_time() {
+    for jdk in jdks() {
+        let (out, stdout, stderr) = phases("quantum-hotspot", &jdk, "quantum,calls=none,collect=none", None);
+        let trace = read_dir(&out).unwrap_or_else(|e| panic!("{e}\n{stderr}"));
+        assert!(trace.is_valid() && trace.issues.is_empty(), "{:?}\n{stderr}", trace.issues);
+        let ran = workers(&stdout);
+        assert_eq!(ran.len(), 2, "{stdout}");
+        let cpu = cpu_index(&trace);
+        let nproc = std::thread::available_parallelism().unwrap().get() as u32;
+        for (tid, ns) in &ran {
+            let mine: Vec<_> = trace.quanta().filter(|q| q.thread == *tid).collect();
+            let cpu_sum: u64 = mine.iter().map(|q| q.deltas[cpu]).sum();
+            let span: u64 = mine.iter().map(|q| q.end - q.start).sum();
+            let off = |x: u64| (x as f64 - *ns as f64).abs() / *ns as f64;
+            eprintln!("{:?} worker {tid}: {} quanta, cpu-time {cpu_sum}, span {span}, schedstat {ns}", jdk.home, mine.len());
+            assert!(off(cpu_sum) < 0.02 && off(span) < 0.02, "worker {tid}: cpu-time {cpu_sum} ns, span {span} ns, schedstat {ns} ns");
+            assert!(mine.iter().filter(|q| q.yielded).count() >= 10, "every sleep ends a quantum with the yield sign");
+            assert!(mine.iter().all(|q| q.vp < nproc), "processors are CPUs");
+            let info = trace.meta.thread(*tid).unwrap();
+            assert!(info.kind == ThreadKind::App && info.name.starts_with("phases-"), "{info:?}");
+        }
+        let writer: Vec<_> = trace.meta.threads.iter().filter(|t| t.kind == ThreadKind::Writer).collect();
+        assert!(writer.len() == 1 && trace.quanta().any(|q| q.thread == writer[0].id), "{writer:?}");
+        let marks: Vec<(MarkerKind, i32, String)> = trace
+            .merged
+            .iter()
+            .filter_map(|e| match e {
+                Entry::Marker(m) => Some((m.kind, m.run, m.text.clone())),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(marks, [(MarkerKind::RunStart, 1, "phases".to_string()), (MarkerKind::RunComplete, 1, "phases".to_string())]);
+    }
+}
+
+/// `quantum=all` traces the VM's own threads too: the JIT compilers' quanta are in the trace.
+#[test]
+fn quantum_all_traces_the_vms_threads() {
+    let jdk = java_tests::jdk().unwrap();
+    let (out, _, stderr) = phases("quantum-hotspot-all", &jdk, "quantum=all,calls=none,collect=none", None);
+    let trace = read_dir(&out).unwrap();
+    assert!(trace.is_valid(), "{:?}\n{stderr}", trace.issues);
+    let compilers: Vec<u32> = trace.meta.threads.iter().filter(|t| t.name.contains("CompilerThre")).map(|t| t.id).collect();
+    assert!(!compilers.is_empty() && trace.quanta().any(|q| compilers.contains(&q.thread)), "{:?}", trace.meta.threads);
+    assert!(trace.meta.threads.iter().all(|t| !t.name.contains("CompilerThre") || t.kind == ThreadKind::System));
+}
+
+/// `quantum=tick` needs the research VM's timer: on HotSpot it is one warning, and the trace has a
+/// record per context switch as with `quantum`.
+#[test]
+fn quantum_tick_on_hotspot_is_one_warning_and_a_switch_trace() {
+    let jdk = java_tests::jdk().unwrap();
+    let (out, _, stderr) = phases("quantum-hotspot-tick", &jdk, "quantum=tick,calls=none,collect=none", None);
+    let warnings: Vec<&str> = stderr.lines().filter(|l| l.contains("warning")).collect();
+    assert_eq!(warnings, ["hpmagent: warning: quantum=tick needs the research VM's timer ticks; HotSpot's trace has a record per context switch, as with quantum=switch"]);
+    let trace = read_dir(&out).unwrap();
+    assert!(trace.is_valid() && trace.quanta().all(|q| q.thread_switch), "{:?}", trace.issues);
+    assert!(stderr.contains("hpmagent: quantum traces written to"), "{stderr}");
+}
+
+/// As an unprivileged user with `perf_event_paranoid` above 1, `quantum` is refused with one line
+/// naming the setting and the fixes, and the program and the other reports carry on.
+#[test]
+fn an_unprivileged_jvm_is_refused_one_line_and_carries_on() {
+    if !is_root() {
+        eprintln!("not root: cannot drop privileges for this test");
+        return;
+    }
+    let jdk = java_tests::jdk().unwrap();
+    let (out, _, stderr) = phases("quantum-hotspot-nobody", &jdk, "quantum,calls=none,collect=gc", Some("65534"));
+    let lines: Vec<&str> = stderr.lines().filter(|l| l.contains("quantum:")).collect();
+    if perf_event_paranoid().unwrap_or(2) > 1 {
+        assert_eq!(lines.len(), 1, "{stderr}");
+        assert!(lines[0].contains("perf_event_paranoid is") && lines[0].contains("CAP_PERFMON") && lines[0].contains("no quantum trace"), "{}", lines[0]);
+        assert!(!out.join("quantum.meta").exists());
+    } else {
+        assert!(out.join("quantum.meta").exists(), "{stderr}");
+    }
+    assert!(out.join("gc.txt").exists(), "the other reports are written: {stderr}");
+}
