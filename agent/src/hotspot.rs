@@ -87,7 +87,7 @@ pub unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Resul
     run_dir::check_writable(&opts.out_dir())?;
     log::set_level(opts.log);
     quiet_panics();
-    crate::quanta::setup(opts.quantum, &opts.out_dir(), &opts.events);
+    crate::quanta::setup(opts.quantum, &opts.out_dir(), &opts.events, late);
     let state = Arc::new(AgentState::new(opts, Vm::hotspot()));
     let bcfg = BackendConfig {
         start_paused: state.options.start_paused,

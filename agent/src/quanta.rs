@@ -5,7 +5,9 @@
 //! - `quantum` traces the thread that initialises the VM (`main`) and every Java thread started
 //!   after (ThreadStart, on the thread itself); `quantum=all` also every other thread of the
 //!   process, found in `/proc/self/task` at VM init and every second after (GC and JIT workers,
-//!   the VM thread, the JDK's own Java threads started before VM init).
+//!   the VM thread, the JDK's own Java threads started before VM init). Loaded into a running VM,
+//!   the threads already there are traced from their next switch in (with `quantum`, the ones
+//!   whose names are not HotSpot's own).
 //! - A writer thread of the agent's, `hpm-quanta`, traced itself as the trace's `writer`, pumps
 //!   the tracer every 10 ms; at VM death it stops and the tracer finishes the files.
 //! - `hpmagent.Trace` markers go into the trace (in the file of the CPU the marking thread runs
@@ -40,6 +42,8 @@ struct Quanta {
     tracer: OsTracer,
     dir: std::path::PathBuf,
     all: bool,
+    /// Loaded into a running VM (Agent_OnAttach): VM init is not on the `main` thread then.
+    late: bool,
     stop: AtomicBool,
     writer: Mutex<Option<JoinHandle<()>>>,
 }
@@ -49,7 +53,7 @@ static QUANTA: OnceLock<Arc<Quanta>> = OnceLock::new();
 /// At load: a tracer for `mode` into `dir`, counting the `event=` counters beside each thread's
 /// CPU time (names that do not parse are said once by the counters' own probe). A refusal is one
 /// warning; the rest of the agent carries on.
-pub(crate) fn setup(mode: QuantumMode, dir: &Path, events: &[String]) {
+pub(crate) fn setup(mode: QuantumMode, dir: &Path, events: &[String], late: bool) {
     if mode == QuantumMode::Off {
         return;
     }
@@ -59,7 +63,7 @@ pub(crate) fn setup(mode: QuantumMode, dir: &Path, events: &[String]) {
     let events: Vec<EventSpec> = events.iter().filter_map(|e| parse_event(e).ok()).collect();
     match OsTracer::new(dir, &events) {
         Ok(tracer) => {
-            let q = Quanta { tracer, dir: dir.to_path_buf(), all: mode == QuantumMode::All, stop: AtomicBool::new(false), writer: Mutex::new(None) };
+            let q = Quanta { tracer, dir: dir.to_path_buf(), all: mode == QuantumMode::All, late, stop: AtomicBool::new(false), writer: Mutex::new(None) };
             let _ = QUANTA.set(Arc::new(q));
         }
         Err(e) => log::warn(&format!("quantum: {e}; no quantum trace (everything else carries on)")),
@@ -83,25 +87,36 @@ fn comm_of(tid: i32) -> String {
     std::fs::read_to_string(format!("/proc/self/task/{tid}/comm")).map(|s| s.trim_end().to_string()).unwrap_or_default()
 }
 
-/// Traces every thread of the process not traced yet (from its next switch in).
-fn add_all_threads(q: &Quanta) {
+/// Traces the threads of the process not traced yet (from their next switch in): all of them, or
+/// only those that look like the application's (`apps_only`: names HotSpot does not give its own
+/// threads).
+fn add_threads(q: &Quanta, apps_only: bool) {
     for entry in std::fs::read_dir("/proc/self/task").into_iter().flatten().flatten() {
         let Some(tid) = entry.file_name().to_str().and_then(|t| t.parse::<i32>().ok()) else { continue };
         if !q.tracer.is_traced(tid) {
             let comm = comm_of(tid);
-            q.tracer.add_thread(tid, kind_of(&comm, None), &comm);
+            let kind = kind_of(&comm, None);
+            if !apps_only || kind == ThreadKind::App {
+                q.tracer.add_thread(tid, kind, &comm);
+            }
         }
     }
 }
 
 /// At VM init, on the thread that initialised the VM: traces it (and with `quantum=all` every
-/// thread there is), and starts the writer.
+/// thread there is), and starts the writer. Loaded into a running VM, this runs on the attaching
+/// thread instead: the threads already there are traced from their next switch in (with
+/// `quantum`, those that look like the application's).
 pub(crate) fn vm_init() {
     let Some(q) = QUANTA.get() else { return };
-    // HotSpot posts VMInit on the thread that runs `main`.
-    q.tracer.thread_started(ThreadKind::App, "main");
-    if q.all {
-        add_all_threads(q);
+    if q.late {
+        add_threads(q, !q.all);
+    } else {
+        // HotSpot posts VMInit on the thread that runs `main`.
+        q.tracer.thread_started(ThreadKind::App, "main");
+        if q.all {
+            add_threads(q, false);
+        }
     }
     let me = q.clone();
     let spawned = std::thread::Builder::new().name(WRITER.into()).spawn(move || {
@@ -112,7 +127,7 @@ pub(crate) fn vm_init() {
             me.tracer.pump(false);
             pumps += 1;
             if me.all && pumps.is_multiple_of(PUMPS_PER_RESCAN) {
-                add_all_threads(&me);
+                add_threads(&me, false);
             }
         }
         me.tracer.thread_ended();

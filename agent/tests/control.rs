@@ -337,22 +337,6 @@ fn default_socket_is_private_and_listed() {
     assert!(!dir.exists(), "the socket directory, empty again, is removed at exit");
 }
 
-/// `hpm` from the same build (cargo builds the workspace's binaries into `target/<profile>/`).
-fn hpm_binary() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let profile_dir = exe.parent().unwrap().parent().unwrap();
-    let hpm = profile_dir.join("hpm");
-    if !hpm.is_file() {
-        let status = Process::new(env!("CARGO"))
-            .args(["build", "--release", "-p", "hpm-reports", "--bin", "hpm"])
-            .env("CARGO_TARGET_DIR", profile_dir.parent().unwrap())
-            .status()
-            .unwrap();
-        assert!(status.success(), "building hpm");
-    }
-    hpm
-}
-
 #[test]
 fn attach_to_a_jvm_started_without_the_agent() {
     for (jdk, mode) in common::jdks().into_iter().flat_map(|j| [(j.clone(), "calls=probes"), (j, "calls=jvmti")]) {
@@ -374,7 +358,7 @@ fn attach_to_a_jvm_started_without_the_agent() {
         assert_eq!(line.trim(), "ready");
         let pid = child.id().to_string();
         let sock = tmp.path().join("attached.sock");
-        let attach = Process::new(hpm_binary())
+        let attach = Process::new(common::hpm_binary())
             .args(["attach", &pid, &format!("out={}", out.display()), &format!("socket={}", sock.display()), "perf-map=off", mode, "--agent-lib"])
             .arg(common::agent_lib())
             .output()

@@ -150,3 +150,41 @@ fn an_unprivileged_jvm_is_refused_one_line_and_carries_on() {
     }
     assert!(out.join("gc.txt").exists(), "the other reports are written: {stderr}");
 }
+
+/// Loaded into a running JVM (`hpm attach`): the application's threads already running are traced
+/// from their next switch in (the attaching thread and HotSpot's own threads are not), and the
+/// trace is valid; each worker's traced CPU is the part of its run after the attach.
+#[test]
+fn attached_later_traces_the_running_application_threads() {
+    let jdk = java_tests::jdk().unwrap();
+    let classes = java_tests::compile("workloads").expect("compiling java-tests/workloads");
+    let out = out_dir("quantum-hotspot-attach", &jdk);
+    let child = Command::new(jdk.java())
+        .arg("-cp")
+        .arg(&classes)
+        .args(["phases.QuantumPhases", "2", "40", "30", "20"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("running java");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let attach = Command::new(hpm_binary())
+        .args(["attach", &child.id().to_string(), &format!("out={}", out.display()), "quantum,calls=none,collect=none,socket=off", "--agent-lib"])
+        .arg(agent_lib())
+        .output()
+        .unwrap();
+    assert!(attach.status.success(), "hpm attach: {}", String::from_utf8_lossy(&attach.stderr));
+    let o = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(o.status.success() && stdout.contains("phases done"), "{stdout}");
+    let trace = read_dir(&out).unwrap();
+    assert!(trace.is_valid(), "{:?}", trace.issues);
+    let cpu = cpu_index(&trace);
+    for (tid, ns) in workers(&stdout) {
+        let traced: u64 = trace.quanta().filter(|q| q.thread == tid).map(|q| q.deltas[cpu]).sum();
+        // Attached after about a quarter of the 2 s run.
+        assert!(traced > ns / 3 && traced < ns, "worker {tid}: {traced} ns traced of {ns} ns run");
+        assert!(trace.meta.thread(tid).is_some_and(|t| t.name.starts_with("phases-") && t.kind == ThreadKind::App));
+    }
+    assert!(trace.meta.threads.iter().all(|t| t.name != "Attach Listener" && !t.name.starts_with("C2 Compiler")), "{:?}", trace.meta.threads);
+}
+

@@ -306,3 +306,19 @@ pub fn task_cpu_ns(pid: u32, tid: u32) -> u64 {
     let s = std::fs::read_to_string(format!("/proc/{pid}/task/{tid}/schedstat")).unwrap();
     s.split_whitespace().next().unwrap().parse().unwrap()
 }
+
+/// `hpm` from the same build (cargo builds the workspace's binaries into `target/<profile>/`).
+pub fn hpm_binary() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let profile_dir = exe.parent().unwrap().parent().unwrap();
+    let hpm = profile_dir.join("hpm");
+    if !hpm.is_file() {
+        let status = Command::new(env!("CARGO"))
+            .args(["build", "--release", "-p", "hpm-reports", "--bin", "hpm"])
+            .env("CARGO_TARGET_DIR", profile_dir.parent().unwrap())
+            .status()
+            .unwrap();
+        assert!(status.success(), "building hpm");
+    }
+    hpm
+}
