@@ -119,7 +119,14 @@ impl SwitchSource {
         // `sampled` takes the data area's length in bytes.
         let page = super::clock::page_size();
         let mut leader = leader.sampled(pages.max(1).next_power_of_two() * page).map_err(|error| GroupOpenError {
-            message: format!("cannot map the ring buffer of thread {tid}'s switches: {error}"),
+            message: format!(
+                "cannot map the ring buffer of thread {tid}'s switches: {error}{}",
+                if matches!(error.raw_os_error(), Some(libc::EPERM) | Some(libc::ENOMEM)) {
+                    " (perf rings are locked memory: raise kernel.perf_event_mlock_kb or `ulimit -l`, or run as root)"
+                } else {
+                    ""
+                }
+            ),
             error,
         })?;
         // Read before counting starts: a switch out right after enabling (before a clock read

@@ -36,9 +36,10 @@ use crate::quantum::{trace_file_name, BufferSink, MarkerKind, Meta, Quantum, Qua
 /// ring when the writer drains it is newer than this.
 const SETTLE_NS: u64 = 20_000_000;
 
-/// Ring buffer pages per thread (each switch takes about 60 + 16 × counters bytes: 64 pages hold
-/// some 2,500 switches, more than a thread makes between two pumps).
-const RING_PAGES: usize = 64;
+/// Ring buffer pages per thread. Each switch takes about 100 bytes with `cpu-time` alone (60 +
+/// 16 per counter), so 16 pages hold some 650 switches: 65,000 a second between two pumps 10 ms
+/// apart. The pages are locked memory: 64 KiB per traced thread.
+const RING_PAGES: usize = 16;
 
 /// One CPU's trace file.
 struct CpuFile {
