@@ -88,6 +88,7 @@ fn java_threads_quanta_match_the_kernels_run_time() {
             assert!(span as f64 >= 0.99 * *ns as f64, "worker {tid}: records span {span} ns of {ns} ns run");
             assert!(mine.iter().filter(|q| q.yielded).count() >= 10, "every sleep ends a quantum with the yield sign");
             assert!(mine.iter().all(|q| q.vp < nproc), "processors are CPUs");
+            assert_eq!(trace.meta.processor_kind, "cpu");
             let info = trace.meta.thread(*tid).unwrap();
             assert!(info.kind == ThreadKind::App && info.name.starts_with("phases-"), "{info:?}");
         }

@@ -54,6 +54,8 @@ pub struct After {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Summary {
     pub valid: bool,
+    /// What a processor is: `vp` (a virtual processor) or `cpu` (traces of OS threads).
+    pub processor: String,
     pub issues: Vec<String>,
     pub counters: Vec<String>,
     /// `cycles` or `real-time`: what `share` is a share of.
@@ -217,8 +219,8 @@ pub fn summarize(trace: &Trace, after: usize) -> Summary {
         .filter_map(|e| match e {
             Entry::Marker(m) => {
                 let label = match m.kind.name() {
-                    k @ ("run-start" | "run-complete") => format!("{k} {} \"{}\" (vp {})", m.run, m.text, m.vp),
-                    k => format!("{k} \"{}\" (vp {})", m.text, m.vp),
+                    k @ ("run-start" | "run-complete") => format!("{k} {} \"{}\" ({} {})", m.run, m.text, processor_label(trace), m.vp),
+                    k => format!("{k} \"{}\" ({} {})", m.text, processor_label(trace), m.vp),
                 };
                 Some(After { label, time: m.time, records: following(m.time, false) })
             }
@@ -228,6 +230,7 @@ pub fn summarize(trace: &Trace, after: usize) -> Summary {
 
     Summary {
         valid: trace.is_valid(),
+        processor: processor_label(trace),
         issues: trace.issues.iter().map(|i| i.to_string()).collect(),
         share_basis: counters.get(basis).cloned().unwrap_or_else(|| "real-time".into()),
         counters,
@@ -239,6 +242,11 @@ pub fn summarize(trace: &Trace, after: usize) -> Summary {
         after_gc,
         after_markers,
     }
+}
+
+/// How processors are named: `cpu` for traces of OS threads (meta `processor-kind cpu`), else `vp`.
+fn processor_label(trace: &Trace) -> String {
+    if trace.meta.processor_kind.is_empty() { "vp".into() } else { trace.meta.processor_kind.clone() }
 }
 
 /// Number of errors among the issues.
@@ -289,7 +297,8 @@ fn table(rows: &[Vec<String>]) -> String {
 
 fn record_line(s: &Summary, q: &QuantumRecord, names: &HashMap<u32, &str>) -> String {
     let mut l = format!(
-        "    vp {} {} {}..{} ({}){}",
+        "    {} {} {} {}..{} ({}){}",
+        s.processor,
         q.vp,
         names.get(&q.thread).copied().unwrap_or("?"),
         q.start,
@@ -351,11 +360,16 @@ pub fn render_text(s: &Summary) -> String {
     head.extend(s.counters.iter().cloned());
     let mut rows = vec![head];
     for v in &s.vps {
-        let mut r = vec![format!("vp {}", v.vp), grouped(v.records), grouped_total(v.missed), grouped(v.span), format!("{:.2}%", v.coverage * 100.0)];
+        let mut r = vec![format!("{} {}", s.processor, v.vp), grouped(v.records), grouped_total(v.missed), grouped(v.span), format!("{:.2}%", v.coverage * 100.0)];
         r.extend(v.totals.iter().map(|v| grouped_total(*v)));
         rows.push(r);
     }
-    let _ = writeln!(out, "\nProcessors (Covered = record durations / span):");
+    if s.processor == "cpu" {
+        // OS threads share CPUs with other processes and untraced threads.
+        let _ = writeln!(out, "\nProcessors: CPUs (Covered = the traced threads' record durations / span):");
+    } else {
+        let _ = writeln!(out, "\nProcessors (Covered = record durations / span):");
+    }
     out.push_str(&table(&rows));
 
     let names: HashMap<u32, &str> = s.threads.iter().map(|t| (t.thread, t.name.as_str())).collect();
@@ -438,6 +452,7 @@ pub fn to_json(s: &Summary) -> Value {
         "issues": s.issues,
         "counters": s.counters,
         "share_basis": s.share_basis,
+        "processor_kind": s.processor,
         "records": s.records,
         "missed": s.missed,
         "overflows": s.overflows,

@@ -37,6 +37,7 @@ fn write_meta(dir: &Path, missed: Vec<(u32, u64)>) {
     Meta {
         counters: vec!["real-time".into(), "cycles".into(), "instructions".into()],
         time_unit: "ns".into(),
+        processor_kind: String::new(),
         threads: vec![ThreadInfo { id: 1, kind: ThreadKind::App, name: "main".into() }, ThreadInfo { id: 2, kind: ThreadKind::App, name: "worker".into() }],
         methods: vec![],
         missed,

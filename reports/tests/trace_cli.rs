@@ -8,9 +8,14 @@ use common::{hpm, stderr, stdout, write_vp};
 use hpm_collectors::quantum::{Meta, ThreadInfo, ThreadKind};
 
 fn meta(dir: &Path) {
+    meta_of(dir, "");
+}
+
+fn meta_of(dir: &Path, processor_kind: &str) {
     Meta {
         counters: vec!["real-time".into(), "cycles".into(), "instructions".into()],
         time_unit: "ns".into(),
+        processor_kind: processor_kind.into(),
         threads: vec![
             ThreadInfo { id: 1, kind: ThreadKind::App, name: "main".into() },
             ThreadInfo { id: 2, kind: ThreadKind::Collector, name: "GC".into() },
@@ -125,4 +130,19 @@ fn trace_errors_exit_1_with_one_line() {
     let o = hpm(&["trace", "--json", d.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("quantum.vp1.trace at byte 32: truncated quantum record: 44 of 48 bytes"), "{}", stderr(&o));
+}
+
+/// A trace of OS threads (meta `processor-kind cpu`) names its processors as CPUs, in the tables and
+/// in the JSON; other traces keep `vp`.
+#[test]
+fn processors_of_os_thread_traces_are_cpus() {
+    let tmp = good_trace();
+    let d = tmp.path();
+    let vp = stdout(&hpm(&["trace", d.to_str().unwrap()]));
+    assert!(vp.contains("\nvp 0 ") && !vp.contains("cpu 0"), "{vp}");
+    meta_of(d, "cpu");
+    let cpu = stdout(&hpm(&["trace", d.to_str().unwrap()]));
+    assert!(cpu.contains("Processors: CPUs") && cpu.contains("\ncpu 0 ") && cpu.contains("\ncpu 1 ") && !cpu.contains("\nvp 0"), "{cpu}");
+    let json = stdout(&hpm(&["trace", "--json", d.to_str().unwrap()]));
+    assert!(json.contains("\"processor_kind\":\"cpu\""), "{json}");
 }

@@ -156,6 +156,9 @@ pub struct Meta {
     pub counters: Vec<String>,
     /// What one unit of the time base is, e.g. `ns`.
     pub time_unit: String,
+    /// What a processor is: `vp` (a virtual processor, the default, written as nothing) or `cpu`
+    /// (a CPU, for traces of OS threads).
+    pub processor_kind: String,
     pub threads: Vec<ThreadInfo>,
     pub methods: Vec<MethodInfo>,
     /// (processor, records missed because both of its buffers were full).
@@ -186,6 +189,9 @@ impl Meta {
         let _ = writeln!(s, "hpm-quantum-meta\t{VERSION}");
         let _ = writeln!(s, "byte-order\tlittle");
         let _ = writeln!(s, "time-unit\t{}", clean(if self.time_unit.is_empty() { "ns" } else { &self.time_unit }));
+        if !self.processor_kind.is_empty() {
+            let _ = writeln!(s, "processor-kind\t{}", clean(&self.processor_kind));
+        }
         let _ = writeln!(s, "counters\t{}", self.delta_count());
         for (i, c) in self.counters.iter().enumerate() {
             let _ = writeln!(s, "counter\t{i}\t{}", clean(c));
@@ -237,6 +243,7 @@ impl Meta {
                     return Err(format!("line {n}: byte order `{}` is not supported (only `little`)", f.get(1).unwrap_or(&"")));
                 }
                 "time-unit" => meta.time_unit = f.get(1).unwrap_or(&"").to_string(),
+                "processor-kind" => meta.processor_kind = f.get(1).unwrap_or(&"").to_string(),
                 "counters" => declared = Some(num(1)? as usize),
                 "counter" => {
                     need(3)?;

@@ -337,6 +337,7 @@ impl OsTracer {
         let meta = Meta {
             counters: self.counters.clone(),
             time_unit: "ns".into(),
+            processor_kind: "cpu".into(),
             threads: inner.threads.iter().map(|(tid, (kind, name))| ThreadInfo { id: *tid as u32, kind: *kind, name: name.clone() }).collect(),
             methods: Vec::new(),
             missed,

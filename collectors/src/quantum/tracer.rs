@@ -443,7 +443,7 @@ impl Tracer {
                 MethodInfo { id: trace_method(Some(m)), class, name, descriptor }
             })
             .collect();
-        let meta = Meta { counters: self.counters.clone(), time_unit: "ns".into(), threads, methods, missed };
+        let meta = Meta { counters: self.counters.clone(), time_unit: "ns".into(), threads, methods, missed, ..Meta::default() };
         match meta.write(&self.dir) {
             Ok(()) => files.push(self.dir.join(crate::quantum::META_FILE)),
             Err(e) => errors.push(e.to_string()),
