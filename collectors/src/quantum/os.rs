@@ -20,8 +20,6 @@
 //! `cpu-time` (the kernel's `task-clock` of the thread), then the `event=` counters that opened.
 
 use std::collections::BTreeMap;
-use std::fs::File;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -30,7 +28,8 @@ use hpm_support::{lock, log};
 use crate::counters::events::EventSpec;
 use crate::counters::monotonic_ns;
 use crate::counters::switches::{current_cpu, OsQuantum, SwitchSource};
-use crate::quantum::{trace_file_name, BufferSink, MarkerKind, Meta, Quantum, QuantumWriter, ThreadInfo, ThreadKind};
+use crate::quantum::writer::SinkFile;
+use crate::quantum::{MarkerKind, Meta, Quantum, QuantumWriter, ThreadInfo, ThreadKind};
 
 /// How old a record must be before it is written: a switch the kernel is still writing into a
 /// ring when the writer drains it is newer than this.
@@ -41,15 +40,12 @@ const SETTLE_NS: u64 = 20_000_000;
 /// apart. The pages are locked memory: 64 KiB per traced thread.
 const RING_PAGES: usize = 16;
 
-/// One CPU's trace file.
+/// One CPU's writer and trace file (None, with why, where the file could not be created: its
+/// records are counted as lost).
 struct CpuFile {
     writer: Option<QuantumWriter>,
-    sink: BufferSink,
-    file: Option<File>,
-    tmp: PathBuf,
-    path: PathBuf,
-    failure: Option<String>,
-    missed: u64,
+    file: Result<SinkFile, String>,
+    lost: u64,
 }
 
 /// A marker waiting to be written (in the file of the CPU its thread was on).
@@ -125,15 +121,19 @@ impl OsTracer {
     /// Starts tracing the calling thread (its quantum under way starts now).
     pub fn thread_started(&self, kind: ThreadKind, name: &str) {
         let tid = crate::counters::current_tid();
+        let mut inner = lock(&self.inner);
         // A new thread may have the id of one that ended.
-        lock(&self.inner).ended.remove(&tid);
-        self.add_thread(tid, kind, name);
+        inner.ended.remove(&tid);
+        self.add(&mut inner, tid, kind, name);
     }
 
     /// Starts tracing thread `tid` of this process: from now if it is the calling thread, else
     /// from its next switch in.
     pub fn add_thread(&self, tid: i32, kind: ThreadKind, name: &str) {
-        let mut inner = lock(&self.inner);
+        self.add(&mut lock(&self.inner), tid, kind, name);
+    }
+
+    fn add(&self, inner: &mut Inner, tid: i32, kind: ThreadKind, name: &str) {
         if inner.finished || inner.sources.contains_key(&tid) || inner.ended.contains(&tid) {
             return;
         }
@@ -218,11 +218,14 @@ impl OsTracer {
         items.extend(marks.into_iter().map(|m| (m.cpu, m.time, Item::Marker(m))));
         items.sort_by_key(|(cpu, time, _)| (*cpu, *time));
         for (cpu, _, item) in items {
-
-            let Some(f) = self.cpu_file(inner, cpu) else { continue };
-            let Some(w) = f.writer.as_mut() else { continue };
+            let f = self.cpu_file(inner, cpu);
+            let Some(w) = f.writer.as_mut() else {
+                f.lost += 1;
+                continue;
+            };
             let handoffs = w.handoffs();
-            let written = match &item {
+            // A record that finds no free buffer is counted as missed by the writer.
+            match &item {
                 Item::Quantum(q) => w.record(
                     &Quantum {
                         thread: q.tid as u32,
@@ -238,54 +241,36 @@ impl OsTracer {
                 ),
                 Item::Marker(m) => w.marker(m.kind, m.tid as u16, m.time, m.run, &m.text),
             };
-            if !written {
-                f.missed += 1;
-            }
             if w.handoffs() != handoffs {
                 Self::write_out(f);
             }
         }
     }
 
-    /// The file of `cpu`, created at its first record (None when it could not be).
-    fn cpu_file<'a>(&self, inner: &'a mut Inner, cpu: u32) -> Option<&'a mut CpuFile> {
-        let f = inner.cpus.entry(cpu).or_insert_with(|| {
-            let (writer, sink) = QuantumWriter::new(cpu, self.counters.len() - 1);
-            let path = self.dir.join(trace_file_name(cpu));
-            let tmp = self.dir.join(format!(".{}.{}.tmp", trace_file_name(cpu), std::process::id()));
-            let (file, failure) = match File::create(&tmp) {
-                Ok(f) => (Some(f), None),
-                Err(e) => {
-                    log::error(&format!("quantum: cannot create {}: {e}; no trace for CPU {cpu}", tmp.display()));
-                    (None, Some(e.to_string()))
-                }
-            };
-            let writer = file.is_some().then_some(writer);
-            CpuFile { writer, sink, file, tmp, path, failure, missed: 0 }
-        });
-        f.file.is_some().then_some(f)
+    /// The writer and file of `cpu`, created at its first record.
+    fn cpu_file<'a>(&self, inner: &'a mut Inner, cpu: u32) -> &'a mut CpuFile {
+        inner.cpus.entry(cpu).or_insert_with(|| match SinkFile::create(&self.dir, cpu, self.counters.len() - 1) {
+            Ok((writer, file)) => CpuFile { writer: Some(writer), file: Ok(file), lost: 0 },
+            Err((tmp, e)) => {
+                log::error(&format!("quantum: cannot create {}: {e}; no trace for CPU {cpu}", tmp.display()));
+                CpuFile { writer: None, file: Err(e.to_string()), lost: 0 }
+            }
+        })
     }
 
-    /// Writes a CPU's full buffers; a write error is one line and ends tracing on that CPU (its
-    /// file cut back to the last complete record).
+    /// Writes a CPU's full buffers; whether all are written. A write error is one line and ends
+    /// tracing on that CPU: its file keeps the complete records written before.
     fn write_out(f: &mut CpuFile) -> bool {
-        let Some(file) = f.file.as_mut() else { return false };
-        match f.sink.write_pending(file) {
-            Ok(done) => done,
-            Err(e) => {
-                log::error(&format!("quantum: cannot write {}: {e}; tracing stops for CPU {}", f.tmp.display(), f.sink.vp()));
-                let _ = file.set_len(f.sink.written());
-                f.failure = Some(e.to_string());
-                f.writer = None;
-                f.file = None;
-                false
-            }
-        }
+        let Ok(sf) = f.file.as_mut() else { return true };
+        sf.write_pending().unwrap_or_else(|e| {
+            log::error(&format!("quantum: cannot write {}: {e}; tracing stops for CPU {}", sf.tmp.display(), sf.vp));
+            true
+        })
     }
 
     /// At the end (VM death, after the last thread it should see): writes every record left and
     /// each CPU's exit record, renames the files and writes `quantum.meta`. Returns the files
-    /// written and one line per problem (what was lost).
+    /// written in full (`quantum.meta` last) and one line per problem (what was lost).
     pub fn finish(&self, exit_value: i32) -> (Vec<PathBuf>, Vec<String>) {
         self.pump(true);
         let now = monotonic_ns();
@@ -304,25 +289,28 @@ impl OsTracer {
         }
         self.write_until(&mut inner, u64::MAX);
         for (cpu, f) in inner.cpus.iter_mut() {
-            if let Some(w) = f.writer.take() {
-                let stats = w.finish(now, exit_value);
-                f.missed += stats.missed;
-            }
+            // Every record made for the CPU: written, missed, or with no file to go to.
+            let total = f.writer.take().map(|w| w.finish(now, exit_value)).map_or(0, |s| s.records + s.markers + s.missed) + f.lost;
             // The writer is gone: the sink writes what it has and reports done.
-            while f.file.is_some() && !Self::write_out(f) {}
-            missed.push((*cpu, f.missed));
-            let res = (|| -> std::io::Result<()> {
-                if let Some(mut file) = f.file.take() {
-                    file.flush()?;
-                    file.sync_all()?;
-                    std::fs::rename(&f.tmp, &f.path)?;
+            while !Self::write_out(f) {}
+            match f.file.as_mut() {
+                Ok(sf) => {
+                    let not_in_file = total.saturating_sub(sf.records_in_file);
+                    missed.push((*cpu, not_in_file));
+                    match (sf.close(), &sf.failure) {
+                        (Ok(()), None) => files.push(sf.path.clone()),
+                        (Ok(()), Some(why)) => problems.push(format!(
+                            "{} is incomplete: {why}; it holds {} of CPU {cpu}'s {total} records, the other {not_in_file} are lost",
+                            sf.path.display(),
+                            sf.records_in_file
+                        )),
+                        (Err(e), _) => problems.push(format!("cannot write {}: {e}", sf.path.display())),
+                    }
                 }
-                Ok(())
-            })();
-            match (res, &f.failure) {
-                (Ok(()), None) => files.push(f.path.clone()),
-                (Ok(()), Some(why)) => problems.push(format!("the trace of CPU {cpu} is incomplete: {why}; {} holds the records written before", f.tmp.display())),
-                (Err(e), _) => problems.push(format!("cannot write {}: {e}", f.path.display())),
+                Err(why) => {
+                    missed.push((*cpu, total));
+                    problems.push(format!("the trace of CPU {cpu} was not written: {why}; its {total} records are lost"));
+                }
             }
         }
         if inner.lost.0 > 0 {
@@ -342,8 +330,9 @@ impl OsTracer {
             methods: Vec::new(),
             missed,
         };
-        if let Err(e) = meta.write(&self.dir) {
-            problems.push(format!("cannot write {}: {e}", self.dir.join(super::META_FILE).display()));
+        match meta.write(&self.dir) {
+            Ok(()) => files.push(self.dir.join(super::META_FILE)),
+            Err(e) => problems.push(format!("cannot write {}: {e}", self.dir.join(super::META_FILE).display())),
         }
         (files, problems)
     }

@@ -24,8 +24,6 @@
 //! `wall-time` metric of the reading, shared by all processors.
 
 use std::cell::RefCell;
-use std::fs::File;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -34,7 +32,8 @@ use hpm_support::{lock, log};
 
 use crate::counters::monotonic_ns;
 use crate::metrics::Metric;
-use crate::quantum::{trace_file_name, BufferSink, MarkerKind, Meta, MethodInfo, Quantum, QuantumWriter, Switch, ThreadInfo, WriterStats, MAX_COUNTERS};
+use crate::quantum::writer::SinkFile;
+use crate::quantum::{trace_file_name, MarkerKind, Meta, MethodInfo, Quantum, QuantumWriter, Switch, ThreadInfo, WriterStats, MAX_COUNTERS};
 
 
 /// When a tracer writes records.
@@ -44,19 +43,6 @@ pub enum RecordAt {
     Switch,
     /// Also at every timer tick that did not switch threads (Jikes RVM's sample mode).
     Tick,
-}
-
-/// A processor's file and the trace-writer side of its buffers.
-struct SinkFile {
-    /// `None` once writing failed (tracing for the processor stops).
-    sink: Option<BufferSink>,
-    file: Option<File>,
-    tmp: PathBuf,
-    path: PathBuf,
-    /// Records in the file: updated after each write.
-    records_in_file: u64,
-    /// Why writing failed, if it did.
-    failure: Option<String>,
 }
 
 /// What the agent's threads share about one processor's trace.
@@ -192,23 +178,17 @@ impl Tracer {
     /// switch (its idle thread).
     pub fn vp_start(&self, vp: u32, reading: &[u64], running: Option<u32>) {
         let Some(shared) = self.vps.get(vp as usize) else { return };
-        let path = self.dir.join(trace_file_name(vp));
-        let tmp = self.dir.join(format!(".{}.{}.tmp", trace_file_name(vp), std::process::id()));
-        let file = if self.no_dir { Err(std::io::ErrorKind::NotFound.into()) } else { File::create(&tmp) };
-        let writer = match file {
-            Ok(file) => {
-                let (w, sink) = QuantumWriter::new(vp, self.deltas.len());
-                let sf = SinkFile { sink: Some(sink), file: Some(file), tmp, path, records_in_file: 0, failure: None };
+        let writer = match (!self.no_dir).then(|| SinkFile::create(&self.dir, vp, self.deltas.len())) {
+            Some(Ok((w, sf))) => {
                 *lock(&shared.sink) = Some(sf);
                 Some(w)
             }
-            Err(e) => {
-                if !self.no_dir {
-                    log::error(&format!("cannot create {}: {e}; no quantum trace for processor {vp}", tmp.display()));
-                    *lock(&shared.not_created) = Some(e.to_string());
-                }
+            Some(Err((tmp, e))) => {
+                log::error(&format!("cannot create {}: {e}; no quantum trace for processor {vp}", tmp.display()));
+                *lock(&shared.not_created) = Some(e.to_string());
                 None
             }
+            None => None,
         };
         let state = VpState {
             vp,
@@ -315,20 +295,8 @@ impl Tracer {
     }
 
     fn drain(sf: &mut SinkFile) {
-        let (Some(sink), Some(file)) = (sf.sink.as_mut(), sf.file.as_mut()) else { return };
-        let result = sink.write_pending(file);
-        sf.records_in_file = sink.records_written();
-        if let Err(e) = result {
-            log::error(&format!("cannot write {}: {e}; quantum tracing for processor {} stops", sf.path.display(), sink.vp()));
-            // A buffer written in part would end the file with a cut record: keep only the buffers
-            // written in full (shrinking works on a full disk or at the file-size limit too).
-            if let Err(cut) = file.set_len(sink.written()) {
-                log::error(&format!("cannot cut {} back to its last complete record: {cut}", sf.tmp.display()));
-            }
-            sf.failure = Some(e.to_string());
-            // Dropping the sink makes the processor's writer find no free buffer: every later record
-            // is counted as missed.
-            sf.sink = None;
+        if let Err(e) = sf.write_pending() {
+            log::error(&format!("cannot write {}: {e}; quantum tracing for processor {} stops", sf.path.display(), sf.vp));
         }
     }
 
@@ -396,14 +364,7 @@ impl Tracer {
             if let Some(mut sf) = slot.take() {
                 Self::drain(&mut sf);
                 not_in_file = total.saturating_sub(sf.records_in_file);
-                let res = (|| -> std::io::Result<()> {
-                    if let Some(mut f) = sf.file.take() {
-                        f.flush()?;
-                        f.sync_all()?;
-                    }
-                    std::fs::rename(&sf.tmp, &sf.path)
-                })();
-                match (res, &sf.failure) {
+                match (sf.close(), &sf.failure) {
                     (Ok(()), None) => files.push(sf.path.clone()),
                     (Ok(()), Some(why)) => {
                         errors.push(format!(

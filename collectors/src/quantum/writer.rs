@@ -235,6 +235,67 @@ impl QuantumWriter {
     }
 }
 
+/// A processor's trace file while it is written: the sink side of its writer's buffers, into
+/// `.quantum.vp<N>.trace.<pid>.tmp`, renamed to `quantum.vp<N>.trace` when closed (a run that
+/// ends before leaves only the temporary file, which the reader recovers).
+pub(crate) struct SinkFile {
+    pub(crate) vp: u32,
+    /// `None` once writing failed: the processor's writer then finds no free buffer, and every
+    /// later record is counted as missed.
+    pub(crate) sink: Option<BufferSink>,
+    pub(crate) file: Option<File>,
+    pub(crate) tmp: PathBuf,
+    pub(crate) path: PathBuf,
+    /// Records in the file: updated after each write.
+    pub(crate) records_in_file: u64,
+    /// Why writing failed, if it did.
+    pub(crate) failure: Option<String>,
+}
+
+impl SinkFile {
+    /// Creates processor `vp`'s temporary file in `dir`; returns the processor's writer (for
+    /// `counters` deltas) and the file, or the file's path and why it could not be created.
+    pub(crate) fn create(dir: &Path, vp: u32, counters: usize) -> Result<(QuantumWriter, SinkFile), (PathBuf, io::Error)> {
+        let path = dir.join(trace_file_name(vp));
+        let tmp = dir.join(format!(".{}.{}.tmp", trace_file_name(vp), std::process::id()));
+        match File::create(&tmp) {
+            Ok(file) => {
+                let (writer, sink) = QuantumWriter::new(vp, counters);
+                Ok((writer, SinkFile { vp, sink: Some(sink), file: Some(file), tmp, path, records_in_file: 0, failure: None }))
+            }
+            Err(e) => Err((tmp, e)),
+        }
+    }
+
+    /// Writes the buffers handed over so far; whether everything is written (the writer has
+    /// finished, or writing has stopped). A write error cuts the file back to its last complete
+    /// record (a buffer written in part would end it with a cut record; shrinking works on a full
+    /// disk or at the file-size limit too), is kept in `failure`, drops the sink, and is returned
+    /// for the caller to say.
+    pub(crate) fn write_pending(&mut self) -> io::Result<bool> {
+        let (Some(sink), Some(file)) = (self.sink.as_mut(), self.file.as_mut()) else { return Ok(true) };
+        let result = sink.write_pending(file);
+        self.records_in_file = sink.records_written();
+        if let Err(e) = &result {
+            if let Err(cut) = file.set_len(sink.written()) {
+                hpm_support::log::error(&format!("cannot cut {} back to its last complete record: {cut}", self.tmp.display()));
+            }
+            self.failure = Some(e.to_string());
+            self.sink = None;
+        }
+        result
+    }
+
+    /// Flushes and syncs the file and gives it its final name.
+    pub(crate) fn close(&mut self) -> io::Result<()> {
+        if let Some(mut f) = self.file.take() {
+            f.flush()?;
+            f.sync_all()?;
+        }
+        std::fs::rename(&self.tmp, &self.path)
+    }
+}
+
 impl BufferSink {
     pub fn vp(&self) -> u32 {
         self.vp
