@@ -384,6 +384,24 @@ pub const MAX_PER_THREAD_VIEWS: usize = 512;
 /// Writes the reports of a snapshot into `dir`: the arcflow reports of the call trees (all threads,
 /// and per thread under `threads/`), `threads.txt`, `gc.txt`, `locks.txt`, `waits.txt`,
 /// `alloc.txt`, `code.txt`, and the lock and wait trees under `locks/` and `waits/`.
+/// Says at exit what a quantum tracer wrote into `dir` (`files`: those written in full): one
+/// line naming them, or, where records were lost, one error line per loss (`errors`) and never
+/// that the traces were written.
+pub fn say_quantum_traces(dir: &Path, files: &[PathBuf], errors: &[String]) {
+    let names: Vec<String> = files.iter().filter_map(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned()).collect();
+    if errors.is_empty() {
+        if !names.is_empty() {
+            log::line(&format!("hpmagent: quantum traces written to {}: {}", dir.display(), names.join(", ")));
+        }
+    } else {
+        for e in errors {
+            log::error(e);
+        }
+        let complete = if names.is_empty() { "none".to_string() } else { names.join(", ") };
+        log::error(&format!("quantum traces in {} are incomplete (see above); written in full: {complete}", dir.display()));
+    }
+}
+
 pub fn write_snapshot(snap: &Snapshot, dir: &Path) -> io::Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir).map_err(|e| io::Error::new(e.kind(), format!("cannot create {}: {e}", dir.display())))?;
     // Per-thread views cost three synced files per thread: beyond MAX_PER_THREAD_VIEWS threads (a

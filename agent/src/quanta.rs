@@ -168,14 +168,6 @@ pub(crate) fn vm_death() {
         let _ = h.join();
     }
     let (files, problems) = q.tracer.finish(0);
-    let names: Vec<String> = files.iter().filter_map(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned()).collect();
-    if problems.is_empty() {
-        log::line(&format!("hpmagent: quantum traces written to {}: {}, quantum.meta", q.dir.display(), names.join(", ")));
-    } else {
-        for p in &problems {
-            log::error(&format!("quantum: {p}"));
-        }
-        let complete = if names.is_empty() { "none".to_string() } else { names.join(", ") };
-        log::error(&format!("quantum traces in {} are incomplete (see above); written in full: {complete}", q.dir.display()));
-    }
+    let problems: Vec<String> = problems.iter().map(|p| format!("quantum: {p}")).collect();
+    hpm_agent_core::say_quantum_traces(&q.dir, &files, &problems);
 }

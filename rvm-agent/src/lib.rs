@@ -375,19 +375,7 @@ extern "C" fn cb_vm_death(_ctx: AgentCtx, _exit_code: i32) {
             let (files, errors) = q.finish(r.trace_threads(), |m| {
                 Some((vm.method_part(m, method_part::CLASS)?, vm.method_part(m, method_part::NAME)?, vm.method_part(m, method_part::DESCRIPTOR)?))
             });
-            let names: Vec<String> = files.iter().filter_map(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned()).collect();
-            if errors.is_empty() {
-                if !names.is_empty() {
-                    log::line(&format!("hpmagent: quantum traces written to {}: {}", r.state.out.display(), names.join(", ")));
-                }
-            } else {
-                // Never claim the traces were written when part of them was lost.
-                for e in &errors {
-                    log::error(e);
-                }
-                let complete = if names.is_empty() { "none".to_string() } else { names.join(", ") };
-                log::error(&format!("quantum traces in {} are incomplete (see above); written in full: {complete}", r.state.out.display()));
-            }
+            hpm_agent_core::say_quantum_traces(&r.state.out, &files, &errors);
         }
         let (n, ns) = (r.switch_calls.load(Ordering::Relaxed), r.switch_ns.load(Ordering::Relaxed));
         if let Some(each) = ns.checked_div(n) {
