@@ -60,8 +60,8 @@ pub struct SwitchSource {
     switched_in: Option<u64>,
     /// When counting started.
     opened_at: u64,
-    /// The sample of the switch out being recorded: its time, CPU and the members' values.
-    out_sample: Option<(u64, u32, Vec<u64>)>,
+    /// The members' values sampled at the switch out being recorded.
+    out_sample: Option<Vec<u64>>,
     lost: u64,
     /// Switch-out records without their sample (the ring lost it): quanta without deltas.
     unread: u64,
@@ -202,7 +202,7 @@ impl SwitchSource {
                     return;
                 }
                 let deltas = match self.out_sample.take() {
-                    Some((_, _, values)) => self.advance(&values),
+                    Some(values) => self.advance(&values),
                     None => {
                         self.unread += 1;
                         vec![0; self.last.len()]
@@ -217,10 +217,10 @@ impl SwitchSource {
             RECORD_SAMPLE => {
                 // pid, tid, time, cpu + reserved, then the group: nr, and a (value, id) pair
                 // per event, the leader's first.
-                let (Some(time), Some(cpu), Some(nr)) = (u64_at(body, 8), u32_at(body, 16), u64_at(body, 24)) else { return };
+                let Some(nr) = u64_at(body, 24) else { return };
                 let values: Vec<u64> = (1..nr as usize).map_while(|i| u64_at(body, 32 + 16 * i)).collect();
                 if values.len() == self.last.len() {
-                    self.out_sample = Some((time, cpu, values));
+                    self.out_sample = Some(values);
                 }
             }
             RECORD_LOST => self.lost += u64_at(body, 8).unwrap_or(1),
