@@ -38,7 +38,7 @@ fn sampling(c: &mut Criterion) {
         c.bench_function(&format!("one sampling signal to self ({label})"), |b| b.iter(|| t.signal().unwrap()));
         c.bench_function(&format!("settle() of the running thread, on itself ({label})"), |b| b.iter(|| t.settle()));
         // Keep the table from filling: one context, drained now and then.
-        t.drain(&mut |_, d| {
+        t.drain(&mut |_, _, d| {
             black_box(d);
         });
 

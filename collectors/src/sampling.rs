@@ -21,7 +21,7 @@
 //! let t = sampler.start_current_thread(cell).unwrap();
 //! // ... probes store context ids into `cell` ...
 //! t.settle();
-//! t.drain(&mut |context, deltas| println!("{context}: {deltas:?}"));
+//! t.drain(&mut |_owner, context, deltas| println!("{context}: {deltas:?}"));
 //! t.stop();
 //! ```
 //!
@@ -479,15 +479,28 @@ impl SampledThread {
         self.state.switch_to(next);
     }
 
+    /// The thread now runs a logical thread of its VM (`owner` > 0: a virtual thread mounted on
+    /// this carrier, a green thread on this processor) whose current context is in `cell`, or its
+    /// own code again (`owner` 0, `cell` ignored): credits go to `(owner, context in cell)` from
+    /// now on. With `settle` (exact mode), what the thread used up to now is credited to the
+    /// context being left first, one read of its metrics; without (sampled mode) nothing is read,
+    /// and the next sample's amount goes to the new context, as any sampled amount goes to the
+    /// context current when it is taken. On the thread itself.
+    pub fn retarget(&self, cell: &'static AtomicU32, owner: u32, settle: bool) {
+        self.state.retarget(cell, owner, settle);
+    }
+
     /// A recording window opens now: forgets what the thread used since its last credit, and the
     /// credits not yet drained (drain first what should be kept).
     pub fn rebase(&self) {
         self.state.rebase();
     }
 
-    /// Moves the credits out, summed per context in first-credit order: `f(context, deltas)` with
-    /// one delta per metric of [`ContextSampler::metrics`]. `f` runs without the sampler's lock.
-    pub fn drain(&self, f: &mut dyn FnMut(u32, &[u64])) {
+    /// Moves the credits out, summed per owner and context in first-credit order:
+    /// `f(owner, context, deltas)` with one delta per metric of [`ContextSampler::metrics`]; owner
+    /// 0 is the thread itself, others those given to [`SampledThread::retarget`]. `f` runs without
+    /// the sampler's lock.
+    pub fn drain(&self, f: &mut dyn FnMut(u32, u32, &[u64])) {
         self.state.drain(f);
     }
 

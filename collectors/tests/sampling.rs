@@ -41,9 +41,9 @@ fn sampler(config: SamplerConfig) -> Arc<ContextSampler> {
 }
 
 
-/// Credits per context, summed over drains.
+/// Credits per owner and context, summed over drains.
 #[derive(Debug, Default)]
-struct Credits(BTreeMap<u32, Vec<u64>>);
+struct Credits(BTreeMap<(u32, u32), Vec<u64>>);
 
 impl Credits {
     /// What `t` has credited and not yet drained.
@@ -53,15 +53,19 @@ impl Credits {
         c
     }
     fn drain(&mut self, t: &SampledThread) {
-        t.drain(&mut |c, d| {
-            let e = self.0.entry(c).or_insert_with(|| vec![0; d.len()]);
+        t.drain(&mut |owner, c, d| {
+            let e = self.0.entry((owner, c)).or_insert_with(|| vec![0; d.len()]);
             for (s, v) in e.iter_mut().zip(d) {
                 *s += v;
             }
         });
     }
+    /// The thread's own context's credit.
     fn get(&self, context: u32, metric: usize) -> u64 {
-        self.0.get(&context).map_or(0, |v| v[metric])
+        self.owned(0, context, metric)
+    }
+    fn owned(&self, owner: u32, context: u32, metric: usize) -> u64 {
+        self.0.get(&(owner, context)).map_or(0, |v| v[metric])
     }
     fn total(&self, metric: usize) -> u64 {
         self.0.values().map(|v| v[metric]).sum()
@@ -122,6 +126,42 @@ fn cpu_time_is_split_between_contexts_in_proportion_to_their_work() {
     assert!(s.threads().is_empty(), "a stopped thread leaves the list");
 }
 
+/// A carrier thread running logical threads in turn (virtual threads mounted on it): credits go
+/// to the owner running when they are taken, each in its own cell's context, and the carrier's
+/// own contexts get only what it ran itself.
+#[test]
+fn a_retargeted_thread_credits_the_logical_thread_it_runs() {
+    let _one = one_at_a_time();
+    for settle in [false, true] {
+        let s = sampler(SamplerConfig::default());
+        let (a, b) = (cell(7), cell(7)); // the same context id in two logical threads
+        let Run { credits, cpu_used, .. } = sampled_run(&s, 1, |_own, t| {
+            for _ in 0..20 {
+                t.retarget(a, 1, settle);
+                spin_cpu(10);
+                a.store(8, Ordering::Relaxed);
+                spin_cpu(5);
+                a.store(7, Ordering::Relaxed);
+                t.retarget(b, 2, settle);
+                spin_cpu(5);
+                t.retarget(a, 0, settle); // owner 0: the thread's own cell, whatever cell is given
+                spin_cpu(5);
+            }
+        });
+        let (a7, a8, b7, own) =
+            (credits.owned(1, 7, CPU), credits.owned(1, 8, CPU), credits.owned(2, 7, CPU), credits.get(1, CPU));
+        let total = credits.total(CPU);
+        eprintln!("settle={settle}: a7 {a7} a8 {a8} b7 {b7} own {own} of {total}");
+        assert_close("total cpu-time", total, cpu_used, 0.02);
+        // Shares 10 : 5 : 5 : 5 of the work, each boundary off by at most a period when sampled.
+        for (what, got, share) in [("a/7", a7, 0.4), ("a/8", a8, 0.2), ("b/7", b7, 0.2), ("own", own, 0.2)] {
+            let f = got as f64 / total as f64;
+            assert!((f - share).abs() < 0.05, "settle={settle}: {what} got {:.3} of the CPU, expected {share}", f);
+        }
+        assert!(credits.0.keys().all(|&(o, c)| matches!((o, c), (1, 7) | (1, 8) | (2, 7) | (0, 1))), "{credits:?}");
+    }
+}
+
 #[test]
 fn a_blocked_thread_gets_wall_time_from_the_wall_sampler() {
     let _one = one_at_a_time();
@@ -161,7 +201,7 @@ fn a_window_credits_only_what_was_used_between_rebase_and_settle() {
     t.settle();
     let window = Credits::of(&t);
     eprintln!("window: {window:?}");
-    assert_eq!(window.0.keys().copied().collect::<Vec<_>>(), [2], "only the window's context");
+    assert_eq!(window.0.keys().copied().collect::<Vec<_>>(), [(0, 2)], "only the window's context");
     assert_close("window cpu-time", window.get(2, CPU), c1 - c0, 0.02);
     t.stop();
 

@@ -123,7 +123,7 @@ impl ProbeThread {
         let Some(st) = &self.local.sampled else { return };
         st.settle();
         let (java, agent) = (&mut self.base, &mut self.synced_base);
-        st.drain(&mut |node, deltas| {
+        st.drain(&mut |_owner, node, deltas| {
             if !keep {
                 return;
             }

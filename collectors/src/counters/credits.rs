@@ -1,7 +1,7 @@
 //! A fixed-capacity table of per-context sums, filled from a signal handler: every buffer is
 //! allocated up front, so adding never allocates; a full table refuses a new context instead.
 
-/// Sums of metric deltas per context (a `u32` context id), for at most `capacity` contexts between
+/// Sums of metric deltas per context (a `u64` key: the sampler's owner and context ids), for at most `capacity` contexts between
 /// two [`CreditTable::clear`]s. Contexts are kept in first-credit order.
 pub struct CreditTable {
     metrics: usize,
@@ -9,7 +9,7 @@ pub struct CreditTable {
     /// Open addressing, linear probing, at most half full: 0 = empty, else entry index + 1.
     slots: Vec<u32>,
     /// Entry i: its context and its `metrics` sums at `values[i * metrics..]`.
-    contexts: Vec<u32>,
+    contexts: Vec<u64>,
     values: Vec<u64>,
     /// The entry credited last: consecutive samples usually find the same context.
     last: usize,
@@ -44,14 +44,14 @@ impl CreditTable {
         self.contexts.is_empty()
     }
 
-    fn home(&self, context: u32) -> usize {
-        // Fibonacci hashing: context ids are often consecutive.
-        (context.wrapping_mul(0x9E37_79B9) as usize) & (self.slots.len() - 1)
+    fn home(&self, context: u64) -> usize {
+        // Fibonacci hashing: context ids are often consecutive; the owner sits in the high half.
+        (context.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & (self.slots.len() - 1)
     }
 
     /// Adds `delta` (one value per metric) to `context`'s sums. Returns false, adding nothing, when
     /// the table already holds `capacity` contexts and not this one. Never allocates.
-    pub fn add(&mut self, context: u32, delta: &[u64]) -> bool {
+    pub fn add(&mut self, context: u64, delta: &[u64]) -> bool {
         let entry = match self.contexts.get(self.last) {
             Some(&c) if c == context => self.last,
             _ => match self.find_or_insert(context) {
@@ -67,7 +67,7 @@ impl CreditTable {
         true
     }
 
-    fn find_or_insert(&mut self, context: u32) -> Option<usize> {
+    fn find_or_insert(&mut self, context: u64) -> Option<usize> {
         let mask = self.slots.len() - 1;
         let mut i = self.home(context);
         loop {
@@ -107,7 +107,7 @@ impl CreditTable {
 
     /// Calls `f(context, sums)` for every context credited since the last clear, in first-credit
     /// order.
-    pub fn for_each(&self, f: &mut dyn FnMut(u32, &[u64])) {
+    pub fn for_each(&self, f: &mut dyn FnMut(u64, &[u64])) {
         for (i, &c) in self.contexts.iter().enumerate() {
             f(c, &self.values[i * self.metrics..(i + 1) * self.metrics]);
         }
@@ -127,7 +127,7 @@ impl CreditTable {
 mod tests {
     use super::*;
 
-    fn sums(t: &CreditTable) -> Vec<(u32, Vec<u64>)> {
+    fn sums(t: &CreditTable) -> Vec<(u64, Vec<u64>)> {
         let mut v = Vec::new();
         t.for_each(&mut |c, s| v.push((c, s.to_vec())));
         v
@@ -171,18 +171,26 @@ mod tests {
     }
 
     #[test]
+    fn the_same_context_of_two_owners_is_two_entries() {
+        let mut t = CreditTable::new(1, 4);
+        let key = |owner: u64, context: u64| owner << 32 | context;
+        assert!(t.add(key(0, 5), &[1]) && t.add(key(1, 5), &[2]) && t.add(key(2, 5), &[4]) && t.add(key(1, 5), &[8]));
+        assert_eq!(sums(&t), [(key(0, 5), vec![1]), (key(1, 5), vec![10]), (key(2, 5), vec![4])]);
+    }
+
+    #[test]
     fn colliding_contexts_stay_apart() {
         // Many contexts in a small table: every probe sequence is exercised.
         let mut t = CreditTable::new(1, 100);
         for round in 0..3u64 {
-            for c in 0..100u32 {
-                assert!(t.add(c * 64, &[c as u64 + round]));
+            for c in 0..100u64 {
+                assert!(t.add(c * 64, &[c + round]));
             }
         }
         let s = sums(&t);
         assert_eq!(s.len(), 100);
         for (c, v) in s {
-            assert_eq!(v[0], 3 * (c / 64) as u64 + 3);
+            assert_eq!(v[0], 3 * (c / 64) + 3);
         }
     }
 }

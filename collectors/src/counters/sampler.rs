@@ -199,6 +199,20 @@ fn bump(a: &AtomicU64) {
     a.fetch_add(1, Ordering::Relaxed);
 }
 
+/// A context cell and the owner of the contexts written into it.
+#[derive(Clone, Copy)]
+struct Target {
+    cell: &'static AtomicU32,
+    owner: u32,
+}
+
+impl Target {
+    /// The credit key of the context now in the cell: owner in the high half.
+    fn key(&self) -> u64 {
+        (self.owner as u64) << 32 | self.cell.load(Ordering::Relaxed) as u64
+    }
+}
+
 /// How `Inner::read_now` got the values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Reading {
@@ -211,6 +225,10 @@ enum Reading {
 
 /// What the lock guards: the reader, the last credited values and the credits.
 struct Inner {
+    /// Where the thread's current context is read, and whose contexts they are: the thread's own
+    /// cell (owner 0) or, while it runs a logical thread of its VM (a virtual thread mounted on
+    /// this carrier, a green thread on this processor), that thread's ([`ThreadState::retarget`]).
+    target: Target,
     /// `None` once the thread is finished: `cur` then holds its final values.
     reader: Option<Box<dyn ThreadMetrics>>,
     /// Indexes of `cpu-time` and `wall-time` in the metric set, for the one-clock idle check.
@@ -261,7 +279,8 @@ impl Inner {
     /// Credits `cur − last` to `context`. When the table is full of other contexts the credit is
     /// deferred, unless the caller may allocate (`may_grow`: not the signal handler), which grows
     /// the table instead.
-    fn credit(&mut self, context: u32, stats: &AtomicStats, may_grow: bool) {
+    fn credit(&mut self, stats: &AtomicStats, may_grow: bool) {
+        let context = self.target.key();
         let mut any = false;
         for ((d, c), l) in self.delta.iter_mut().zip(&self.cur).zip(&self.last) {
             *d = c.saturating_sub(*l);
@@ -364,6 +383,7 @@ pub struct StackSampling {
 /// drains, and the signal tables.
 pub struct ThreadState {
     tid: i32,
+    /// The thread's own cell (owner 0).
     cell: &'static AtomicU32,
     inner: SpinLock<Inner>,
     stacks: Option<StackSampling>,
@@ -393,6 +413,7 @@ impl ThreadState {
         reader.read(&mut last);
         let max_depth = stacks.as_ref().map_or(0, |(s, d)| (*d).clamp(1, s.ring.max_frames()));
         let inner = Inner {
+            target: Target { cell, owner: 0 },
             reader: Some(reader),
             cpu,
             wall,
@@ -436,7 +457,7 @@ impl ThreadState {
                 g.sample_stack(stacks, ucontext, &self.stats);
             }
         }
-        g.credit(self.cell.load(Ordering::Relaxed), &self.stats, false);
+        g.credit(&self.stats, false);
         bump(&self.stats.samples);
     }
 
@@ -447,9 +468,23 @@ impl ThreadState {
     pub fn switch_to(&self, next: u32) {
         let mut g = self.inner.lock();
         g.read_now(self.tid, false);
-        g.credit(self.cell.load(Ordering::Relaxed), &self.stats, true);
-        self.cell.store(next, Ordering::Relaxed);
+        g.credit(&self.stats, true);
+        g.target.cell.store(next, Ordering::Relaxed);
         bump(&self.stats.switches);
+    }
+
+    /// The thread starts running another logical thread (`owner` > 0, whose current context is in
+    /// `cell`), or its own code again (`owner` 0: `cell` is ignored, the thread's own cell is
+    /// read). With `settle`, what the thread used since its last credit goes to the context being
+    /// left first (one read; exact mode); without, it goes to whatever context the next credit
+    /// finds, as any sampled amount does. A signal arriving meanwhile finds the state busy.
+    pub fn retarget(&self, cell: &'static AtomicU32, owner: u32, settle: bool) {
+        let mut g = self.inner.lock();
+        if settle {
+            g.read_now(self.tid, false);
+            g.credit(&self.stats, true);
+        }
+        g.target = if owner == 0 { Target { cell: self.cell, owner: 0 } } else { Target { cell, owner } };
     }
 
     /// Credits what the thread used since its last credit to its current context, now. Returns
@@ -461,7 +496,7 @@ impl ThreadState {
         if r == Reading::Idle {
             bump(&self.stats.idle_settles);
         }
-        g.credit(self.cell.load(Ordering::Relaxed), &self.stats, false);
+        g.credit(&self.stats, false);
         bump(&self.stats.settles);
         r != Reading::Ended
     }
@@ -476,9 +511,10 @@ impl ThreadState {
         self.drain_stacks(&mut |_, _, _| {});
     }
 
-    /// Moves the credits out: `f(context, sums)` per context, outside the spin lock. A credit that
-    /// was deferred because the table was full is made now, to the current context.
-    pub fn drain(&self, f: &mut dyn FnMut(u32, &[u64])) {
+    /// Moves the credits out: `f(owner, context, sums)` per owner and context, outside the spin
+    /// lock. A credit that was deferred because the table was full is made now, to the current
+    /// context.
+    pub fn drain(&self, f: &mut dyn FnMut(u32, u32, &[u64])) {
         let mut spare = self.spare.lock().unwrap_or_else(|e| e.into_inner());
         if !spare.is_empty() {
             spare.clear(); // left over from a callback that panicked
@@ -488,10 +524,10 @@ impl ThreadState {
             std::mem::swap(&mut g.table, &mut *spare);
             if g.lagging {
                 g.read_now(self.tid, true);
-                g.credit(self.cell.load(Ordering::Relaxed), &self.stats, false);
+                g.credit(&self.stats, false);
             }
         }
-        spare.for_each(f);
+        spare.for_each(&mut |key, sums| f((key >> 32) as u32, key as u32, sums));
         spare.clear();
     }
 
@@ -506,7 +542,7 @@ impl ThreadState {
             // Checked: after the thread ended, only the values it left are credited (wall time
             // since then is not its own).
             g.read_now(self.tid, true);
-            g.credit(self.cell.load(Ordering::Relaxed), &self.stats, false);
+            g.credit(&self.stats, false);
             bump(&self.stats.settles);
             g.reader.take()
         };

@@ -271,6 +271,22 @@ impl Tracer {
         });
     }
 
+    /// The calling processor was idle (or ran code that is not traced) since its last record and
+    /// starts running a thread now: the next record starts at `reading`, and no record covers the
+    /// time in between. For sources whose processors run traced threads only part of the time
+    /// (HotSpot's carriers of virtual threads between mounts). Pending markers are written.
+    pub fn resume(&self, reading: &[u64]) {
+        let _ = VP.try_with(|v| {
+            let Ok(mut v) = v.try_borrow_mut() else { return };
+            let Some(s) = v.as_mut() else { return };
+            s.last_time = self.time_of(reading).max(s.last_time);
+            s.last.copy_from_slice(reading);
+            if !s.markers.is_empty() {
+                Self::write_markers(s);
+            }
+        });
+    }
+
     /// Java code asked for a marker on the calling processor: kept with the time of the request and
     /// written at the processor's next switch.
     pub fn marker(&self, kind: MarkerKind, tid: u32, run: u32, text: &str) {
