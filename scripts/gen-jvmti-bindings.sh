@@ -5,11 +5,11 @@
 # script only when moving to a newer JDK's headers (JVMTI is backwards compatible; the agent checks
 # the version it gets at run time).
 #
-#   scripts/gen-jvmti-bindings.sh [JDK_HOME]      (default /usr/lib/jvm/java-17-openjdk-amd64)
+#   scripts/gen-jvmti-bindings.sh [JDK_HOME]      (default /usr/lib/jvm/temurin-25-jdk-amd64)
 #
 # Needs: libclang (apt-get install -y libclang-dev) and bindgen-cli (cargo install bindgen-cli).
 set -euo pipefail
-JDK="${1:-/usr/lib/jvm/java-17-openjdk-amd64}"
+JDK="${1:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 OUT="$ROOT/hotspot-backend/src/sys/jvmti.rs"
 INC="$JDK/include"

@@ -39,6 +39,19 @@ impl Hooks for AgentHooks {
         crate::quanta::thread_ended(info);
     }
 
+    fn vthread_started(&self, id: u32, info: &hpm_collectors::recorder::ThreadInfo) {
+        let set: Arc<dyn hpm_collectors::metrics::MetricSet> = self.0.metric_set().clone();
+        crate::quanta::vthread_started(id, &info.name, &set);
+    }
+
+    fn vthread_mounted(&self, id: u32) {
+        crate::quanta::vthread_mounted(id);
+    }
+
+    fn vthread_unmounted(&self, id: u32) {
+        crate::quanta::vthread_unmounted(id);
+    }
+
     fn data_dump_request(&self, control: &Control) {
         self.0.set_control(control);
         match self.0.dump(None) {
@@ -95,6 +108,10 @@ pub unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Resul
         alloc_interval: state.options.sample_alloc.map_or(state.options.alloc_interval, |b| b as i32),
         calls_via: state.options.calls_via,
         compensate: state.options.compensate,
+        virtual_threads: {
+            let o = &state.options;
+            o.calls || o.locks || o.waits || o.alloc || o.quantum != options::QuantumMode::Off
+        },
     };
     // Set before the backend goes live: after a late attach the control socket starts at once.
     if let Vm::HotSpot { java_vm, .. } = &state.vm {

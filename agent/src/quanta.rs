@@ -14,6 +14,11 @@
 //!   on), besides `marks.txt`.
 //! - Where the kernel refuses switch records (not root, no `CAP_PERFMON`, `perf_event_paranoid`
 //!   above 1), one line says so at load and the agent carries on without a trace.
+//! - Virtual threads (JDK 21+) get a trace of their own in `DIR/vthreads/`
+//!   (`hpm_collectors::quantum::mounts`): one record per mount, the carrier as the processor,
+//!   the carrier's metrics read at the mount and at the unmount, so the records of a virtual
+//!   thread add up to the time it ran. It needs no kernel switch records (it is written where
+//!   they are refused too); its writer thread is `hpm-vquanta`.
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -24,6 +29,8 @@ use std::time::Duration;
 use hpm_agent_core::options::QuantumMode;
 use hpm_collectors::counters::events::EventSpec;
 use hpm_collectors::counters::{current_tid, parse_event};
+use hpm_collectors::metrics::MetricSet;
+use hpm_collectors::quantum::mounts::{Carrier, MountTracer};
 use hpm_collectors::quantum::os::OsTracer;
 use hpm_collectors::quantum::{MarkerKind, ThreadKind};
 use hpm_collectors::recorder::ThreadInfo;
@@ -50,6 +57,27 @@ struct Quanta {
 
 static QUANTA: OnceLock<Arc<Quanta>> = OnceLock::new();
 
+/// The trace of virtual threads' mounts, made at the first virtual thread (`quantum` on).
+struct Mounts {
+    tracer: MountTracer,
+    stop: AtomicBool,
+    writer: Mutex<Option<JoinHandle<()>>>,
+}
+
+/// Where the mount trace goes, when `quantum` is on.
+static MOUNTS_DIR: OnceLock<std::path::PathBuf> = OnceLock::new();
+static MOUNTS: OnceLock<Arc<Mounts>> = OnceLock::new();
+
+/// The mount trace's writer thread's name.
+const MOUNT_WRITER: &str = "hpm-vquanta";
+
+thread_local! {
+    /// On a carrier thread: its part of the mount trace, and the virtual thread it runs now.
+    static CARRIER: std::cell::RefCell<(Option<Arc<Carrier>>, Option<u32>)> = const { std::cell::RefCell::new((None, None)) };
+    /// The Java name of the calling thread, from its ThreadStart (the kernel keeps 15 bytes).
+    static JAVA_NAME: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
 /// At load: a tracer for `mode` into `dir`, counting the `event=` counters beside each thread's
 /// CPU time (names that do not parse are said once by the counters' own probe). A refusal is one
 /// warning; the rest of the agent carries on.
@@ -60,6 +88,7 @@ pub(crate) fn setup(mode: QuantumMode, dir: &Path, events: &[String], late: bool
     if mode == QuantumMode::Tick {
         log::warn("quantum=tick needs the research VM's timer ticks; HotSpot's trace has a record per context switch, as with quantum=switch");
     }
+    let _ = MOUNTS_DIR.set(dir.join("vthreads"));
     let events: Vec<EventSpec> = events.iter().filter_map(|e| parse_event(e).ok()).collect();
     match OsTracer::new(dir, &events) {
         Ok(tracer) => {
@@ -141,6 +170,9 @@ pub(crate) fn vm_init() {
 /// ThreadStart, on the new thread (`info`: its Java name and kind; the kernel's name may not be
 /// set from it yet).
 pub(crate) fn thread_started(info: &ThreadInfo) {
+    if MOUNTS_DIR.get().is_some() {
+        let _ = JAVA_NAME.try_with(|n| *n.borrow_mut() = Some(info.name.clone()));
+    }
     let Some(q) = QUANTA.get() else { return };
     q.tracer.thread_started(kind_of(&info.name, info.kind.as_deref()), &info.name);
 }
@@ -153,15 +185,93 @@ pub(crate) fn thread_ended(info: &ThreadInfo) {
     q.tracer.thread_ended();
 }
 
-/// An `hpmagent.Trace` marker (`kind`: the marker's record format) on the calling thread.
+/// An `hpmagent.Trace` marker (`kind`: the marker's record format) on the calling thread; from
+/// a virtual thread, also in the mount trace.
 pub(crate) fn marker(kind: u32, run: u32, text: &str) {
-    let (Some(q), Some(kind)) = (QUANTA.get(), MarkerKind::from_format(kind)) else { return };
-    q.tracer.marker(kind, run, text);
+    let Some(kind) = MarkerKind::from_format(kind) else { return };
+    if let Some(q) = QUANTA.get() {
+        q.tracer.marker(kind, run, text);
+    }
+    if let Some(m) = MOUNTS.get() {
+        let _ = CARRIER.try_with(|c| {
+            if let (Some(c), Some(id)) = &*c.borrow() {
+                m.tracer.marker(c, *id, kind, run, text);
+            }
+        });
+    }
+}
+
+/// A virtual thread starts (`quantum` on): the mount trace is made at the first one, with the
+/// agent's metrics (`set`), and names it.
+pub(crate) fn vthread_started(id: u32, name: &str, set: &Arc<dyn MetricSet>) {
+    let Some(dir) = MOUNTS_DIR.get() else { return };
+    let m = MOUNTS.get_or_init(|| {
+        let m = Arc::new(Mounts { tracer: MountTracer::new(dir, set.clone()), stop: AtomicBool::new(false), writer: Mutex::new(None) });
+        let me = m.clone();
+        let spawned = std::thread::Builder::new().name(MOUNT_WRITER.into()).spawn(move || {
+            if let Some(q) = QUANTA.get() {
+                q.tracer.thread_started(ThreadKind::Writer, MOUNT_WRITER);
+            }
+            while !me.stop.load(Ordering::Acquire) {
+                me.tracer.wait(PUMP_EVERY);
+                me.tracer.write_pending();
+            }
+            if let Some(q) = QUANTA.get() {
+                q.tracer.thread_ended();
+            }
+        });
+        match spawned {
+            Ok(h) => *lock(&m.writer) = Some(h),
+            Err(e) => log::warn(&format!("quantum: cannot start the writer of the virtual threads' trace ({e}); it is written at exit only")),
+        }
+        m
+    });
+    m.tracer.thread_started(id, name);
+}
+
+/// The calling carrier mounts virtual thread `id`.
+pub(crate) fn vthread_mounted(id: u32) {
+    let Some(m) = MOUNTS.get() else { return };
+    let _ = CARRIER.try_with(|c| {
+        let mut c = c.borrow_mut();
+        let carrier = c
+            .0
+            .get_or_insert_with(|| {
+                let name = JAVA_NAME.try_with(|n| n.borrow().clone()).ok().flatten().unwrap_or_else(|| comm_of(current_tid()));
+                m.tracer.carrier(&name)
+            })
+            .clone();
+        m.tracer.mount(&carrier, id);
+        c.1 = Some(id);
+    });
+}
+
+/// The calling carrier unmounts virtual thread `id`: the mount's record.
+pub(crate) fn vthread_unmounted(id: u32) {
+    let Some(m) = MOUNTS.get() else { return };
+    let _ = CARRIER.try_with(|c| {
+        let mut c = c.borrow_mut();
+        if let Some(carrier) = &c.0 {
+            m.tracer.unmount(carrier, id);
+        }
+        c.1 = None;
+    });
 }
 
 /// At VM death: stops the writer and writes the trace. One line names the files; where records
 /// were lost, one error line per loss instead, and never that the trace was written.
 pub(crate) fn vm_death() {
+    if let Some(m) = MOUNTS.get() {
+        m.stop.store(true, Ordering::Release);
+        if let Some(h) = lock(&m.writer).take() {
+            let _ = h.join();
+        }
+        let (files, problems) = m.tracer.finish(0);
+        let problems: Vec<String> = problems.iter().map(|p| format!("quantum (virtual threads): {p}")).collect();
+        if !files.is_empty() || !problems.is_empty() {
+            hpm_agent_core::say_quantum_traces(m.tracer.dir(), &files, &problems);
+        }
+    }
     let Some(q) = QUANTA.get() else { return };
     q.stop.store(true, Ordering::Release);
     if let Some(h) = lock(&q.writer).take() {

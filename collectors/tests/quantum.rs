@@ -26,6 +26,7 @@ fn meta(counters: &[&str], missed: Vec<(u32, u64)>) -> Meta {
         counters: counters.iter().map(|s| s.to_string()).collect(),
         time_unit: "ns".into(),
         processor_kind: String::new(),
+        processors: Vec::new(),
         threads: vec![
             ThreadInfo { id: 1, kind: ThreadKind::App, name: "main".into() },
             ThreadInfo { id: 2, kind: ThreadKind::App, name: "Warehouse 1".into() },

@@ -160,8 +160,11 @@ pub unsafe fn inlined_methods(info: *const c_void, top: jmethodID) -> Vec<jmetho
 /// or not the filter records JDK classes.
 fn say_virtual_threads_nest() {
     static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if crate::vthreads::supported() {
+        return; // recorded apart (the warning is for VMs that did not grant it)
+    }
     if !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
-        hpm_support::log::warn("virtual threads are not recorded apart yet with calls=jvmti: their calls nest on their carrier threads' call trees");
+        hpm_support::log::warn("virtual threads are not recorded apart with calls=jvmti in this VM (it did not grant can_support_virtual_threads): their calls nest on their carrier threads' call trees");
     }
 }
 

@@ -73,19 +73,76 @@ type ProbeNode = (u32, u32, u64);
 /// Allocation credited per probe node: (bytes, objects).
 type AllocByNode = Mutex<HashMap<u32, (u64, u64)>>;
 
+/// What the sampler credited to a thread so far, per probe node (index 0: the thread's root)
+/// and metric: its own tree's nodes (`java`) and its agent contexts (`agent`, see
+/// [`ProbeThread::synced`]).
+#[derive(Default)]
+struct Bases {
+    java: Vec<u64>,
+    agent: Vec<u64>,
+}
+
+impl Bases {
+    /// Adds `deltas` to the context in a cell value `node` (a probe node or an agent context).
+    fn add(&mut self, node: u32, deltas: &[u64]) {
+        let metrics = deltas.len();
+        let (base, node) = if node & AGENT_CONTEXT != 0 { (&mut self.agent, node & !AGENT_CONTEXT) } else { (&mut self.java, node) };
+        let at = node as usize * metrics;
+        if base.len() < at + metrics {
+            base.resize(at + metrics, 0);
+        }
+        for (b, d) in base[at..at + metrics].iter_mut().zip(deltas) {
+            *b = b.saturating_add(*d);
+        }
+    }
+}
+
 /// What a thread's own callbacks need without taking the runtime's lock.
 #[derive(Clone)]
-struct Local {
+pub(crate) struct Local {
     cell: &'static AtomicU32,
     alloc: Arc<AllocByNode>,
-    /// The thread's sampler (None: calls only): it credits the metrics to the node in `cell`, by
-    /// sampling or, in exact mode, at each change of context.
+    bases: Arc<Mutex<Bases>>,
+    /// The thread's sampler (None: calls only, or a virtual thread, which its carriers' samplers
+    /// credit while they run it): it credits the metrics to the node in `cell`, by sampling or,
+    /// in exact mode, at each change of context.
     sampled: Option<Arc<SampledThread>>,
+}
+
+impl Local {
+    fn new(cell: &'static AtomicU32, sampled: Option<Arc<SampledThread>>) -> Local {
+        Local { cell, alloc: Arc::new(Mutex::new(HashMap::new())), bases: Arc::new(Mutex::new(Bases::default())), sampled }
+    }
 }
 
 thread_local! {
     /// The calling thread's context cell and allocation credits, from ThreadStart (or its first probe).
     static LOCAL: RefCell<Option<Local>> = const { RefCell::new(None) };
+    /// On a carrier: the virtual thread it runs now (its cell and credits), if any.
+    static MOUNTED: RefCell<Option<(u32, Local)>> = const { RefCell::new(None) };
+}
+
+/// What probes on the calling OS thread are working for: the mounted virtual thread, or the
+/// thread itself.
+fn current_local() -> Option<Local> {
+    MOUNTED.with(|m| m.borrow().as_ref().map(|(_, l)| l.clone())).or_else(|| LOCAL.with(|l| l.borrow().clone()))
+}
+
+/// A new context cell: never freed (a probe may write into it until its thread's very end, after
+/// the agent last hears of it). Cells come in slabs, 4 bytes each: virtual threads may be
+/// millions.
+fn new_cell() -> &'static AtomicU32 {
+    const SLAB: usize = 4096;
+    static FREE: Mutex<(usize, Option<&'static [AtomicU32]>)> = Mutex::new((0, None));
+    let mut f = lock(&FREE);
+    if f.1.is_none() || f.0 == SLAB {
+        let slab: Box<[AtomicU32]> = (0..SLAB).map(|_| AtomicU32::new(0)).collect();
+        *f = (0, Some(Box::leak(slab)));
+    }
+    let (next, slab) = &mut *f;
+    let cell = &slab.expect("a slab was just made")[*next];
+    *next += 1;
+    cell
 }
 
 /// A context cell value with this bit set names one of the agent's own contexts of the thread
@@ -102,40 +159,62 @@ struct ProbeThread {
     /// dropped at ThreadEnd.
     thread: Option<ThreadStack>,
     local: Local,
+    /// The agent's id of the virtual thread this is (0: a platform thread).
+    vthread: u32,
     /// Calls per node and exits by exception when the recorder was last reset: a snapshot shows
     /// what came after.
     baseline: Vec<u64>,
     baseline_thrown: u64,
-    /// What the thread's sampler (`local.sampled`; None: calls only) credited so far, per probe
-    /// node (index 0: the thread's root) and metric.
-    base: Vec<u64>,
     /// Contexts the agent read from the thread's stack when a window opened (probe method ids,
     /// outermost first): the cell names one (`AGENT_CONTEXT | index`) until the thread's next
     /// probe re-synchronises its own tree, so a thread that stays inside one long call is charged
     /// from the start of the window. Their sampled values, `metrics` per context.
     synced: Vec<Vec<u32>>,
-    synced_base: Vec<u64>,
 }
 
 impl ProbeThread {
-    /// Moves what the sampler credited so far into `base` (`keep`) or drops it.
-    fn collect(&mut self, keep: bool, metrics: usize) {
+    fn new(recorder: &Arc<ThreadRecorder>, thread: Option<ThreadStack>, local: Local, vthread: u32) -> ProbeThread {
+        ProbeThread { recorder: recorder.clone(), shadow: 0, thread, local, vthread, baseline: Vec::new(), baseline_thrown: 0, synced: Vec::new() }
+    }
+}
+
+/// Virtual threads' credits by their id, for the samplers of their carriers.
+type Owners = HashMap<u32, Arc<Mutex<Bases>>>;
+
+impl ProbeThread {
+    /// Moves what the thread's sampler credited so far into the bases (`keep`) or drops it:
+    /// its own contexts' into its own, those of the virtual threads it ran into theirs.
+    fn collect(&mut self, keep: bool, owners: &Mutex<Owners>) {
         let Some(st) = &self.local.sampled else { return };
         st.settle();
-        let (java, agent) = (&mut self.base, &mut self.synced_base);
-        st.drain(&mut |_owner, node, deltas| {
-            if !keep {
-                return;
+        drain_into(st, &self.local.bases, None, keep, owners);
+    }
+}
+
+/// Drains `st` (a platform thread's sampler): owner 0 into `own`, virtual thread `id` into its
+/// bases (`mounted`, the one just run, else found in `owners`).
+fn drain_into(st: &SampledThread, own: &Mutex<Bases>, mounted: Option<(u32, &Mutex<Bases>)>, keep: bool, owners: &Mutex<Owners>) {
+    let mut own = lock(own);
+    let mut others: Vec<(u32, u32, Vec<u64>)> = Vec::new();
+    st.drain(&mut |owner, node, deltas| {
+        if !keep {
+            return;
+        }
+        match (owner, mounted) {
+            (0, _) => own.add(node, deltas),
+            (o, Some((id, bases))) if o == id => lock(bases).add(node, deltas),
+            (o, _) => others.push((o, node, deltas.to_vec())),
+        }
+    });
+    drop(own);
+    if !others.is_empty() {
+        let owners = lock(owners);
+        for (o, node, deltas) in others {
+            // A virtual thread that ended has had its last credits: any later one is dropped.
+            if let Some(b) = owners.get(&o) {
+                lock(b).add(node, &deltas);
             }
-            let (base, node) = if node & AGENT_CONTEXT != 0 { (&mut *agent, node & !AGENT_CONTEXT) } else { (&mut *java, node) };
-            let at = node as usize * metrics;
-            if base.len() < at + metrics {
-                base.resize(at + metrics, 0);
-            }
-            for (b, d) in base[at..at + metrics].iter_mut().zip(deltas) {
-                *b = b.saturating_add(*d);
-            }
-        });
+        }
     }
 }
 
@@ -161,6 +240,8 @@ pub(crate) struct ProbeRuntime {
     exported: AtomicBool,
     ids: Mutex<MethodIds>,
     threads: Mutex<Vec<ProbeThread>>,
+    /// The credits of live virtual threads, by id (locked after `threads`, before a `Bases`).
+    owners: Mutex<Owners>,
     /// Samples time and counters into the probes' contexts (None: trees have calls only).
     sampler: Option<Arc<ContextSampler>>,
     /// The probes credit the metrics at every change of context (`metric-mode=exact`).
@@ -220,6 +301,7 @@ pub(crate) fn install(
         exported: AtomicBool::new(false),
         ids: Mutex::new(MethodIds::default()),
         threads: Mutex::new(Vec::new()),
+        owners: Mutex::new(HashMap::new()),
         sampler,
         exact,
         compensate,
@@ -462,7 +544,6 @@ impl ProbeRuntime {
     fn switch_state(&self, jni: *mut JNIEnv, on: bool) -> Result<(), String> {
         let cur = self.state.load(Ordering::Acquire);
         let next = if on { ((cur | 1) + 2) | 1 } else { cur & !1 };
-        let m = self.sampled_metrics();
         if !on {
             self.set_state(jni, next)?;
         }
@@ -478,7 +559,7 @@ impl ProbeRuntime {
             unsafe { jni_fn!(jni, PushLocalFrame)(jni, 64) };
         }
         for t in threads.iter_mut() {
-            t.collect(!on, m);
+            t.collect(!on, &self.owners);
             if on {
                 // Probes are off until the state below changes, so the cell is the agent's until then.
                 let context = self.context_from_stack(t);
@@ -538,7 +619,7 @@ impl ProbeRuntime {
         let thread = if jni.is_null() { None } else { ThreadStack::new(self.env(), jni, thread) };
         // The context cell: where the probes mirror the current node. Never freed: the thread may
         // run Java code (and probes) until its very end, after the agent last hears of it.
-        let cell: &'static AtomicU32 = Box::leak(Box::new(AtomicU32::new(0)));
+        let cell = new_cell();
         // The JNIEnv is the stack walker's handle for this thread (with `sample=`).
         let sampled = self.sampler.as_ref().and_then(|s| match s.start_current_thread_walked(cell, jni as usize) {
             Ok(t) => Some(t),
@@ -552,20 +633,61 @@ impl ProbeRuntime {
                 st.rebase();
             }
         }
-        let local = Local { cell, alloc: Arc::new(Mutex::new(HashMap::new())), sampled: sampled.clone() };
+        let local = Local::new(cell, sampled.clone());
         LOCAL.with(|l| *l.borrow_mut() = Some(local.clone()));
-        lock(&self.threads).push(ProbeThread {
-            recorder: recorder.clone(),
-            shadow: 0,
-            thread,
-            local,
-            baseline: Vec::new(),
-            baseline_thrown: 0,
-            base: Vec::new(),
-            synced: Vec::new(),
-            synced_base: Vec::new(),
-        });
+        lock(&self.threads).push(ProbeThread::new(recorder, thread, local, 0));
         sampled
+    }
+
+    /// A virtual thread starts (on its carrier, before its first mount): its context cell and
+    /// credits, which its carriers' samplers fill while they run it.
+    pub(crate) fn vthread_started(&self, jni: *mut JNIEnv, thread: jthread, v: &crate::vthreads::VThread) {
+        let local = Local::new(new_cell(), None);
+        lock(&self.owners).insert(v.id, local.bases.clone());
+        let _ = v.probes.set(local.clone());
+        let stack = ThreadStack::new(self.env(), jni, thread);
+        lock(&self.threads).push(ProbeThread::new(&v.recorder, stack, local, v.id));
+    }
+
+    /// The calling carrier mounts `v`: its probes and its sampler's credits are `v`'s from now.
+    pub(crate) fn mount(&self, v: &crate::vthreads::VThread) {
+        let Some(local) = v.probes.get() else { return };
+        MOUNTED.with(|m| *m.borrow_mut() = Some((v.id, local.clone())));
+        if let Some(st) = LOCAL.with(|l| l.borrow().as_ref().and_then(|l| l.sampled.clone())) {
+            st.retarget(local.cell, v.id, self.exact);
+        }
+    }
+
+    /// The calling carrier unmounts `v`: its sampler works for it again, and what it credited
+    /// to `v` goes to `v`'s bases now (so no carrier holds credits of a thread that ended).
+    pub(crate) fn unmount(&self, v: &crate::vthreads::VThread) {
+        MOUNTED.with(|m| m.borrow_mut().take());
+        let Some(own) = LOCAL.with(|l| l.borrow().clone()) else { return };
+        let Some(st) = &own.sampled else { return };
+        st.retarget(own.cell, 0, self.exact);
+        let keep = self.state.load(Ordering::Acquire) & 1 == 1;
+        let mounted = v.probes.get().map(|l| (v.id, &*l.bases));
+        drain_into(st, &own.bases, mounted, keep, &self.owners);
+    }
+
+    /// A virtual thread ended (on its carrier, after its last unmount): its final tree goes to
+    /// the recorder now, and the agent lets go of it.
+    pub(crate) fn vthread_ended(&self, jni: *mut JNIEnv, v: &crate::vthreads::VThread) {
+        let m = self.sampled_metrics();
+        let consumers = lock(&self.ids).consumers.clone();
+        let mut threads = lock(&self.threads);
+        lock(&self.owners).remove(&v.id);
+        let Some(i) = threads.iter().position(|t| t.vthread == v.id) else { return };
+        let mut t = threads.swap_remove(i);
+        drop(threads);
+        self.sync_one(jni, &t, &consumers, m);
+        if t.shadow != 0 {
+            // SAFETY: the global reference `probe_register` made for this thread's Shadow, used
+            // by nobody else now that the entry is gone; jni is the calling thread's env.
+            unsafe { jni_fn!(jni, DeleteGlobalRef)(jni, t.shadow as jobject) };
+            t.shadow = 0;
+        }
+        t.thread = None; // its global reference is deleted here, on an attached thread
     }
 
     /// An allocation sample on the calling thread: credited to its current context while recording.
@@ -573,15 +695,13 @@ impl ProbeRuntime {
         if self.state.load(Ordering::Acquire) & 1 == 0 {
             return;
         }
-        LOCAL.with(|l| {
-            if let Some(local) = l.borrow().as_ref() {
-                let node = local.cell.load(Ordering::Relaxed);
-                let mut m = lock(&local.alloc);
-                let e = m.entry(node).or_insert((0, 0));
-                e.0 = e.0.saturating_add(bytes);
-                e.1 = e.1.saturating_add(1);
-            }
-        });
+        if let Some(local) = current_local() {
+            let node = local.cell.load(Ordering::Relaxed);
+            let mut m = lock(&local.alloc);
+            let e = m.entry(node).or_insert((0, 0));
+            e.0 = e.0.saturating_add(bytes);
+            e.1 = e.1.saturating_add(1);
+        }
     }
 
     fn sampled_metrics(&self) -> usize {
@@ -597,7 +717,7 @@ impl ProbeRuntime {
         let recording = self.state.load(Ordering::Acquire) & 1 == 1;
         let consumers = lock(&self.ids).consumers.clone();
         for p in lock(&self.threads).iter_mut().filter(|p| Arc::ptr_eq(&p.recorder, t)) {
-            p.collect(recording, m);
+            p.collect(recording, &self.owners);
             if let Some(st) = &p.local.sampled {
                 st.stop();
                 log::debug(&format!("thread {} sampler: {:?}", st.tid(), st.stats()));
@@ -667,10 +787,13 @@ impl ProbeRuntime {
         let consumers = lock(&self.ids).consumers.clone();
         let m = self.sampled_metrics();
         let recording = self.state.load(Ordering::Acquire) & 1 == 1;
-        for t in threads.iter_mut() {
-            if recording {
-                t.collect(true, m);
+        // Every sampler first: carriers hold credits of the virtual threads they run.
+        if recording {
+            for t in threads.iter_mut() {
+                t.collect(true, &self.owners);
             }
+        }
+        for t in threads.iter() {
             self.sync_one(jni, t, &consumers, m);
         }
     }
@@ -679,19 +802,20 @@ impl ProbeRuntime {
     fn sync_one(&self, jni: *mut JNIEnv, t: &ProbeThread, consumers: &[ConsumerId], m: usize) {
         let (nodes, thrown) = if t.shadow == 0 { (Vec::new(), 0) } else { self.export(jni, t.shadow).unwrap_or_default() };
         let alloc = lock(&t.local.alloc).clone();
-        let synced = Synced { paths: &t.synced, base: &t.synced_base };
-        let tree = |root, metrics| build_tree(root, metrics, &nodes, consumers, &t.baseline, &t.base, &synced, m, &alloc);
+        let bases = lock(&t.local.bases);
+        let synced = Synced { paths: &t.synced, base: &bases.agent };
+        let tree = |root, metrics| build_tree(root, metrics, &nodes, consumers, &t.baseline, &bases.java, &synced, m, &alloc);
         self.recorder.replace_calls_tree(&t.recorder, thrown.saturating_sub(t.baseline_thrown), tree);
     }
 
     /// Forgets the calls counted so far (reset): each thread's current counts become its baseline.
     pub(crate) fn reset(&self, jni: *mut JNIEnv) {
         let mut threads = lock(&self.threads);
-        let m = self.sampled_metrics();
         for t in threads.iter_mut() {
-            t.collect(false, m);
-            t.base.clear();
-            t.synced_base.clear();
+            t.collect(false, &self.owners);
+        }
+        for t in threads.iter_mut() {
+            *lock(&t.local.bases) = Bases::default();
             lock(&t.local.alloc).clear();
             if t.shadow == 0 {
                 continue;
@@ -999,14 +1123,16 @@ unsafe extern "C" fn probe_register(jni: *mut JNIEnv, _class: jclass, shadow: jo
             return;
         }
         rt.thread_started(jni, ptr::null_mut(), &recorder); // null: the calling thread
-        let Some(local) = LOCAL.with(|l| l.borrow().clone()) else { return };
+        // A virtual thread's Shadow goes with its own entry (the carrier's is the carrier's).
+        let Some(local) = current_local() else { return };
         let mut threads = lock(&rt.threads);
         let Some(t) = threads.iter_mut().find(|t| std::ptr::eq(t.local.cell, local.cell)) else { return };
         if t.shadow != 0 {
-            // A second Shadow on one OS thread: a virtual thread on its carrier (not recorded yet).
+            // A second Shadow on one OS thread: a virtual thread on its carrier, in a VM that
+            // did not grant can_support_virtual_threads.
             static SAID: AtomicBool = AtomicBool::new(false);
             if !SAID.swap(true, Ordering::Relaxed) {
-                log::warn("virtual threads are not recorded yet with calls=probes: only the first thread that runs probed code on each carrier gets a call tree (calls=jvmti records them on their carriers' trees)");
+                log::warn("virtual threads are not recorded apart in this VM (it did not grant can_support_virtual_threads): only the first thread that runs probed code on each carrier gets a call tree");
             }
             // SAFETY: the global reference made above, not kept.
             unsafe { jni_fn!(jni, DeleteGlobalRef)(jni, global) };
@@ -1040,8 +1166,10 @@ thread_local! {
 /// calibration's) just gets `next`, after a read while calibrating.
 unsafe extern "C" fn probe_switch_to(_jni: *mut JNIEnv, _class: jclass, cell: jlong, next: jint) {
     hpm_support::guard("Probe.switchTo", || {
+        // The carrier's sampler credits a mounted virtual thread's contexts through its cell.
+        let target = current_local().map(|l| l.cell as *const AtomicU32 as jlong);
         let switched = LOCAL.with(|l| match l.borrow().as_ref() {
-            Some(Local { cell: own, sampled: Some(t), .. }) if *own as *const AtomicU32 as jlong == cell => {
+            Some(Local { sampled: Some(t), .. }) if target == Some(cell) => {
                 t.switch_to(next as u32);
                 true
             }

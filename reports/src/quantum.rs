@@ -31,6 +31,8 @@ pub struct ThreadRow {
 #[derive(Debug, Clone, PartialEq)]
 pub struct VpRow {
     pub vp: u32,
+    /// Its name, where the trace gives one (a carrier thread's).
+    pub name: Option<String>,
     pub records: u64,
     /// First start to last end of its quanta.
     pub span: u64,
@@ -54,7 +56,8 @@ pub struct After {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Summary {
     pub valid: bool,
-    /// What a processor is: `vp` (a virtual processor) or `cpu` (traces of OS threads).
+    /// What a processor is: `vp` (a virtual processor), `cpu` (traces of OS threads) or `carrier`
+    /// (traces of virtual threads).
     pub processor: String,
     pub issues: Vec<String>,
     pub counters: Vec<String>,
@@ -115,7 +118,8 @@ pub fn summarize(trace: &Trace, after: usize) -> Summary {
     let mut vps: Vec<VpRow> = Vec::new();
     let mut overflows = Vec::new();
     for v in &trace.vps {
-        let mut row = VpRow { vp: v.vp, records: 0, span: 0, coverage: 0.0, totals: Vec::new(), missed: None };
+        let name = trace.meta.processors.iter().find(|(p, _)| *p == v.vp).map(|(_, n)| n.clone());
+        let mut row = VpRow { vp: v.vp, name, records: 0, span: 0, coverage: 0.0, totals: Vec::new(), missed: None };
         let mut sums = vec![0u128; nc];
         let missed: u128 = trace.meta.missed.iter().filter(|(p, _)| *p == v.vp).map(|&(_, n)| n as u128).sum();
         row.missed = u64::try_from(missed).ok();
@@ -244,7 +248,8 @@ pub fn summarize(trace: &Trace, after: usize) -> Summary {
     }
 }
 
-/// How processors are named: `cpu` for traces of OS threads (meta `processor-kind cpu`), else `vp`.
+/// How processors are named: the meta file's `processor-kind` (`cpu` for traces of OS threads,
+/// `carrier` for virtual threads), else `vp`.
 fn processor_label(trace: &Trace) -> String {
     if trace.meta.processor_kind.is_empty() { "vp".into() } else { trace.meta.processor_kind.clone() }
 }
@@ -360,13 +365,19 @@ pub fn render_text(s: &Summary) -> String {
     head.extend(s.counters.iter().cloned());
     let mut rows = vec![head];
     for v in &s.vps {
-        let mut r = vec![format!("{} {}", s.processor, v.vp), grouped(v.records), grouped_total(v.missed), grouped(v.span), format!("{:.2}%", v.coverage * 100.0)];
+        let label = match &v.name {
+            Some(n) => format!("{} {} ({n})", s.processor, v.vp),
+            None => format!("{} {}", s.processor, v.vp),
+        };
+        let mut r = vec![label, grouped(v.records), grouped_total(v.missed), grouped(v.span), format!("{:.2}%", v.coverage * 100.0)];
         r.extend(v.totals.iter().map(|v| grouped_total(*v)));
         rows.push(r);
     }
     if s.processor == "cpu" {
         // OS threads share CPUs with other processes and untraced threads.
         let _ = writeln!(out, "\nProcessors: CPUs (Covered = the traced threads' record durations / span):");
+    } else if s.processor == "carrier" {
+        let _ = writeln!(out, "\nProcessors: carrier threads (Covered = time with a virtual thread mounted / span):");
     } else {
         let _ = writeln!(out, "\nProcessors (Covered = record durations / span):");
     }
@@ -458,7 +469,7 @@ pub fn to_json(s: &Summary) -> Value {
         "overflows": s.overflows,
         "threads": s.threads.iter().map(|t| json!({"thread": t.thread, "name": t.name, "kind": t.kind, "share": t.share,
             "records": t.records, "yields": t.yields, "ipc": t.ipc, "instructions_per_record": t.instructions_per_record, "totals": t.totals})).collect::<Vec<_>>(),
-        "processors": s.vps.iter().map(|v| json!({"vp": v.vp, "records": v.records, "missed": v.missed, "span": v.span,
+        "processors": s.vps.iter().map(|v| json!({"vp": v.vp, "name": v.name, "records": v.records, "missed": v.missed, "span": v.span,
             "coverage": v.coverage, "totals": v.totals})).collect::<Vec<_>>(),
         "after_gc": after(&s.after_gc),
         "after_markers": after(&s.after_markers),

@@ -38,6 +38,7 @@ fn write_meta(dir: &Path, missed: Vec<(u32, u64)>) {
         counters: vec!["real-time".into(), "cycles".into(), "instructions".into()],
         time_unit: "ns".into(),
         processor_kind: String::new(),
+        processors: Vec::new(),
         threads: vec![ThreadInfo { id: 1, kind: ThreadKind::App, name: "main".into() }, ThreadInfo { id: 2, kind: ThreadKind::App, name: "worker".into() }],
         methods: vec![],
         missed,

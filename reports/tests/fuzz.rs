@@ -202,6 +202,7 @@ fn quantum_trace(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
         counters: vec!["real-time".into(), "cycles".into(), "instructions".into()],
         time_unit: "ns".into(),
         processor_kind: String::new(),
+        processors: Vec::new(),
         threads: (1..=5).map(|id| ThreadInfo { id, kind: [ThreadKind::App, ThreadKind::Collector, ThreadKind::Idle][id as usize % 3], name: format!("t{id}") }).collect(),
         methods: vec![],
         missed: vec![(0, 0), (1, 3)],

@@ -16,6 +16,7 @@ fn meta_of(dir: &Path, processor_kind: &str) {
         counters: vec!["real-time".into(), "cycles".into(), "instructions".into()],
         time_unit: "ns".into(),
         processor_kind: processor_kind.into(),
+        processors: Vec::new(),
         threads: vec![
             ThreadInfo { id: 1, kind: ThreadKind::App, name: "main".into() },
             ThreadInfo { id: 2, kind: ThreadKind::Collector, name: "GC".into() },

@@ -14,6 +14,7 @@
 //! Nothing here assumes the research VM: a "processor" is whatever runs one thread at a time (a Jikes
 //! virtual processor, or a CPU for OS threads).
 
+pub mod mounts;
 pub mod os;
 pub mod reader;
 pub mod tracer;
@@ -156,9 +157,12 @@ pub struct Meta {
     pub counters: Vec<String>,
     /// What one unit of the time base is, e.g. `ns`.
     pub time_unit: String,
-    /// What a processor is: `vp` (a virtual processor, the default, written as nothing) or `cpu`
-    /// (a CPU, for traces of OS threads).
+    /// What a processor is: `vp` (a virtual processor, the default, written as nothing), `cpu`
+    /// (a CPU, for traces of OS threads) or `carrier` (a carrier thread, for traces of virtual
+    /// threads).
     pub processor_kind: String,
+    /// Names of processors, where they have one (a carrier thread's): (processor, name).
+    pub processors: Vec<(u32, String)>,
     pub threads: Vec<ThreadInfo>,
     pub methods: Vec<MethodInfo>,
     /// (processor, records missed because both of its buffers were full).
@@ -191,6 +195,9 @@ impl Meta {
         let _ = writeln!(s, "time-unit\t{}", clean(if self.time_unit.is_empty() { "ns" } else { &self.time_unit }));
         if !self.processor_kind.is_empty() {
             let _ = writeln!(s, "processor-kind\t{}", clean(&self.processor_kind));
+        }
+        for (p, name) in &self.processors {
+            let _ = writeln!(s, "processor\t{p}\t{}", clean(name));
         }
         let _ = writeln!(s, "counters\t{}", self.delta_count());
         for (i, c) in self.counters.iter().enumerate() {
@@ -244,6 +251,10 @@ impl Meta {
                 }
                 "time-unit" => meta.time_unit = f.get(1).unwrap_or(&"").to_string(),
                 "processor-kind" => meta.processor_kind = f.get(1).unwrap_or(&"").to_string(),
+                "processor" => {
+                    need(3)?;
+                    meta.processors.push((num(1)? as u32, f[2..].join(" ")));
+                }
                 "counters" => declared = Some(num(1)? as usize),
                 "counter" => {
                     need(3)?;
@@ -277,6 +288,15 @@ impl Meta {
             return Err("no `counters` line".into());
         }
         Ok(meta)
+    }
+
+    /// Writes `dir/quantum.meta` (as [`Meta::write`]) at the end of a tracer's `finish`: the
+    /// file goes to `files`, or the error to `problems`.
+    pub fn write_at_finish(&self, dir: &Path, files: &mut Vec<std::path::PathBuf>, problems: &mut Vec<String>) {
+        match self.write(dir) {
+            Ok(()) => files.push(dir.join(META_FILE)),
+            Err(e) => problems.push(e.to_string()),
+        }
     }
 
     /// Writes `dir/quantum.meta` atomically (temporary file, fsync, rename).

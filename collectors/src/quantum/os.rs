@@ -326,14 +326,12 @@ impl OsTracer {
             counters: self.counters.clone(),
             time_unit: "ns".into(),
             processor_kind: "cpu".into(),
+            processors: Vec::new(),
             threads: inner.threads.iter().map(|(tid, (kind, name))| ThreadInfo { id: *tid as u32, kind: *kind, name: name.clone() }).collect(),
             methods: Vec::new(),
             missed,
         };
-        match meta.write(&self.dir) {
-            Ok(()) => files.push(self.dir.join(super::META_FILE)),
-            Err(e) => problems.push(format!("cannot write {}: {e}", self.dir.join(super::META_FILE).display())),
-        }
+        meta.write_at_finish(&self.dir, &mut files, &mut problems);
         (files, problems)
     }
 }

@@ -371,6 +371,12 @@ impl Recorder {
     pub fn config(&self) -> &RecorderConfig {
         &self.config
     }
+    /// The metrics this recorder reads per thread (to open them on a thread of the backend's
+    /// choosing, e.g. a carrier of virtual threads).
+    pub fn metric_set(&self) -> &dyn MetricSet {
+        &*self.metric_set
+    }
+
     pub fn bindings(&self) -> &Bindings {
         &self.bindings
     }
@@ -407,6 +413,13 @@ impl Recorder {
     /// its events).
     pub fn register_thread(&self, info: ThreadInfo, reader: Box<dyn ThreadMetrics>) -> Arc<ThreadRecorder> {
         self.register(info, reader, false)
+    }
+
+    /// As [`Recorder::register_thread`], with a `reader` that may also be read from any other
+    /// thread (as a green thread's account is: its finished intervals), so that control operations
+    /// charge the thread up to the moment they run.
+    pub fn register_thread_readable_anywhere(&self, info: ThreadInfo, reader: Box<dyn ThreadMetrics>) -> Arc<ThreadRecorder> {
+        self.register(info, reader, true)
     }
 
     /// `remote`: `reader` may be read from any thread.

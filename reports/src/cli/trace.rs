@@ -32,6 +32,11 @@ pub fn run(args: TraceArgs) -> Result<(), Failure> {
         out::print(&quantum::render_csv(&summary));
     } else {
         out::print(&quantum::render_text(&summary));
+        // On HotSpot, virtual threads' mounts are a trace of their own beside the OS threads'.
+        let vthreads = args.dir.join("vthreads");
+        if vthreads.join(hpm_collectors::quantum::META_FILE).exists() {
+            outln!("\nVirtual threads: their mounts on carrier threads are traced in {} (hpm trace {0})", vthreads.display());
+        }
     }
     for o in &summary.overflows {
         errln!("hpm: warning: {o}");
