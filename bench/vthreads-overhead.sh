@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # What telling virtual threads apart costs on a mount-heavy program: java-tests/jdk21/vthreads/
 # YieldLoop (4 virtual threads, each yielding ROUNDS times: every yield an unmount and a mount) on
-# a JDK 21+, without the agent and with it in three configurations, interleaved, median of RUNS
+# a JDK 21+, without the agent and with it in four configurations, interleaved, median of RUNS
 # each: CPU (user + system of all the JVM's threads), its ratio to no agent, and the agent's cost
-# per mount (the CPU difference over the number of yields).
+# per mount (the CPU difference over the number of yields; every yield is an unmount and a mount).
 #
-#   agent:   calls=none,collect=none            (virtual threads not tracked: no mount events)
-#   calls:   the default options, include=vthreads.*  (a recorder and a call tree per virtual
-#            thread, switched at every mount)
-#   quantum: calls + quantum                     (and a record per mount in DIR/vthreads)
+#   agent:   calls=none,collect=none      virtual threads not tracked (no mount events)
+#   tracked: exclude=vthreads.*           a recorder per virtual thread, switched at every mount
+#                                         (HotSpot's mount events included), no probe in the loop
+#   quantum: exclude=vthreads.*,quantum   and a record per mount in DIR/vthreads
+#   calls:   the default options          also exact calls: 20 probed calls of `step` per yield
 #
 #   bench/vthreads-overhead.sh [RUNS] [ROUNDS]    (default 7 runs, 100000 rounds: 400,000 mounts)
 #
@@ -21,12 +22,13 @@ JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 [ -x "$JAVA_HOME/bin/javac" ] || { echo "bench: no javac in JAVA_HOME=$JAVA_HOME (a JDK 21 or later is needed)" >&2; exit 1; }
 . "$ROOT/bench/jvm-bench.sh"
 "$JAVA_HOME/bin/javac" -d "$WORK/classes" "$ROOT/java-tests/jdk21/vthreads/YieldLoop.java"
-CONFIGS=(none agent calls quantum)
+CONFIGS=(none agent tracked quantum calls)
 options() {
   case $1 in
     agent) echo "calls=none,collect=none" ;;
-    calls) echo "include=vthreads.*" ;;
-    quantum) echo "include=vthreads.*,quantum" ;;
+    tracked) echo "exclude=vthreads.*" ;;
+    quantum) echo "exclude=vthreads.*,quantum" ;;
+    calls) echo "log=warn" ;;
   esac
 }
 echo "vthreads.YieldLoop 4 $ROUNDS on $("$JAVA_HOME/bin/java" -version 2>&1 | head -1); $RUNS runs per configuration (median; interleaved); $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -4,8 +4,8 @@
 //! in the order they first mount a virtual thread; its threads are the virtual threads.
 //!
 //! - [`MountTracer::carrier`] is called on a carrier thread at its first mount: it opens the
-//!   metric set on that thread (readable from any thread where the set allows, so that the exit
-//!   can close a mount still under way) and the carrier's trace file.
+//!   metric set on that thread twice (to be read there at every mount, and from the exit's thread
+//!   to close a mount still under way, where the set allows) and the carrier's trace file.
 //! - [`MountTracer::mount`] and [`MountTracer::unmount`] run on the carrier, in the VM's mount
 //!   callbacks: one read of the carrier's metrics each, and at the unmount one record into the
 //!   carrier's [`QuantumWriter`]. No I/O there: a full buffer wakes the writer thread
@@ -59,9 +59,10 @@ pub struct Carrier {
 }
 
 struct CarrierState {
+    /// Opened on the carrier, read there (a thread's own CPU clock is the cheapest to read).
     reader: Box<dyn ThreadMetrics>,
-    /// The reader may be read from another thread (the exit's).
-    remote: bool,
+    /// The same metrics, readable from another thread (the exit's), where the set allows.
+    remote: Option<Box<dyn ThreadMetrics>>,
     writer: Option<QuantumWriter>,
     /// The virtual thread mounted now, when, and the reading then.
     mounted: Option<(u32, u64)>,
@@ -104,10 +105,7 @@ impl MountTracer {
 
     /// On a carrier thread, at its first mount: its part of the trace (`name`: the thread's).
     pub fn carrier(&self, name: &str) -> Arc<Carrier> {
-        let (reader, remote) = match self.set.open_current_thread_remote() {
-            Some(r) => (r, true),
-            None => (self.set.open_current_thread(), false),
-        };
+        let (reader, remote) = (self.set.open_current_thread(), self.set.open_current_thread_remote());
         let mut carriers = lock(&self.carriers);
         let index = carriers.len() as u32;
         if index == 0 {
@@ -269,9 +267,8 @@ impl MountTracer {
             let stats = {
                 let mut s = lock(&c.state);
                 if let Some((id, start)) = s.mounted.take() {
-                    if s.remote {
-                        let CarrierState { reader, now, .. } = &mut *s;
-                        reader.read(now);
+                    if let CarrierState { remote: Some(remote), now, .. } = &mut *s {
+                        remote.read(now);
                     } else {
                         let CarrierState { at_mount, now, .. } = &mut *s;
                         now.copy_from_slice(at_mount);
