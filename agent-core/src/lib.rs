@@ -224,6 +224,7 @@ impl AgentState {
             // Stack samples carry every metric the threads' sampler reads (not allocation).
             stack_samples: (options.sample != SampleMode::Off && matches!(vm, Vm::HotSpot { .. })).then(|| metrics.metrics()),
             alloc_samples: options.sample_alloc.filter(|_| matches!(vm, Vm::HotSpot { .. })),
+            ..RecorderConfig::default()
         };
         let out = options.out_dir();
         let metric_set = Arc::new(metrics);

@@ -155,12 +155,15 @@ struct ProbeThread {
     recorder: Arc<ThreadRecorder>,
     /// Global reference to the thread's `Shadow`; 0 until its first probe.
     shadow: usize,
+    /// A virtual thread: `Probe.state` when it started. While the state has not changed since,
+    /// no probed method can be on its stack at its first probe (that probe is the first method
+    /// with probes it entered), so its tree starts at its root without reading the stack (which
+    /// for a virtual thread costs a handshake with the VM).
+    started_at: Option<i32>,
     /// The thread's `java.lang.Thread` (None: unknown), to read its stack from another thread;
     /// dropped at ThreadEnd.
     thread: Option<ThreadStack>,
     local: Local,
-    /// The agent's id of the virtual thread this is (0: a platform thread).
-    vthread: u32,
     /// Calls per node and exits by exception when the recorder was last reset: a snapshot shows
     /// what came after.
     baseline: Vec<u64>,
@@ -173,8 +176,26 @@ struct ProbeThread {
 }
 
 impl ProbeThread {
-    fn new(recorder: &Arc<ThreadRecorder>, thread: Option<ThreadStack>, local: Local, vthread: u32) -> ProbeThread {
-        ProbeThread { recorder: recorder.clone(), shadow: 0, thread, local, vthread, baseline: Vec::new(), baseline_thrown: 0, synced: Vec::new() }
+    fn new(recorder: &Arc<ThreadRecorder>, thread: Option<ThreadStack>, local: Local) -> ProbeThread {
+        ProbeThread { recorder: recorder.clone(), shadow: 0, started_at: None, thread, local, baseline: Vec::new(), baseline_thrown: 0, synced: Vec::new() }
+    }
+}
+
+/// Every thread with probes: platform threads in order of start, live virtual threads by id
+/// (they may be many, and come and go: found and dropped in constant time).
+#[derive(Default)]
+struct Threads {
+    platform: Vec<ProbeThread>,
+    virtual_threads: HashMap<u32, ProbeThread>,
+}
+
+impl Threads {
+    fn iter(&self) -> impl Iterator<Item = &ProbeThread> {
+        self.platform.iter().chain(self.virtual_threads.values())
+    }
+
+    fn iter_mut(&mut self) -> impl Iterator<Item = &mut ProbeThread> {
+        self.platform.iter_mut().chain(self.virtual_threads.values_mut())
     }
 }
 
@@ -239,7 +260,7 @@ pub(crate) struct ProbeRuntime {
     /// java.base exports jdk.internal.misc to the probes ([`ProbeRuntime::export_unsafe`]).
     exported: AtomicBool,
     ids: Mutex<MethodIds>,
-    threads: Mutex<Vec<ProbeThread>>,
+    threads: Mutex<Threads>,
     /// The credits of live virtual threads, by id (locked after `threads`, before a `Bases`).
     owners: Mutex<Owners>,
     /// Samples time and counters into the probes' contexts (None: trees have calls only).
@@ -300,7 +321,7 @@ pub(crate) fn install(
         ever_probed: AtomicBool::new(!start_paused),
         exported: AtomicBool::new(false),
         ids: Mutex::new(MethodIds::default()),
-        threads: Mutex::new(Vec::new()),
+        threads: Mutex::new(Threads::default()),
         owners: Mutex::new(HashMap::new()),
         sampler,
         exact,
@@ -635,7 +656,7 @@ impl ProbeRuntime {
         }
         let local = Local::new(cell, sampled.clone());
         LOCAL.with(|l| *l.borrow_mut() = Some(local.clone()));
-        lock(&self.threads).push(ProbeThread::new(recorder, thread, local, 0));
+        lock(&self.threads).platform.push(ProbeThread::new(recorder, thread, local));
         sampled
     }
 
@@ -646,7 +667,9 @@ impl ProbeRuntime {
         lock(&self.owners).insert(v.id, local.bases.clone());
         let _ = v.probes.set(local.clone());
         let stack = ThreadStack::new(self.env(), jni, thread);
-        lock(&self.threads).push(ProbeThread::new(&v.recorder, stack, local, v.id));
+        let mut t = ProbeThread::new(&v.recorder, stack, local);
+        t.started_at = Some(self.state.load(Ordering::Acquire));
+        lock(&self.threads).virtual_threads.insert(v.id, t);
     }
 
     /// The calling carrier mounts `v`: its probes and its sampler's credits are `v`'s from now.
@@ -677,8 +700,7 @@ impl ProbeRuntime {
         let consumers = lock(&self.ids).consumers.clone();
         let mut threads = lock(&self.threads);
         lock(&self.owners).remove(&v.id);
-        let Some(i) = threads.iter().position(|t| t.vthread == v.id) else { return };
-        let mut t = threads.swap_remove(i);
+        let Some(mut t) = threads.virtual_threads.remove(&v.id) else { return };
         drop(threads);
         self.sync_one(jni, &t, &consumers, m);
         if t.shadow != 0 {
@@ -716,7 +738,7 @@ impl ProbeRuntime {
         let m = self.sampled_metrics();
         let recording = self.state.load(Ordering::Acquire) & 1 == 1;
         let consumers = lock(&self.ids).consumers.clone();
-        for p in lock(&self.threads).iter_mut().filter(|p| Arc::ptr_eq(&p.recorder, t)) {
+        for p in lock(&self.threads).platform.iter_mut().filter(|p| Arc::ptr_eq(&p.recorder, t)) {
             p.collect(recording, &self.owners);
             if let Some(st) = &p.local.sampled {
                 st.stop();
@@ -1125,8 +1147,13 @@ unsafe extern "C" fn probe_register(jni: *mut JNIEnv, _class: jclass, shadow: jo
         rt.thread_started(jni, ptr::null_mut(), &recorder); // null: the calling thread
         // A virtual thread's Shadow goes with its own entry (the carrier's is the carrier's).
         let Some(local) = current_local() else { return };
+        let mounted = MOUNTED.with(|m| m.borrow().as_ref().map(|(id, _)| *id));
         let mut threads = lock(&rt.threads);
-        let Some(t) = threads.iter_mut().find(|t| std::ptr::eq(t.local.cell, local.cell)) else { return };
+        let t = match mounted {
+            Some(id) => threads.virtual_threads.get_mut(&id),
+            None => threads.platform.iter_mut().find(|t| std::ptr::eq(t.local.cell, local.cell)),
+        };
+        let Some(t) = t else { return };
         if t.shadow != 0 {
             // A second Shadow on one OS thread: a virtual thread on its carrier, in a VM that
             // did not grant can_support_virtual_threads.
@@ -1139,10 +1166,36 @@ unsafe extern "C" fn probe_register(jni: *mut JNIEnv, _class: jclass, shadow: jo
             return;
         }
         t.shadow = global as usize;
+        let state = rt.state.load(Ordering::Acquire);
+        if t.started_at == Some(state) && state & 1 == 1 {
+            // Synchronised already: its context is its root (see `ProbeThread::started_at`).
+            set_epoch(jni, shadow, state);
+        }
         let c = local.cell;
         cell = c as *const AtomicU32 as jlong;
     });
     cell
+}
+
+/// Sets `Shadow.epoch` of `shadow` to `state`: the thread's context is in step with the stack.
+fn set_epoch(jni: *mut JNIEnv, shadow: jobject, state: i32) {
+    static EPOCH: OnceLock<usize> = OnceLock::new();
+    let field = *EPOCH.get_or_init(|| {
+        // SAFETY: jni is this thread's env; shadow a live local reference; names NUL-terminated.
+        unsafe {
+            let class = jni_fn!(jni, GetObjectClass)(jni, shadow);
+            let f = jni_fn!(jni, GetFieldID)(jni, class, c"epoch".as_ptr(), c"I".as_ptr());
+            if f.is_null() {
+                jni_fn!(jni, ExceptionClear)(jni);
+            }
+            jni_fn!(jni, DeleteLocalRef)(jni, class);
+            f as usize
+        }
+    });
+    if field != 0 {
+        // SAFETY: `field` is Shadow's int field `epoch`, `shadow` a live Shadow.
+        unsafe { jni_fn!(jni, SetIntField)(jni, shadow, field as jfieldID, state) };
+    }
 }
 
 /// `Probe.exactMode()`, read once by Probe's static initialiser (a constant to the JIT): whether

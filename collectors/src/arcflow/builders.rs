@@ -163,6 +163,11 @@ impl CursorBuilder {
     pub fn tree(&self) -> &Tree {
         &self.tree
     }
+
+    /// The tree, to add to it outside the cursor (e.g. merging another thread's tree in).
+    pub fn tree_mut(&mut self) -> &mut Tree {
+        &mut self.tree
+    }
     pub fn stats(&self) -> BuildStats {
         self.stats
     }

@@ -113,6 +113,10 @@ impl Tree {
         let c = &mut self.nodes[n as usize].calls;
         *c = c.saturating_add(calls);
     }
+    /// Sets the calls of `n` (e.g. a root that stands for no entry of its own).
+    pub fn set_calls(&mut self, n: NodeId, calls: u64) {
+        self.nodes[n as usize].calls = calls;
+    }
     /// Adds `values` (one per metric) to the base of `n`.
     #[inline]
     pub fn add_base(&mut self, n: NodeId, values: &[u64]) {

@@ -82,11 +82,31 @@ pub struct RecorderConfig {
     /// Allocation samples ([`Recorder::add_alloc_sample`]) from a heap sampler whose mean
     /// interval is this many bytes, in a tree of their own per thread; `None`: none.
     pub alloc_samples: Option<u64>,
+    /// Ended virtual threads (kind `virtual`) kept as threads of their own; each one that ends
+    /// after them is merged into one thread, [`MERGED_VIRTUAL_THREADS`], so that a program that
+    /// runs millions of them keeps the agent's memory and its reports bounded.
+    pub virtual_threads_kept: usize,
 }
+
+/// The thread that ended virtual threads are merged into past
+/// [`RecorderConfig::virtual_threads_kept`].
+pub const MERGED_VIRTUAL_THREADS: &str = "virtual threads (merged)";
 
 impl Default for RecorderConfig {
     fn default() -> Self {
-        RecorderConfig { calls: true, gc: true, locks: true, waits: true, alloc: false, code: true, filter: ClassFilter::default(), metrics_from_sampler: None, stack_samples: None, alloc_samples: None }
+        RecorderConfig {
+            calls: true,
+            gc: true,
+            locks: true,
+            waits: true,
+            alloc: false,
+            code: true,
+            filter: ClassFilter::default(),
+            metrics_from_sampler: None,
+            stack_samples: None,
+            alloc_samples: None,
+            virtual_threads_kept: 10_000,
+        }
     }
 }
 
@@ -310,6 +330,18 @@ pub struct ThreadSummary {
 struct Registry {
     live: Vec<Arc<ThreadRecorder>>,
     finished: Vec<Arc<ThreadRecorder>>,
+    /// Ended virtual threads kept in `finished`, and the thread the later ones are merged into.
+    virtual_kept: usize,
+    virtual_merged: Option<Arc<ThreadRecorder>>,
+}
+
+/// The reader of a thread that reads no metrics (the merged virtual threads).
+struct NoMetrics;
+
+impl ThreadMetrics for NoMetrics {
+    fn read(&mut self, out: &mut [u64]) {
+        out.fill(0);
+    }
 }
 
 /// The recorder of one VM: configuration, the registry of threads and the shared, cold-path tables.
@@ -355,7 +387,7 @@ impl Recorder {
             origin: Instant::now(),
             consumers: Mutex::new(ConsumerTable::new()),
             methods: Mutex::new(FxHashMap::default()),
-            registry: Mutex::new(Registry { live: Vec::new(), finished: Vec::new() }),
+            registry: Mutex::new(Registry { live: Vec::new(), finished: Vec::new(), virtual_kept: 0, virtual_merged: None }),
             live_threads: AtomicUsize::new(0),
             next_thread: AtomicU64::new(0),
             paused: AtomicBool::new(false),
@@ -564,9 +596,63 @@ impl Recorder {
         let mut r = lock(&self.registry);
         if let Some(i) = r.live.iter().position(|x| Arc::ptr_eq(x, t)) {
             let t = r.live.remove(i);
-            r.finished.push(t);
             self.live_threads.fetch_sub(1, Ordering::Relaxed);
+            let is_virtual = lock(&t.state).info.kind.as_deref() == Some("virtual");
+            if !is_virtual || r.virtual_kept < self.config.virtual_threads_kept {
+                r.virtual_kept += is_virtual as usize;
+                r.finished.push(t);
+                return;
+            }
+            let merged = match &r.virtual_merged {
+                Some(m) => m.clone(),
+                None => {
+                    let info = ThreadInfo { name: MERGED_VIRTUAL_THREADS.into(), kind: Some("virtual".into()), os_tid: None };
+                    let m = Arc::new(self.new_thread(self.intern(&info.name), info, Box::new(NoMetrics), false));
+                    {
+                        let mut s = lock(&m.state);
+                        s.ended = true;
+                        s.start_wall = u64::MAX;
+                        // Its root counts the threads merged in, not an entry of its own.
+                        s.calls.tree_mut().set_calls(Tree::ROOT, 0);
+                        s.locks.set_calls(Tree::ROOT, 0);
+                        s.waits.set_calls(Tree::ROOT, 0);
+                    }
+                    r.finished.push(m.clone());
+                    r.virtual_merged = Some(m.clone());
+                    m
+                }
+            };
+            Self::merge_thread(&mut lock(&merged.state), &lock(&t.state));
         }
+    }
+
+    /// Adds what ended thread `from` recorded to `into` (the merged virtual threads): its trees
+    /// at the root, its counts, its span.
+    fn merge_thread(into: &mut ThreadState, from: &ThreadState) {
+        into.calls.tree_mut().merge_from(Tree::ROOT, from.calls.tree(), Tree::ROOT);
+        into.locks.merge_from(Tree::ROOT, &from.locks, Tree::ROOT);
+        into.waits.merge_from(Tree::ROOT, &from.waits, Tree::ROOT);
+        if let (Some(a), Some(b)) = (into.samples.as_mut(), from.samples.as_ref()) {
+            a.merge_from(Tree::ROOT, b, Tree::ROOT);
+        }
+        if let (Some(a), Some(b)) = (into.alloc_samples.as_mut(), from.alloc_samples.as_ref()) {
+            a.merge_from(Tree::ROOT, b, Tree::ROOT);
+        }
+        for (into_forms, from_forms) in [(&mut into.forms, &from.forms), (&mut into.stack_forms, &from.stack_forms)] {
+            for (k, (n, w)) in from_forms {
+                let e = into_forms.entry(*k).or_insert_with(|| (0, vec![0; w.len()]));
+                e.0 += n;
+                for (a, b) in e.1.iter_mut().zip(w) {
+                    *a = a.saturating_add(*b);
+                }
+            }
+        }
+        into.method_events += from.method_events;
+        into.exception_exits += from.exception_exits;
+        into.vm_alloc_bytes += from.vm_alloc_bytes;
+        into.vm_alloc_objects += from.vm_alloc_objects;
+        into.start_wall = into.start_wall.min(from.start_wall);
+        into.end_wall = into.end_wall.max(from.end_wall);
     }
 
     /// True if the thread's metrics can be charged now; rebases them (and asks for a stack

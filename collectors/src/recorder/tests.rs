@@ -507,3 +507,33 @@ fn stack_forms_count_each_frame_once_per_sample() {
         ]
     );
 }
+
+/// Past `virtual_threads_kept` ended virtual threads, each one that ends is merged into one thread:
+/// its calls and values are kept (summed per context), platform threads never are.
+#[test]
+fn ended_virtual_threads_past_the_limit_are_merged_into_one_thread() {
+    let ticks = Arc::new(AtomicU64::new(0));
+    let cfg = RecorderConfig { virtual_threads_kept: 2, ..RecorderConfig::default() };
+    let r = Recorder::new(cfg, Box::new(Manual(ticks.clone())));
+    let mut names = Names { stack: Rc::new(Cell::new(Vec::new())), resolved: 0 };
+    let run = |name: &str, kind: &str, work: u64, names: &mut Names| {
+        let info = ThreadInfo { name: name.into(), kind: Some(kind.into()), os_tid: None };
+        let t = r.register_thread(info, Box::new(ManualReader(ticks.clone())));
+        r.method_entry(&t, 1, names);
+        ticks.fetch_add(work, Ordering::Relaxed);
+        r.method_exit(&t, 1, false, names);
+        r.end_thread(&t);
+    };
+    for i in 0..5 {
+        run(&format!("v{i}"), "virtual", 10 + i, &mut names);
+    }
+    run("platform", "application", 100, &mut names);
+    let p = r.snapshot().calls;
+    let names_of: Vec<&str> = p.threads.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(names_of, ["v0", "v1", MERGED_VIRTUAL_THREADS, "platform"]);
+    let merged = &p.threads[2];
+    assert_eq!(merged.kind.as_deref(), Some("virtual"));
+    // v2, v3, v4: one call of m1 each, 12 + 13 + 14 ticks in it.
+    assert_eq!(contexts(&p, 2), [(MERGED_VIRTUAL_THREADS.to_string(), 3, vec![0]), (format!("{MERGED_VIRTUAL_THREADS};p.C.m1"), 3, vec![39])]);
+    assert_eq!(contexts(&p, 3)[1], ("platform;p.C.m1".to_string(), 1, vec![100]));
+}

@@ -234,13 +234,17 @@ public final class Probe {
         boolean broken;
         /** Published after a node is complete; read by {@link #export}. */
         volatile int size = 1;
-        int[] parent = new int[256];
-        int[] method = new int[256];
+        /*
+         * Small at first, doubled as needed: a program may run millions of virtual threads, each
+         * with a tree of its own, most of them a few nodes.
+         */
+        int[] parent = new int[16];
+        int[] method = new int[16];
         /** The child entered last from each node: a loop calling one method hits it every time. */
-        int[] last = new int[256];
-        long[] calls = new long[256];
+        int[] last = new int[16];
+        long[] calls = new long[16];
         /** Open-addressing index (parent, method) → node for nodes with several children. */
-        int[] index = new int[512];
+        int[] index = new int[32];
         /** A private cell for threads the agent could not register, so probes never check. */
         static final long SPARE = Mem.U.allocateMemory(8);
 
