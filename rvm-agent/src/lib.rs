@@ -221,7 +221,7 @@ struct Rvm {
     quantum: Option<Tracer>,
     dead: AtomicBool,
     /// Thread-switch callbacks and the time spent in them (ns), summed over processors at `vp_end`:
-    /// the agent's own cost inside rvm's scheduler lock, reported at exit (`log=info`).
+    /// the agent's own cost per switch, reported at exit (`log=info`).
     switch_calls: AtomicU64,
     switch_ns: AtomicU64,
 }
@@ -468,12 +468,13 @@ extern "C" fn cb_thread_switch(_ctx: AgentCtx, info: *const SwitchInfo) {
             callee: method(info.callee),
             caller: method(info.caller),
         };
-        // Under the scheduler lock: no allocation, no lock but the two threads' own accounts.
+        // On the switching processor, right after rvm's scheduler lock: no allocation, no lock but
+        // the two threads' own accounts. The record's time is the switch's, read under the lock.
         let to = r.threads.get(info.to).cloned();
         green::with_processor(|p| {
             p.switch(to.as_ref().map(|e| e.account.clone()));
             if let Some(q) = &r.quantum {
-                q.on_switch(&switch, p.now(), |writer| (r.vm.wake_service_thread)(r.vm.h(), writer));
+                q.on_switch_at(&switch, info.time_ns, p.now(), |writer| (r.vm.wake_service_thread)(r.vm.h(), writer));
             }
         });
         RUNNING.with(|x| {
@@ -737,8 +738,8 @@ mod tests {
 
     #[test]
     fn another_interface_version_or_bad_options_are_refused() {
-        let e = check_version(2, std::mem::size_of::<RvmVm>() as u32).unwrap_err();
-        assert_eq!(e, "this rvm speaks agent interface version 2, hpmagent speaks version 1; use matching builds");
+        let e = check_version(1, std::mem::size_of::<RvmVm>() as u32).unwrap_err();
+        assert_eq!(e, "this rvm speaks agent interface version 1, hpmagent speaks version 2; use matching builds");
         assert!(check_version(ABI_VERSION, 8).unwrap_err().contains("8 bytes"));
         assert!(check_version(ABI_VERSION, std::mem::size_of::<RvmVm>() as u32).is_ok());
 
