@@ -4,7 +4,9 @@
 # thread switch) on `rvm -Xvps:2`, without the agent and with it in several configurations,
 # interleaved, median of RUNS each: CPU (user + system of all the VM's threads) and its ratio to
 # no agent, and the agent's own measure of its thread-switch callback (`log=info`: callbacks and
-# ns each on average).
+# ns each on average). The agent's default metric mode is `auto` (sampled where a thread CPU
+# clock read costs over 50 ns, as here); the `exact` rows force `metric-mode=exact` (a read at
+# every method event and switch) for comparison.
 #
 #   bench/rvm-switch-cost.sh [RUNS] [ROUNDS]     (default 7 runs, 150000 rounds: ~330,000 switches)
 #
@@ -17,13 +19,15 @@ JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
 . "$ROOT/bench/rvm-workload.sh"
 median() { sort -n | awk '{a[NR]=$1} END {printf "%.3f", a[int((NR+1)/2)]}'; }
 
-CONFIGS=(none collect-none quantum-only defaults defaults-quantum)
+CONFIGS=(none collect-none quantum-only defaults defaults-quantum exact exact-quantum)
 options() {
   case $1 in
     collect-none) echo "collect=none" ;;
     quantum-only) echo "quantum,collect=none" ;;
     defaults) echo "" ;;
     defaults-quantum) echo "quantum" ;;
+    exact) echo "metric-mode=exact" ;;
+    exact-quantum) echo "quantum,metric-mode=exact" ;;
   esac
 }
 echo "phases.PingPong $ROUNDS on rvm -Xvps:2; $RUNS runs per configuration (median; interleaved); $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -13,11 +13,11 @@ public class CpuRatio {
     }
 
     static void light() {
-        sink += spin(20_000);
+        sink += spin(2_000);
     }
 
     static void heavy() {
-        sink += spin(60_000);
+        sink += spin(6_000);
     }
 
     static class Worker extends Thread {

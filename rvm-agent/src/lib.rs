@@ -38,7 +38,7 @@ use hpm_collectors::counters::monotonic_ns;
 use hpm_collectors::green::{self, Account, GreenConfig, GreenThreadMetrics, Processor};
 use hpm_collectors::arcflow::MetricMode;
 use hpm_collectors::metrics::MetricSet;
-use hpm_collectors::sampling::{ContextSampler, SampledThread, SamplerConfig};
+use hpm_collectors::sampling::{ContextSampler, SampledThread, SamplerConfig, SignalSource};
 use hpm_collectors::quantum::{MarkerKind, ThreadInfo as TraceThread, ThreadKind};
 use hpm_collectors::recorder::naming::{class_name_from_signature, name_class_methods};
 use hpm_collectors::recorder::{ClassFilter, MethodResolver, Recorder, ThreadInfo, ThreadRecorder};
@@ -255,8 +255,8 @@ static NO_CELL: AtomicU32 = AtomicU32::new(0);
 /// Sampled metric mode (`metric-mode=sampled`, or `auto` where one read of the metrics costs
 /// more than 50 ns, as a thread CPU clock does where it is a system call): method events and
 /// switches read no metrics. Each processor's OS thread is a thread of a
-/// [`ContextSampler`] (a signal every 1 ms of its CPU time, the sampler's wall thread every
-/// 10 ms); at every switch it is retargeted, without a read, to the incoming green thread (owner
+/// [`ContextSampler`] (a POSIX CPU timer's signal every 1 ms of its CPU time, at most one per
+/// scheduler tick; the sampler's wall thread every 10 ms); at every switch it is retargeted, without a read, to the incoming green thread (owner
 /// = thread id + 1) and its context cell, which the thread's recorder keeps at its current
 /// call-tree node. The credits, per (green thread, context), are drained into the recorder
 /// (`Recorder::add_sampled`) every [`DRAIN_PERIOD`] by `hpm-rvm-drain`, before every snapshot,
@@ -881,7 +881,13 @@ fn load(vm: &RvmVm, options: Option<String>, cb: &mut RvmCallbacks) -> Result<()
     let sampling = match &state.probe_metrics {
         Some(p) if p.mode == MetricMode::Sampled => {
             log::info(&p.why);
-            match ContextSampler::new(state.metric_set().clone(), SamplerConfig::default()) {
+            // The POSIX CPU timer rather than perf task-clock: a processor's OS thread sleeps and
+            // wakes at a high rate (idle waits), and a perf sampling event makes every one of its
+            // context switches several µs dearer here (its hrtimer is reprogrammed at each),
+            // while a CPU timer is only looked at by the scheduler tick (hence samples at most
+            // once per tick of CPU time).
+            let config = SamplerConfig { source: SignalSource::PosixCpuTimer, ..SamplerConfig::default() };
+            match ContextSampler::new(state.metric_set().clone(), config) {
                 Ok(sampler) => {
                     log::info(&sampler.describe());
                     if state.options.start_paused {

@@ -105,10 +105,10 @@ fn thread_total(p: &Profile, name: &str) -> Vec<u64> {
 /// share two processors. Returns the profile and stderr.
 fn cpu_ratio(test: &str, options: &str) -> (Profile, String) {
     let out = out_dir(test);
-    let o = rvm_command(&out, &format!("socket=off,log=info,{options}"), &["CpuRatio", "40"]).output().unwrap();
+    let o = rvm_command(&out, &format!("socket=off,log=info,{options}"), &["CpuRatio", "4000"]).output().unwrap();
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
     assert!(o.status.success(), "{err}");
-    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "rounds 40", "{err}");
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "rounds 4000", "{err}");
     let p = read_profile(&out.join("arcflow.json"));
     (p, err)
 }
@@ -119,9 +119,9 @@ fn check_ratio(p: &Profile, tolerance: f64) -> f64 {
     let c = inclusive(p, "worker-");
     let cpu = p.bindings.metric_index("cpu-time").unwrap();
     let (light, heavy) = (&c["CpuRatio$Worker.run;CpuRatio.light"], &c["CpuRatio$Worker.run;CpuRatio.heavy"]);
-    // Calls are counted at every event whatever the metric mode: 40 rounds on each of 2 threads.
-    assert_eq!((light.0, heavy.0), (80, 80), "{c:?}");
-    assert_eq!(c["CpuRatio$Worker.run;CpuRatio.heavy;CpuRatio.spin"].0, 80);
+    // Calls are counted at every event whatever the metric mode: 4000 rounds on each of 2 threads.
+    assert_eq!((light.0, heavy.0), (8000, 8000), "{c:?}");
+    assert_eq!(c["CpuRatio$Worker.run;CpuRatio.heavy;CpuRatio.spin"].0, 8000);
     assert!(light.1[cpu] > 0, "{c:?}");
     let ratio = heavy.1[cpu] as f64 / light.1[cpu] as f64;
     assert!((ratio - 3.0).abs() <= 3.0 * tolerance, "heavy/light cpu-time {ratio:.3} (expected 3 ± {:.0}%): {c:?}", tolerance * 100.0);
