@@ -12,15 +12,18 @@
 //!   the scheduler lock: at `vm_init` for the threads that exist then, at the thread's first event,
 //!   at its end or at `vm_death`. Idle, collector and service threads are "system" threads and are
 //!   registered too, so `threads.txt` shows the VM's own cost.
-//! - Metrics: each processor opens the recorder's metric set on its own OS thread at `vp_start` and
-//!   reads it at every switch (`hpm_collectors::green`): a thread's CPU time and counters are the
-//!   sum of its running intervals on whichever processors ran it; `wall-time` stays real time.
+//! - Metrics (`metric-mode=`): exact, each processor opens the recorder's metric set on its own OS
+//!   thread at `vp_start` and reads it at every switch (`hpm_collectors::green`): a thread's CPU time
+//!   and counters are the sum of its running intervals on whichever processors ran it; sampled (the
+//!   default where a read is a system call), see [`Sampling`]. `wall-time` stays real time.
+//! - Switches arrive on the switching processor right after rvm's scheduler lock, stamped with
+//!   the time of the switch under it (`SwitchInfo::time_ns`).
 //! - Method events: the processor keeps the running thread's table entry in a thread-local set at
 //!   `thread_switch`, so an event finds its thread's recorder without a global lock. Methods are
 //!   named through the VM's `method_name`/`current_stack` queries exactly as the HotSpot backend
 //!   names them (see [`Resolver`]).
-//! - Quantum traces (`quantum`): see [`hpm_collectors::quantum::tracer`]; the processor's reading at a switch serves
-//!   both the green-thread accounting and the record.
+//! - Quantum traces (`quantum`): see [`hpm_collectors::quantum::tracer`]; the processor's reading at
+//!   a switch serves both the green-thread accounting (exact mode) and the record.
 //!
 //! Every callback runs inside [`guard`]: a panic never unwinds into the VM (the first is logged).
 //! Callbacks for what is not collected stay unset, so the VM pays one branch for them.
