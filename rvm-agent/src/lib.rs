@@ -732,7 +732,8 @@ extern "C" fn cb_thread_switch(_ctx: AgentCtx, info: *const SwitchInfo) {
             }
         });
         green::with_processor(|p| {
-            p.switch(to.as_ref().map(|e| e.account.clone()));
+            // The accounts serve exact mode only; sampled mode reads the processor for the record.
+            p.switch(to.as_ref().filter(|_| r.sampling.is_none()).map(|e| e.account.clone()));
             if let Some(q) = &r.quantum {
                 q.on_switch_at(&switch, info.time_ns, p.now(), |writer| (r.vm.wake_service_thread)(r.vm.h(), writer));
             }
