@@ -3,8 +3,12 @@
 # PingPong (two threads handing a token back and forth through wait/notify, every hand-over a
 # thread switch) on `rvm -Xvps:2`, without the agent and with it in several configurations,
 # interleaved, median of RUNS each: CPU (user + system of all the VM's threads) and its ratio to
-# no agent, and the agent's own measure of its thread-switch callback (`log=info`: callbacks and
-# ns each on average).
+# no agent, the processes' voluntary context switches (the processors' sleeps on the scheduler's
+# condvar: each costs microseconds in the kernel, and their number moves with the timing of the
+# program's hand-overs), and the agent's own measure of its thread-switch callback (`log=info`:
+# callbacks and ns each on average). The agent's default metric mode is `auto` (sampled where a thread CPU
+# clock read costs over 50 ns, as here); the `exact` rows force `metric-mode=exact` (a read at
+# every method event and switch) for comparison.
 #
 #   bench/rvm-switch-cost.sh [RUNS] [ROUNDS]     (default 7 runs, 150000 rounds: ~330,000 switches)
 #
@@ -17,17 +21,19 @@ JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
 . "$ROOT/bench/rvm-workload.sh"
 median() { sort -n | awk '{a[NR]=$1} END {printf "%.3f", a[int((NR+1)/2)]}'; }
 
-CONFIGS=(none collect-none quantum-only defaults defaults-quantum)
+CONFIGS=(none collect-none quantum-only defaults defaults-quantum exact exact-quantum)
 options() {
   case $1 in
     collect-none) echo "collect=none" ;;
     quantum-only) echo "quantum,collect=none" ;;
     defaults) echo "" ;;
     defaults-quantum) echo "quantum" ;;
+    exact) echo "metric-mode=exact" ;;
+    exact-quantum) echo "quantum,metric-mode=exact" ;;
   esac
 }
 echo "phases.PingPong $ROUNDS on rvm -Xvps:2; $RUNS runs per configuration (median; interleaved); $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-for c in "${CONFIGS[@]}"; do : >"$WORK/$c"; : >"$WORK/$c.switch"; done
+for c in "${CONFIGS[@]}"; do : >"$WORK/$c"; : >"$WORK/$c.switch"; : >"$WORK/$c.cs"; done
 for _ in $(seq "$RUNS"); do
   for c in "${CONFIGS[@]}"; do
     agent=()
@@ -36,16 +42,17 @@ for _ in $(seq "$RUNS"); do
       o="$(options "$c")"
       agent=("-agentpath:$LIB=out=$WORK/out,socket=off,log=info${o:+,$o}")
     fi
-    /usr/bin/time -f "%U %S" -o "$WORK/time" "$RVM" -Xvps:2 "${agent[@]}" -cp "$WORK/classes" phases.PingPong "$ROUNDS" >"$WORK/stdout" 2>"$WORK/err" \
+    /usr/bin/time -f "%U %S %w" -o "$WORK/time" "$RVM" -Xvps:2 "${agent[@]}" -cp "$WORK/classes" phases.PingPong "$ROUNDS" >"$WORK/stdout" 2>"$WORK/err" \
       || { cat "$WORK/err" >&2; exit 1; }
     grep -q "^pingpong $ROUNDS " "$WORK/stdout" || { cat "$WORK/stdout" "$WORK/err" >&2; exit 1; }
     awk '{print $1+$2}' "$WORK/time" >>"$WORK/$c"
+    awk '{print $3}' "$WORK/time" >>"$WORK/$c.cs"
     # "thread-switch callbacks: N, T ms in total, X ns each on average"
     sed -n 's/.*thread-switch callbacks: \([0-9]*\), .* ms in total, \([0-9]*\) ns each.*/\1 \2/p' "$WORK/err" >>"$WORK/$c.switch"
   done
 done
 none=$(median <"$WORK/none")
-printf '%-18s %8s %8s %10s %12s\n' config "cpu s" "× none" switches "ns/switch"
+printf '%-18s %8s %8s %10s %12s %10s\n' config "cpu s" "× none" switches "ns/switch" "os sleeps"
 for c in "${CONFIGS[@]}"; do
   cpu=$(median <"$WORK/$c")
   if [ -s "$WORK/$c.switch" ]; then
@@ -53,6 +60,7 @@ for c in "${CONFIGS[@]}"; do
   else
     n=-; ns=-
   fi
-  printf '%-18s %8s %8.3f %10s %12s\n' "$c" "$cpu" "$(awk -v a="$cpu" -v b="$none" 'BEGIN {print a/b}')" "${n%.000}" "${ns%.000}"
+  cs=$(median <"$WORK/$c.cs")
+  printf '%-18s %8s %8.3f %10s %12s %10s\n' "$c" "$cpu" "$(awk -v a="$cpu" -v b="$none" 'BEGIN {print a/b}')" "${n%.000}" "${ns%.000}" "${cs%.000}"
 done
 for c in "${CONFIGS[@]:1}"; do echo "$c: $(options "$c")"; done

@@ -37,8 +37,24 @@ pub enum Vm {
     /// the `JavaVM*` of Agent_OnLoad, as an address.
     HotSpot { control: OnceLock<Control>, java_vm: OnceLock<usize> },
     /// The research VM: its state lives in its adapter (`hpm-rvm-agent`), which gives the live
-    /// threads (the adapter's own table) through `threads`.
-    Rvm { threads: fn() -> Vec<(String, String)> },
+    /// threads (the adapter's own table) through `threads` and takes its part in the control
+    /// operations through `control`.
+    Rvm { threads: fn() -> Vec<(String, String)>, control: RvmControl },
+}
+
+/// The research VM adapter's part in the control operations: with sampled metrics, what its
+/// sampler credited goes into the recorder before recording stops and before every snapshot,
+/// and a window that opens (or a reset) starts the sampling anew.
+#[derive(Clone, Copy)]
+pub struct RvmControl {
+    /// Before recording stops (the recorder still records): credits up to now go in.
+    pub stopping: fn(),
+    /// After recording started again.
+    pub started: fn(),
+    /// Drops everything recorded: calls `reset` (the recorder's) at the right moment.
+    pub reset: fn(reset: &dyn Fn()),
+    /// Before a snapshot (dumps, `status`): credits up to now go in.
+    pub sync: fn(),
 }
 
 impl Vm {
@@ -61,6 +77,13 @@ impl Vm {
         }
     }
 
+    fn rvm_control(&self) -> Option<&RvmControl> {
+        match self {
+            Vm::HotSpot { .. } => None,
+            Vm::Rvm { control, .. } => Some(control),
+        }
+    }
+
     /// Turns method events on or off in the VM. On rvm the callbacks stay installed (they cost a
     /// branch in the paused recorder): only the recorder pauses.
     fn set_method_events(&self, on: bool) -> Result<(), String> {
@@ -74,7 +97,7 @@ impl Vm {
     fn threads(&self) -> Result<Vec<(String, String)>, String> {
         match self {
             Vm::HotSpot { control, .. } => control.get().ok_or("the VM is not initialised yet")?.vm_threads(),
-            Vm::Rvm { threads } => Ok(threads()),
+            Vm::Rvm { threads, .. } => Ok(threads()),
         }
     }
 
@@ -157,7 +180,8 @@ pub struct AgentState {
     /// The recorder's metric set (`cpu-time`, `wall-time`, `event=` counters), shared so that the
     /// research VM's processors can open it on their own threads.
     metric_set: Arc<Metrics>,
-    /// With bytecode probes on HotSpot: how their contexts get the metrics, and why.
+    /// With bytecode probes on HotSpot, and always on the research VM: how call-tree contexts
+    /// (and, on rvm, green threads) get the metrics, and why.
     pub probe_metrics: Option<ProbeMetrics>,
     /// Write `/tmp/perf-<pid>.map` with every dump (`perf-map=`, HotSpot with `collect=code`).
     perf_map: bool,
@@ -210,8 +234,12 @@ impl AgentState {
         }
         // Bytecode probes count calls; time and counters are read at every change of context or
         // sampled into the contexts.
+        // On the research VM the choice holds for every green thread's metrics, calls or not: in
+        // sampled mode a sampler of the processors credits them, in exact mode each switch and
+        // event reads them.
         let probes = options.calls && options.calls_via == hotspot_backend::CallsVia::Probes && matches!(vm, Vm::HotSpot { .. });
-        let probe_metrics = probes.then(|| ProbeMetrics::choose(options.metric_mode, &metrics, events_read));
+        let rvm = matches!(vm, Vm::Rvm { .. });
+        let probe_metrics = (probes || rvm).then(|| ProbeMetrics::choose(options.metric_mode, &metrics, events_read));
         let cfg = RecorderConfig {
             calls: options.calls,
             gc: options.gc,
@@ -220,7 +248,8 @@ impl AgentState {
             alloc: options.alloc,
             code: options.code,
             filter: ClassFilter { include: options.include.clone(), exclude: options.exclude.clone() },
-            metrics_from_sampler: probe_metrics.as_ref().map(|p| p.mode),
+            // On rvm exact mode is the recorder's own reads (of the green-thread metrics).
+            metrics_from_sampler: probe_metrics.as_ref().map(|p| p.mode).filter(|&m| !rvm || m == MetricMode::Sampled),
             // Stack samples carry every metric the threads' sampler reads (not allocation).
             stack_samples: (options.sample != SampleMode::Off && matches!(vm, Vm::HotSpot { .. })).then(|| metrics.metrics()),
             alloc_samples: options.sample_alloc.filter(|_| matches!(vm, Vm::HotSpot { .. })),
@@ -288,6 +317,9 @@ impl AgentState {
         if let Some(c) = self.vm.control() {
             c.stop_sampling();
         }
+        if let Some(c) = self.vm.rvm_control() {
+            (c.stopping)();
+        }
         if !self.recorder.pause() {
             return Ok(false);
         }
@@ -318,12 +350,18 @@ impl AgentState {
         if let Some(c) = self.vm.control() {
             c.start_sampling();
         }
+        if let Some(c) = self.vm.rvm_control() {
+            (c.started)();
+        }
         Ok(true)
     }
 
     /// Drops everything recorded so far.
     pub fn reset(&self) {
-        self.recorder.reset();
+        match self.vm.rvm_control() {
+            Some(c) => (c.reset)(&|| self.recorder.reset()),
+            None => self.recorder.reset(),
+        }
         if let Some(c) = self.vm.control() {
             c.reset_calls();
         }
@@ -334,6 +372,9 @@ impl AgentState {
     pub fn sync_calls(&self) {
         if let Some(c) = self.vm.control() {
             c.sync_calls();
+        }
+        if let Some(c) = self.vm.rvm_control() {
+            (c.sync)();
         }
     }
 

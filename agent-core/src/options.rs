@@ -16,7 +16,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("include=PATTERN", "record methods of classes matching PATTERN (repeatable; '*' any text, '?' one char; include=* records JDK classes too)"),
     ("exclude=PATTERN", "do not record methods of classes matching PATTERN (repeatable; wins over include)"),
     ("event=NAME", "also count a perf_event counter per context (repeatable; perf's names: task-clock, page-faults, cycles, msr/tsc/, ...); events this machine refuses are reported and skipped"),
-    ("metric-mode=auto|exact|sampled", "calls=probes: read time and counters at every entry and exit (exact) or sample them into the exact contexts (sampled); auto (default): exact where one read of the metrics costs at most 50 ns on this machine (measured at start-up), sampled otherwise"),
+    ("metric-mode=auto|exact|sampled", "calls=probes, and the research VM: read time and counters at every entry and exit (exact) or sample them into the exact contexts (sampled); auto (default): exact where one read of the metrics costs at most 50 ns on this machine (measured at start-up), sampled otherwise"),
     ("compensate=on|off", "subtract the calibrated probe cost from each context's time and instruction/cycle metrics (default on; see compensation.txt)"),
     ("start=running|paused", "start recording at once (default) or paused, waiting for the control socket"),
     ("alloc-interval=BYTES", "heap sampling interval for collect=alloc (default 0: every object, exact)"),

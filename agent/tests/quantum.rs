@@ -207,8 +207,10 @@ fn green_thread_accounts_agree_with_the_trace_and_the_kernel() {
     // green-thread accounts (threads.json, built from the call-tree events) and the sum of the
     // thread's quantum records. And the virtualised task-clock (a perf_event counter of the processor
     // threads) must match the virtualised CPU clock per Java thread, up to hypervisor steal.
+    // In exact mode: the accounts are then read at every switch (sampled mode, rvm's default
+    // where a read is dear, estimates them).
     let steal0 = hpm_collectors::counters::steal_ns();
-    let (dir, _) = pseudojbb_on_rvm("quantum-green", "quantum,event=task-clock", 2, 10, 6000);
+    let (dir, _) = pseudojbb_on_rvm("quantum-green", "quantum,event=task-clock,metric-mode=exact", 2, 10, 6000);
     let steal = steal_since(steal0);
     let trace = hpm_collectors::quantum::read_dir(&dir).unwrap();
     let cpu_i = trace.meta.counters.iter().position(|c| c == "cpu-time").unwrap() - 1;

@@ -8,8 +8,11 @@
 //! - Each VP opens the metric set on its own OS thread once ([`Processor::open`], at the VP's start,
 //!   on that thread) and installs it in a thread-local slot ([`install`]).
 //! - At every thread switch the VP reads its metrics once ([`Processor::switch`]): the outgoing
-//!   thread's [`Account`] adds `now − reading at its switch-in`, the incoming thread remembers
-//!   `now`. The same reading serves the quantum-trace record of that switch ([`Processor::now`]).
+//!   thread's [`Account`] adds `now − the VP's reading at its switch-in` (kept by the VP), and the
+//!   VP remembers `now` for the incoming thread. The same reading serves the quantum-trace record of
+//!   that switch ([`Processor::now`]). Only the sum is in the account, so the switches of two VPs
+//!   may reach it in either order (rvm delivers them after its scheduler lock: a thread's switch
+//!   onto one VP can arrive before its switch away from the other).
 //! - A green thread's value at any moment is `acc + (vp_now − vp_at_switch_in)` when it is running on
 //!   the VP of the calling OS thread, and just `acc` otherwise: it counts only its own running
 //!   intervals, whichever VPs they were on, and never another thread's interval.
@@ -82,9 +85,8 @@ pub struct Account {
 struct AccountState {
     /// Sum of the VP deltas over the thread's finished running intervals.
     acc: Vec<u64>,
-    /// The VP's reading when the thread was switched in (meaningful while it runs).
-    switched_in: Vec<u64>,
-    running: bool,
+    /// Switches onto a VP minus switches away (1 while it runs, whatever order they arrive in).
+    on: u32,
 }
 
 fn lock(m: &Mutex<AccountState>) -> MutexGuard<'_, AccountState> {
@@ -97,7 +99,7 @@ impl Account {
         let n = cfg.len();
         let now = cfg.clock();
         let created = (0..n).map(|i| if cfg.is_real_time(i) { now } else { 0 }).collect();
-        Arc::new(Account { state: Mutex::new(AccountState { acc: vec![0; n], switched_in: vec![0; n], running: false }), created })
+        Arc::new(Account { state: Mutex::new(AccountState { acc: vec![0; n], on: 0 }), created })
     }
 
     /// The accumulated values (finished running intervals only); real-time entries are 0.
@@ -107,7 +109,7 @@ impl Account {
 
     /// Whether the thread is running on some VP now.
     pub fn is_running(&self) -> bool {
-        lock(&self.state).running
+        lock(&self.state).on > 0
     }
 }
 
@@ -119,6 +121,8 @@ pub struct Processor {
     reader: Box<dyn ThreadMetrics>,
     /// The last reading (at the last switch or [`Processor::read_now`]).
     now: Vec<u64>,
+    /// The reading when `current` was switched in.
+    switched_in: Vec<u64>,
     current: Option<Arc<Account>>,
 }
 
@@ -127,7 +131,8 @@ impl Processor {
     pub fn new(vp: u32, cfg: GreenConfig, mut reader: Box<dyn ThreadMetrics>) -> Processor {
         let mut now = vec![0; cfg.len()];
         reader.read(&mut now);
-        Processor { vp, cfg, reader, now, current: None }
+        let switched_in = now.clone();
+        Processor { vp, cfg, reader, now, switched_in, current: None }
     }
 
     /// Opens `set` on the calling OS thread (the VP's own thread, at its start).
@@ -173,19 +178,18 @@ impl Processor {
         self.reader.read(&mut self.now);
         if let Some(out) = self.current.take() {
             let mut s = lock(&out.state);
-            let AccountState { acc, switched_in, running } = &mut *s;
-            for (i, ((a, &at), &now)) in acc.iter_mut().zip(switched_in.iter()).zip(&self.now).enumerate() {
+            let AccountState { acc, on } = &mut *s;
+            for (i, ((a, &at), &now)) in acc.iter_mut().zip(&self.switched_in).zip(&self.now).enumerate() {
                 if !self.cfg.is_real_time(i) {
                     *a = a.wrapping_add(now.saturating_sub(at));
                 }
             }
-            *running = false;
+            *on = on.saturating_sub(1);
         }
         if let Some(inc) = &to {
-            let mut s = lock(&inc.state);
-            s.switched_in.copy_from_slice(&self.now);
-            s.running = true;
+            lock(&inc.state).on += 1;
         }
+        self.switched_in.copy_from_slice(&self.now);
         self.current = to;
         &self.now
     }
@@ -205,7 +209,7 @@ impl Processor {
                     self.cfg.clock()
                 }
             } else if running_here {
-                s.acc[i].wrapping_add(self.now[i].saturating_sub(s.switched_in[i]))
+                s.acc[i].wrapping_add(self.now[i].saturating_sub(self.switched_in[i]))
             } else {
                 s.acc[i]
             };
@@ -377,6 +381,29 @@ mod tests {
         // Wall time is real elapsed time, running or not.
         assert_eq!(read(&mut ma)[1], clock());
         assert!(clock() - start > 17 + 12);
+    }
+
+    #[test]
+    fn switches_of_two_processors_may_arrive_in_either_order() {
+        // rvm delivers switches after its scheduler lock: A's switch onto vp1 can reach the agent
+        // before its switch away from vp0.
+        let cfg = cfg();
+        let mut procs = [Some(Processor::new(0, cfg.clone(), Box::new(FakeReader(0)))), Some(Processor::new(1, cfg.clone(), Box::new(FakeReader(1))))];
+        let a = Account::new(&cfg);
+        let mut ma = GreenThreadMetrics::new(a.clone(), cfg.clone());
+        read(&mut ma);
+        on(&mut procs, 0, || sw(Some(a.clone())));
+        run(0, 10);
+        run(1, 500); // vp1 ran another thread meanwhile
+        on(&mut procs, 1, || sw(Some(a.clone())));
+        assert!(a.is_running());
+        on(&mut procs, 0, || sw(None)); // vp0's switch away from A arrives late
+        assert!(a.is_running(), "still on vp1");
+        run(1, 4);
+        assert_eq!(on(&mut procs, 1, || read(&mut ma))[0], 14, "10 on vp0, 4 so far on vp1");
+        on(&mut procs, 1, || sw(None));
+        assert!(!a.is_running());
+        assert_eq!(a.accumulated(), vec![14, 0]);
     }
 
     #[test]

@@ -17,15 +17,18 @@
 //!
 //! Threads of the callbacks: every callback runs on the OS thread that caused it: a virtual
 //! processor for Java events and switches, the launcher's main thread for `vm_init`/`vm_death`.
-//! `thread_switch` and `thread_start` run while the VM holds its scheduler lock: they must not
-//! call back into the VM except for the queries documented as safe there, and must not block.
+//! `thread_start` runs while the VM holds its scheduler lock: it must not call back into the VM
+//! except for the queries documented as safe there, and must not block. `thread_switch` runs on
+//! the switching processor right after the VM released that lock (since version 2), in the
+//! processor's order of switches, before the processor runs the thread switched to; switches of
+//! different processors may arrive in any order (their [`SwitchInfo::time_ns`] do not).
 
 #![forbid(unsafe_code)]
 
 use std::ffi::{c_char, c_void};
 
 /// Major version of this interface. Bumped only for incompatible changes.
-pub const ABI_VERSION: u32 = 1;
+pub const ABI_VERSION: u32 = 2;
 
 /// Name of the agent's entry point (NUL-terminated, for `libloading`).
 pub const ENTRY_POINT: &[u8] = b"Agent_OnLoad_rvm\0";
@@ -129,6 +132,10 @@ pub struct SwitchInfo {
     /// or a thread that has not started or has ended).
     pub callee: u32,
     pub caller: u32,
+    /// When the switch happened (CLOCK_MONOTONIC, ns), read by the VM under its scheduler lock:
+    /// a thread's switch away from one processor is never later than its switch onto another,
+    /// although the callbacks run after the lock is released. (Since version 2.)
+    pub time_ns: u64,
 }
 
 /// The agent's callbacks, filled in by the entry point. Unset entries cost the VM one branch.
@@ -153,7 +160,8 @@ pub struct RvmCallbacks {
     pub thread_start: Option<extern "C" fn(ctx: AgentCtx, tid: u32, name: *const u8, name_len: usize, kind: u32)>,
     /// A thread has ended (on the processor that ran it last).
     pub thread_end: Option<extern "C" fn(ctx: AgentCtx, tid: u32)>,
-    /// A processor switches threads, on that processor, under the scheduler lock.
+    /// A processor switched threads: on that processor, after the scheduler lock was released,
+    /// before it runs the thread switched to (see the module documentation).
     pub thread_switch: Option<extern "C" fn(ctx: AgentCtx, info: *const SwitchInfo)>,
     /// Thread `tid` (running on the calling processor) enters `method`.
     pub method_entry: Option<extern "C" fn(ctx: AgentCtx, tid: u32, method: u32)>,

@@ -12,15 +12,18 @@
 //!   the scheduler lock: at `vm_init` for the threads that exist then, at the thread's first event,
 //!   at its end or at `vm_death`. Idle, collector and service threads are "system" threads and are
 //!   registered too, so `threads.txt` shows the VM's own cost.
-//! - Metrics: each processor opens the recorder's metric set on its own OS thread at `vp_start` and
-//!   reads it at every switch (`hpm_collectors::green`): a thread's CPU time and counters are the
-//!   sum of its running intervals on whichever processors ran it; `wall-time` stays real time.
+//! - Metrics (`metric-mode=`): exact, each processor opens the recorder's metric set on its own OS
+//!   thread at `vp_start` and reads it at every switch (`hpm_collectors::green`): a thread's CPU time
+//!   and counters are the sum of its running intervals on whichever processors ran it; sampled (the
+//!   default where a read is a system call), see [`Sampling`]. `wall-time` stays real time.
+//! - Switches arrive on the switching processor right after rvm's scheduler lock, stamped with
+//!   the time of the switch under it (`SwitchInfo::time_ns`).
 //! - Method events: the processor keeps the running thread's table entry in a thread-local set at
 //!   `thread_switch`, so an event finds its thread's recorder without a global lock. Methods are
 //!   named through the VM's `method_name`/`current_stack` queries exactly as the HotSpot backend
 //!   names them (see [`Resolver`]).
-//! - Quantum traces (`quantum`): see [`hpm_collectors::quantum::tracer`]; the processor's reading at a switch serves
-//!   both the green-thread accounting and the record.
+//! - Quantum traces (`quantum`): see [`hpm_collectors::quantum::tracer`]; the processor's reading at
+//!   a switch serves both the green-thread accounting (exact mode) and the record.
 //!
 //! Every callback runs inside [`guard`]: a panic never unwinds into the VM (the first is logged).
 //! Callbacks for what is not collected stay unset, so the VM pays one branch for them.
@@ -29,12 +32,16 @@ use std::cell::RefCell;
 use std::ffi::{c_char, c_void, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use std::thread::JoinHandle;
+use std::time::Duration;
 
 use hpm_support::{guard, log};
 use hpm_collectors::counters::monotonic_ns;
 use hpm_collectors::green::{self, Account, GreenConfig, GreenThreadMetrics, Processor};
+use hpm_collectors::arcflow::MetricMode;
 use hpm_collectors::metrics::MetricSet;
+use hpm_collectors::sampling::{ContextSampler, SampledThread, SamplerConfig, SignalSource};
 use hpm_collectors::quantum::{MarkerKind, ThreadInfo as TraceThread, ThreadKind};
 use hpm_collectors::recorder::naming::{class_name_from_signature, name_class_methods};
 use hpm_collectors::recorder::{ClassFilter, MethodResolver, Recorder, ThreadInfo, ThreadRecorder};
@@ -42,7 +49,7 @@ use rvm_abi::{method_part, thread_kind, AgentCtx, RvmCallbacks, RvmVm, SwitchInf
 
 use hpm_agent_core::options::{self, QuantumMode};
 use hpm_collectors::quantum::tracer::{RecordAt, Tracer};
-use hpm_agent_core::{control, AgentState, Vm};
+use hpm_agent_core::{control, AgentState, RvmControl, Vm};
 
 /// The VM's queries and services, copied out of the [`RvmVm`] at load (valid until `vm_death`
 /// returns; the handle is kept as an address so the table can be shared between threads).
@@ -172,6 +179,11 @@ struct Entry {
     account: Arc<Account>,
     recorder: OnceLock<Arc<ThreadRecorder>>,
     ended: AtomicBool,
+    /// Sampled mode: the thread's current call-tree context, published by its recorder at every
+    /// change (never freed: a processor's sampler may read it until the process ends).
+    cell: &'static AtomicU32,
+    /// Sampled mode: CLOCK_MONOTONIC when its wall time was last credited.
+    wall_at: AtomicU64,
 }
 
 const CHUNK: usize = 1024;
@@ -219,9 +231,12 @@ struct Rvm {
     threads: Threads,
     green: GreenConfig,
     quantum: Option<Tracer>,
+    /// Sampled metric mode (None: exact, the recorder reads the green-thread metrics at every
+    /// event and each processor at every switch).
+    sampling: Option<Sampling>,
     dead: AtomicBool,
     /// Thread-switch callbacks and the time spent in them (ns), summed over processors at `vp_end`:
-    /// the agent's own cost inside rvm's scheduler lock, reported at exit (`log=info`).
+    /// the agent's own cost per switch, reported at exit (`log=info`).
     switch_calls: AtomicU64,
     switch_ns: AtomicU64,
 }
@@ -233,7 +248,41 @@ thread_local! {
     static RUNNING: RefCell<Option<(u32, Arc<Entry>)>> = const { RefCell::new(None) };
     /// On a processor's OS thread: (switch callbacks, ns spent in them) since `vp_start`.
     static SWITCH_COST: std::cell::Cell<(u64, u64)> = const { std::cell::Cell::new((0, 0)) };
+    /// Sampled mode, on a processor's OS thread: the processor as its sampler's thread.
+    static SAMPLED: RefCell<Option<Arc<SampledThread>>> = const { RefCell::new(None) };
 }
+
+/// The cell given with owner 0 (the processor's own code), which the sampler ignores.
+static NO_CELL: AtomicU32 = AtomicU32::new(0);
+
+/// Sampled metric mode (`metric-mode=sampled`, or `auto` where one read of the metrics costs
+/// more than 50 ns, as a thread CPU clock does where it is a system call): method events and
+/// switches read no metrics. Each processor's OS thread is a thread of a
+/// [`ContextSampler`] (a POSIX CPU timer's signal every 1 ms of its CPU time, at most one per
+/// scheduler tick; the sampler's wall thread every 10 ms); at every switch it is retargeted, without a read, to the incoming green thread (owner
+/// = thread id + 1) and its context cell, which the thread's recorder keeps at its current
+/// call-tree node. The credits, per (green thread, context), are drained into the recorder
+/// (`Recorder::add_sampled`) every [`DRAIN_PERIOD`] by `hpm-rvm-drain`, before every snapshot,
+/// before recording stops, and at the end. `wall-time` keeps its meaning, elapsed time: the
+/// processors' wall deltas are dropped, and each green thread is credited its own elapsed time
+/// at every drain, in the context it is in then (running, ready or blocked), as HotSpot's wall
+/// sampler credits blocked threads.
+struct Sampling {
+    sampler: Arc<ContextSampler>,
+    /// Each processor's OS thread as sampled (from its `vp_start`).
+    vps: Vec<OnceLock<Arc<SampledThread>>>,
+    /// Index of `wall-time` in the metric set, and the number of metrics.
+    wall: Option<usize>,
+    metrics: usize,
+    /// Serialises drains, and holds them off across a reset.
+    draining: Mutex<()>,
+    stop: (Mutex<bool>, Condvar),
+    drainer: Mutex<Option<JoinHandle<()>>>,
+}
+
+/// How often `hpm-rvm-drain` moves the credits into the recorder and credits wall time: at most
+/// 10 samples and 1 wall settle per processor in between, far below the sampler's 512 contexts.
+const DRAIN_PERIOD: Duration = Duration::from_millis(10);
 
 fn rvm() -> Option<&'static Rvm> {
     RVM.get().filter(|r| !r.dead.load(Ordering::Relaxed))
@@ -254,8 +303,69 @@ impl Rvm {
         e.recorder.get_or_init(|| {
             let name = e.name.lock().unwrap_or_else(|x| x.into_inner()).clone();
             let info = ThreadInfo { name, kind: Some(kind_name(e.kind).into()), os_tid: None };
-            self.state.recorder().register_thread(info, Box::new(GreenThreadMetrics::new(e.account.clone(), self.green.clone())))
+            if self.sampling.is_some() {
+                self.state.recorder().register_credited_thread(info, e.cell)
+            } else {
+                self.state.recorder().register_thread(info, Box::new(GreenThreadMetrics::new(e.account.clone(), self.green.clone())))
+            }
         })
+    }
+
+    /// Sampled mode: moves every processor's credits into the recorder (`keep`) or drops them,
+    /// and credits (or, without `keep`, skips) each live green thread's wall time up to now. The
+    /// caller holds `s.draining`.
+    fn drain_locked(&self, s: &Sampling, keep: bool) {
+        let rec = self.state.recorder();
+        let mut buf = vec![0u64; s.metrics];
+        for st in s.vps.iter().filter_map(|v| v.get()) {
+            st.drain(&mut |owner, node, deltas| {
+                if !keep || owner == 0 || deltas.len() != buf.len() {
+                    return;
+                }
+                let Some(e) = self.threads.get(owner - 1) else { return };
+                buf.copy_from_slice(deltas);
+                if let Some(w) = s.wall {
+                    buf[w] = 0; // the processor's elapsed time, not the thread's
+                }
+                rec.add_sampled(self.recorder_of(e), node, &buf);
+            });
+        }
+        let now = monotonic_ns();
+        for (_, e) in self.threads.all() {
+            if !e.ended.load(Ordering::Relaxed) {
+                self.credit_wall(s, e, now, keep);
+            }
+        }
+    }
+
+    /// Sampled mode: credits thread `e` its elapsed time since its last wall credit, in the
+    /// context it is in now (`keep`), or only restarts its wall count from `now`.
+    fn credit_wall(&self, s: &Sampling, e: &Entry, now: u64, keep: bool) {
+        let from = e.wall_at.swap(now, Ordering::Relaxed);
+        let Some(w) = s.wall.filter(|_| keep && now > from) else { return };
+        let mut buf = vec![0u64; s.metrics];
+        buf[w] = now - from;
+        let t = self.recorder_of(e);
+        self.state.recorder().add_sampled(t, e.cell.load(Ordering::Relaxed), &buf);
+    }
+
+    fn drain(&self, s: &Sampling, keep: bool) {
+        let _g = s.draining.lock().unwrap_or_else(|x| x.into_inner());
+        self.drain_locked(s, keep);
+    }
+
+    /// Every processor's thread credits what it used up to now (a read from here each).
+    fn settle_all(s: &Sampling) {
+        for st in s.vps.iter().filter_map(|v| v.get()) {
+            st.settle();
+        }
+    }
+
+    /// Every processor's thread forgets what it used so far: sampling starts anew from now.
+    fn rebase_all(s: &Sampling) {
+        for st in s.vps.iter().filter_map(|v| v.get()) {
+            st.rebase();
+        }
     }
 
     /// Runs `f` with the recorder of thread `tid` (running on the calling processor): the
@@ -340,9 +450,97 @@ extern "C" fn cb_vm_init(_ctx: AgentCtx) {
         // The threads that exist now (main, idle, collector, trace writers): registered outside the
         // scheduler lock.
         r.register_all();
+        if let Some(s) = &r.sampling {
+            match std::thread::Builder::new().name("hpm-rvm-drain".into()).spawn(drain_loop) {
+                Ok(h) => *s.drainer.lock().unwrap_or_else(|x| x.into_inner()) = Some(h),
+                Err(e) => log::warn(&format!("cannot start hpm-rvm-drain ({e}): sampled metrics go into the reports at dumps only")),
+            }
+        }
         r.state.start_control_socket();
     })
 }
+
+/// The body of `hpm-rvm-drain` (sampled mode): drains every [`DRAIN_PERIOD`] until `vm_death`.
+fn drain_loop() {
+    let Some(r) = RVM.get() else { return };
+    let Some(s) = &r.sampling else { return };
+    let (lock, cv) = &s.stop;
+    let mut stop = lock.lock().unwrap_or_else(|x| x.into_inner());
+    while !*stop {
+        stop = cv.wait_timeout(stop, DRAIN_PERIOD).unwrap_or_else(|x| x.into_inner()).0;
+        if *stop {
+            break;
+        }
+        drop(stop);
+        let _ = catch_unwind(AssertUnwindSafe(|| r.drain(s, !r.state.recorder().is_paused())));
+        stop = lock.lock().unwrap_or_else(|x| x.into_inner());
+    }
+}
+
+// ---------------------------------------------------------------------- control operations
+
+fn sampling() -> Option<(&'static Rvm, &'static Sampling)> {
+    let r = RVM.get()?;
+    Some((r, r.sampling.as_ref()?))
+}
+
+/// Recording stops: what the processors used up to now goes in, then the signals stop.
+fn ctl_stopping() {
+    let Some((r, s)) = sampling() else { return };
+    Rvm::settle_all(s);
+    r.drain(s, true);
+    if let Err(e) = s.sampler.set_active(false) {
+        log::warn(&format!("cannot hold the sampler off: {e}"));
+    }
+    r.drain(s, true);
+}
+
+/// Recording started again: sampling and wall time count from now.
+fn ctl_started() {
+    let Some((r, s)) = sampling() else { return };
+    {
+        let _g = s.draining.lock().unwrap_or_else(|x| x.into_inner());
+        Rvm::rebase_all(s);
+        r.drain_locked(s, false);
+    }
+    if let Err(e) = s.sampler.set_active(true) {
+        log::warn(&format!("cannot restart the sampler: {e}"));
+    }
+}
+
+/// A reset: the signals held off and the credits dropped around the recorder's reset (which
+/// gives the open contexts new node ids), no drain in between; sampling restarts if it ran.
+fn ctl_reset(reset: &dyn Fn()) {
+    let Some((r, s)) = sampling() else {
+        reset();
+        return;
+    };
+    let _g = s.draining.lock().unwrap_or_else(|x| x.into_inner());
+    let active = s.sampler.is_active();
+    if let Err(e) = s.sampler.set_active(false) {
+        log::warn(&format!("cannot hold the sampler off: {e}"));
+    }
+    r.drain_locked(s, false);
+    reset();
+    if active {
+        Rvm::rebase_all(s);
+        if let Err(e) = s.sampler.set_active(true) {
+            log::warn(&format!("cannot restart the sampler: {e}"));
+        }
+    }
+}
+
+/// Before a snapshot: what the processors used up to now goes in.
+fn ctl_sync() {
+    let Some((r, s)) = sampling() else { return };
+    let keep = !r.state.recorder().is_paused();
+    if keep {
+        Rvm::settle_all(s);
+    }
+    r.drain(s, keep);
+}
+
+const RVM_CONTROL: RvmControl = RvmControl { stopping: ctl_stopping, started: ctl_started, reset: ctl_reset, sync: ctl_sync };
 
 /// The body of processor `arg`'s trace-writer thread.
 extern "C" fn cb_trace_writer(arg: *mut c_void) {
@@ -360,6 +558,22 @@ extern "C" fn cb_vm_death(_ctx: AgentCtx, _exit_code: i32) {
             return;
         }
         r.state.stop_control_socket();
+        if let Some(s) = &r.sampling {
+            *s.stop.0.lock().unwrap_or_else(|x| x.into_inner()) = true;
+            s.stop.1.notify_all();
+            if let Some(h) = s.drainer.lock().unwrap_or_else(|x| x.into_inner()).take() {
+                let _ = h.join();
+            }
+            // The processors have stopped (their final settle is in): everything goes in before
+            // the VM's own threads end below.
+            r.drain(s, !r.state.recorder().is_paused());
+            let (mut samples, mut deferred, mut busy) = (0, 0, 0);
+            for st in s.vps.iter().filter_map(|v| v.get()) {
+                let x = st.stats();
+                (samples, deferred, busy) = (samples + x.samples, deferred + x.deferred, busy + x.busy);
+            }
+            log::info(&format!("sampled metrics: {samples} samples on {} processors ({busy} found busy, {deferred} deferred)", s.vps.iter().filter(|v| v.get().is_some()).count()));
+        }
         // Threads that never had an event (and so were never registered) are listed too. The VM's
         // own threads (idle, collector, service) end with the processors: ending them charges what
         // they consumed to their roots, so threads.txt shows the VM's cost. Application threads
@@ -388,15 +602,35 @@ extern "C" fn cb_vm_death(_ctx: AgentCtx, _exit_code: i32) {
 extern "C" fn cb_vp_start(_ctx: AgentCtx, vp: u32) {
     guard("vp_start", || {
         let Some(r) = rvm() else { return };
-        let set: &dyn MetricSet = &**r.state.metric_set();
-        let mut p = Processor::open(vp, r.green.clone(), set);
         // The processor runs its idle thread until its first switch.
         let idle = r.idle_thread(vp).map(|(t, e)| (t, e.clone()));
-        p.switch(idle.as_ref().map(|(_, e)| e.account.clone()));
-        if let Some(q) = &r.quantum {
-            q.vp_start(vp, p.now(), idle.as_ref().map(|(t, _)| *t));
+        if let Some(s) = &r.sampling {
+            // Its own cell (owner 0) is never credited: it runs its idle thread from now on.
+            let own: &'static AtomicU32 = Box::leak(Box::new(AtomicU32::new(0)));
+            match s.sampler.start_current_thread(own) {
+                Ok(st) => {
+                    if let Some((t, e)) = &idle {
+                        st.retarget(e.cell, t + 1, false);
+                    }
+                    if let Some(slot) = s.vps.get(vp as usize) {
+                        let _ = slot.set(st.clone());
+                    }
+                    SAMPLED.with(|x| *x.borrow_mut() = Some(st));
+                }
+                Err(e) => log::warn(&format!("processor {vp}: time and counters of the threads it runs are not sampled: {e}")),
+            }
         }
-        green::install(p);
+        // Exact mode reads the processor at every switch for the green-thread accounts; sampled
+        // mode only for quantum records.
+        if r.sampling.is_none() || r.quantum.is_some() {
+            let set: &dyn MetricSet = &**r.state.metric_set();
+            let mut p = Processor::open(vp, r.green.clone(), set);
+            p.switch(idle.as_ref().map(|(_, e)| e.account.clone()));
+            if let Some(q) = &r.quantum {
+                q.vp_start(vp, p.now(), idle.as_ref().map(|(t, _)| *t));
+            }
+            green::install(p);
+        }
         RUNNING.with(|x| *x.borrow_mut() = idle);
     })
 }
@@ -412,6 +646,10 @@ extern "C" fn cb_vp_end(_ctx: AgentCtx, _vp: u32, exit_code: i32) {
             }
         });
         green::uninstall();
+        // Sampled mode: the final settle (to the thread still on it); its credits stay to drain.
+        if let Some(st) = SAMPLED.with(|x| x.borrow_mut().take()) {
+            st.stop();
+        }
         RUNNING.with(|x| x.borrow_mut().take());
         let (n, ns) = SWITCH_COST.replace((0, 0));
         r.switch_calls.fetch_add(n, Ordering::Relaxed);
@@ -429,7 +667,15 @@ extern "C" fn cb_thread_start(_ctx: AgentCtx, tid: u32, name: *const u8, name_le
             String::from_utf8_lossy(unsafe { std::slice::from_raw_parts(name, name_len) }).into_owned()
         };
         // Under the scheduler lock: no recorder locks here, only the table (lock-free).
-        let e = Arc::new(Entry { kind, name: Mutex::new(name), account: Account::new(&r.green), recorder: OnceLock::new(), ended: AtomicBool::new(false) });
+        let e = Arc::new(Entry {
+            kind,
+            name: Mutex::new(name),
+            account: Account::new(&r.green),
+            recorder: OnceLock::new(),
+            ended: AtomicBool::new(false),
+            cell: Box::leak(Box::new(AtomicU32::new(0))),
+            wall_at: AtomicU64::new(monotonic_ns()),
+        });
         r.threads.insert(tid, e);
     })
 }
@@ -438,6 +684,10 @@ extern "C" fn cb_thread_end(_ctx: AgentCtx, tid: u32) {
     guard("thread_end", || {
         let Some(r) = rvm() else { return };
         let Some(e) = r.threads.get(tid) else { return };
+        if let Some(s) = &r.sampling {
+            // Its elapsed time up to its end (its CPU time is in the processors' credits).
+            r.credit_wall(s, e, monotonic_ns(), !r.state.recorder().is_paused());
+        }
         e.ended.store(true, Ordering::Relaxed);
         // The thread may have been renamed since it started.
         let name = r.vm.thread_name(tid);
@@ -468,12 +718,24 @@ extern "C" fn cb_thread_switch(_ctx: AgentCtx, info: *const SwitchInfo) {
             callee: method(info.callee),
             caller: method(info.caller),
         };
-        // Under the scheduler lock: no allocation, no lock but the two threads' own accounts.
+        // On the switching processor, right after rvm's scheduler lock: no allocation, no lock but
+        // the two threads' own accounts. The record's time is the switch's, read under the lock.
         let to = r.threads.get(info.to).cloned();
+        // Sampled mode: the processor's samples go to the incoming thread's context from now on
+        // (no read).
+        SAMPLED.with(|x| {
+            if let Some(st) = x.borrow().as_ref() {
+                match &to {
+                    Some(e) => st.retarget(e.cell, info.to + 1, false),
+                    None => st.retarget(&NO_CELL, 0, false),
+                }
+            }
+        });
         green::with_processor(|p| {
-            p.switch(to.as_ref().map(|e| e.account.clone()));
+            // The accounts serve exact mode only; sampled mode reads the processor for the record.
+            p.switch(to.as_ref().filter(|_| r.sampling.is_none()).map(|e| e.account.clone()));
             if let Some(q) = &r.quantum {
-                q.on_switch(&switch, p.now(), |writer| (r.vm.wake_service_thread)(r.vm.h(), writer));
+                q.on_switch_at(&switch, info.time_ns, p.now(), |writer| (r.vm.wake_service_thread)(r.vm.h(), writer));
             }
         });
         RUNNING.with(|x| {
@@ -618,8 +880,45 @@ fn load(vm: &RvmVm, options: Option<String>, cb: &mut RvmCallbacks) -> Result<()
     if opts.sample != options::SampleMode::Off || opts.sample_alloc.is_some() {
         log::warn("stack and allocation sampling (sample=, sample-alloc=) need HotSpot; ignored on the research VM");
     }
-    let state = Arc::new(AgentState::new(opts, Vm::Rvm { threads: vm_threads }));
+    let state = Arc::new(AgentState::new(opts, Vm::Rvm { threads: vm_threads, control: RVM_CONTROL }));
     let metrics = state.metric_set().metrics();
+    let sampling = match &state.probe_metrics {
+        Some(p) if p.mode == MetricMode::Sampled => {
+            log::info(&p.why);
+            // The POSIX CPU timer rather than perf task-clock: a processor's OS thread sleeps and
+            // wakes at a high rate (idle waits), and a perf sampling event makes every one of its
+            // context switches several µs dearer here (its hrtimer is reprogrammed at each),
+            // while a CPU timer is only looked at by the scheduler tick (hence samples at most
+            // once per tick of CPU time).
+            let config = SamplerConfig { source: SignalSource::PosixCpuTimer, ..SamplerConfig::default() };
+            match ContextSampler::new(state.metric_set().clone(), config) {
+                Ok(sampler) => {
+                    log::info(&sampler.describe());
+                    if state.options.start_paused {
+                        let _ = sampler.set_active(false);
+                    }
+                    Some(Sampling {
+                        sampler,
+                        vps: (0..fns.vps.max(1)).map(|_| OnceLock::new()).collect(),
+                        wall: metrics.iter().position(|m| m.name == "wall-time"),
+                        metrics: metrics.len(),
+                        draining: Mutex::new(()),
+                        stop: (Mutex::new(false), Condvar::new()),
+                        drainer: Mutex::new(None),
+                    })
+                }
+                Err(e) => {
+                    log::warn(&format!("time and counters are not sampled (call trees have calls only): {e}"));
+                    None
+                }
+            }
+        }
+        Some(p) => {
+            log::info(&p.why);
+            None
+        }
+        None => None,
+    };
     let quantum = match state.options.quantum {
         QuantumMode::Off => None,
         QuantumMode::Switch | QuantumMode::All => Some(Tracer::new(&state.out, RecordAt::Switch, &metrics, fns.vps.max(1))),
@@ -650,7 +949,17 @@ fn load(vm: &RvmVm, options: Option<String>, cb: &mut RvmCallbacks) -> Result<()
     cb.allocation = o.alloc.then_some(cb_allocation as _);
     cb.marker = Some(cb_marker);
     let green = GreenConfig::for_metrics(&metrics);
-    let _ = RVM.set(Rvm { state: state.clone(), vm: fns, threads: Threads::new(), green, quantum, dead: AtomicBool::new(false), switch_calls: AtomicU64::new(0), switch_ns: AtomicU64::new(0) });
+    let _ = RVM.set(Rvm {
+        state: state.clone(),
+        vm: fns,
+        threads: Threads::new(),
+        green,
+        quantum,
+        sampling,
+        dead: AtomicBool::new(false),
+        switch_calls: AtomicU64::new(0),
+        switch_ns: AtomicU64::new(0),
+    });
     hpm_agent_core::set_agent(state);
     Ok(())
 }
@@ -737,8 +1046,8 @@ mod tests {
 
     #[test]
     fn another_interface_version_or_bad_options_are_refused() {
-        let e = check_version(2, std::mem::size_of::<RvmVm>() as u32).unwrap_err();
-        assert_eq!(e, "this rvm speaks agent interface version 2, hpmagent speaks version 1; use matching builds");
+        let e = check_version(1, std::mem::size_of::<RvmVm>() as u32).unwrap_err();
+        assert_eq!(e, "this rvm speaks agent interface version 1, hpmagent speaks version 2; use matching builds");
         assert!(check_version(ABI_VERSION, 8).unwrap_err().contains("8 bytes"));
         assert!(check_version(ABI_VERSION, std::mem::size_of::<RvmVm>() as u32).is_ok());
 

@@ -16,7 +16,8 @@
 //! on the calling OS thread: [`AgentHooks`] publishes it in a thread-local for the duration of the
 //! callbacks that carry one (method entry/exit, allocation, monitor events, markers) and the query
 //! answers -1 elsewhere. No query takes the scheduler lock or a thread's own mutex, so all are safe
-//! in `thread_switch` and `thread_start`, which run under the scheduler lock.
+//! in `thread_start`, which runs under the scheduler lock. [`monotonic_ns`] stamps switch events
+//! (`SwitchInfo::time_ns`).
 
 use crate::hooks::{Events, Hooks, JavaStack};
 use crate::vm::{Frame, Options, Vm};
@@ -25,6 +26,18 @@ use std::cell::Cell;
 use std::ffi::{c_char, c_void, CStr, CString};
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
+
+/// CLOCK_MONOTONIC in ns (the agent interface's time base: `SwitchInfo::time_ns`). A vDSO call,
+/// no system call.
+pub fn monotonic_ns() -> u64 {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `ts` is a valid, writable timespec for the call; CLOCK_MONOTONIC always exists.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
+    if rc != 0 {
+        return 0;
+    }
+    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+}
 
 /// What the ABI's `vm` handle points to. Leaked: valid for the rest of the process.
 struct Host {

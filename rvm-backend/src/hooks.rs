@@ -7,7 +7,8 @@
 //!   first runs (the bottom frame pushed for it before it started), so every entry is reported on
 //!   the thread's own processor;
 //! - method exit in `interp::pop_frame` (before the frame is popped) and around native calls;
-//! - thread switches in `sched::switch_hook`; thread start in `sched::register_thread`, thread end
+//! - thread switches in `sched::switch_hook` (made under the scheduler lock, delivered right after it
+//!   is released by `sched::Switches::deliver`); thread start in `sched::register_thread`, thread end
 //!   in `sched::vp_loop`; processor start/end in `sched::vp_loop`;
 //! - allocation in `Vm::on_alloc` (object, array and clone allocations made for a Java thread;
 //!   allocations the VM makes for itself are not reported, see [`crate::vm::Alloc`]);

@@ -215,18 +215,17 @@ pub fn freeze_services(vm: &Vm) {
 }
 
 /// Asks for service thread `tid` to run at its processor's next switch: sets its flag and wakes an
-/// idle processor. Takes no lock (safe under the scheduler lock, e.g. in a thread-switch hook)
-/// and never blocks; `false` when `tid` is not a service thread (or the set is not frozen yet).
+/// idle processor. Takes no lock (safe under the scheduler lock) and never blocks; `false` when `tid` is not a service thread (or the set is not frozen yet).
 pub fn wake_service_thread(vm: &Vm, tid: u32) -> bool {
     let Some(s) = vm.sched.services.get().and_then(|l| l.iter().find(|s| s.tid == tid)) else { return false };
     s.pending.store(true, Release);
     vm.sched.vps[s.vp].service_pending.store(true, Release);
-    // An idle processor checks its flag under the scheduler lock, then waits on the condvar. A
-    // wake made under the lock (from `thread_switch`, where agents wake their writers) cannot fall
-    // between the two: the processor either has not checked yet or is waiting. From elsewhere,
-    // taking the lock for a moment, if it is free, has the same effect; if it is held by another
-    // thread, a processor between its check and its wait sees the wake only at its next timeout
-    // (the next sleeper's deadline, or 50 ms). Never blocks.
+    // An idle processor checks its flag under the scheduler lock, then waits on the condvar.
+    // Taking the lock for a moment, if it is free, keeps a wake from falling between the two; if
+    // it is held by another thread, a processor between its check and its wait sees the wake only
+    // at its next timeout (the next sleeper's deadline, or 50 ms). A wake from the processor's own
+    // `thread_switch` (where agents wake their writers) comes before its check: a processor
+    // delivers its switch events before it waits (`vp_loop`). Never blocks.
     if let Ok(g) = vm.sched.state.try_lock() {
         drop(g);
     }
@@ -535,9 +534,16 @@ fn top_two(th: &JThread) -> (u32, u32) {
 
 /// The collector thread of processor `vp`: rendezvous with all other processors; the last to
 /// arrive runs the collection while the others wait.
-fn collector<'a>(vm: &'a Vm, vp: usize, mut st: MutexGuard<'a, SchedState>, current: &mut Current) -> MutexGuard<'a, SchedState> {
+fn collector<'a>(vm: &'a Vm, vp: usize, mut st: MutexGuard<'a, SchedState>, current: &mut Current, switches: &mut Switches) -> MutexGuard<'a, SchedState> {
     let ctid = vm.sched.collector_tids.lock().unwrap()[vp];
-    switch_hook(vm, vp, current, ctid, true, &mut st);
+    switch_hook(vm, vp, current, ctid, true, &mut st, switches);
+    if !switches.is_empty() {
+        // Deliver the switch to the collector thread before the collection (its events follow
+        // it). This processor has not arrived yet, so no collection starts meanwhile.
+        drop(st);
+        switches.deliver(vm);
+        st = vm.sched.lock();
+    }
     let epoch = st.gc_epoch;
     st.gc_arrived += 1;
     if st.gc_arrived == vm.sched.vps.len() {
@@ -555,22 +561,49 @@ fn collector<'a>(vm: &'a Vm, vp: usize, mut st: MutexGuard<'a, SchedState>, curr
     st
 }
 
+/// Switch events a processor made under the scheduler lock, delivered by [`Switches::deliver`]
+/// once it released the lock: the agent's switch work (metric reads, trace records) never holds
+/// the other processors up. Per processor, in the order made; room for a few, never reallocated in
+/// steady state (a processor makes at most three before it releases the lock).
+pub(crate) struct Switches {
+    events: Vec<SwitchInfo>,
+}
+
+impl Switches {
+    fn new() -> Switches {
+        Switches { events: Vec::with_capacity(8) }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+
+    /// Delivers the events made so far, in order, without the scheduler lock.
+    fn deliver(&mut self, vm: &Vm) {
+        for s in self.events.drain(..) {
+            hook!(vm, thread_switch(&s));
+        }
+    }
+}
+
 /// The one place where a processor changes threads (application, idle, collector or service
 /// thread). `voluntary`: the previous thread gave up the processor before its quantum expired.
-fn switch_hook(vm: &Vm, vp: usize, current: &mut Current, to: u32, voluntary: bool, st: &mut SchedState) {
+/// Under the scheduler lock: the event is stamped with the time now and delivered after the lock
+/// is released ([`Switches`]).
+fn switch_hook(vm: &Vm, vp: usize, current: &mut Current, to: u32, voluntary: bool, st: &mut SchedState, switches: &mut Switches) {
     st.switches += 1;
     let from = current.tid;
-    hook!(
-        vm,
-        thread_switch(&SwitchInfo {
+    if vm.events.thread_switch && vm.hooks.is_some() {
+        switches.events.push(SwitchInfo {
             vp: vp as u32,
             from: current.tid,
             to,
             voluntary: voluntary as u32,
             callee: current.callee,
             caller: current.caller,
-        })
-    );
+            time_ns: crate::agent::monotonic_ns(),
+        });
+    }
     *current = Current { tid: to, callee: NO_METHOD, caller: NO_METHOD };
     if from != to {
         st.on_vp[from as usize] = false;
@@ -587,6 +620,7 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
     let idle_tid = vm.sched.idle_tids.lock().unwrap()[vp];
     // The thread this processor runs now (for switch events), and whether it left voluntarily.
     let mut current = Current { tid: idle_tid, callee: NO_METHOD, caller: NO_METHOD };
+    let mut switches = Switches::new();
     let mut voluntary = true;
     loop {
         let tid = {
@@ -595,16 +629,18 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
                 if let Some(code) = st.exit_code {
                     vm.sched.cv.notify_all();
                     drop(st);
+                    switches.deliver(&vm);
                     hook!(vm, vp_end(vp as u32, code));
                     return;
                 }
                 if st.gc_requested {
-                    st = collector(&vm, vp, st, &mut current);
+                    st = collector(&vm, vp, st, &mut current, &mut switches);
                     continue;
                 }
                 if let Some(s) = take_pending_service(&vm, vp) {
-                    switch_hook(&vm, vp, &mut current, s.tid, voluntary, &mut st);
+                    switch_hook(&vm, vp, &mut current, s.tid, voluntary, &mut st, &mut switches);
                     drop(st);
+                    switches.deliver(&vm);
                     (s.body)();
                     st = vm.sched.lock();
                     // the service thread gives the processor back when its body returns
@@ -621,18 +657,26 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
                 if let Some(t) = got {
                     st.idle[vp] = false;
                     st.tstate[t as usize] = TState::Running(vp);
-                    switch_hook(&vm, vp, &mut current, t, voluntary, &mut st);
+                    switch_hook(&vm, vp, &mut current, t, voluntary, &mut st, &mut switches);
                     break t;
                 }
                 // (also after a collection that began while this processor was idle: the collector
                 // thread hands the processor back to the idle thread, not to nobody)
                 if current.tid != idle_tid {
-                    switch_hook(&vm, vp, &mut current, idle_tid, voluntary, &mut st);
+                    switch_hook(&vm, vp, &mut current, idle_tid, voluntary, &mut st, &mut switches);
                     if st.ready.iter().any(|q| !q.is_empty()) {
                         // the thread this processor just left became ready (deferred, see `on_vp`)
                         // and was queued by that switch: run or steal it rather than wait
                         continue;
                     }
+                }
+                if !switches.is_empty() {
+                    // Deliver the switch to idle before waiting (an agent may wake a service
+                    // thread of this processor in it), then look again.
+                    drop(st);
+                    switches.deliver(&vm);
+                    st = vm.sched.lock();
+                    continue;
                 }
                 if vm.sched.vps[vp].service_pending.load(Acquire) {
                     // woken during the switch to idle above (an agent's buffer filled on it): the
@@ -645,6 +689,7 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
                 st = vm.sched.cv.wait_timeout(st, timeout).unwrap_or_else(|e| e.into_inner()).0;
             }
         };
+        switches.deliver(&vm);
         let t = vm.sched.thread(tid);
         let mut th = t.lock().unwrap_or_else(|e| e.into_inner());
         // Run this thread until it yields and nobody else wants the processor.
@@ -661,7 +706,9 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
                     && !vm.sched.vps[vp].service_pending.load(Acquire)
                 {
                     // Nobody else wants this processor: a new quantum for the same thread.
-                    switch_hook(&vm, vp, &mut current, tid, o == Outcome::Yielded, &mut st);
+                    switch_hook(&vm, vp, &mut current, tid, o == Outcome::Yielded, &mut st, &mut switches);
+                    drop(st);
+                    switches.deliver(&vm);
                     continue;
                 }
             }

@@ -321,13 +321,13 @@ fn refusals_and_other_interface_versions_stop_the_vm() {
     let o = rvm_backend::parse_args(&["Main".to_string()]).unwrap();
     let e = rvm_backend::agent::start("/x/libno.so", None, &o, |_, _, _| 1).err().unwrap();
     assert_eq!(e, "rvm: error: agent /x/libno.so refused to start (see above)");
-    let e = rvm_backend::agent::start("/x/libv2.so", None, &o, |_, _, cb: &mut RvmCallbacks| {
+    let e = rvm_backend::agent::start("/x/libv3.so", None, &o, |_, _, cb: &mut RvmCallbacks| {
         cb.version = ABI_VERSION + 1;
         0
     })
     .err()
     .unwrap();
-    assert!(e.starts_with("rvm: error: agent /x/libv2.so was built for rvm agent interface version 2"), "{e}");
+    assert!(e.starts_with("rvm: error: agent /x/libv3.so was built for rvm agent interface version 3"), "{e}");
 }
 
 fn rvm(args: &[&str]) -> (String, i32) {

@@ -41,6 +41,10 @@ struct Rec {
     vm: Mutex<Option<Arc<Vm>>>,
     /// When `Some`: the main thread's (tid 0) method entries and exits, in order.
     main_calls: Mutex<Option<Vec<Call>>>,
+    /// Switch events that found the scheduler lock free / held (by anyone, the calling thread
+    /// included).
+    switch_lock_free: AtomicUsize,
+    switch_lock_held: AtomicUsize,
 }
 
 /// A method entry or exit of the main thread, with the stack handed to the event.
@@ -94,6 +98,10 @@ impl Hooks for Shared {
     }
     fn thread_switch(&self, s: &SwitchInfo) {
         RUNNING.set(s.to);
+        if let Some(vm) = self.0.vm.lock().unwrap().as_ref() {
+            let c = if vm.sched.state.try_lock().is_ok() { &self.0.switch_lock_free } else { &self.0.switch_lock_held };
+            c.fetch_add(1, Relaxed);
+        }
         self.push(Ev::Switch(*s));
     }
     fn method_entry(&self, tid: u32, m: u32, stack: JavaStack) {
@@ -218,6 +226,55 @@ fn processors_start_and_end_on_their_threads_between_init_and_death() {
     os_threads.sort_by_key(|t| format!("{t:?}"));
     os_threads.dedup();
     assert_eq!(os_threads.len(), 3, "distinct OS threads");
+}
+
+#[test]
+fn switch_events_come_after_the_scheduler_lock_stamped_in_order() {
+    // One processor: only the timer ever holds the lock besides it, for a moment per quantum.
+    let (code, rec, _vm) = run(&conformance(), &["-Xvps:1", "Threads"]);
+    assert_eq!(code, 0);
+    let (free, held) = (rec.switch_lock_free.load(Relaxed), rec.switch_lock_held.load(Relaxed));
+    assert!(free > 10 && free > held, "switch callbacks found the scheduler lock free {free} times, held {held} times");
+
+    // Two processors: each processor's switches arrive in time order, and by time a thread is
+    // never switched onto one processor before it was switched away from the other, although
+    // the callbacks of two processors may arrive in either order.
+    let (code, rec, _vm) = run(&conformance(), &["-Xvps:2", "Threads"]);
+    assert_eq!(code, 0);
+    let evs = rec.evs.lock().unwrap().clone();
+    let idle: Vec<u32> = evs.iter().filter_map(|e| if let Ev::Start(t, _, thread_kind::IDLE) = e { Some(*t) } else { None }).collect();
+    let switches: Vec<SwitchInfo> = evs.iter().filter_map(|e| if let Ev::Switch(s) = e { Some(*s) } else { None }).collect();
+    assert!(switches.len() > 20, "{} switches", switches.len());
+    for vp in 0..2 {
+        let times: Vec<u64> = switches.iter().filter(|s| s.vp == vp).map(|s| s.time_ns).collect();
+        assert!(times.windows(2).all(|w| w[0] <= w[1]), "vp {vp}: switch times out of order: {times:?}");
+        assert!(times.iter().all(|&t| t > 0));
+    }
+    let mut threads: Vec<u32> = switches.iter().flat_map(|s| [s.from, s.to]).filter(|t| !idle.contains(t)).collect();
+    threads.sort_unstable();
+    threads.dedup();
+    let mut migrated = 0;
+    for t in threads {
+        // (time, +1 onto a processor / -1 away), away first at equal times.
+        let mut moves: Vec<(u64, i32, u32)> = Vec::new();
+        for s in switches.iter().filter(|s| s.from != s.to) {
+            if s.to == t {
+                moves.push((s.time_ns, 1, s.vp));
+            }
+            if s.from == t {
+                moves.push((s.time_ns, -1, s.vp));
+            }
+        }
+        moves.sort_unstable();
+        let mut on = 0;
+        for &(time, d, vp) in &moves {
+            on += d;
+            assert!((0..=1).contains(&on), "thread {t} on {on} processors at {time} (vp {vp}): {moves:?}");
+        }
+        let vps: std::collections::HashSet<u32> = moves.iter().map(|m| m.2).collect();
+        migrated += (vps.len() > 1) as usize;
+    }
+    assert!(migrated > 0, "some thread ran on both processors");
 }
 
 #[test]

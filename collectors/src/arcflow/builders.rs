@@ -140,6 +140,16 @@ impl CursorBuilder {
         }
     }
 
+    /// Adds `values` (one per metric, possibly fewer) to the base of context `node`, charged
+    /// from outside the event stream (sampled amounts); an unknown node is ignored.
+    pub fn add_base(&mut self, node: NodeId, values: &[u64]) {
+        if (node as usize) < self.tree.len() {
+            for (b, v) in self.tree.base_mut(node).iter_mut().zip(values) {
+                *b = b.wrapping_add(*v);
+            }
+        }
+    }
+
     /// The consumers from just below the root to the current context.
     pub fn path(&self) -> Vec<ConsumerId> {
         let mut p = self.tree.path(self.cursor);

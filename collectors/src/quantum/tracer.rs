@@ -7,10 +7,11 @@
 //!   a [`QuantumWriter`] (two 4 KiB buffers), the time and metric reading of the last record, the
 //!   markers waiting for the next switch, and the methods seen as callee/caller (a bitmap). It lives
 //!   in a thread-local: only that processor touches it.
-//! - At each switch ([`Tracer::on_switch`], under rvm's scheduler lock): one record for the outgoing
-//!   thread from the previous record's time to now, with the deltas of the processor's reading (the
-//!   same reading that charges the green threads, see `crate::green`), then the pending
-//!   markers. No allocation, lock, blocking or I/O: when the writer hands a full buffer over, the
+//! - At each switch ([`Tracer::on_switch`]; on rvm [`Tracer::on_switch_at`], on the switching
+//!   processor right after rvm's scheduler lock, with the time rvm read under it): one record for
+//!   the outgoing thread from the previous record's time to the switch, with the deltas of the
+//!   processor's reading (the same reading that charges the green threads, see `crate::green`), then
+//!   the pending markers. No allocation, lock, blocking or I/O: when the writer hands a full buffer over, the
 //!   processor's trace-writer thread is woken (a VM service thread whose body is
 //!   [`Tracer::write_pending`]).
 //! - Files are written as `.quantum.vp<N>.trace.<pid>.tmp` and renamed at the end
@@ -231,17 +232,26 @@ impl Tracer {
         }
     }
 
-    /// A thread switch on the calling processor (under the VM's scheduler lock): the record of the
-    /// outgoing thread, the pending markers, and `wake(writer thread)` when a buffer was handed
-    /// over. `reading` is the processor's reading at this switch. Never blocks, allocates or does
+    /// A thread switch on the calling processor: the record of the outgoing thread, the pending
+    /// markers, and `wake(writer thread)` when a buffer was handed over. `reading` is the
+    /// processor's reading at this switch (its `wall-time` the switch's time). Never blocks, allocates or does
     /// I/O (in steady state).
     pub fn on_switch(&self, info: &Switch, reading: &[u64], wake: impl FnOnce(u32)) {
+        self.on_switch_at(info, self.time_of(reading), reading, wake);
+    }
+
+    /// [`Tracer::on_switch`] for a switch that happened at `time` (the trace's time base), which
+    /// the source read when it switched, before `reading`: rvm stamps each switch under its
+    /// scheduler lock and delivers it after, so a thread's record on one processor never ends
+    /// after its next record on another starts. Records go from switch time to switch time; the
+    /// deltas from reading to reading.
+    pub fn on_switch_at(&self, info: &Switch, time: u64, reading: &[u64], wake: impl FnOnce(u32)) {
         let _ = VP.try_with(|v| {
             let Ok(mut v) = v.try_borrow_mut() else { return };
             let Some(s) = v.as_mut() else { return };
             let switched = info.from != info.to;
             if switched || self.mode == RecordAt::Tick {
-                let end = self.time_of(reading).max(s.last_time);
+                let end = time.max(s.last_time);
                 let q = Quantum {
                     thread: info.from.saturating_add(1),
                     local_tid: info.from as u16,

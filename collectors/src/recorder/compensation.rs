@@ -130,7 +130,13 @@ impl Recorder {
     /// Measures the probe cost on the calling thread (see the module docs): `batches` batches of
     /// `calls` calls of an empty method through the recorder's entry/exit path on a private thread
     /// that no snapshot shows; keeps the result for later snapshots and returns it.
+    ///
+    /// With sampled metrics (`metrics_from_sampler = Some(Sampled)`, the research VM's sampled
+    /// mode) the path reads no metrics and is timed instead ([`Recorder::calibrate_sampled`]).
     pub fn calibrate(&self, batches: usize, calls: usize) -> Compensation {
+        if self.config.metrics_from_sampler == Some(MetricMode::Sampled) {
+            return self.calibrate_sampled(batches, calls);
+        }
         let metrics = self.bindings.metrics.clone();
         let m = metrics.len();
         let (cp, cc) = (EXCLUDED - 1, EXCLUDED - 2);
@@ -183,6 +189,52 @@ impl Recorder {
             calls_measured: (batches.max(1) * calls) as u64,
             how: "the recorder's entry/exit path (lock, method lookup, counter read) on a dummy thread, at start-up; the VM's event dispatch is not included".into(),
         };
+        *lock(&self.compensation) = Some(comp.clone());
+        comp
+    }
+
+    /// The calibration of threads whose metrics are sampled ([`Recorder::register_credited_thread`]):
+    /// the entry/exit path of such a thread (lock, method lookup, context published; no metric
+    /// read) timed with the monotonic clock over `batches` batches of `calls` entry/exit pairs;
+    /// the median ns per pair goes half to the callee and half to the caller, for metrics in ns
+    /// ([`Compensation::from_call_cost`]): a sample during an entry finds the caller's context
+    /// until the entry publishes the callee's near its end, one during an exit the callee's.
+    pub fn calibrate_sampled(&self, batches: usize, calls: usize) -> Compensation {
+        let (cp, cc) = (EXCLUDED - 1, EXCLUDED - 2);
+        let (kp, kc) = (1u64, 2u64);
+        static CELL: AtomicU32 = AtomicU32::new(0);
+        let info = ThreadInfo { name: "(calibration)".into(), kind: None, os_tid: None };
+        let t = self.new_thread(EXCLUDED - 3, info, Box::new(Credited), false);
+        {
+            let mut s = lock(&t.state);
+            s.methods.insert(kp, cp);
+            s.methods.insert(kc, cc);
+            s.cell = Some(&CELL);
+        }
+        let calls = calls.max(1);
+        let mut per_pair = Vec::new();
+        let r = &mut NoResolver;
+        for b in 0..=batches.max(1) {
+            {
+                let mut s = lock(&t.state);
+                s.epoch = self.epoch.load(Ordering::Acquire);
+                s.needs_sync = false;
+                s.calls.clear();
+            }
+            let t0 = Instant::now();
+            self.entry_unpaused(&t, kp, r);
+            for _ in 0..calls {
+                self.entry_unpaused(&t, kc, r);
+                self.exit_unpaused(&t, kc, false, r);
+            }
+            self.exit_unpaused(&t, kp, false, r);
+            let ns = t0.elapsed().as_nanos() as f64 / (calls + 1) as f64;
+            if b > 0 {
+                per_pair.push(ns); // batch 0 warms up
+            }
+        }
+        let how = "the recorder's entry/exit path of a thread with sampled metrics (lock, method lookup, context published; no metric read), timed on a dummy thread at start-up; half of it removed from the callee, half from the caller; the VM's event dispatch is not included";
+        let comp = Compensation::from_call_cost(&self.bindings.metrics, median(&mut per_pair), 0.5, (batches.max(1) * calls) as u64, how.into());
         *lock(&self.compensation) = Some(comp.clone());
         comp
     }

@@ -37,7 +37,7 @@ mod monitors;
 pub mod naming;
 mod sampled;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -195,6 +195,9 @@ struct ThreadState {
     needs_sync: bool,
     /// Reads this thread's stack from other threads, if the backend can.
     stack: Option<Box<dyn RemoteStack>>,
+    /// Where the thread's current call-tree context (node id) is published at every change, for
+    /// a sampler that credits it from outside ([`Recorder::register_credited_thread`]).
+    cell: Option<&'static AtomicU32>,
     /// What control operations charged since the thread's last event to the context they read from
     /// outside (see [`Recorder::sync_from_outside`]); settled at the thread's next event.
     outside: Option<OutsideRead>,
@@ -215,6 +218,14 @@ struct OutsideRead {
 }
 
 impl ThreadState {
+    /// Publishes the current context in the thread's cell, if it has one (a relaxed store).
+    #[inline]
+    fn publish(&self) {
+        if let Some(c) = self.cell {
+            c.store(self.calls.current(), Ordering::Relaxed);
+        }
+    }
+
     /// Charges the current context with what the thread consumed since the last reading.
     #[inline]
     fn charge_now(&mut self) {
@@ -239,6 +250,14 @@ impl ThreadState {
             self.now[n + 1] = self.alloc_objects;
         }
     }
+}
+
+/// The reader of a thread whose metric-set values are credited from outside: reads nothing (the
+/// values stay 0, so its events charge nothing of them).
+struct Credited;
+
+impl ThreadMetrics for Credited {
+    fn read(&mut self, _out: &mut [u64]) {}
 }
 
 /// Counters of VM activity that belong to no thread.
@@ -454,6 +473,31 @@ impl Recorder {
         self.register(info, reader, true)
     }
 
+    /// Registers a thread whose metric-set values are credited from outside rather than read at its
+    /// events (the research VM's sampled mode, `metrics_from_sampler = Some(Sampled)`): its events
+    /// read nothing but the allocation counters, and every change of its call-tree context
+    /// publishes the new context's node id in `cell` (a relaxed store) for a sampler to credit,
+    /// through [`Recorder::add_sampled`].
+    pub fn register_credited_thread(&self, info: ThreadInfo, cell: &'static AtomicU32) -> Arc<ThreadRecorder> {
+        let t = self.register(info, Box::new(Credited), false);
+        {
+            let mut s = lock(&t.state);
+            s.cell = Some(cell);
+            s.publish();
+        }
+        t
+    }
+
+    /// Adds sampled amounts (`deltas`: one per metric of the metric set) to context `node` of
+    /// thread `t`'s call tree, a node id its cell held (see
+    /// [`Recorder::register_credited_thread`]); also after the thread ended. Node ids are those of
+    /// the tree since the last [`Recorder::reset`]: amounts taken before it must be dropped
+    /// rather than added after it.
+    pub fn add_sampled(&self, t: &ThreadRecorder, node: NodeId, deltas: &[u64]) {
+        let n = self.n_read.min(deltas.len());
+        lock(&t.state).calls.add_base(node, &deltas[..n]);
+    }
+
     /// `remote`: `reader` may be read from any thread.
     fn register(&self, info: ThreadInfo, reader: Box<dyn ThreadMetrics>, remote: bool) -> Arc<ThreadRecorder> {
         let root = self.intern(&info.name);
@@ -499,6 +543,7 @@ impl Recorder {
                 epoch: self.epoch.load(Ordering::Acquire),
                 needs_sync: true,
                 stack: None,
+                cell: None,
                 outside: None,
                 method_events: 0,
                 exception_exits: 0,
@@ -572,7 +617,9 @@ impl Recorder {
     /// calls: for backends whose call trees live outside the recorder, before a monitor event, so
     /// that lock and wait trees get the context the thread is in.
     pub fn move_to_context(&self, t: &ThreadRecorder, path: &[ConsumerId]) {
-        lock(&t.state).calls.move_to(path);
+        let mut s = lock(&t.state);
+        s.calls.move_to(path);
+        s.publish();
     }
 
     /// The thread has ended: its open contexts are closed (the time since its last event is charged
@@ -587,6 +634,7 @@ impl Recorder {
                 s.charge_now();
             }
             s.calls.close_all();
+            s.publish();
             s.ended = true;
             // The backend's handle on the thread goes with it (under this lock: no read overlaps).
             s.stack = None;
@@ -720,6 +768,7 @@ impl Recorder {
         if let Some(o) = outside {
             s.calls.move_charge(o.node, &o.charged);
         }
+        s.publish();
     }
 
     /// The context of a stack (method keys, outermost first): the recorded methods' consumers.
@@ -798,6 +847,7 @@ impl Recorder {
             s.charge_now();
         }
         s.calls.enter_uncharged(c);
+        s.publish();
     }
 
     /// Method exit on thread `t`; `by_exception` when the frame was popped by an exception.
@@ -831,6 +881,7 @@ impl Recorder {
             s.charge_now();
         }
         s.calls.exit_uncharged(c);
+        s.publish();
     }
 
     // ---------------------------------------------------------------- control
@@ -917,6 +968,8 @@ impl Recorder {
         for t in &r.live {
             let mut s = lock(&t.state);
             s.calls.clear();
+            // The open contexts have new node ids.
+            s.publish();
             s.outside = None;
             // The open contexts stay: a thread inside a long call is charged from now on.
             if recording {

@@ -537,3 +537,68 @@ fn ended_virtual_threads_past_the_limit_are_merged_into_one_thread() {
     assert_eq!(contexts(&p, 2), [(MERGED_VIRTUAL_THREADS.to_string(), 3, vec![0]), (format!("{MERGED_VIRTUAL_THREADS};p.C.m1"), 3, vec![39])]);
     assert_eq!(contexts(&p, 3)[1], ("platform;p.C.m1".to_string(), 1, vec![100]));
 }
+
+#[test]
+fn credited_threads_publish_their_context_and_take_sampled_amounts() {
+    let ticks = Arc::new(AtomicU64::new(0));
+    let cfg = RecorderConfig { metrics_from_sampler: Some(MetricMode::Sampled), ..RecorderConfig::default() };
+    let rec = Recorder::new(cfg, Box::new(Manual(ticks.clone())));
+    let r = &mut Names { stack: Rc::new(Cell::new(Vec::new())), resolved: 0 };
+    let cell: &'static AtomicU32 = Box::leak(Box::new(AtomicU32::new(u32::MAX)));
+    let t = rec.register_credited_thread(ThreadInfo { name: "g".into(), ..Default::default() }, cell);
+    assert_eq!(cell.load(Ordering::Relaxed), Tree::ROOT, "published at registration");
+    rec.method_entry(&t, 1, r);
+    let m1 = cell.load(Ordering::Relaxed);
+    assert_ne!(m1, Tree::ROOT);
+    // The thread's events read nothing: ticks move, nothing is charged.
+    ticks.store(1_000, Ordering::Relaxed);
+    rec.method_entry(&t, 2, r);
+    let m2 = cell.load(Ordering::Relaxed);
+    rec.add_sampled(&t, m2, &[70]);
+    rec.add_sampled(&t, m1, &[30]);
+    // An excluded method leaves the context where it is.
+    rec.method_entry(&t, 100, r);
+    assert_eq!(cell.load(Ordering::Relaxed), m2);
+    rec.method_exit(&t, 100, false, r);
+    rec.method_exit(&t, 2, false, r);
+    assert_eq!(cell.load(Ordering::Relaxed), m1);
+    rec.add_sampled(&t, 9_999, &[5]); // not a node of the tree: ignored
+    let snap = rec.snapshot();
+    assert_eq!(snap.calls.bindings.metrics[0].mode, MetricMode::Sampled);
+    assert_eq!(contexts(&snap.calls, 0), vec![("g".into(), 1, vec![0]), ("g;p.C.m1".into(), 1, vec![30]), ("g;p.C.m1;p.C.m2".into(), 1, vec![70])]);
+    // A reset gives the open contexts new nodes: the cell follows.
+    rec.method_entry(&t, 3, r);
+    let before = cell.load(Ordering::Relaxed);
+    rec.reset();
+    let after = cell.load(Ordering::Relaxed);
+    rec.add_sampled(&t, after, &[11]);
+    let snap = rec.snapshot();
+    assert_eq!(contexts(&snap.calls, 0), vec![("g".into(), 1, vec![0]), ("g;p.C.m1".into(), 0, vec![0]), ("g;p.C.m1;p.C.m3".into(), 0, vec![11])]);
+    assert_ne!(before, Tree::ROOT);
+    // The thread's end closes its contexts: the root is current; amounts still land after it.
+    rec.end_thread(&t);
+    assert_eq!(cell.load(Ordering::Relaxed), Tree::ROOT);
+    rec.add_sampled(&t, after, &[1]);
+    assert_eq!(contexts(&rec.snapshot().calls, 0)[2].2, vec![12]);
+}
+
+#[test]
+fn sampled_calibration_times_the_path_without_reads() {
+    struct Ns;
+    impl MetricSet for Ns {
+        fn metrics(&self) -> Vec<Metric> {
+            vec![Metric::new("cpu-time", "ns"), Metric::new("faults", "faults")]
+        }
+        fn open_current_thread(&self) -> Box<dyn ThreadMetrics> {
+            panic!("a credited thread opens no reader")
+        }
+    }
+    let cfg = RecorderConfig { metrics_from_sampler: Some(MetricMode::Sampled), ..RecorderConfig::default() };
+    let rec = Recorder::new(cfg, Box::new(Ns));
+    let c = rec.calibrate(3, 1000);
+    assert_eq!(c.applied, vec![true, false]);
+    assert!(c.callee[0] > 0.0 && c.callee[0] == c.caller[0], "{c:?}");
+    assert_eq!((c.callee[1], c.caller[1]), (0.0, 0.0));
+    assert!(c.how.contains("timed"), "{}", c.how);
+    assert_eq!(c.calls_measured, 3000);
+}
