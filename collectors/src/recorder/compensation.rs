@@ -139,39 +139,18 @@ impl Recorder {
         }
         let metrics = self.bindings.metrics.clone();
         let m = metrics.len();
-        let (cp, cc) = (EXCLUDED - 1, EXCLUDED - 2);
-        let (kp, kc) = (1u64, 2u64);
-        let reader = self.metric_set.open_current_thread();
-        let info = ThreadInfo { name: "(calibration)".into(), kind: None, os_tid: None };
-        let t = self.new_thread(EXCLUDED - 3, info, reader, false);
-        {
-            let mut s = lock(&t.state);
-            s.methods.insert(kp, cp);
-            s.methods.insert(kc, cc);
-        }
+        let t = self.calibration_thread(self.metric_set.open_current_thread(), None);
         let calls = calls.max(1);
         let mut callee: Vec<Vec<f64>> = vec![Vec::new(); m];
         let mut caller: Vec<Vec<f64>> = vec![Vec::new(); m];
-        let r = &mut NoResolver;
         for b in 0..=batches.max(1) {
-            {
-                let mut s = lock(&t.state);
-                s.epoch = self.epoch.load(Ordering::Acquire);
-                s.needs_sync = false;
-                s.calls.clear();
-            }
-            self.entry_unpaused(&t, kp, r);
-            for _ in 0..calls {
-                self.entry_unpaused(&t, kc, r);
-                self.exit_unpaused(&t, kc, false, r);
-            }
-            self.exit_unpaused(&t, kp, false, r);
+            self.calibration_batch(&t, calls);
             if b == 0 {
                 continue; // warm-up
             }
             let s = lock(&t.state);
             let tree = s.calls.tree();
-            let (Some(p), Some(c)) = (tree.find_child(Tree::ROOT, cp), None::<NodeId>.or_else(|| tree.find_child(tree.find_child(Tree::ROOT, cp)?, cc))) else {
+            let (Some(p), Some(c)) = (tree.find_child(Tree::ROOT, CALLER), None::<NodeId>.or_else(|| tree.find_child(tree.find_child(Tree::ROOT, CALLER)?, CALLEE))) else {
                 continue;
             };
             for k in 0..m {
@@ -200,34 +179,13 @@ impl Recorder {
     /// ([`Compensation::from_call_cost`]): a sample during an entry finds the caller's context
     /// until the entry publishes the callee's near its end, one during an exit the callee's.
     pub fn calibrate_sampled(&self, batches: usize, calls: usize) -> Compensation {
-        let (cp, cc) = (EXCLUDED - 1, EXCLUDED - 2);
-        let (kp, kc) = (1u64, 2u64);
         static CELL: AtomicU32 = AtomicU32::new(0);
-        let info = ThreadInfo { name: "(calibration)".into(), kind: None, os_tid: None };
-        let t = self.new_thread(EXCLUDED - 3, info, Box::new(Credited), false);
-        {
-            let mut s = lock(&t.state);
-            s.methods.insert(kp, cp);
-            s.methods.insert(kc, cc);
-            s.cell = Some(&CELL);
-        }
+        let t = self.calibration_thread(Box::new(Credited), Some(&CELL));
         let calls = calls.max(1);
         let mut per_pair = Vec::new();
-        let r = &mut NoResolver;
         for b in 0..=batches.max(1) {
-            {
-                let mut s = lock(&t.state);
-                s.epoch = self.epoch.load(Ordering::Acquire);
-                s.needs_sync = false;
-                s.calls.clear();
-            }
             let t0 = Instant::now();
-            self.entry_unpaused(&t, kp, r);
-            for _ in 0..calls {
-                self.entry_unpaused(&t, kc, r);
-                self.exit_unpaused(&t, kc, false, r);
-            }
-            self.exit_unpaused(&t, kp, false, r);
+            self.calibration_batch(&t, calls);
             let ns = t0.elapsed().as_nanos() as f64 / (calls + 1) as f64;
             if b > 0 {
                 per_pair.push(ns); // batch 0 warms up
@@ -238,4 +196,40 @@ impl Recorder {
         *lock(&self.compensation) = Some(comp.clone());
         comp
     }
+
+    /// A dummy thread for calibration, not registered: method key 1 is the caller's consumer
+    /// (`CALLER`), key 2 the callee's (`CALLEE`); with `cell`, it publishes its context there.
+    fn calibration_thread(&self, reader: Box<dyn ThreadMetrics>, cell: Option<&'static AtomicU32>) -> ThreadRecorder {
+        let info = ThreadInfo { name: "(calibration)".into(), kind: None, os_tid: None };
+        let t = self.new_thread(EXCLUDED - 3, info, reader, false);
+        {
+            let mut s = lock(&t.state);
+            s.methods.insert(1, CALLER);
+            s.methods.insert(2, CALLEE);
+            s.cell = cell;
+        }
+        t
+    }
+
+    /// One calibration batch on `t`, from an empty tree: the caller entered, `calls` entry/exit
+    /// pairs of the callee, the caller left.
+    fn calibration_batch(&self, t: &ThreadRecorder, calls: usize) {
+        {
+            let mut s = lock(&t.state);
+            s.epoch = self.epoch.load(Ordering::Acquire);
+            s.needs_sync = false;
+            s.calls.clear();
+        }
+        let r = &mut NoResolver;
+        self.entry_unpaused(t, 1, r);
+        for _ in 0..calls {
+            self.entry_unpaused(t, 2, r);
+            self.exit_unpaused(t, 2, false, r);
+        }
+        self.exit_unpaused(t, 1, false, r);
+    }
 }
+
+/// The calibration thread's consumers: the caller and the callee.
+const CALLER: ConsumerId = EXCLUDED - 1;
+const CALLEE: ConsumerId = EXCLUDED - 2;
