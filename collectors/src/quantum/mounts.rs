@@ -264,7 +264,8 @@ impl MountTracer {
         let mut missed = Vec::new();
         let mut no_deltas = 0u64;
         for c in &carriers {
-            let stats = {
+            // Every record made for the carrier: written, missed, or with no file to go to.
+            let total = {
                 let mut s = lock(&c.state);
                 if let Some((id, start)) = s.mounted.take() {
                     if let CarrierState { remote: Some(remote), now, .. } = &mut *s {
@@ -283,22 +284,11 @@ impl MountTracer {
                 s.writer.take().map(|w| w.finish(monotonic_ns(), exit_value)).map_or(lost, |st| st.records + st.markers + st.missed + lost)
             };
             while !Self::write_out(c) {}
-            let total = stats;
             let mut f = lock(&c.file);
             match f.as_mut() {
                 Ok(sf) => {
-                    let not_in_file = total.saturating_sub(sf.records_in_file);
+                    let not_in_file = sf.close_at_finish(total, &format!("carrier {}", c.index), &mut files, &mut problems);
                     missed.push((c.index, not_in_file));
-                    match (sf.close(), &sf.failure) {
-                        (Ok(()), None) => files.push(sf.path.clone()),
-                        (Ok(()), Some(why)) => problems.push(format!(
-                            "{} is incomplete: {why}; it holds {} of carrier {}'s {total} records, the other {not_in_file} are lost",
-                            sf.path.display(),
-                            sf.records_in_file,
-                            c.index
-                        )),
-                        (Err(e), _) => problems.push(format!("cannot write {}: {e}", sf.path.display())),
-                    }
                     if not_in_file > 0 && sf.failure.is_none() {
                         problems.push(format!("{not_in_file} mount record(s) of carrier {} missed (both buffers full)", c.index));
                     }

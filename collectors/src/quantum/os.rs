@@ -295,17 +295,8 @@ impl OsTracer {
             while !Self::write_out(f) {}
             match f.file.as_mut() {
                 Ok(sf) => {
-                    let not_in_file = total.saturating_sub(sf.records_in_file);
+                    let not_in_file = sf.close_at_finish(total, &format!("CPU {cpu}"), &mut files, &mut problems);
                     missed.push((*cpu, not_in_file));
-                    match (sf.close(), &sf.failure) {
-                        (Ok(()), None) => files.push(sf.path.clone()),
-                        (Ok(()), Some(why)) => problems.push(format!(
-                            "{} is incomplete: {why}; it holds {} of CPU {cpu}'s {total} records, the other {not_in_file} are lost",
-                            sf.path.display(),
-                            sf.records_in_file
-                        )),
-                        (Err(e), _) => problems.push(format!("cannot write {}: {e}", sf.path.display())),
-                    }
                 }
                 Err(why) => {
                     missed.push((*cpu, total));

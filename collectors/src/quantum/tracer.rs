@@ -389,18 +389,9 @@ impl Tracer {
             let mut slot = lock(&shared.sink);
             if let Some(mut sf) = slot.take() {
                 Self::drain(&mut sf);
-                not_in_file = total.saturating_sub(sf.records_in_file);
-                match (sf.close(), &sf.failure) {
-                    (Ok(()), None) => files.push(sf.path.clone()),
-                    (Ok(()), Some(why)) => {
-                        errors.push(format!(
-                            "{} is incomplete: {why}; it holds {} of processor {vp}'s {total} records, the other {not_in_file} are lost",
-                            sf.path.display(),
-                            sf.records_in_file
-                        ));
-                        said.push(vp);
-                    }
-                    (Err(e), _) => errors.push(format!("cannot write {}: {e}", sf.path.display())),
+                not_in_file = sf.close_at_finish(total, &format!("processor {vp}"), &mut files, &mut errors);
+                if sf.failure.is_some() {
+                    said.push(vp);
                 }
             } else if let Some(why) = lock(&shared.not_created).as_ref() {
                 errors.push(format!("{} was not written: {why}; processor {vp}'s {total} records are lost", self.dir.join(trace_file_name(vp)).display()));

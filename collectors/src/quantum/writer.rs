@@ -286,6 +286,25 @@ impl SinkFile {
         result
     }
 
+    /// At the end of a trace, after the processor's writer finished and all it handed over was
+    /// written: closes the file ([`SinkFile::close`]) and accounts for it. `total` is every record
+    /// the processor made, missed ones included; `whose` names the processor in messages
+    /// ("processor 3", "CPU 1"). The file goes to `files` when it is complete, else one line to
+    /// `problems` saying what it holds and what is lost. Returns the records not in the file.
+    pub(crate) fn close_at_finish(&mut self, total: u64, whose: &str, files: &mut Vec<PathBuf>, problems: &mut Vec<String>) -> u64 {
+        let not_in_file = total.saturating_sub(self.records_in_file);
+        match (self.close(), &self.failure) {
+            (Ok(()), None) => files.push(self.path.clone()),
+            (Ok(()), Some(why)) => problems.push(format!(
+                "{} is incomplete: {why}; it holds {} of {whose}'s {total} records, the other {not_in_file} are lost",
+                self.path.display(),
+                self.records_in_file
+            )),
+            (Err(e), _) => problems.push(format!("cannot write {}: {e}", self.path.display())),
+        }
+        not_in_file
+    }
+
     /// Flushes and syncs the file and gives it its final name.
     pub(crate) fn close(&mut self) -> io::Result<()> {
         if let Some(mut f) = self.file.take() {
