@@ -94,8 +94,6 @@ pub trait Hooks: Send + Sync {
     fn vthread_mounted(&self, _id: u32) {}
     /// The calling carrier thread unmounts virtual thread `id` (it parks, yields or ends).
     fn vthread_unmounted(&self, _id: u32) {}
-    /// Virtual thread `id` ended (after its last unmount).
-    fn vthread_ended(&self, _id: u32) {}
 }
 
 /// The backend's global state, set once in [`init`].

@@ -318,16 +318,12 @@ fn switch_account(to: Option<Arc<Account>>) {
 fn started(b: &Backend, env: *mut jvmtiEnv, jni: *mut JNIEnv, thread: jthread) -> Option<Arc<VThread>> {
     let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
     let info = ThreadInfo { name: name_of(env, jni, thread), kind: Some("virtual".into()), os_tid: None };
-    let account = SUPPORT.get().and_then(|s| s.green.as_ref()).map(Account::new);
-    let reader: Box<dyn ThreadMetrics> = match (&account, SUPPORT.get().and_then(|s| s.green.clone())) {
-        (Some(a), Some(cfg)) => Box::new(GreenThreadMetrics::new(a.clone(), cfg)),
-        _ => Box::new(CreditedBySampler),
-    };
-    // A green account reads from anywhere (its finished intervals).
-    let recorder = if account.is_some() {
-        b.recorder.register_thread_readable_anywhere(info.clone(), reader)
-    } else {
-        b.recorder.register_thread(info.clone(), reader)
+    let green = SUPPORT.get().and_then(|s| s.green.clone());
+    let account = green.as_ref().map(Account::new);
+    let recorder = match (&account, green) {
+        // A green account reads from anywhere (its finished intervals).
+        (Some(a), Some(cfg)) => b.recorder.register_thread_readable_anywhere(info.clone(), Box::new(GreenThreadMetrics::new(a.clone(), cfg))),
+        _ => b.recorder.register_thread(info.clone(), Box::new(CreditedBySampler)),
     };
     if b.can_method_events {
         if let Some(stack) = ThreadStack::new(env, jni, thread) {
@@ -433,7 +429,6 @@ pub(crate) unsafe extern "C" fn on_end(env: *mut jvmtiEnv, jni: *mut JNIEnv, thr
         if let Some(rt) = probes::runtime() {
             rt.vthread_ended(jni, &v);
         }
-        b.hooks.vthread_ended(v.id);
         b.recorder.end_thread(&v.recorder);
     })
 }
