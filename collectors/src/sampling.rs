@@ -363,6 +363,7 @@ impl ContextSampler {
         let mut registry = self.lock_registry();
         let mut armed = armed;
         if !self.active.load(Ordering::Relaxed) {
+            state.set_held(true);
             armed.set_active(false).map_err(|e| format!("thread {tid}: {e}"))?;
         }
         let thread =
@@ -383,6 +384,9 @@ impl ContextSampler {
         let mut failed = 0;
         let mut first = None;
         for t in registry.iter() {
+            // Before the source is disarmed: a signal generated just before, or queued by a wall
+            // round, may still arrive; it is ignored, not credited.
+            t.state.set_held(!on);
             if let Some(a) = t.lock_armed().as_mut() {
                 if let Err(e) = a.set_active(on) {
                     failed += 1;

@@ -391,6 +391,9 @@ pub struct ThreadState {
     /// runs outside the spin lock. A plain mutex: the handler never touches it.
     spare: Mutex<CreditTable>,
     stats: AtomicStats,
+    /// Held off ([`ThreadState::set_held`]): a signal still arriving (generated or queued before
+    /// the source was disarmed) is counted and ignored.
+    held: AtomicBool,
 }
 
 impl ThreadState {
@@ -433,6 +436,7 @@ impl ThreadState {
             stacks: stacks.map(|(s, _)| s),
             spare: Mutex::new(CreditTable::new(metrics, contexts)),
             stats: AtomicStats::default(),
+            held: AtomicBool::new(false),
         })
     }
 
@@ -440,10 +444,19 @@ impl ThreadState {
         self.tid
     }
 
+    /// Holds the thread's signal handling off (`true`: a signal that still arrives stores no
+    /// stack sample and credits nothing) or lets it run again.
+    pub fn set_held(&self, held: bool) {
+        self.held.store(held, Ordering::Release);
+    }
+
     /// The signal handler's work: store a stack sample (with a walker), and credit what the thread
     /// used since its last credit to the context in its cell, unless the state is busy.
     fn on_signal(&self, ucontext: *mut c_void, queued: bool) {
         bump(&self.stats.signals);
+        if self.held.load(Ordering::Acquire) {
+            return;
+        }
         let Some(mut g) = self.inner.try_lock() else {
             bump(&self.stats.busy);
             return;
