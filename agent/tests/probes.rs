@@ -204,12 +204,15 @@ fn auto_metric_mode_follows_the_measured_read_cost() {
 }
 
 /// Compensation with probes: the calibrated probe cost is removed from callers, and a small method
-/// of known work (`counters.Tiny`: tiny() runs 100 multiply-adds, about 80 ns) keeps its cost without
-/// probes within 10%, with enough samples (22 M calls, about 2 s of CPU) for the estimate.
+/// of known work (`counters.Tiny`: tiny() runs 100 multiply-adds, about 80–100 ns) keeps its cost
+/// without probes within 10%, with enough samples (20 M calls, about 2 s of CPU) for the estimate.
+/// The program interleaves five rounds of timing the body inline with five rounds of calls, so a
+/// loaded machine slows both alike (one CI run compared one round of calls against the fastest of
+/// five inline rounds and was 10.06% off).
 #[test]
 fn small_methods_keep_their_true_cost_within_ten_percent() {
     let jdk = java_tests::jdk().unwrap();
-    let r = run("probes-tiny", &jdk, "counters.Tiny", "calls=probes,socket=off", &[], &["20000000"]);
+    let r = run("probes-tiny", &jdk, "counters.Tiny", "calls=probes,socket=off", &[], &["4000000", "5"]);
     r.assert_ok();
     let truth = tiny_true_ns_per_call(&r);
     let comp = r.calls();
@@ -217,7 +220,7 @@ fn small_methods_keep_their_true_cost_within_ten_percent() {
     let path = "calls.counters.Tiny.main;calls.counters.Tiny.calls;calls.counters.Tiny.tiny";
     let (calls, tiny) = base_at(&comp, "main", path).expect("tiny's context");
     let (_, tiny_raw) = base_at(&raw, "main", path).unwrap();
-    assert_eq!(calls, 22_000_000);
+    assert_eq!(calls, 20_000_000);
     let per_call = tiny[0] as f64 / calls as f64;
     let text = r.file("compensation.txt");
     eprintln!("tiny(): true {truth:.1} ns/call, with probes {per_call:.1} ns/call\n{text}");

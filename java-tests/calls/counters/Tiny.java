@@ -7,7 +7,11 @@ import java.lang.management.ThreadMXBean;
  * Many calls of a tiny method of known work: tiny() runs K loop iterations. inline() runs the same
  * iterations without the call (no method events inside); its CPU time per iteration block is the
  * true cost of tiny()'s body, printed as "inline-ns-per-call N" for the test to compare with the
- * profile's base of tiny() per call, compensated and raw.
+ * profile's base of tiny() per call (context main → calls → tiny), compensated and raw.
+ *
+ * Arguments: N calls per round, R rounds (default 1). Each round times inline(N) and then makes
+ * N calls, so the truth and the profiled calls share whatever load the machine has; the truth is
+ * the mean over the rounds. The warm-up runs under warm(), outside the measured context.
  */
 public class Tiny {
     static final int K = 100;
@@ -32,18 +36,23 @@ public class Tiny {
         sink += x;
     }
 
+    static void warm(int n) {
+        inline(n);
+        calls(n);
+    }
+
     public static void main(String[] args) {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 1;
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-        inline(n / 10);
-        calls(n / 10);
-        long best = Long.MAX_VALUE;
-        for (int r = 0; r < 5; r++) {
+        warm(n / 10);
+        long inlineNs = 0;
+        for (int r = 0; r < rounds; r++) {
             long t0 = mx.getCurrentThreadCpuTime();
             inline(n);
-            best = Math.min(best, mx.getCurrentThreadCpuTime() - t0);
+            inlineNs += mx.getCurrentThreadCpuTime() - t0;
+            calls(n);
         }
-        calls(n);
-        System.out.println("inline-ns-per-call " + (double) best / n);
+        System.out.println("inline-ns-per-call " + (double) inlineNs / ((double) n * rounds));
     }
 }
