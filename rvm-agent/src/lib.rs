@@ -37,7 +37,8 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use hpm_support::{guard, log};
-use hpm_collectors::counters::monotonic_ns;
+use hpm_collectors::counters::switch_clock::SwitchClock;
+use hpm_collectors::counters::{monotonic_ns, Metrics};
 use hpm_collectors::green::{self, Account, GreenConfig, GreenThreadMetrics, Processor};
 use hpm_collectors::arcflow::MetricMode;
 use hpm_collectors::metrics::MetricSet;
@@ -623,8 +624,7 @@ extern "C" fn cb_vp_start(_ctx: AgentCtx, vp: u32) {
         // Exact mode reads the processor at every switch for the green-thread accounts; sampled
         // mode only for quantum records.
         if r.sampling.is_none() || r.quantum.is_some() {
-            let set: &dyn MetricSet = &**r.state.metric_set();
-            let mut p = Processor::open(vp, r.green.clone(), set);
+            let mut p = Processor::new(vp, r.green.clone(), processor_reader(vp, r.state.metric_set()));
             p.switch(idle.as_ref().map(|(_, e)| e.account.clone()));
             if let Some(q) = &r.quantum {
                 q.vp_start(vp, p.now(), idle.as_ref().map(|(t, _)| *t));
@@ -633,6 +633,23 @@ extern "C" fn cb_vp_start(_ctx: AgentCtx, vp: u32) {
         }
         RUNNING.with(|x| *x.borrow_mut() = idle);
     })
+}
+
+/// The reader of processor `vp`'s metrics, on its own OS thread: `cpu-time` from the thread's
+/// context-switch records where perf gives them (no system call per read, see
+/// `hpm_collectors::counters::switch_clock`), else from its CPU clock.
+fn processor_reader(vp: u32, set: &Metrics) -> Box<dyn hpm_collectors::metrics::ThreadMetrics> {
+    static SAID: std::sync::Once = std::sync::Once::new();
+    match SwitchClock::open() {
+        Ok(clock) => {
+            SAID.call_once(|| log::info("processors read cpu-time from their context-switch records (no system call per read)"));
+            set.open_current_thread_with("cpu-time", Box::new(clock))
+        }
+        Err(e) => {
+            SAID.call_once(|| log::info(&format!("processor {vp}: {e}; cpu-time is read from the thread's CPU clock (a system call per read)")));
+            set.open_current_thread()
+        }
+    }
 }
 
 extern "C" fn cb_vp_end(_ctx: AgentCtx, _vp: u32, exit_code: i32) {

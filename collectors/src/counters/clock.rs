@@ -206,6 +206,25 @@ impl Metrics {
     pub fn len(&self) -> usize {
         self.sets.len()
     }
+    /// Opens the calling thread's reader with the set that is exactly metric `name` read by
+    /// `reader` instead (its own reader is not opened). The research VM's processors read
+    /// `cpu-time` from their switch records this way ([`super::switch_clock`]).
+    pub fn open_current_thread_with(&self, name: &str, reader: Box<dyn ThreadMetrics>) -> Box<dyn ThreadMetrics> {
+        let mut reader = Some(reader);
+        let parts = self
+            .sets
+            .iter()
+            .map(|s| {
+                let m = s.metrics();
+                let r = match reader.take_if(|_| m.len() == 1 && m[0].name == name) {
+                    Some(r) => r,
+                    None => s.open_current_thread(),
+                };
+                (m.len(), r)
+            })
+            .collect();
+        Box::new(MultiReader { parts })
+    }
     pub fn is_empty(&self) -> bool {
         self.sets.is_empty()
     }

@@ -7,6 +7,7 @@
 //!   [`probe`] and [`available_events`].
 //! - [`calibrate`]: the cost of one read in each metric's units, for overhead compensation.
 //! - [`refusal`]: one line per event that is not counted: event, reason, fix.
+//! - [`switch_clock`]: `cpu-time` of the calling thread from its own context-switch records (no system call per read).
 //! - [`switches`]: quanta of OS threads from the kernel's context switches ([`switches::SwitchSource`]).
 //! - [`remote`], [`sampler`], [`credits`]: for the context sampler ([`crate::sampling`]): metric
 //!   readers valid from any thread, the SIGPROF handler and signal sources, per-context sums.
@@ -22,6 +23,7 @@ pub mod refusal;
 pub mod remote;
 pub mod sampler;
 pub mod stacks;
+pub mod switch_clock;
 pub mod switches;
 
 pub use calibrate::{measure_read_cost, read_cost, ReadCost};
