@@ -149,14 +149,34 @@
   }
 
   // ---------------------------------------------------------------- data
+  // Packed columns (reports/src/explore/mod.rs): 5 bits per character, lowest first; characters
+  // of MORE continue a number, a character of LAST ends it.
+  const MORE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ012345', LAST = 'abcdefghijklmnopqrstuvwxyz6789-_';
+  const DIGIT = new Int8Array(128).fill(-1);
+  for (let d = 0; d < 32; d++) { DIGIT[MORE.charCodeAt(d)] = d; DIGIT[LAST.charCodeAt(d)] = 32 + d; }
+  function unpack(s, Out) {
+    let n = 0;
+    for (let i = 0; i < s.length; i++) if (DIGIT[s.charCodeAt(i)] >= 32) n++;
+    const out = new Out(n);
+    let v = 0, mul = 1, k = 0;
+    for (let i = 0; i < s.length; i++) {
+      const d = DIGIT[s.charCodeAt(i)];
+      if (d < 0) throw new Error('hpm explore: bad character in the embedded data');
+      if (d < 32) { v += d * mul; mul *= 32; } else { out[k++] = v + (d - 32) * mul; v = 0; mul = 1; }
+    }
+    return out;
+  }
+  // Milliseconds since navigation start at each step of the first render (shown to tests and the benchmark).
+  const timings = { script: T_START };
   const DATA = JSON.parse($('hpm-data').textContent);
+  timings.parsed = performance.now();
   if (DATA.format !== 'hpm-explore' || DATA.version !== 1) throw new Error('hpm explore: this page holds data version ' + DATA.version + ', not 1');
 
   function loadProfile(p) {
-    const n = p.parent.length;
-    const parent = new Int32Array(n), cons = new Int32Array(n), calls = new Float64Array(n);
-    for (let i = 0; i < n; i++) { const d = p.parent[i]; parent[i] = d === 0 ? -1 : i - d; cons[i] = p.consumer[i]; calls[i] = p.calls[i]; }
-    const base = p.base.map((col) => Float64Array.from(col));
+    const parent = unpack(p.parent, Int32Array), n = parent.length;
+    for (let i = 0; i < n; i++) parent[i] = parent[i] === 0 ? -1 : i - parent[i];
+    const cons = unpack(p.consumer, Int32Array), calls = unpack(p.calls, Float64Array);
+    const base = p.base.map((col) => unpack(col, Float64Array));
     const threadEnds = p.threads.map((t, k) => (k + 1 < p.threads.length ? p.threads[k + 1].root : n));
     const names = p.names.slice();
     const ALL = names.length;
@@ -171,6 +191,7 @@
     };
   }
   const PROFILES = DATA.profiles.map(loadProfile);
+  timings.loaded = performance.now();
 
   // ---------------------------------------------------------------- views
   // A view is one tree as shown: one thread's tree, or all threads merged by context (same path of
@@ -187,29 +208,43 @@
       self = [P.calls.slice(lo, hi)].concat(P.base.map((b) => b.slice(lo, hi)));
     } else {
       // Merge: map every node to the view node of (mapped parent, consumer).
-      const n = P.nodes, map = new Int32Array(n), index = new Map();
+      const n = P.nodes, map = new Int32Array(n);
       parent = new Int32Array(n); cons = new Int32Array(n);
       const selfs = [];
       for (let s = 0; s < slots; s++) selfs.push(new Float64Array(n));
       parent[0] = -1; cons[0] = P.ALL;
-      let m = 1;
-      const NC = P.names.length;
+      const index = contextIndex(parent, cons, 1);
       for (let i = 0; i < n; i++) {
-        let v;
-        if (P.parent[i] < 0) v = 0;
-        else {
-          const p = map[P.parent[i]], key = p * NC + P.cons[i];
-          v = index.get(key);
-          if (v === undefined) { v = m++; index.set(key, v); parent[v] = p; cons[v] = P.cons[i]; }
-        }
+        const v = P.parent[i] < 0 ? 0 : index.place(map[P.parent[i]], P.cons[i]);
         map[i] = v;
         selfs[0][v] += P.calls[i];
         for (let s = 1; s < slots; s++) selfs[s][v] += P.base[s - 1][i];
       }
+      const m = index.size();
       parent = parent.slice(0, m); cons = cons.slice(0, m);
       self = selfs.map((a) => a.slice(0, m));
     }
+    if (!timings.merged) timings.merged = performance.now();
     return finishView(P.names, parent, cons, self, P.slotNames, P.slotUnits);
+  }
+
+  // The node of context (parent, consumer) in arrays `parent` and `cons`, made when new: an
+  // open-addressing hash table over int32 keys (a Map of 1M number keys is several times slower).
+  function contextIndex(parent, cons, used) {
+    let m = used;
+    const cap = 1 << Math.ceil(Math.log2(parent.length * 2 + 2)), mask = cap - 1;
+    const slot = new Int32Array(cap).fill(-1);
+    const hash = (p, c) => { let h = Math.imul(p ^ Math.imul(c + 1, 0x85ebca77), 0x9e3779b1); h ^= h >>> 15; return h & mask; };
+    return {
+      place(p, c) {
+        for (let h = hash(p, c); ; h = (h + 1) & mask) {
+          const v = slot[h];
+          if (v < 0) { parent[m] = p; cons[m] = c; slot[h] = m; return m++; }
+          if (parent[v] === p && cons[v] === c) return v;
+        }
+      },
+      size: () => m,
+    };
   }
 
   let nameRank = null;
@@ -221,6 +256,7 @@
     const kidStart = new Int32Array(n + 1);
     for (let i = 1; i < n; i++) { depth[i] = depth[parent[i]] + 1; kidStart[parent[i] + 1]++; }
     for (let i = 0; i < n; i++) kidStart[i + 1] += kidStart[i];
+    if (!timings.cum) timings.cum = performance.now();
     const fill = kidStart.slice(0, n), kids = new Int32Array(Math.max(0, n - 1));
     for (let i = 1; i < n; i++) kids[fill[parent[i]]++] = i;
     // Children in name order (as flame graphs draw them): stable across metrics and runs.
@@ -251,15 +287,7 @@
     const parent = new Int32Array(cap), cons = new Int32Array(cap);
     const after = [], before = [];
     for (let s = 0; s < slots; s++) { after.push(new Float64Array(cap)); before.push(new Float64Array(cap)); }
-    const index = new Map();
-    let m = 0;
-    const NC = 1 << 21;
-    const place = (p, c) => {
-      const key = p * NC + c;
-      let v = index.get(key);
-      if (v === undefined) { v = m++; index.set(key, v); parent[v] = p; cons[v] = c; }
-      return v;
-    };
+    const index = contextIndex(parent, cons, 0), place = index.place;
     const mapA = new Int32Array(VA.n), mapB = new Int32Array(VB.n);
     for (let i = 0; i < VA.n; i++) {
       const v = i === 0 ? place(-1, nameId(VA.names[VA.cons[0]])) : place(mapA[VA.parent[i]], nameId(VA.names[VA.cons[i]]));
@@ -271,6 +299,7 @@
       mapB[i] = v;
       for (let s = 0; s < slots; s++) if (bSlot[s] >= 0) after[s][v] += VB.self[bSlot[s]][i];
     }
+    const m = index.size();
     const V = finishView(names, parent.slice(0, m), cons.slice(0, m), after.map((a) => a.slice(0, m)), VA.slotNames, VA.slotUnits);
     const b = before.map((a) => a.slice(0, m));
     V.before = { self: b, cum: b.map((a) => Float64Array.from(a)) };
@@ -843,6 +872,7 @@
     if (!state.tab) return;
     if (state.tab === 'trace') { drawTrace(); return; }
     VIEW = currentView();
+    if (!timings.view) timings.view = performance.now();
     if (state.zoom >= VIEW.n) state.zoom = 0;
     if (state.tab === 'tree') { drawFlame(); drawXarc(); }
     else if (state.tab === 'methods') drawMethods();
@@ -853,6 +883,8 @@
   let TRACE = null;
   if (DATA.trace) {
     const t = DATA.trace;
+    for (const k of ['vp', 'thread', 'start', 'duration', 'yielded', 'callee']) t[k] = unpack(t[k], Float64Array);
+    t.deltas = t.deltas.map((d) => unpack(d, Float64Array));
     const n = t.start.length;
     const slotNames = t.counters.slice();
     if (!slotNames.length) slotNames.push('real-time');
@@ -860,7 +892,7 @@
       t, n, slotNames, slotUnits: slotNames.map((s) => (s === 'real-time' || s === 'cpu-time' || s === 'task-clock' ? 'ns' : '')),
       vp: Int32Array.from(t.vp), thread: Int32Array.from(t.thread), start: Float64Array.from(t.start), dur: Float64Array.from(t.duration),
       yielded: Uint8Array.from(t.yielded), callee: Int32Array.from(t.callee),
-      slots: [Float64Array.from(t.duration)].concat(t.deltas.map((d) => Float64Array.from(d))),
+      slots: [t.duration].concat(t.deltas),
       threads: new Map(t.threads.map((x) => [x.id, x])), methods: new Map(t.methods),
       end: 0, inSet: new Uint8Array(n), after: new Uint8Array(n), metrics: [],
     };
@@ -1230,6 +1262,7 @@
   showTab(TABS.length ? TABS[0][0] : 'tree');
   requestAnimationFrame(() => {
     window.hpmExplorer.firstRenderMs = performance.now() - T_START;
+    window.hpmExplorer.timings = timings;
     window.hpmExplorer.firstRenderAt = performance.now();
     document.body.dataset.ready = '1';
   });

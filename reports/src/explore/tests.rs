@@ -9,9 +9,9 @@ fn decode_profile(v: &Value) -> Profile {
     let mut p = Profile::new(Bindings::methods(metrics));
     let names: Vec<&str> = v["names"].as_array().unwrap().iter().map(|n| n.as_str().unwrap()).collect();
     let ids: Vec<u32> = names.iter().map(|n| p.consumers.intern(n)).collect();
-    let col = |k: &str| -> Vec<u64> { v[k].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect() };
+    let col = |k: &str| -> Vec<u64> { unpack(v[k].as_str().unwrap()).unwrap() };
     let (parent, consumer, calls) = (col("parent"), col("consumer"), col("calls"));
-    let base: Vec<Vec<u64>> = v["base"].as_array().unwrap().iter().map(|a| a.as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect()).collect();
+    let base: Vec<Vec<u64>> = v["base"].as_array().unwrap().iter().map(|a| unpack(a.as_str().unwrap()).unwrap()).collect();
     // Global index → (thread, node in its tree).
     let mut at: Vec<(usize, u32)> = Vec::new();
     for i in 0..parent.len() {
@@ -128,10 +128,23 @@ fn trace_records_become_columns_relative_to_the_first_time_with_gcs_merged() {
     let v: Value = serde_json::from_str(&encode(&run, None)).unwrap();
     let t = &v["trace"];
     assert_eq!(t["t0"], 1000);
-    assert_eq!(t["start"], json!([0, 500, 700, 600, 900]));
-    assert_eq!(t["duration"], json!([500, 200, 300, 200, 50]));
-    assert_eq!(t["thread"], json!([1, 2, 1, 3, 3]));
-    assert_eq!(t["deltas"], json!([[400, 200, 300, 150, 50]]));
+    let col = |v: &Value| unpack(v.as_str().unwrap()).unwrap();
+    assert_eq!(col(&t["start"]), [0, 500, 700, 600, 900]);
+    assert_eq!(col(&t["duration"]), [500, 200, 300, 200, 50]);
+    assert_eq!(col(&t["thread"]), [1, 2, 1, 3, 3]);
+    assert_eq!(col(&t["deltas"][0]), [400, 200, 300, 150, 50]);
     assert_eq!(t["gcs"], json!([[500, 800], [900, 950]]));
     assert!(v["profiles"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn packed_numbers_round_trip_over_the_whole_u64_range() {
+    let values = [0, 1, 31, 32, 33, 1023, 1024, 5_000_000, (1 << 53) + 1, u64::MAX - 1, u64::MAX];
+    let mut s = String::new();
+    push_packed_string(&mut s, values);
+    assert!(s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b == b'"'), "{s}");
+    assert_eq!(unpack(&s[1..s.len() - 1]).unwrap(), values);
+    assert_eq!(&s[1..4], "ab_", "one character below 32");
+    assert!(unpack("AB").is_err() && unpack("a!").is_err());
+    assert!(unpack("5555555555555a").is_err(), "past 64 bits");
 }
