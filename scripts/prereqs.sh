@@ -57,3 +57,25 @@ hpm_need_corpus() {
         hpm_die "corpus jars missing: install the Debian packages$missing (jars under /usr/share/java)"
     fi
 }
+
+# Headless Chromium and npm's playwright-core, for the explorer's end-to-end tests
+# (reports/tests/explore.rs drives reports/tests/explorer/*.mjs): Debian's chromium, and
+# playwright-core as pinned by reports/tests/explorer/package-lock.json (npm ci; no browser download).
+hpm_need_chromium() {
+    local explorer=reports/tests/explorer
+    if [ ! -x /usr/bin/chromium ]; then
+        if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+            echo "hpm: /usr/bin/chromium not found; installing chromium with apt-get" >&2
+            (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >&2 \
+                || hpm_die "could not install chromium; install Debian's chromium package and retry"
+        else
+            hpm_die "/usr/bin/chromium not found: install Debian's chromium package (the explorer tests run it headless)"
+        fi
+    fi
+    command -v npm >/dev/null 2>&1 || hpm_die "npm not found: install Debian's npm (or Node.js 18+) for the explorer tests"
+    if [ ! -f "$explorer/node_modules/playwright-core/package.json" ]; then
+        echo "hpm: installing playwright-core into $explorer/node_modules (npm ci)" >&2
+        (cd "$explorer" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error) >&2 \
+            || hpm_die "npm ci in $explorer failed; check npm's access to the registry and retry"
+    fi
+}

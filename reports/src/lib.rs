@@ -8,12 +8,14 @@
 //! | `arcflow.json` | [`json`] | the complete model, versioned; [`json::read`] reads it back |
 //! | `collapsed.txt` | [`collapsed`] | folded stacks, one line per context |
 //! | `flame.svg` | [`flame`] | flame graph (inferno) |
+//! | `explore.html` | [`explore`] | one self-contained page to explore call trees and quantum traces |
 //!
 //! [`write_reports`] writes them all into a directory, each file atomically. xarc and xprof share
 //! the per-consumer [`aggregate`], which defines how recursion is counted. See `docs/reports.md`.
 
 pub mod aggregate;
 pub mod collapsed;
+pub mod explore;
 pub mod flame;
 pub mod json;
 pub mod quantum;

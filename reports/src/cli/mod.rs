@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 mod out;
 mod ctl;
 mod events;
+mod explore;
 mod launch;
 mod progress;
 mod report;
@@ -50,6 +51,10 @@ enum Command {
     /// Validate a quantum-trace directory and print its per-thread and per-processor tables.
     #[command(after_long_help = EXIT_CODES)]
     Trace(trace::TraceArgs),
+    /// Write one self-contained HTML page to explore a run's call trees and quantum trace (flame
+    /// graph, callers/callees, methods, computed metrics, record sets), or the diff of two runs.
+    #[command(after_long_help = EXIT_CODES)]
+    Explore(explore::ExploreArgs),
 }
 
 /// An error for the user: printed as `hpm: error: {0}`, exit code 1.
@@ -81,6 +86,7 @@ pub fn main() -> i32 {
         Command::Attach(args) => launch::attach(args),
         Command::Events(args) => events::run(args),
         Command::Trace(args) => trace::run(args),
+        Command::Explore(args) => explore::run(args),
     };
     match result {
         Ok(()) => 0,

@@ -1,0 +1,52 @@
+//! `hpm explore DIR [DIR2] [-o FILE]`: one self-contained HTML page over a run's call trees and
+//! quantum trace, or the diff of two runs' call trees.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use hpm_reports::explore;
+
+use super::out::outln;
+use super::progress;
+use super::Failure;
+
+#[derive(Args)]
+pub struct ExploreArgs {
+    /// A run directory (arcflow.json and/or a quantum trace), a quantum-trace directory, or an
+    /// arcflow.json.
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    /// A second run: the page shows what changed from DIR to DIR2 (both need call trees).
+    #[arg(value_name = "DIR2")]
+    pub dir2: Option<PathBuf>,
+    /// The page to write (default: explore.html in DIR, or DIR's directory when DIR is a file).
+    #[arg(short = 'o', long = "out", value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+pub fn run(args: ExploreArgs) -> Result<(), Failure> {
+    let spinner = progress::spinner(&format!("reading {}", args.dir.display()));
+    let loaded = explore::load_run(&args.dir).and_then(|a| match &args.dir2 {
+        Some(d) => explore::load_run(d).map(|b| (a, Some(b))),
+        None => Ok((a, None)),
+    });
+    spinner.finish_and_clear();
+    let (run, compare) = loaded.map_err(Failure)?;
+    if let Some(b) = &compare {
+        for (r, d) in [(&run, &args.dir), (b, args.dir2.as_ref().unwrap_or(&args.dir))] {
+            if r.profile.is_none() {
+                return Err(Failure(format!("{} has no call trees (arcflow.json) to compare; a diff needs two runs with call trees", d.display())));
+            }
+        }
+    }
+    let out = args.out.unwrap_or_else(|| {
+        let dir = if args.dir.is_dir() { args.dir.clone() } else { args.dir.parent().map(|p| p.to_path_buf()).unwrap_or_default() };
+        dir.join("explore.html")
+    });
+    let spinner = progress::spinner(&format!("writing {}", out.display()));
+    let written = explore::write_html(&out, &run, compare.as_ref());
+    spinner.finish_and_clear();
+    written.map_err(|e| Failure(format!("cannot write {}: {e}", out.display())))?;
+    outln!("{}", out.display());
+    Ok(())
+}

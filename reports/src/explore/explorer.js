@@ -1,0 +1,1269 @@
+// hpm explore: the page's code. Plain JavaScript, no libraries, no network.
+//
+// Data: one JSON block (id "hpm-data", written by reports/src/explore/mod.rs): profiles (call trees
+// as columns: parent deltas, consumer, calls, base per metric) and an optional quantum trace
+// (records as columns). Everything shown is computed here from those columns.
+//
+// Values of a node are kept per *slot*: slot 0 is calls, slot k + 1 is metric k. A metric shown
+// (recorded, or computed from an expression) is a function of a node's slots.
+'use strict';
+(function () {
+  const T_START = performance.now();
+  const $ = (id) => document.getElementById(id);
+  const el = (tag, attrs, ...kids) => {
+    const e = document.createElement(tag);
+    for (const k in attrs || {}) {
+      if (k === 'class') e.className = attrs[k];
+      else if (k.startsWith('on')) e.addEventListener(k.slice(2), attrs[k]);
+      else if (attrs[k] !== undefined && attrs[k] !== null) e.setAttribute(k, attrs[k]);
+    }
+    for (const c of kids) if (c !== null && c !== undefined) e.append(c instanceof Node ? c : String(c));
+    return e;
+  };
+
+  // ---------------------------------------------------------------- numbers
+  const group = (v) => {
+    if (!isFinite(v)) return '-';
+    const r = Math.round(v);
+    return Math.abs(r - v) < 1e-9 || Math.abs(v) >= 1000 ? r.toLocaleString('en-US') : v.toPrecision(4);
+  };
+  function fmt(v, unit) {
+    if (v === null || v === undefined || !isFinite(v)) return '-';
+    const a = Math.abs(v);
+    if (unit === 'ns') {
+      if (a >= 1e9) return (v / 1e9).toFixed(a >= 1e11 ? 0 : 2) + ' s';
+      if (a >= 1e6) return (v / 1e6).toFixed(a >= 1e8 ? 0 : 2) + ' ms';
+      if (a >= 1e3) return (v / 1e3).toFixed(a >= 1e5 ? 0 : 2) + ' µs';
+      return Math.round(v) + ' ns';
+    }
+    if (unit === 'ratio') return a >= 100 ? v.toFixed(0) : a >= 10 ? v.toFixed(1) : v.toFixed(3);
+    if (a >= 1e12) return (v / 1e12).toFixed(2) + ' T';
+    if (a >= 1e9) return (v / 1e9).toFixed(2) + ' G';
+    if (a >= 1e7) return (v / 1e6).toFixed(2) + ' M';
+    return group(v);
+  }
+  const pct = (v) => (isFinite(v) ? (v * 100).toFixed(v >= 0.1 || v === 0 ? 1 : 2) + '%' : '-');
+  const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+  // ---------------------------------------------------------------- expressions
+  // Grammar: expr = term (('+'|'-') term)*; term = unary (('*'|'/') unary)*;
+  // unary = '-' unary | atom; atom = number | name | '(' expr ')'. Names are the known metric
+  // names, matched longest first (so `cache-misses` is one name, not `cache - misses`), `calls`,
+  // or any name written in [brackets]. Never evaluated with eval: compiled to closures.
+  function parseExpr(text, names) {
+    const sorted = names.map((n, i) => [n, i]).filter((x) => x[0]).sort((a, b) => b[0].length - a[0].length);
+    let i = 0;
+    const fail = (msg) => { throw new Error(msg + ' at character ' + (i + 1)); };
+    const ws = () => { while (i < text.length && /\s/.test(text[i])) i++; };
+    function atom() {
+      ws();
+      if (i >= text.length) fail('expression ends early');
+      const c = text[i];
+      if (c === '(') { i++; const e = expr(); ws(); if (text[i] !== ')') fail('missing )'); i++; return e; }
+      const num = /^(\d+\.?\d*|\.\d+)(e[+-]?\d+)?/i.exec(text.slice(i));
+      if (num) { i += num[0].length; return { op: 'num', v: parseFloat(num[0]) }; }
+      if (c === '[') {
+        const end = text.indexOf(']', i);
+        if (end < 0) fail('missing ]');
+        const name = text.slice(i + 1, end).trim();
+        const found = sorted.find((x) => x[0] === name);
+        if (!found) fail('unknown metric `' + name + '`');
+        i = end + 1;
+        return { op: 'ref', slot: found[1], name };
+      }
+      for (const [n, slot] of sorted) {
+        if (text.startsWith(n, i) && !/[\w.:-]/.test(text[i + n.length] || ' ')) { i += n.length; return { op: 'ref', slot, name: n }; }
+      }
+      const word = /^[\w.:/=-]+/.exec(text.slice(i));
+      fail(word ? 'unknown metric `' + word[0] + '` (known: ' + names.filter((n) => n).join(', ') + ')' : 'unexpected `' + c + '`');
+    }
+    function unary() { ws(); if (text[i] === '-') { i++; return { op: 'neg', a: unary() }; } return atom(); }
+    function term() {
+      let a = unary();
+      for (;;) { ws(); const c = text[i]; if (c !== '*' && c !== '/') return a; i++; a = { op: c, a, b: unary() }; }
+    }
+    function expr() {
+      let a = term();
+      for (;;) { ws(); const c = text[i]; if (c !== '+' && c !== '-') return a; i++; a = { op: c, a, b: term() }; }
+    }
+    const e = expr();
+    ws();
+    if (i < text.length) fail('unexpected `' + text[i] + '`');
+    return e;
+  }
+  // get(slot) → value; the closure never sees anything but numbers.
+  function compile(e) {
+    switch (e.op) {
+      case 'num': { const v = e.v; return () => v; }
+      case 'ref': { const s = e.slot; return (get) => get(s); }
+      case 'neg': { const a = compile(e.a); return (get) => -a(get); }
+      default: {
+        const a = compile(e.a), b = compile(e.b);
+        if (e.op === '+') return (get) => a(get) + b(get);
+        if (e.op === '-') return (get) => a(get) - b(get);
+        if (e.op === '*') return (get) => a(get) * b(get);
+        return (get) => { const d = b(get); return d === 0 ? NaN : a(get) / d; };
+      }
+    }
+  }
+  const isConst = (e) => e.op === 'num' || (e.op === 'neg' && isConst(e.a)) || (e.op !== 'ref' && e.a && e.b && isConst(e.a) && isConst(e.b));
+  // Linear in the slots (sums of scaled metrics): values then add up over a subtree.
+  function isLinear(e) {
+    if (e.op === 'ref') return true;
+    if (e.op === 'num') return false;
+    if (e.op === 'neg') return isLinear(e.a);
+    // A constant added would count once per node: `a + 1` does not add up over a subtree.
+    if (e.op === '+' || e.op === '-') return isLinear(e.a) && isLinear(e.b);
+    if (e.op === '*') return (isLinear(e.a) && isConst(e.b)) || (isConst(e.a) && isLinear(e.b));
+    if (e.op === '/') return isLinear(e.a) && isConst(e.b);
+    return false;
+  }
+  const refs = (e, out = []) => { if (e.op === 'ref') out.push(e.slot); if (e.a) refs(e.a, out); if (e.b) refs(e.b, out); return out; };
+  // The slot a ratio is "per": its denominator's first metric (instructions for misses/Kinstr).
+  function perSlot(e) {
+    while (e.op === '*' || (e.op === '/' && isConst(e.b))) e = isConst(e.b) ? e.a : isConst(e.a) ? e.b : e;
+    if (e.op === '/') { const r = refs(e.b); if (r.length) return r[0]; }
+    const r = refs(e);
+    return r.length ? r[0] : 0;
+  }
+
+  // A shown metric over slot names: recorded (one slot) or computed (an expression).
+  function makeMetric(label, text, names, units) {
+    const e = parseExpr(text, names);
+    if (isConst(e)) throw new Error('`' + text + '` names no metric');
+    const linear = isLinear(e);
+    const r = refs(e);
+    const unit = linear && r.every((s) => units[s] === units[r[0]]) ? units[r[0]] : 'ratio';
+    return { label, text, fn: compile(e), linear, single: e.op === 'ref' ? e.slot : -1, per: linear ? -1 : perSlot(e), unit };
+  }
+  const baseName = (n) => n.split(':')[0];
+  // IPC and misses per 1000 instructions, when their inputs are recorded (as xprof does).
+  function standardComputed(names) {
+    const find = (cands) => names.findIndex((n) => n && cands.includes(baseName(n)));
+    const out = [];
+    const ins = find(['instructions']), cyc = find(['cycles', 'cpu-cycles']);
+    const q = (n) => '[' + n + ']';
+    if (ins >= 0 && cyc >= 0) out.push(['IPC', q(names[ins]) + ' / ' + q(names[cyc])]);
+    if (ins >= 0) names.forEach((n, k) => { if (n && baseName(n).endsWith('-misses')) out.push([n + '/Kinstr', q(n) + ' / ' + q(names[ins]) + ' * 1000']); });
+    return out;
+  }
+
+  // ---------------------------------------------------------------- data
+  // Packed columns (reports/src/explore/mod.rs): 5 bits per character, lowest first; characters
+  // of MORE continue a number, a character of LAST ends it.
+  const MORE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ012345', LAST = 'abcdefghijklmnopqrstuvwxyz6789-_';
+  const DIGIT = new Int8Array(128).fill(-1);
+  for (let d = 0; d < 32; d++) { DIGIT[MORE.charCodeAt(d)] = d; DIGIT[LAST.charCodeAt(d)] = 32 + d; }
+  function unpack(s, Out) {
+    let n = 0;
+    for (let i = 0; i < s.length; i++) if (DIGIT[s.charCodeAt(i)] >= 32) n++;
+    const out = new Out(n);
+    let v = 0, mul = 1, k = 0;
+    for (let i = 0; i < s.length; i++) {
+      const d = DIGIT[s.charCodeAt(i)];
+      if (d < 0) throw new Error('hpm explore: bad character in the embedded data');
+      if (d < 32) { v += d * mul; mul *= 32; } else { out[k++] = v + (d - 32) * mul; v = 0; mul = 1; }
+    }
+    return out;
+  }
+  // Milliseconds since navigation start at each step of the first render (shown to tests and the benchmark).
+  const timings = { script: T_START };
+  const DATA = JSON.parse($('hpm-data').textContent);
+  timings.parsed = performance.now();
+  if (DATA.format !== 'hpm-explore' || DATA.version !== 1) throw new Error('hpm explore: this page holds data version ' + DATA.version + ', not 1');
+
+  function loadProfile(p) {
+    const parent = unpack(p.parent, Int32Array), n = parent.length;
+    for (let i = 0; i < n; i++) parent[i] = parent[i] === 0 ? -1 : i - parent[i];
+    const cons = unpack(p.consumer, Int32Array), calls = unpack(p.calls, Float64Array);
+    const base = p.base.map((col) => unpack(col, Float64Array));
+    const threadEnds = p.threads.map((t, k) => (k + 1 < p.threads.length ? p.threads[k + 1].root : n));
+    const names = p.names.slice();
+    const ALL = names.length;
+    names.push('all threads');
+    // Drop the parsed arrays: the typed ones replace them.
+    p.parent = p.consumer = p.calls = p.base = null;
+    return {
+      label: p.label, countLabel: p.countLabel || 'calls', metrics: p.metrics, threads: p.threads, threadEnds,
+      names, ALL, parent, cons, calls, base, nodes: n,
+      slotNames: [p.countLabel || 'calls'].concat(p.metrics.map((m) => m.name)),
+      slotUnits: [''].concat(p.metrics.map((m) => m.unit)),
+    };
+  }
+  const PROFILES = DATA.profiles.map(loadProfile);
+  timings.loaded = performance.now();
+
+  // ---------------------------------------------------------------- views
+  // A view is one tree as shown: one thread's tree, or all threads merged by context (same path of
+  // names). Arrays by view node: parent (< child), cons, per slot self values, cum, and children in
+  // name order (CSR: kids[kidStart[n] .. kidStart[n + 1]]).
+  function viewOf(P, thread) {
+    const slots = P.base.length + 1;
+    let parent, cons, self;
+    if (thread >= 0) {
+      const lo = P.threads[thread].root, hi = P.threadEnds[thread], n = hi - lo;
+      parent = new Int32Array(n);
+      for (let i = 0; i < n; i++) parent[i] = i === 0 ? -1 : P.parent[lo + i] - lo;
+      cons = P.cons.slice(lo, hi);
+      self = [P.calls.slice(lo, hi)].concat(P.base.map((b) => b.slice(lo, hi)));
+    } else {
+      // Merge: map every node to the view node of (mapped parent, consumer).
+      const n = P.nodes, map = new Int32Array(n);
+      parent = new Int32Array(n); cons = new Int32Array(n);
+      const selfs = [];
+      for (let s = 0; s < slots; s++) selfs.push(new Float64Array(n));
+      parent[0] = -1; cons[0] = P.ALL;
+      const index = contextIndex(parent, cons, 1);
+      for (let i = 0; i < n; i++) {
+        const v = P.parent[i] < 0 ? 0 : index.place(map[P.parent[i]], P.cons[i]);
+        map[i] = v;
+        selfs[0][v] += P.calls[i];
+        for (let s = 1; s < slots; s++) selfs[s][v] += P.base[s - 1][i];
+      }
+      const m = index.size();
+      parent = parent.slice(0, m); cons = cons.slice(0, m);
+      self = selfs.map((a) => a.slice(0, m));
+    }
+    if (!timings.merged) timings.merged = performance.now();
+    return finishView(P.names, parent, cons, self, P.slotNames, P.slotUnits);
+  }
+
+  // The node of context (parent, consumer) in arrays `parent` and `cons`, made when new: an
+  // open-addressing hash table over int32 keys (a Map of 1M number keys is several times slower).
+  function contextIndex(parent, cons, used) {
+    let m = used;
+    const cap = 1 << Math.ceil(Math.log2(parent.length * 2 + 2)), mask = cap - 1;
+    const slot = new Int32Array(cap).fill(-1);
+    const hash = (p, c) => { let h = Math.imul(p ^ Math.imul(c + 1, 0x85ebca77), 0x9e3779b1); h ^= h >>> 15; return h & mask; };
+    return {
+      place(p, c) {
+        for (let h = hash(p, c); ; h = (h + 1) & mask) {
+          const v = slot[h];
+          if (v < 0) { parent[m] = p; cons[m] = c; slot[h] = m; return m++; }
+          if (parent[v] === p && cons[v] === c) return v;
+        }
+      },
+      size: () => m,
+    };
+  }
+
+  let nameRank = null;
+  function finishView(names, parent, cons, self, slotNames, slotUnits) {
+    const n = parent.length;
+    const cum = self.map((a) => Float64Array.from(a));
+    for (let i = n - 1; i > 0; i--) { const p = parent[i]; for (let s = 0; s < cum.length; s++) cum[s][p] += cum[s][i]; }
+    const depth = new Int32Array(n);
+    const kidStart = new Int32Array(n + 1);
+    for (let i = 1; i < n; i++) { depth[i] = depth[parent[i]] + 1; kidStart[parent[i] + 1]++; }
+    for (let i = 0; i < n; i++) kidStart[i + 1] += kidStart[i];
+    if (!timings.cum) timings.cum = performance.now();
+    const fill = kidStart.slice(0, n), kids = new Int32Array(Math.max(0, n - 1));
+    for (let i = 1; i < n; i++) kids[fill[parent[i]]++] = i;
+    // Children in name order (as flame graphs draw them): stable across metrics and runs.
+    const rank = rankNames(names);
+    for (let i = 0; i < n; i++) {
+      const a = kidStart[i], b = kidStart[i + 1];
+      if (b - a > 1) kids.subarray(a, b).sort((x, y) => rank[cons[x]] - rank[cons[y]]);
+    }
+    return { names, parent, cons, self, cum, depth, kidStart, kids, n, slotNames, slotUnits, cache: new Map() };
+  }
+  function rankNames(names) {
+    if (nameRank && nameRank.names === names) return nameRank.rank;
+    const order = names.map((_, i) => i).sort((a, b) => (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : 0));
+    const rank = new Int32Array(names.length);
+    order.forEach((c, r) => { rank[c] = r; });
+    nameRank = { names, rank };
+    return rank;
+  }
+
+  // The diff of two views: the union of their contexts (by path of names), with B's values as the
+  // view's and A's kept as `before`. Slots are matched by name (A's order).
+  function diffView(VA, VB) {
+    const names = [], ids = new Map();
+    const nameId = (s) => { let v = ids.get(s); if (v === undefined) { v = names.length; names.push(s); ids.set(s, v); } return v; };
+    const slots = VA.self.length;
+    const bSlot = VA.slotNames.map((s, k) => (k === 0 ? 0 : VB.slotNames.indexOf(s)));
+    const cap = VA.n + VB.n;
+    const parent = new Int32Array(cap), cons = new Int32Array(cap);
+    const after = [], before = [];
+    for (let s = 0; s < slots; s++) { after.push(new Float64Array(cap)); before.push(new Float64Array(cap)); }
+    const index = contextIndex(parent, cons, 0), place = index.place;
+    const mapA = new Int32Array(VA.n), mapB = new Int32Array(VB.n);
+    for (let i = 0; i < VA.n; i++) {
+      const v = i === 0 ? place(-1, nameId(VA.names[VA.cons[0]])) : place(mapA[VA.parent[i]], nameId(VA.names[VA.cons[i]]));
+      mapA[i] = v;
+      for (let s = 0; s < slots; s++) before[s][v] += VA.self[s][i];
+    }
+    for (let i = 0; i < VB.n; i++) {
+      const v = i === 0 ? mapA[0] : place(mapB[VB.parent[i]], nameId(VB.names[VB.cons[i]]));
+      mapB[i] = v;
+      for (let s = 0; s < slots; s++) if (bSlot[s] >= 0) after[s][v] += VB.self[bSlot[s]][i];
+    }
+    const m = index.size();
+    const V = finishView(names, parent.slice(0, m), cons.slice(0, m), after.map((a) => a.slice(0, m)), VA.slotNames, VA.slotUnits);
+    const b = before.map((a) => a.slice(0, m));
+    V.before = { self: b, cum: b.map((a) => Float64Array.from(a)) };
+    for (let i = m - 1; i > 0; i--) for (let s = 0; s < slots; s++) V.before.cum[s][V.parent[i]] += V.before.cum[s][i];
+    return V;
+  }
+
+  // Values of metric M on view V: self and total per node (cached per view and metric).
+  function values(V, M, which) {
+    const src = which === 'before' ? V.before : V;
+    const key = M.text + '|' + (which || '');
+    let r = V.cache.get(key);
+    if (r) return r;
+    if (M.single >= 0) r = { self: src.self[M.single], cum: src.cum[M.single] };
+    else {
+      const self = new Float64Array(V.n), cum = new Float64Array(V.n);
+      let i = 0;
+      const gs = (s) => src.self[s][i], gc = (s) => src.cum[s][i];
+      for (i = 0; i < V.n; i++) { self[i] = M.fn(gs); cum[i] = M.fn(gc); }
+      r = { self, cum };
+    }
+    V.cache.set(key, r);
+    return r;
+  }
+
+  // ---------------------------------------------------------------- state
+  const state = {
+    profile: 0, // index into PROFILES, or 'diff'
+    thread: -1,
+    metric: 0,
+    userExprs: [],
+    mode: 'flame',
+    zoom: 0,
+    search: '',
+    picked: -1, // consumer shown in the xarc panel (view names)
+    tab: null,
+  };
+  let VIEW = null;
+  const views = new Map();
+  function currentView() {
+    const key = state.profile + '/' + state.thread;
+    let V = views.get(key);
+    if (!V) {
+      if (state.profile === 'diff') {
+        const A = PROFILES[0], B = PROFILES[1];
+        const name = state.thread >= 0 ? A.threads[state.thread].name : null;
+        const tb = name === null ? -1 : B.threads.findIndex((t) => t.name === name);
+        V = diffView(viewOf(A, state.thread), name !== null && tb < 0 ? emptyView(B) : viewOf(B, tb));
+      } else V = viewOf(PROFILES[state.profile], state.thread);
+      views.set(key, V);
+    }
+    return V;
+  }
+  function emptyView(P) {
+    return finishView(P.names, Int32Array.of(-1), Int32Array.of(P.ALL), P.slotNames.map(() => new Float64Array(1)), P.slotNames, P.slotUnits);
+  }
+  const profileForNames = () => PROFILES[state.profile === 'diff' ? 0 : state.profile];
+
+  // The metrics the selector offers for profile P: recorded, calls, standard computed, the user's.
+  function treeMetrics(P) {
+    const out = [];
+    P.metrics.forEach((m, k) => out.push(makeMetric(m.name + (m.mode === 'sampled' ? ' (sampled)' : ''), '[' + m.name + ']', P.slotNames, P.slotUnits)));
+    out.push(makeMetric(P.countLabel, '[' + P.slotNames[0] + ']', P.slotNames, P.slotUnits));
+    for (const [label, text] of standardComputed(P.slotNames)) out.push(makeMetric(label, text, P.slotNames, P.slotUnits));
+    for (const text of state.userExprs) { try { out.push(makeMetric(text, text, P.slotNames, P.slotUnits)); } catch (e) { /* names of another part */ } }
+    return out;
+  }
+  let METRICS = PROFILES.length ? treeMetrics(PROFILES[0]) : [];
+  const metric = () => METRICS[Math.min(state.metric, METRICS.length - 1)];
+  // The metric whose totals set frame widths: the metric itself when it adds up, else the slot it
+  // is a ratio per (IPC: cycles).
+  function widthMetric(M) {
+    if (M.linear) return M;
+    const P = profileForNames();
+    return makeMetric(P.slotNames[M.per], '[' + P.slotNames[M.per] + ']', P.slotNames, P.slotUnits);
+  }
+
+  // ---------------------------------------------------------------- flame graph
+  const FRAME_H = 17, MAX_ROWS = 1500;
+  const canvas = $('flame'), ctx = canvas.getContext('2d');
+  let drawn = { node: new Int32Array(0), x: new Float32Array(0), w: new Float32Array(0), row: new Int32Array(0), count: 0, rows: 0 };
+  let matchFn = null;
+
+  function hashColor(name) {
+    // Classic warm flame colours, stable per name.
+    let h = 0;
+    for (let i = 0; i < name.length; i++) h = (h * 31 + name.charCodeAt(i)) | 0;
+    const r = 205 + (h & 31), g = 90 + ((h >>> 5) & 127), b = 40 + ((h >>> 12) & 31);
+    return 'rgb(' + r + ',' + g + ',' + b + ')';
+  }
+  function heat(t) {
+    // 0 → blue, 0.5 → pale, 1 → red.
+    t = Math.max(0, Math.min(1, t));
+    const lerp = (a, b, u) => Math.round(a + (b - a) * u);
+    return t < 0.5
+      ? 'rgb(' + lerp(64, 235, t * 2) + ',' + lerp(118, 235, t * 2) + ',' + lerp(186, 230, t * 2) + ')'
+      : 'rgb(' + lerp(235, 200, (t - 0.5) * 2) + ',' + lerp(235, 52, (t - 0.5) * 2) + ',' + lerp(230, 43, (t - 0.5) * 2) + ')';
+  }
+  function shortName(name, w, ctx2) {
+    const avail = w - 6;
+    if (avail < 14) return '';
+    if (ctx2.measureText(name).width <= avail) return name;
+    const parts = name.split('.');
+    for (let k = Math.max(0, parts.length - 2); k < parts.length; k++) {
+      const s = parts.slice(k).join('.');
+      if (ctx2.measureText(s).width <= avail) return s;
+    }
+    let s = parts[parts.length - 1];
+    while (s.length > 1 && ctx2.measureText(s + '…').width > avail) s = s.slice(0, -1);
+    return s.length > 1 ? s + '…' : '';
+  }
+
+  function drawFlame() {
+    const V = VIEW, M = metric(), W = widthMetric(M);
+    const width = values(V, W).cum;
+    const val = values(V, M);
+    const diff = state.profile === 'diff' ? values(V, W, 'before') : null;
+    const z = state.zoom < V.n ? state.zoom : 0;
+    const total = width[z];
+    const boxW = Math.max(300, $('flame-box').clientWidth - 2);
+    // Ancestors of the zoomed node are drawn full width above it.
+    const anc = [];
+    for (let a = V.parent[z]; a >= 0; a = V.parent[a]) anc.unshift(a);
+    const cap = Math.min(V.n, 400000);
+    const node = new Int32Array(cap), xs = new Float32Array(cap), ws = new Float32Array(cap), rows = new Int32Array(cap);
+    let count = 0, maxRow = 0, truncated = false;
+    const push = (n, x, w, row) => { if (count < cap) { node[count] = n; xs[count] = x; ws[count] = w; rows[count] = row; count++; if (row > maxRow) maxRow = row; } };
+    anc.forEach((a, r) => push(a, 0, boxW, r));
+    if (total > 0) {
+      const stack = [z, 0, anc.length];
+      const scale = boxW / total;
+      while (stack.length) {
+        const row = stack.pop(), x = stack.pop(), n = stack.pop();
+        const w = width[n] * scale;
+        push(n, x, w, row);
+        if (row + 1 >= MAX_ROWS) { if (V.kidStart[n + 1] > V.kidStart[n]) truncated = true; continue; }
+        let cx = x;
+        const kids = [];
+        for (let k = V.kidStart[n]; k < V.kidStart[n + 1]; k++) {
+          const c = V.kids[k], cw = width[c] * scale;
+          if (cw >= 0.35) kids.push(c, cx, row + 1);
+          if (cw > 0) cx += cw;
+        }
+        for (let k = kids.length - 3; k >= 0; k -= 3) stack.push(kids[k], kids[k + 1], kids[k + 2]);
+      }
+    } else push(z, 0, boxW, anc.length);
+    const nrows = maxRow + 1;
+    const dpr = window.devicePixelRatio || 1;
+    const hpx = nrows * FRAME_H + 4;
+    canvas.width = Math.round(boxW * dpr); canvas.height = Math.round(hpx * dpr);
+    canvas.style.width = boxW + 'px'; canvas.style.height = hpx + 'px';
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.fillStyle = '#ffffff'; ctx.fillRect(0, 0, boxW, hpx);
+    ctx.font = '11px system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif';
+    ctx.textBaseline = 'middle';
+    const yOf = (row) => (state.mode === 'flame' ? hpx - 2 - (row + 1) * FRAME_H : 2 + row * FRAME_H);
+    // Ratio colours: the 5th–95th percentile of the drawn frames' values.
+    let lo = 0, hi = 1;
+    if (!M.linear && !diff) {
+      const vs = [];
+      for (let i = 0; i < count; i++) { const v = val.cum[node[i]]; if (isFinite(v)) vs.push(v); }
+      vs.sort((a, b) => a - b);
+      if (vs.length) { lo = vs[Math.floor(vs.length * 0.05)]; hi = vs[Math.floor((vs.length - 1) * 0.95)]; }
+      if (hi <= lo) hi = lo + 1;
+    }
+    let maxDelta = 0;
+    const changed = diff ? changedSet(V) : null;
+    if (diff) for (let i = 0; i < count; i++) { const n = node[i]; maxDelta = Math.max(maxDelta, Math.abs(values(V, W).self[n] - diff.self[n])); }
+    let matched = 0;
+    for (let i = 0; i < count; i++) {
+      const n = node[i], x = xs[i], w = ws[i], y = yOf(rows[i]);
+      const name = V.names[V.cons[n]];
+      let fill;
+      const hit = matchFn && matchFn(name);
+      if (diff) {
+        const d = values(V, W).self[n] - diff.self[n];
+        fill = maxDelta > 0 && d !== 0 ? heat(0.5 + 0.5 * (d / maxDelta)) : '#e6e6e2';
+      } else if (!M.linear) fill = isFinite(val.cum[n]) ? heat((val.cum[n] - lo) / (hi - lo)) : '#d9d9d9';
+      else fill = hashColor(name);
+      if (matchFn && !hit) fill = '#d4d4d0';
+      if (hit) { fill = '#c0399b'; matched++; }
+      ctx.fillStyle = fill;
+      ctx.fillRect(x, y, Math.max(w - 0.5, 0.35), FRAME_H - 1);
+      if (changed && changed.has(n) && w >= 2) { ctx.strokeStyle = '#1d232a'; ctx.lineWidth = 1.5; ctx.strokeRect(x + 0.75, y + 0.75, Math.max(w - 2, 0.5), FRAME_H - 2.5); }
+      if (w >= 20) {
+        const s = shortName(name, w, ctx);
+        if (s) { ctx.fillStyle = hit ? '#fff' : '#1d232a'; ctx.fillText(s, x + 3, y + FRAME_H / 2); }
+      }
+    }
+    drawn = { node, x: xs, w: ws, row: rows, count, rows: nrows, yOf, boxW };
+    canvas.dataset.drawn = count;
+    canvas.dataset.zoom = V.names[V.cons[z]];
+    canvas.dataset.metric = M.label;
+    canvas.dataset.matched = matched;
+    // Legend: what width and colour mean.
+    const lg = $('legend');
+    lg.textContent = 'Width: total ' + W.label + (state.profile === 'diff' ? ' after' : '') + ' · ';
+    if (diff) {
+      lg.append('Colour: change in self ' + W.label + ' (after − before):');
+      lg.append(el('span', { class: 'swatch', style: 'background:' + heat(0) }), 'shrank', el('span', { class: 'swatch', style: 'background:' + heat(1) }), 'grew',
+        el('span', { class: 'swatch', style: 'background:#fff;border:1.5px solid #1d232a' }), 'changed (see Diff tab)');
+    } else if (!M.linear) {
+      lg.append('Colour: ' + M.label + ' of the context (total):');
+      lg.append(el('span', { class: 'swatch', style: 'background:' + heat(0) }), fmt(lo, 'ratio'), el('span', { class: 'swatch', style: 'background:' + heat(1) }), fmt(hi, 'ratio'));
+    } else lg.append('Colour: by method name' + (matchFn ? ', matches in magenta' : ''));
+    if (truncated) lg.append(' · frames deeper than ' + MAX_ROWS + ' levels are not drawn: click a deep frame to zoom');
+    // Breadcrumbs.
+    const cr = $('crumbs');
+    cr.textContent = '';
+    const path = anc.concat([z]);
+    path.forEach((a, k) => {
+      if (k) cr.append(el('span', { class: 'sep' }, '›'));
+      cr.append(el('a', { onclick: () => { state.zoom = a; render(); }, title: V.names[V.cons[a]] }, shortLabel(V.names[V.cons[a]])));
+    });
+    updateSearchMsg();
+  }
+  const shortLabel = (s) => { const p = s.split('.'); return p.length > 2 ? p.slice(-2).join('.') : s; };
+
+  function frameAt(px, py) {
+    const d = drawn;
+    for (let i = d.count - 1; i >= 0; i--) {
+      const y = d.yOf(d.row[i]);
+      if (py >= y && py < y + FRAME_H && px >= d.x[i] && px < d.x[i] + Math.max(d.w[i], 1)) return d.node[i];
+    }
+    return -1;
+  }
+  function tipFor(n, ev) {
+    const V = VIEW, M = metric(), W = widthMetric(M), v = values(V, M), w = values(V, W);
+    const tip = $('tip');
+    tip.textContent = '';
+    tip.append(el('b', null, V.names[V.cons[n]]), el('br'));
+    const share = w.cum[0] > 0 ? w.cum[n] / w.cum[0] : NaN;
+    tip.append(M.label + ': total ' + fmt(v.cum[n], M.unit) + ', self ' + fmt(v.self[n], M.unit) + (M.linear ? ' (' + pct(share) + ' of all)' : ''), el('br'));
+    tip.append(V.slotNames[0] + ': ' + group(V.self[0][n]));
+    if (V.before) {
+      const b = values(V, W, 'before');
+      tip.append(el('br'), W.label + ' before → after: self ' + fmt(b.self[n], W.unit) + ' → ' + fmt(w.self[n], W.unit) + ', total ' + fmt(b.cum[n], W.unit) + ' → ' + fmt(w.cum[n], W.unit));
+    }
+    showTip(ev);
+  }
+  function showTip(ev) {
+    const tip = $('tip');
+    tip.hidden = false;
+    const x = Math.min(ev.clientX + 14, window.innerWidth - tip.offsetWidth - 8);
+    const y = ev.clientY + 16 + tip.offsetHeight > window.innerHeight ? ev.clientY - tip.offsetHeight - 8 : ev.clientY + 16;
+    tip.style.left = x + 'px'; tip.style.top = y + 'px';
+  }
+  canvas.addEventListener('mousemove', (ev) => {
+    const r = canvas.getBoundingClientRect();
+    const n = frameAt(ev.clientX - r.left, ev.clientY - r.top);
+    canvas.style.cursor = n >= 0 ? 'pointer' : 'default';
+    if (n >= 0) tipFor(n, ev); else $('tip').hidden = true;
+  });
+  canvas.addEventListener('mouseleave', () => { $('tip').hidden = true; });
+  canvas.addEventListener('click', (ev) => {
+    const r = canvas.getBoundingClientRect();
+    const n = frameAt(ev.clientX - r.left, ev.clientY - r.top);
+    if (n < 0) return;
+    state.zoom = n;
+    if (n > 0) state.picked = VIEW.cons[n];
+    render();
+  });
+
+  // ---------------------------------------------------------------- search
+  function setSearch(text) {
+    state.search = text.trim();
+    matchFn = null;
+    if (state.search) {
+      let re;
+      const m = /^\/(.*)\/([a-z]*)$/.exec(state.search);
+      try { re = m ? new RegExp(m[1], m[2].includes('i') ? 'i' : '') : new RegExp(escapeRe(state.search), 'i'); } catch (e) { $('search-msg').textContent = 'bad regex: ' + e.message; return; }
+      const cache = new Map();
+      matchFn = (name) => { let r = cache.get(name); if (r === undefined) { r = re.test(name); cache.set(name, r); } return r; };
+    }
+  }
+  // Matched share: the total of the outermost matching contexts under the zoomed node.
+  function updateSearchMsg() {
+    const msg = $('search-msg');
+    if (!matchFn) { msg.textContent = ''; return; }
+    const V = VIEW, W = widthMetric(metric()), w = values(V, W).cum;
+    const z = state.zoom < V.n ? state.zoom : 0;
+    let sum = 0, frames = 0;
+    const stack = [z];
+    const methods = new Set();
+    while (stack.length) {
+      const n = stack.pop();
+      if (n !== z || n > 0) {
+        if (matchFn(V.names[V.cons[n]])) { sum += w[n]; frames++; methods.add(V.cons[n]); continue; }
+      }
+      for (let k = V.kidStart[n]; k < V.kidStart[n + 1]; k++) stack.push(V.kids[k]);
+    }
+    msg.textContent = 'matched ' + pct(w[z] > 0 ? sum / w[z] : 0) + ' of ' + W.label + ' (' + frames + ' contexts, ' + methods.size + ' methods)';
+    msg.dataset.share = w[z] > 0 ? sum / w[z] : 0;
+  }
+
+  // ---------------------------------------------------------------- per-method aggregate (xprof, xarc)
+  // The rules of reports/src/aggregate.rs: self sums every node of the method; total sums the cum
+  // of its outermost nodes only (no ancestor of the same method), so recursion is not counted twice.
+  function aggregate(V) {
+    if (V.agg) return V.agg;
+    const S = V.self.length, NC = V.names.length;
+    const calls = new Float64Array(NC), present = new Uint8Array(NC);
+    const self = [], tot = [], selfB = [], totB = [];
+    for (let s = 0; s < S; s++) { self.push(new Float64Array(NC)); tot.push(new Float64Array(NC)); if (V.before) { selfB.push(new Float64Array(NC)); totB.push(new Float64Array(NC)); } }
+    const onPath = new Int32Array(NC);
+    // Iterative DFS with exits, keeping how often each method is on the current path.
+    const iter = new Int32Array(V.n);
+    const path = [0];
+    onPath[V.cons[0]]++;
+    const visit = (n) => {
+      const c = V.cons[n];
+      present[c] = 1;
+      for (let s = 0; s < S; s++) { self[s][c] += V.self[s][n]; if (V.before) selfB[s][c] += V.before.self[s][n]; }
+      if (onPath[c] === 1) for (let s = 0; s < S; s++) { tot[s][c] += V.cum[s][n]; if (V.before) totB[s][c] += V.before.cum[s][n]; }
+    };
+    visit(0);
+    iter[0] = V.kidStart[0];
+    while (path.length) {
+      const n = path[path.length - 1];
+      if (iter[n] < V.kidStart[n + 1]) {
+        const c = V.kids[iter[n]++];
+        onPath[V.cons[c]]++;
+        iter[c] = V.kidStart[c];
+        path.push(c);
+        visit(c);
+      } else {
+        path.pop();
+        onPath[V.cons[n]]--;
+      }
+    }
+    for (let i = 0; i < V.n; i++) calls[V.cons[i]] += V.self[0][i];
+    const rows = [];
+    for (let c = 0; c < NC; c++) if (present[c] && !(c === V.cons[0])) rows.push(c);
+    V.agg = { rows, self, tot, selfB, totB };
+    return V.agg;
+  }
+
+  // One method's stanza: callers, itself, callees (reports/src/xarc.rs), in one forward pass.
+  function stanza(V, M) {
+    const S = V.self.length;
+    const hasM = new Uint8Array(V.n), lastCallee = new Int32Array(V.n).fill(-1);
+    const row = () => ({ self: new Float64Array(S), cum: new Float64Array(S) });
+    const me = row(), callers = new Map(), callees = new Map();
+    const get = (map, c) => { let r = map.get(c); if (!r) { r = row(); map.set(c, r); } return r; };
+    for (let n = 0; n < V.n; n++) {
+      const p = V.parent[n], c = V.cons[n];
+      if (p >= 0) {
+        hasM[n] = V.cons[p] === M || hasM[p] ? 1 : 0;
+        lastCallee[n] = c === M ? -1 : V.cons[p] === M ? n : lastCallee[p];
+      }
+      if (c === M) {
+        for (let s = 0; s < S; s++) me.self[s] += V.self[s][n];
+        if (!hasM[n]) for (let s = 0; s < S; s++) me.cum[s] += V.cum[s][n];
+        if (p >= 0) {
+          const r = get(callers, V.cons[p]);
+          for (let s = 0; s < S; s++) { r.self[s] += V.self[s][n]; if (!hasM[n]) r.cum[s] += V.cum[s][n]; }
+          // Work that re-enters M is in M's own total: not the callee's it came through.
+          const lc = lastCallee[p];
+          if (lc >= 0) { const r2 = get(callees, V.cons[lc]); for (let s = 0; s < S; s++) r2.cum[s] -= V.cum[s][n]; }
+        }
+      }
+      if (p >= 0 && V.cons[p] === M) {
+        const r = get(callees, c);
+        for (let s = 0; s < S; s++) { r.self[s] += V.self[s][n]; if (c !== M) r.cum[s] += V.cum[s][n]; }
+      }
+    }
+    return { me, callers, callees };
+  }
+
+  function drawXarc() {
+    const box = $('xarc');
+    const V = VIEW, c = state.picked;
+    box.textContent = '';
+    if (c < 0 || c >= V.names.length) { box.append(el('p', { class: 'hint' }, 'Click a frame or a method row to see its callers and callees.')); return; }
+    const Ms = [metric()];
+    if (Ms[0].single !== 0) Ms.push(METRICS.find((m) => m.single === 0));
+    const st = stanza(V, c);
+    const rowVal = (r, M, which) => { const src = which === 'self' ? r.self : r.cum; return M.fn((s) => src[s]); };
+    const name = V.names[c];
+    box.append(el('h3', null, name));
+    const t = el('table');
+    const M = Ms[0];
+    box.append(el('p', { class: 'hint' }, M.label + ', self and total, and ' + V.slotNames[0] + ':'));
+    t.append(el('colgroup', null, el('col', { class: 'name' }), el('col'), el('col'), el('col')));
+    t.append(el('tr', null, el('th', { class: 'name' }, ''), el('th', null, 'self'), el('th', null, 'total'), el('th', null, V.slotNames[0])));
+    const line = (cls, label, r, link) => {
+      const tr = el('tr', { class: cls });
+      tr.append(el('td', { class: 'name' }, link ? el('a', { onclick: () => { state.picked = link; drawXarc(); markPicked(); } }, label) : label));
+      tr.append(el('td', null, fmt(rowVal(r, M, 'self'), M.unit)), el('td', null, fmt(rowVal(r, M, 'cum'), M.unit)), el('td', null, group(r.self[0])));
+      t.append(tr);
+    };
+    const sorted = (map) => [...map.entries()].sort((a, b) => b[1].cum[M.single >= 0 ? M.single : 0] - a[1].cum[M.single >= 0 ? M.single : 0]);
+    const callers = sorted(st.callers), callees = sorted(st.callees);
+    t.append(el('tr', { class: 'section' }, el('td', { colspan: 4 }, 'called by (' + callers.length + ')')));
+    for (const [p, r] of callers) line('caller', V.names[p], r, p);
+    line('self', name, st.me, null);
+    t.append(el('tr', { class: 'section' }, el('td', { colspan: 4 }, 'calls (' + callees.length + ')')));
+    for (const [k, r] of callees) line('callee', V.names[k], r, k === c ? null : k);
+    box.append(t);
+    box.dataset.method = name;
+    box.dataset.callers = callers.length;
+    box.dataset.callees = callees.length;
+    box.append(el('p', { class: 'hint' }, 'Totals count recursion once (as xarc.txt). Click a caller or callee to move to it; ',
+      el('a', { onclick: () => { const n = firstNodeOf(V, c); if (n >= 0) { state.zoom = n; render(); } } }, 'zoom to its first context'), '.'));
+  }
+  const firstNodeOf = (V, c) => { for (let i = 0; i < V.n; i++) if (V.cons[i] === c) return i; return -1; };
+
+  // ---------------------------------------------------------------- methods table (xprof)
+  const methodSort = { col: null, asc: false };
+  const MAX_TABLE_ROWS = 1000;
+  function drawMethods() {
+    const V = VIEW, A = aggregate(V);
+    const cols = [];
+    const text = (c) => V.names[c];
+    cols.push({ head: 'Method', cls: 'name', key: (c) => text(c), show: text });
+    cols.push({ head: V.slotNames[0], key: (c) => A.self[0][c], show: (c) => group(A.self[0][c]) });
+    for (const M of METRICS) {
+      if (M.single === 0) continue;
+      const f = (src, c) => M.fn((s) => src[s][c]);
+      cols.push({ head: M.label + ' self', key: (c) => f(A.self, c), show: (c) => fmt(f(A.self, c), M.unit), M });
+      cols.push({ head: M.label + ' total', key: (c) => f(A.tot, c), show: (c) => fmt(f(A.tot, c), M.unit), M });
+    }
+    if (methodSort.col === null) methodSort.col = Math.min(3, cols.length - 1);
+    const filter = $('method-filter').value.trim().toLowerCase();
+    let rows = A.rows.filter((c) => !filter || V.names[c].toLowerCase().includes(filter));
+    const col = cols[Math.min(methodSort.col, cols.length - 1)];
+    const keys = new Map(rows.map((c) => [c, col.key(c)]));
+    const num = (v) => (typeof v === 'number' && isFinite(v) ? v : -Infinity);
+    rows.sort((a, b) => {
+      const x = keys.get(a), y = keys.get(b);
+      const d = typeof x === 'string' ? (x < y ? -1 : x > y ? 1 : 0) : num(x) - num(y);
+      return methodSort.asc ? d : -d;
+    });
+    const t = $('methods');
+    t.textContent = '';
+    const tr = el('tr');
+    cols.forEach((cdef, k) => {
+      tr.append(el('th', {
+        class: (cdef.cls || '') + (k === methodSort.col ? ' sorted' + (methodSort.asc ? ' asc' : '') : ''),
+        onclick: () => { methodSort.asc = methodSort.col === k ? !methodSort.asc : k === 0; methodSort.col = k; drawMethods(); },
+      }, cdef.head));
+    });
+    t.append(el('thead', null, tr));
+    const body = el('tbody');
+    for (const c of rows.slice(0, MAX_TABLE_ROWS)) {
+      const r = el('tr', { 'data-c': c, class: c === state.picked ? 'picked' : '', onclick: () => { state.picked = c; showTab('tree'); } });
+      for (const cdef of cols) r.append(el('td', { class: cdef.cls || '' }, cdef.show(c)));
+      body.append(r);
+    }
+    t.append(body);
+    $('methods-msg').textContent = rows.length + ' methods' + (rows.length > MAX_TABLE_ROWS ? ', the first ' + MAX_TABLE_ROWS + ' shown' : '') + '; sorted by ' + col.head + '. Click a header to sort, a row for its callers and callees.';
+    t.dataset.sortedBy = col.head;
+  }
+  function markPicked() { /* the methods table is redrawn when shown */ }
+
+  // ---------------------------------------------------------------- diff table
+  function changedSet(V) {
+    if (V.changedFor === thresholdKey()) return V.changed;
+    const W = widthMetric(metric());
+    const a = values(V, W, 'before'), b = values(V, W);
+    const limit = (parseFloat($('diff-threshold').value) || 0) / 100 * Math.max(Math.abs(a.cum[0]), Math.abs(b.cum[0]));
+    const set = new Set();
+    for (let i = 1; i < V.n; i++) if (Math.abs(b.self[i] - a.self[i]) >= limit && b.self[i] !== a.self[i]) set.add(i);
+    V.changed = set; V.changedFor = thresholdKey();
+    return set;
+  }
+  const thresholdKey = () => $('diff-threshold').value + '|' + metric().text;
+  function pathOf(V, n) { const p = []; for (let a = n; a > 0; a = V.parent[a]) p.unshift(V.names[V.cons[a]]); return p; }
+  function drawDiff() {
+    if (state.profile !== 'diff') return;
+    const V = VIEW, W = widthMetric(metric());
+    const a = values(V, W, 'before'), b = values(V, W);
+    const set = changedSet(V);
+    const ids = [];
+    for (let i = 1; i < V.n; i++) if (a.self[i] !== b.self[i] || a.cum[i] !== b.cum[i]) ids.push(i);
+    ids.sort((x, y) => Math.abs(b.self[y] - a.self[y]) - Math.abs(b.self[x] - a.self[x]) || Math.abs(b.cum[y] - a.cum[y]) - Math.abs(b.cum[x] - a.cum[x]));
+    const t = $('diff');
+    t.textContent = '';
+    t.append(el('thead', null, el('tr', null, ...['Context (' + PROFILES[0].label + ' → ' + PROFILES[1].label + ')', 'self before', 'self after', 'Δ self', 'Δ self %', 'total before', 'total after', 'Δ total', 'Δ total %']
+      .map((h, k) => el('th', { class: k ? '' : 'name' }, h)))));
+    const body = el('tbody');
+    const rel = (x, y) => (x === 0 ? (y === 0 ? '0%' : 'new') : (y === 0 ? 'gone' : pct((y - x) / x)));
+    const cls = (d) => (d > 0 ? 'grew' : d < 0 ? 'shrank' : '');
+    for (const i of ids.slice(0, MAX_TABLE_ROWS)) {
+      const p = pathOf(V, i);
+      const ds = b.self[i] - a.self[i], dc = b.cum[i] - a.cum[i];
+      body.append(el('tr', { class: set.has(i) ? 'changed' : '', 'data-node': i, title: p.join(' → '), onclick: () => { state.zoom = V.parent[i] >= 0 ? V.parent[i] : 0; state.picked = V.cons[i]; showTab('tree'); } },
+        el('td', { class: 'name' }, p.length > 3 ? '… → ' + p.slice(-3).join(' → ') : p.join(' → ')),
+        el('td', null, fmt(a.self[i], W.unit)), el('td', null, fmt(b.self[i], W.unit)), el('td', { class: cls(ds) }, (ds > 0 ? '+' : '') + fmt(ds, W.unit)), el('td', { class: cls(ds) }, rel(a.self[i], b.self[i])),
+        el('td', null, fmt(a.cum[i], W.unit)), el('td', null, fmt(b.cum[i], W.unit)), el('td', { class: cls(dc) }, (dc > 0 ? '+' : '') + fmt(dc, W.unit)), el('td', { class: cls(dc) }, rel(a.cum[i], b.cum[i]))));
+    }
+    t.append(body);
+    $('diff-msg').textContent = ids.length + ' contexts differ in ' + W.label + ', ' + set.size + ' marked changed (●); totals ' + fmt(a.cum[0], W.unit) + ' → ' + fmt(b.cum[0], W.unit) + '.';
+    t.dataset.changed = set.size;
+  }
+
+  // ---------------------------------------------------------------- controls and tabs
+  const TABS = [];
+  if (PROFILES.length) TABS.push(['tree', 'Call tree'], ['methods', 'Methods']);
+  if (PROFILES.length > 1) TABS.push(['diff', 'Diff']);
+  if (DATA.trace) TABS.push(['trace', 'Trace']);
+  for (const [id, label] of TABS) $('tabs').append(el('button', { type: 'button', id: 'tabbtn-' + id, role: 'tab', onclick: () => showTab(id) }, label));
+  function showTab(id) {
+    state.tab = id;
+    for (const [t] of TABS) { $('tab-' + t).hidden = t !== id; $('tabbtn-' + t).classList.toggle('on', t === id); }
+    const tree = id !== 'trace';
+    for (const box of ['metric', 'thread']) $(box).parentElement.hidden = !tree;
+    $('profile-box').hidden = !tree || PROFILES.length < 2;
+    render();
+  }
+
+  function fillMetricSelect() {
+    const s = $('metric');
+    s.textContent = '';
+    METRICS.forEach((M, k) => s.append(el('option', { value: k }, M.label + (M.linear ? '' : ' (ratio)'))));
+    s.value = Math.min(state.metric, METRICS.length - 1);
+  }
+  function fillThreadSelect() {
+    const P = profileForNames(), s = $('thread');
+    s.textContent = '';
+    s.append(el('option', { value: -1 }, 'all threads, merged'));
+    P.threads.forEach((t, k) => s.append(el('option', { value: k }, t.name + ' (' + (P.threadEnds[k] - t.root).toLocaleString('en-US') + ' contexts)')));
+    s.value = state.thread;
+  }
+  if (PROFILES.length) {
+    $('source').textContent = PROFILES.map((p) => p.label).join('  vs  ') + (DATA.trace && !PROFILES.length ? '' : '');
+    const ps = $('profile');
+    PROFILES.forEach((p, k) => ps.append(el('option', { value: k }, (k ? 'B: ' : 'A: ') + p.label)));
+    if (PROFILES.length > 1) { ps.append(el('option', { value: 'diff' }, 'diff: B against A')); state.profile = 'diff'; ps.value = 'diff'; }
+    fillMetricSelect();
+    fillThreadSelect();
+  }
+  if (DATA.trace && !PROFILES.length) $('source').textContent = DATA.trace.label;
+  $('profile').addEventListener('change', (e) => { state.profile = e.target.value === 'diff' ? 'diff' : +e.target.value; state.zoom = 0; state.thread = -1; METRICS = treeMetrics(profileForNames()); fillMetricSelect(); fillThreadSelect(); render(); });
+  $('metric').addEventListener('change', (e) => { state.metric = +e.target.value; render(); });
+  $('thread').addEventListener('change', (e) => { state.thread = +e.target.value; state.zoom = 0; render(); });
+  $('mode-flame').addEventListener('click', () => { state.mode = 'flame'; $('mode-flame').classList.add('on'); $('mode-icicle').classList.remove('on'); render(); });
+  $('mode-icicle').addEventListener('click', () => { state.mode = 'icicle'; $('mode-icicle').classList.add('on'); $('mode-flame').classList.remove('on'); render(); });
+  $('reset-zoom').addEventListener('click', () => { state.zoom = 0; render(); });
+  let searchTimer = 0;
+  $('search').addEventListener('input', (e) => { clearTimeout(searchTimer); searchTimer = setTimeout(() => { setSearch(e.target.value); render(); }, 120); });
+  $('method-filter').addEventListener('input', () => drawMethods());
+  $('diff-threshold').addEventListener('input', () => render());
+  function addExpr() {
+    const text = $('expr').value.trim();
+    const msg = $('expr-msg');
+    msg.classList.remove('error');
+    if (!text) return;
+    const where = [];
+    let err = null;
+    if (PROFILES.length) { try { makeMetric(text, text, profileForNames().slotNames, profileForNames().slotUnits); where.push('call tree'); } catch (e) { err = e.message; } }
+    if (DATA.trace) { try { makeMetric(text, text, TRACE.slotNames, TRACE.slotUnits); where.push('trace'); } catch (e) { err = err || e.message; } }
+    if (!where.length) { msg.textContent = err; msg.classList.add('error'); return; }
+    if (!state.userExprs.includes(text)) state.userExprs.push(text);
+    if (PROFILES.length) {
+      METRICS = treeMetrics(profileForNames());
+      const k = METRICS.findIndex((M) => M.text === text);
+      if (k >= 0) state.metric = k;
+      fillMetricSelect();
+    }
+    if (DATA.trace) { traceMetrics(); fillTraceMetricSelects(); }
+    msg.textContent = 'added `' + text + '` to the ' + where.join(' and ') + ' metrics';
+    render();
+  }
+  $('expr-add').addEventListener('click', addExpr);
+  $('expr').addEventListener('keydown', (e) => { if (e.key === 'Enter') addExpr(); });
+  window.addEventListener('resize', () => render());
+
+  function render() {
+    if (!state.tab) return;
+    if (state.tab === 'trace') { drawTrace(); return; }
+    VIEW = currentView();
+    if (!timings.view) timings.view = performance.now();
+    if (state.zoom >= VIEW.n) state.zoom = 0;
+    if (state.tab === 'tree') { drawFlame(); drawXarc(); }
+    else if (state.tab === 'methods') drawMethods();
+    else if (state.tab === 'diff') drawDiff();
+  }
+
+  // ---------------------------------------------------------------- quantum trace
+  let TRACE = null;
+  if (DATA.trace) {
+    const t = DATA.trace;
+    for (const k of ['vp', 'thread', 'start', 'duration', 'yielded', 'callee']) t[k] = unpack(t[k], Float64Array);
+    t.deltas = t.deltas.map((d) => unpack(d, Float64Array));
+    const n = t.start.length;
+    const slotNames = t.counters.slice();
+    if (!slotNames.length) slotNames.push('real-time');
+    TRACE = {
+      t, n, slotNames, slotUnits: slotNames.map((s) => (s === 'real-time' || s === 'cpu-time' || s === 'task-clock' ? 'ns' : '')),
+      vp: Int32Array.from(t.vp), thread: Int32Array.from(t.thread), start: Float64Array.from(t.start), dur: Float64Array.from(t.duration),
+      yielded: Uint8Array.from(t.yielded), callee: Int32Array.from(t.callee),
+      slots: [t.duration].concat(t.deltas),
+      threads: new Map(t.threads.map((x) => [x.id, x])), methods: new Map(t.methods),
+      end: 0, inSet: new Uint8Array(n), after: new Uint8Array(n), metrics: [],
+    };
+    for (let i = 0; i < n; i++) TRACE.end = Math.max(TRACE.end, TRACE.start[i] + TRACE.dur[i]);
+    for (const m of t.markers) TRACE.end = Math.max(TRACE.end, m.time);
+    t.start = t.duration = t.deltas = null;
+  }
+  const kindOf = (id) => (TRACE.threads.get(id) || { kind: 'app' }).kind;
+  const threadName = (id) => (TRACE.threads.get(id) || { name: 'thread ' + id }).name;
+  function traceMetrics() {
+    const out = [];
+    TRACE.slotNames.forEach((s) => out.push(makeMetric(s, '[' + s + ']', TRACE.slotNames, TRACE.slotUnits)));
+    for (const [label, text] of standardComputed(TRACE.slotNames)) out.push(makeMetric(label, text, TRACE.slotNames, TRACE.slotUnits));
+    const cpu = TRACE.slotNames.indexOf('cpu-time');
+    if (cpu > 0) out.push(makeMetric('cpu-time / real-time', '[cpu-time] / [real-time]', TRACE.slotNames, TRACE.slotUnits));
+    for (const text of state.userExprs) { try { out.push(makeMetric(text, text, TRACE.slotNames, TRACE.slotUnits)); } catch (e) { /* tree names */ } }
+    TRACE.metrics = out;
+    return out;
+  }
+  const recVal = (M, i) => M.fn((s) => TRACE.slots[s][i]);
+  function fillTraceMetricSelects() {
+    const Ms = TRACE.metrics;
+    for (const id of ['ot-metric', 'sc-x', 'sc-y', 'tl-color']) {
+      const s = $(id), old = s.value;
+      s.textContent = '';
+      if (id === 'tl-color') s.append(el('option', { value: 'thread' }, 'thread'));
+      Ms.forEach((M, k) => s.append(el('option', { value: k }, M.label)));
+      if (old !== '' && [...s.options].some((o) => o.value === old)) s.value = old;
+    }
+    const ipc = Ms.findIndex((M) => M.label === 'IPC'), miss = Ms.findIndex((M) => M.label.endsWith('/Kinstr'));
+    const cpuShare = Ms.findIndex((M) => M.label === 'cpu-time / real-time');
+    if (!$('sc-x').dataset.init) {
+      $('sc-x').value = ipc >= 0 && miss >= 0 ? miss : 0;
+      $('sc-y').value = ipc >= 0 ? ipc : cpuShare >= 0 ? cpuShare : Math.min(1, Ms.length - 1);
+      $('ot-metric').value = ipc >= 0 ? ipc : cpuShare >= 0 ? cpuShare : 0;
+      $('sc-x').dataset.init = '1';
+    }
+  }
+  // Records after each GC (application records) and marker (non-idle, non-writer), as `hpm trace`.
+  function afterEvents(count) {
+    const order = Array.from({ length: TRACE.n }, (_, i) => i).sort((a, b) => TRACE.start[a] - TRACE.start[b]);
+    const starts = order.map((i) => TRACE.start[i]);
+    const lower = (t) => { let lo = 0, hi = starts.length; while (lo < hi) { const m = (lo + hi) >> 1; if (starts[m] < t) lo = m + 1; else hi = m; } return lo; };
+    const events = [];
+    TRACE.t.gcs.forEach(([s, e], k) => events.push({ label: 'GC ' + (k + 1), time: e, app: true }));
+    TRACE.t.markers.forEach((m) => events.push({ label: m.kind + (m.kind.startsWith('run-') ? ' ' + m.run : '') + ' "' + m.text + '"', time: m.time, app: false }));
+    events.sort((a, b) => a.time - b.time);
+    TRACE.after.fill(0);
+    for (const ev of events) {
+      ev.records = [];
+      for (let j = lower(ev.time); j < order.length && ev.records.length < count; j++) {
+        const i = order[j], k = kindOf(TRACE.thread[i]);
+        if (k === 'idle' || k === 'writer' || (ev.app && k !== 'app')) continue;
+        ev.records.push(i);
+        TRACE.after[i] = 1;
+      }
+    }
+    return events;
+  }
+  function fillTraceFilters() {
+    const th = $('rs-thread');
+    th.append(el('option', { value: '' }, 'any'));
+    const ids = [...new Set(TRACE.thread)].sort((a, b) => a - b);
+    for (const id of ids) th.append(el('option', { value: id }, threadName(id) + ' (' + kindOf(id) + ')'));
+    const vp = $('rs-vp');
+    vp.append(el('option', { value: '' }, 'any'));
+    for (const p of TRACE.t.processors) vp.append(el('option', { value: p.vp }, TRACE.t.processorKind + ' ' + p.vp + (p.name ? ' (' + p.name + ')' : '')));
+    const iv = $('rs-interval');
+    iv.append(el('option', { value: '' }, 'whole run'));
+    const ms = TRACE.t.markers.slice().sort((a, b) => a.time - b.time);
+    const label = (m) => m.kind + (m.kind.startsWith('run-') ? ' ' + m.run : '') + (m.text ? ' "' + m.text + '"' : '');
+    ms.forEach((m, k) => {
+      const next = ms[k + 1];
+      iv.append(el('option', { value: m.time + ':' + (next ? next.time : TRACE.end) }, 'from ' + label(m) + (next ? ' to ' + label(next) : ' to the end')));
+    });
+    TRACE.t.gcs.forEach(([s, e], k) => iv.append(el('option', { value: s + ':' + e }, 'during GC ' + (k + 1) + ' (' + fmt(e - s, 'ns') + ')')));
+    for (const id of ['rs-thread', 'rs-vp', 'rs-kind', 'rs-interval', 'rs-from', 'rs-to', 'rs-after', 'tl-rows', 'tl-color', 'tl-after', 'ot-metric', 'sc-x', 'sc-y']) $(id).addEventListener('change', () => drawTrace());
+    $('rs-reset').addEventListener('click', () => { for (const id of ['rs-thread', 'rs-vp', 'rs-kind', 'rs-interval', 'rs-from', 'rs-to']) $(id).value = ''; $('rs-after').checked = false; drawTrace(); });
+  }
+  function recordSet() {
+    const f = {
+      thread: $('rs-thread').value, vp: $('rs-vp').value, kind: $('rs-kind').value, interval: $('rs-interval').value,
+      from: $('rs-from').value, to: $('rs-to').value, after: $('rs-after').checked,
+    };
+    let lo = -Infinity, hi = Infinity;
+    if (f.interval) { const [a, b] = f.interval.split(':').map(Number); lo = a; hi = b; }
+    if (f.from !== '') lo = Math.max(lo, parseFloat(f.from) * 1e6);
+    if (f.to !== '') hi = Math.min(hi, parseFloat(f.to) * 1e6);
+    const set = TRACE.inSet;
+    let count = 0;
+    for (let i = 0; i < TRACE.n; i++) {
+      const th = TRACE.thread[i], k = kindOf(th), s = TRACE.start[i], e = s + TRACE.dur[i];
+      const ok = (f.thread === '' || th === +f.thread) && (f.vp === '' || TRACE.vp[i] === +f.vp)
+        && (f.kind === '' || (f.kind === 'gc' ? k === 'collector' : f.kind === 'nongc' ? k !== 'collector' : k === f.kind))
+        && e > lo && s < hi && (!f.after || TRACE.after[i]);
+      set[i] = ok ? 1 : 0;
+      count += set[i];
+    }
+    return { count, lo, hi, filtered: f.thread !== '' || f.vp !== '' || f.kind !== '' || f.interval !== '' || f.from !== '' || f.to !== '' || f.after };
+  }
+  const PALETTE = ['#4e79a7', '#f28e2b', '#59a14f', '#b07aa1', '#edc948', '#76b7b2', '#ff9da7', '#9c755f', '#8cd17d', '#e15759', '#499894', '#d37295', '#a0cbe8', '#ffbe7d', '#86bcb6', '#f1ce63'];
+  const threadColor = (id) => {
+    const k = kindOf(id);
+    if (k === 'idle') return '#d9dde1';
+    if (k === 'collector') return '#c8352b';
+    if (k === 'writer') return '#8a6d3b';
+    if (k === 'system') return '#7f8c99';
+    return PALETTE[id % PALETTE.length];
+  };
+  let tlDrag = null, tlGeom = null;
+
+  function drawTrace() {
+    if (!TRACE.ready) { TRACE.ready = true; traceMetrics(); fillTraceMetricSelects(); fillTraceFilters(); }
+    const t = TRACE.t;
+    const events = afterEvents(Math.max(0, parseInt($('tl-after').value, 10) || 0));
+    const rs = recordSet();
+    // Head: what the trace is, and its issues.
+    const head = $('trace-head');
+    head.textContent = TRACE.n.toLocaleString('en-US') + ' records on ' + t.processors.length + ' ' + t.processorKind + '(s), ' + t.threads.length + ' threads, ' +
+      t.markers.length + ' markers, ' + t.gcs.length + ' GCs, ' + fmt(TRACE.end, 'ns') + ' traced; ' + t.missed + ' records missed. Counters: ' + t.counters.join(', ') + '.';
+    if (t.issues.length) head.append(el('div', { class: 'issues' }, t.issues.slice(0, 5).join(' · ') + (t.issues.length > 5 ? ' · …' : '')));
+    // Stats of the record set.
+    const st = $('rs-stats');
+    st.textContent = '';
+    const sums = TRACE.slots.map(() => 0);
+    const threads = new Set();
+    for (let i = 0; i < TRACE.n; i++) if (TRACE.inSet[i]) { threads.add(TRACE.thread[i]); for (let s = 0; s < sums.length; s++) sums[s] += TRACE.slots[s][i]; }
+    st.append(el('span', null, el('b', null, rs.count.toLocaleString('en-US')), ' records (' + pct(TRACE.n ? rs.count / TRACE.n : 0) + '), ' + threads.size + ' threads'));
+    for (const M of TRACE.metrics) st.append(el('span', null, M.label + ' ', el('b', null, fmt(M.fn((s) => sums[s]), M.unit))));
+    st.dataset.count = rs.count;
+    drawTimeline(events, rs);
+    drawOverTime(events);
+    drawScatter();
+    drawAfterTable(events);
+  }
+
+  function drawTimeline(events, rs) {
+    const cv = $('timeline'), c = cv.getContext('2d');
+    const byThread = $('tl-rows').value === 'thread';
+    const colorBy = $('tl-color').value;
+    const keys = byThread ? [...new Set(TRACE.thread)].sort((a, b) => kindRank(a) - kindRank(b) || a - b) : TRACE.t.processors.map((p) => p.vp);
+    const rowOf = new Map(keys.map((k, r) => [k, r]));
+    const LABEL = 170, ROW = byThread ? 14 : 26, TOP = 18, AXIS = 18;
+    const W = Math.max(600, cv.parentElement.clientWidth - 2), H = TOP + keys.length * ROW + AXIS;
+    const dpr = window.devicePixelRatio || 1;
+    cv.width = W * dpr; cv.height = H * dpr; cv.style.width = W + 'px'; cv.style.height = H + 'px';
+    c.setTransform(dpr, 0, 0, dpr, 0, 0);
+    c.fillStyle = '#fff'; c.fillRect(0, 0, W, H);
+    const span = Math.max(1, TRACE.end), plotW = W - LABEL - 10;
+    const X = (tm) => LABEL + (tm / span) * plotW;
+    tlGeom = { X, LABEL, plotW, span, TOP, ROW, H, rowOf, byThread };
+    // GCs as bands, the selected time range as a shade.
+    c.fillStyle = 'rgba(200,53,43,0.10)';
+    for (const [s, e] of TRACE.t.gcs) c.fillRect(X(s), TOP, Math.max(1, X(e) - X(s)), keys.length * ROW);
+    if (isFinite(rs.lo) || isFinite(rs.hi)) {
+      c.fillStyle = 'rgba(47,111,176,0.10)';
+      const a = X(Math.max(0, rs.lo)), b = X(Math.min(span, rs.hi));
+      c.fillRect(a, TOP, Math.max(1, b - a), keys.length * ROW);
+    }
+    let M = null, lo = 0, hi = 1;
+    if (colorBy !== 'thread' && colorBy !== '') {
+      M = TRACE.metrics[+colorBy];
+      const vs = [];
+      for (let i = 0; i < TRACE.n; i++) { const v = recVal(M, i); if (isFinite(v)) vs.push(v); }
+      vs.sort((a, b) => a - b);
+      if (vs.length) { lo = vs[Math.floor(vs.length * 0.05)]; hi = vs[Math.floor((vs.length - 1) * 0.95)]; }
+      if (hi <= lo) hi = lo + 1;
+    }
+    let drawnIn = 0;
+    for (const pass of [0, 1]) {
+      for (let i = 0; i < TRACE.n; i++) {
+        const inSet = TRACE.inSet[i] === 1;
+        if ((pass === 1) !== inSet) continue;
+        const r = rowOf.get(byThread ? TRACE.thread[i] : TRACE.vp[i]);
+        if (r === undefined) continue;
+        const x = X(TRACE.start[i]), w = Math.max(0.6, X(TRACE.start[i] + TRACE.dur[i]) - x);
+        c.globalAlpha = inSet ? 1 : 0.13;
+        if (M) { const v = recVal(M, i); c.fillStyle = isFinite(v) ? heat((v - lo) / (hi - lo)) : '#ccc'; } else c.fillStyle = threadColor(TRACE.thread[i]);
+        c.fillRect(x, TOP + r * ROW + 1, w, ROW - 2);
+        if (inSet) drawnIn++;
+      }
+    }
+    c.globalAlpha = 1;
+    // Records after each GC and marker: a dark tick above the bar.
+    c.fillStyle = '#1d232a';
+    for (let i = 0; i < TRACE.n; i++) {
+      if (!TRACE.after[i]) continue;
+      const r = rowOf.get(byThread ? TRACE.thread[i] : TRACE.vp[i]);
+      if (r !== undefined) c.fillRect(X(TRACE.start[i]), TOP + r * ROW, 2, 3);
+    }
+    // Markers: vertical lines with labels.
+    c.font = '10px system-ui, sans-serif';
+    c.textBaseline = 'top';
+    let lastLabelX = -1e9;
+    for (const m of TRACE.t.markers) {
+      const x = X(m.time);
+      c.strokeStyle = '#2f6fb0'; c.lineWidth = 1; c.setLineDash([3, 2]);
+      c.beginPath(); c.moveTo(x + 0.5, TOP - 4); c.lineTo(x + 0.5, TOP + keys.length * ROW); c.stroke();
+      c.setLineDash([]);
+      if (x - lastLabelX > 90) { c.fillStyle = '#2f6fb0'; c.fillText((m.kind + ' ' + m.text).slice(0, 22), x + 2, 2); lastLabelX = x; }
+    }
+    // Row labels and time axis.
+    c.fillStyle = '#3b4652'; c.textBaseline = 'middle'; c.font = (byThread ? 10 : 11) + 'px system-ui, sans-serif';
+    keys.forEach((k, r) => {
+      const label = byThread ? threadName(k) + ' (' + kindOf(k) + ')' : TRACE.t.processorKind + ' ' + k + (TRACE.t.processors[r] && TRACE.t.processors[r].name ? ' ' + TRACE.t.processors[r].name : '');
+      c.fillText(label.length > 28 ? label.slice(0, 27) + '…' : label, 4, TOP + r * ROW + ROW / 2);
+    });
+    c.textBaseline = 'top'; c.fillStyle = '#65707c';
+    const step = niceStep(span / 8);
+    for (let tm = 0; tm <= span; tm += step) { const x = X(tm); c.fillRect(x, H - AXIS, 1, 4); c.fillText(fmt(tm, 'ns'), x + 2, H - AXIS + 4); }
+    cv.dataset.inSet = drawnIn;
+  }
+  const kindRank = (id) => ['app', 'system', 'collector', 'writer', 'idle'].indexOf(kindOf(id));
+  function niceStep(x) { const p = Math.pow(10, Math.floor(Math.log10(Math.max(x, 1e-9)))); const f = x / p; return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * p; }
+
+  (function timelineDrag() {
+    const cv = $('timeline');
+    const timeAt = (ev) => { const r = cv.getBoundingClientRect(); return Math.max(0, Math.min(tlGeom.span, ((ev.clientX - r.left - tlGeom.LABEL) / tlGeom.plotW) * tlGeom.span)); };
+    cv.addEventListener('mousedown', (ev) => { if (tlGeom) tlDrag = { from: timeAt(ev), x: ev.clientX }; });
+    cv.addEventListener('mouseup', (ev) => {
+      if (!tlDrag) return;
+      const a = tlDrag.from, b = timeAt(ev), moved = Math.abs(ev.clientX - tlDrag.x) > 3;
+      tlDrag = null;
+      if (!moved) return;
+      $('rs-from').value = (Math.min(a, b) / 1e6).toFixed(3);
+      $('rs-to').value = (Math.max(a, b) / 1e6).toFixed(3);
+      drawTrace();
+    });
+    cv.addEventListener('mousemove', (ev) => {
+      if (!tlGeom) return;
+      const r = cv.getBoundingClientRect(), x = ev.clientX - r.left, y = ev.clientY - r.top;
+      const row = Math.floor((y - tlGeom.TOP) / tlGeom.ROW), tm = ((x - tlGeom.LABEL) / tlGeom.plotW) * tlGeom.span;
+      let hit = -1;
+      for (let i = 0; i < TRACE.n && row >= 0; i++) {
+        if (tlGeom.rowOf.get(tlGeom.byThread ? TRACE.thread[i] : TRACE.vp[i]) !== row) continue;
+        const slack = tlGeom.span / tlGeom.plotW;
+        if (tm >= TRACE.start[i] - slack && tm <= TRACE.start[i] + TRACE.dur[i] + slack) { hit = i; break; }
+      }
+      if (hit < 0) { $('tip').hidden = true; return; }
+      const tip = $('tip');
+      tip.textContent = '';
+      tip.append(el('b', null, threadName(TRACE.thread[hit])), ' on ' + TRACE.t.processorKind + ' ' + TRACE.vp[hit] + (TRACE.yielded[hit] ? ', yielded' : ''), el('br'),
+        fmt(TRACE.start[hit], 'ns') + ' + ' + fmt(TRACE.dur[hit], 'ns') + (TRACE.callee[hit] ? ' · in ' + (TRACE.methods.get(TRACE.callee[hit]) || 'method ' + TRACE.callee[hit]) : ''));
+      for (const M of TRACE.metrics.slice(1)) tip.append(el('br'), M.label + ': ' + fmt(recVal(M, hit), M.unit));
+      showTip(ev);
+    });
+    cv.addEventListener('mouseleave', () => { $('tip').hidden = true; });
+  })();
+
+  function axes(c, W, H, L, B, xlo, xhi, ylo, yhi, xunit, yunit) {
+    c.strokeStyle = '#c9ced4'; c.lineWidth = 1;
+    c.beginPath(); c.moveTo(L, 8); c.lineTo(L, H - B); c.lineTo(W - 8, H - B); c.stroke();
+    c.fillStyle = '#65707c'; c.font = '10px system-ui, sans-serif';
+    c.textBaseline = 'middle'; c.textAlign = 'right';
+    for (let k = 0; k <= 4; k++) { const v = ylo + ((yhi - ylo) * k) / 4, y = H - B - ((H - B - 8) * k) / 4; c.fillText(fmt(v, yunit), L - 4, y); c.fillStyle = '#eef0f2'; c.fillRect(L + 1, y, W - L - 9, 1); c.fillStyle = '#65707c'; }
+    c.textAlign = 'center'; c.textBaseline = 'top';
+    for (let k = 0; k <= 4; k++) { const v = xlo + ((xhi - xlo) * k) / 4, x = L + ((W - L - 8) * k) / 4; c.fillText(fmt(v, xunit), x, H - B + 4); }
+    c.textAlign = 'left';
+  }
+  function setupCanvas(cv) {
+    const dpr = window.devicePixelRatio || 1, W = cv.clientWidth || 500, H = cv.clientHeight || 300;
+    cv.width = W * dpr; cv.height = H * dpr;
+    const c = cv.getContext('2d');
+    c.setTransform(dpr, 0, 0, dpr, 0, 0);
+    c.fillStyle = '#fff'; c.fillRect(0, 0, W, H);
+    return { c, W, H };
+  }
+
+  // The metric over time for the record set: per bin, ratio of sums for a ratio, rate per ms of a
+  // sum otherwise. Records go to the bin of their midpoint.
+  function drawOverTime(events) {
+    const M = TRACE.metrics[+$('ot-metric').value] || TRACE.metrics[0];
+    const { c, W, H } = setupCanvas($('overtime'));
+    // Enough records per bin for a line, at most 150 bins.
+    const BINS = Math.max(8, Math.min(150, Math.round(Math.sqrt(TRACE.n) * 2))), L = 64, B = 22;
+    const span = Math.max(1, TRACE.end), bw = span / BINS;
+    const sums = Array.from({ length: BINS }, () => new Float64Array(TRACE.slots.length));
+    const used = new Uint8Array(BINS);
+    for (let i = 0; i < TRACE.n; i++) {
+      if (!TRACE.inSet[i]) continue;
+      const b = Math.min(BINS - 1, Math.floor((TRACE.start[i] + TRACE.dur[i] / 2) / bw));
+      used[b] = 1;
+      for (let s = 0; s < TRACE.slots.length; s++) sums[b][s] += TRACE.slots[s][i];
+    }
+    const ys = sums.map((v, b) => (used[b] ? M.fn((s) => v[s]) / (M.linear ? bw / 1e6 : 1) : NaN));
+    const fin = ys.filter(isFinite);
+    const ylo = Math.min(0, ...fin), yhi = fin.length ? Math.max(...fin) * 1.05 || 1 : 1;
+    axes(c, W, H, L, B, 0, span, ylo, yhi, 'ns', M.linear ? M.unit : 'ratio');
+    const X = (tm) => L + (tm / span) * (W - L - 8), Y = (v) => H - B - ((v - ylo) / (yhi - ylo)) * (H - B - 8);
+    c.fillStyle = 'rgba(200,53,43,0.12)';
+    for (const [s, e] of TRACE.t.gcs) c.fillRect(X(s), 8, Math.max(1, X(e) - X(s)), H - B - 8);
+    c.strokeStyle = '#2f6fb0'; c.setLineDash([3, 2]);
+    for (const m of TRACE.t.markers) { c.beginPath(); c.moveTo(X(m.time) + 0.5, 8); c.lineTo(X(m.time) + 0.5, H - B); c.stroke(); }
+    c.setLineDash([]);
+    c.strokeStyle = '#c0399b'; c.lineWidth = 1.6; c.beginPath();
+    let pen = false;
+    ys.forEach((v, b) => { if (!isFinite(v)) { pen = false; return; } const x = X((b + 0.5) * bw), y = Y(v); if (pen) c.lineTo(x, y); else c.moveTo(x, y); pen = true; });
+    c.stroke();
+    c.fillStyle = '#3b4652'; c.font = '11px system-ui, sans-serif'; c.textBaseline = 'top';
+    c.fillText(M.label + (M.linear ? ' per ms' : '') + ' · GCs shaded, markers dashed', L + 6, 10);
+    $('overtime').dataset.points = fin.length;
+  }
+
+  function drawScatter() {
+    const MX = TRACE.metrics[+$('sc-x').value] || TRACE.metrics[0], MY = TRACE.metrics[+$('sc-y').value] || TRACE.metrics[0];
+    const { c, W, H } = setupCanvas($('scatter'));
+    const L = 64, B = 22;
+    const xs = [], ys = [], ids = [];
+    for (let i = 0; i < TRACE.n; i++) {
+      if (!TRACE.inSet[i]) continue;
+      const x = recVal(MX, i), y = recVal(MY, i);
+      if (isFinite(x) && isFinite(y)) { xs.push(x); ys.push(y); ids.push(i); }
+    }
+    const q = (a, f) => { const s = a.slice().sort((u, v) => u - v); return s.length ? s[Math.min(s.length - 1, Math.floor(f * (s.length - 1)))] : 0; };
+    // Axes from the 1st to the 99th percentile, so that a few outliers do not squash the cloud.
+    const xlo = Math.min(0, q(xs, 0.01)), xhi = q(xs, 0.99) * 1.05 || 1, ylo = Math.min(0, q(ys, 0.01)), yhi = q(ys, 0.99) * 1.05 || 1;
+    axes(c, W, H, L, B, xlo, xhi, ylo, yhi, MX.linear ? MX.unit : 'ratio', MY.linear ? MY.unit : 'ratio');
+    const X = (v) => L + ((v - xlo) / (xhi - xlo)) * (W - L - 8), Y = (v) => H - B - ((v - ylo) / (yhi - ylo)) * (H - B - 8);
+    c.globalAlpha = 0.7;
+    for (let k = 0; k < xs.length; k++) {
+      if (xs[k] > xhi || ys[k] > yhi) continue;
+      c.fillStyle = threadColor(TRACE.thread[ids[k]]);
+      c.fillRect(X(xs[k]) - 1.5, Y(ys[k]) - 1.5, 3, 3);
+    }
+    c.globalAlpha = 1;
+    c.strokeStyle = '#1d232a';
+    for (let k = 0; k < xs.length; k++) if (TRACE.after[ids[k]] && xs[k] <= xhi && ys[k] <= yhi) { c.beginPath(); c.arc(X(xs[k]), Y(ys[k]), 4, 0, 2 * Math.PI); c.stroke(); }
+    // Pearson's r over the points.
+    const n = xs.length;
+    let r = NaN;
+    if (n > 2) {
+      const mx = xs.reduce((a, b) => a + b, 0) / n, my = ys.reduce((a, b) => a + b, 0) / n;
+      let sxy = 0, sxx = 0, syy = 0;
+      for (let k = 0; k < n; k++) { const dx = xs[k] - mx, dy = ys[k] - my; sxy += dx * dy; sxx += dx * dx; syy += dy * dy; }
+      r = sxx > 0 && syy > 0 ? sxy / Math.sqrt(sxx * syy) : NaN;
+    }
+    $('sc-r').textContent = n + ' records, r = ' + (isFinite(r) ? r.toFixed(3) : '-') + ' · circled: after a GC or marker';
+    $('scatter').dataset.points = n;
+  }
+
+  function drawAfterTable(events) {
+    const t = $('after');
+    t.textContent = '';
+    const extra = TRACE.metrics.filter((M) => M.single !== 0);
+    t.append(el('thead', null, el('tr', null, el('th', { class: 'name' }, 'After'), el('th', { class: 'name' }, 'Thread'), el('th', null, TRACE.t.processorKind), el('th', null, 'start'), el('th', null, 'duration'), ...extra.map((M) => el('th', null, M.label)))));
+    const body = el('tbody');
+    for (const ev of events) {
+      if (!ev.records.length) body.append(el('tr', null, el('td', { class: 'name' }, ev.label + ' at ' + fmt(ev.time, 'ns')), el('td', { class: 'name' }, '(none)')));
+      ev.records.forEach((i, k) => body.append(el('tr', { class: TRACE.inSet[i] ? '' : 'out' },
+        el('td', { class: 'name' }, k ? '' : ev.label + ' at ' + fmt(ev.time, 'ns')), el('td', { class: 'name' }, threadName(TRACE.thread[i])), el('td', null, TRACE.vp[i]),
+        el('td', null, fmt(TRACE.start[i], 'ns')), el('td', null, fmt(TRACE.dur[i], 'ns')), ...extra.map((M) => el('td', null, fmt(recVal(M, i), M.unit))))));
+    }
+    t.append(body);
+  }
+
+  // ---------------------------------------------------------------- start
+  // Test hook: where a drawn frame whose name contains `text` is (the widest), in page coordinates.
+  window.hpmExplorer = {
+    findFrame(text) {
+      let best = -1;
+      for (let i = 0; i < drawn.count; i++) if (VIEW.names[VIEW.cons[drawn.node[i]]].includes(text) && (best < 0 || drawn.w[i] > drawn.w[best])) best = i;
+      if (best < 0) return null;
+      const r = canvas.getBoundingClientRect();
+      return { x: r.left + drawn.x[best] + Math.min(drawn.w[best] / 2, 30), y: r.top + drawn.yOf(drawn.row[best]) + FRAME_H / 2, name: VIEW.names[VIEW.cons[drawn.node[best]]] };
+    },
+  };
+  showTab(TABS.length ? TABS[0][0] : 'tree');
+  requestAnimationFrame(() => {
+    window.hpmExplorer.firstRenderMs = performance.now() - T_START;
+    window.hpmExplorer.timings = timings;
+    window.hpmExplorer.firstRenderAt = performance.now();
+    document.body.dataset.ready = '1';
+  });
+})();

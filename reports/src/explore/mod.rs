@@ -1,0 +1,305 @@
+//! `hpm explore`: one self-contained HTML page over call trees and quantum traces.
+//!
+//! The page (`page.html`, `explorer.css`, `explorer.js`, embedded with `include_str!`) needs no
+//! network and no server: the data of one or two runs is embedded as one JSON block
+//! (`<script type="application/json" id="hpm-data">`) in a compact columnar form that the page turns
+//! into typed arrays (see [`encode`] and `docs/explorer.md`). Everything else (views, computed
+//! metrics, record sets, the diff) is computed in the browser.
+
+use std::fmt::Write as _;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use hpm_collectors::arcflow::{Profile, Tree};
+use hpm_collectors::quantum::{self, Entry, ThreadKind, Trace};
+use serde_json::{json, Value};
+
+const PAGE: &str = include_str!("page.html");
+const CSS: &str = include_str!("explorer.css");
+const JS: &str = include_str!("explorer.js");
+
+/// Version of the embedded data (`format` `hpm-explore`), checked by the page.
+pub const DATA_VERSION: u32 = 1;
+
+/// What one run brings to the page: its call trees, its quantum trace, or both.
+#[derive(Debug, Clone)]
+pub struct Run {
+    /// How the page names the run (its directory, usually).
+    pub label: String,
+    pub profile: Option<Profile>,
+    pub trace: Option<Trace>,
+}
+
+impl Run {
+    /// A run of call trees only (what the agent holds at exit).
+    pub fn of_profile(label: impl Into<String>, profile: Profile) -> Run {
+        Run { label: label.into(), profile: Some(profile), trace: None }
+    }
+}
+
+/// The profile of a run directory or file. The one place that reads call trees from disk, so that
+/// another reader (a later arcflow.json version) replaces it alone.
+pub fn load_profile(path: &Path) -> Result<Profile, String> {
+    let text = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}; check the path", path.display()))?;
+    let text = String::from_utf8(text).map_err(|_| format!("{} is not UTF-8 text, so not an arcflow.json", path.display()))?;
+    crate::json::read(&text).map_err(|e| format!("{} is not a valid arcflow.json: {e}", path.display()))
+}
+
+/// The quantum-trace directory inside `dir`, if any: `dir` itself when it holds `quantum.meta` or a
+/// `quantum.vp<N>.trace` (or a run's temporary trace files), else `dir/vthreads` (virtual threads).
+pub fn trace_dir(dir: &Path) -> Option<PathBuf> {
+    let holds_trace = |d: &Path| {
+        d.join(quantum::META_FILE).is_file()
+            || std::fs::read_dir(d).into_iter().flatten().flatten().any(|e| {
+                let name = e.file_name();
+                let name = name.to_string_lossy();
+                (name.starts_with("quantum.vp") || name.starts_with(".quantum.vp")) && name.contains(".trace")
+            })
+    };
+    if holds_trace(dir) {
+        return Some(dir.to_path_buf());
+    }
+    let v = dir.join("vthreads");
+    holds_trace(&v).then_some(v)
+}
+
+/// Loads a run: `path` is an arcflow.json, or a directory with an arcflow.json and/or a quantum
+/// trace (in it or in its `vthreads/`). Errors are one sentence naming the cause.
+pub fn load_run(path: &Path) -> Result<Run, String> {
+    let label = path.display().to_string();
+    if path.is_file() {
+        return Ok(Run { label, profile: Some(load_profile(path)?), trace: None });
+    }
+    if !path.is_dir() {
+        return Err(format!("{} does not exist; give a run directory, a quantum-trace directory or an arcflow.json", path.display()));
+    }
+    let json = path.join("arcflow.json");
+    let profile = if json.is_file() { Some(load_profile(&json)?) } else { None };
+    let trace = match trace_dir(path) {
+        Some(d) => Some(quantum::read_dir(&d).map_err(|e| format!("cannot read the quantum trace in {}: {e}", d.display()))?),
+        None => None,
+    };
+    if profile.is_none() && trace.is_none() {
+        return Err(format!(
+            "{} holds neither an arcflow.json nor a quantum trace (quantum.meta, quantum.vp<N>.trace); give a directory written by the agent or `hpm report`",
+            path.display()
+        ));
+    }
+    Ok(Run { label, profile, trace })
+}
+
+/// The embedded data of `run` (and of `compare`, the second run of a diff), as JSON text.
+pub fn encode(run: &Run, compare: Option<&Run>) -> String {
+    let mut out = String::with_capacity(1 << 16);
+    let _ = write!(out, "{{\"format\":\"hpm-explore\",\"version\":{DATA_VERSION},\"profiles\":[");
+    let mut first = true;
+    for r in std::iter::once(run).chain(compare) {
+        if let Some(p) = &r.profile {
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            encode_profile(&mut out, &r.label, p);
+        }
+    }
+    out.push_str("],\"trace\":");
+    match &run.trace {
+        Some(t) => encode_trace(&mut out, &run.label, t),
+        None => out.push_str("null"),
+    }
+    out.push('}');
+    // JSON has `<` only inside strings; escaped, no text can close the script element early.
+    out.replace('<', "\\u003c")
+}
+
+/// Digits of the packed number encoding: a number is written 5 bits at a time, lowest first, as
+/// characters of `MORE` for every group but the last, which is a character of `LAST`. Letters,
+/// digits, `-` and `_` only: nothing to escape in JSON or HTML, and a quarter to a half the size
+/// of decimal text (the page's load time is mostly reading its text).
+const MORE: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ012345";
+const LAST: &[u8; 32] = b"abcdefghijklmnopqrstuvwxyz6789-_";
+
+/// `,"key":"…"`: `values` packed (see [`MORE`]).
+fn push_packed(out: &mut String, key: &str, values: impl IntoIterator<Item = u64>) {
+    let _ = write!(out, ",\"{key}\":");
+    push_packed_string(out, values);
+}
+
+fn push_packed_string(out: &mut String, values: impl IntoIterator<Item = u64>) {
+    out.push('"');
+    for mut v in values {
+        while v >= 32 {
+            out.push(MORE[(v & 31) as usize] as char);
+            v >>= 5;
+        }
+        out.push(LAST[v as usize] as char);
+    }
+    out.push('"');
+}
+
+/// Reads a packed string back (the page does the same in JavaScript).
+pub fn unpack(s: &str) -> Result<Vec<u64>, String> {
+    let mut out = Vec::new();
+    let (mut v, mut shift) = (0u64, 0u32);
+    for (i, b) in s.bytes().enumerate() {
+        let (digit, last) = match (MORE.iter().position(|&m| m == b), LAST.iter().position(|&l| l == b)) {
+            (Some(d), _) => (d as u64, false),
+            (_, Some(d)) => (d as u64, true),
+            _ => return Err(format!("byte {i}: `{}` is not a digit of the packed encoding", b as char)),
+        };
+        if shift >= 64 || (shift > 0 && digit >> (64 - shift) != 0) {
+            return Err(format!("byte {i}: the number does not fit in 64 bits"));
+        }
+        v |= digit << shift;
+        shift += 5;
+        if last {
+            out.push(v);
+            (v, shift) = (0, 0);
+        }
+    }
+    if shift != 0 {
+        return Err("the last number is cut short".into());
+    }
+    Ok(out)
+}
+
+/// One profile: every thread's nodes concatenated, thread by thread in arena order (so a parent
+/// comes before its children). Packed columns (see [`MORE`]): `parent` holds `index − parent
+/// index` (0 for a thread root), `consumer` indexes `names`, `base[k]` holds metric k.
+fn encode_profile(out: &mut String, label: &str, p: &Profile) {
+    let metrics: Vec<Value> = p.bindings.metrics.iter().map(|m| json!({"name": m.name, "unit": m.unit, "mode": m.mode.as_str()})).collect();
+    let names: Vec<&str> = (0..p.consumers.len()).map(|c| p.consumers.name(c as u32)).collect();
+    let mut threads = Vec::new();
+    let mut offset = 0usize;
+    for th in &p.threads {
+        threads.push(json!({"name": th.name, "kind": th.kind, "root": offset}));
+        offset += th.tree.len();
+    }
+    let head = json!({
+        "label": label,
+        "consumerLabel": p.bindings.consumer_label,
+        "countLabel": p.bindings.count_label,
+        "metrics": metrics,
+        "names": names,
+        "threads": threads,
+    })
+    .to_string();
+    out.push_str(&head[..head.len() - 1]);
+    let trees: Vec<&Tree> = p.threads.iter().map(|t| &t.tree).collect();
+    let nodes = || trees.iter().flat_map(|t| (0..t.len() as u32).map(move |n| (*t, n)));
+    push_packed(out, "parent", nodes().map(|(t, n)| t.parent(n).map_or(0, |q| (n - q) as u64)));
+    push_packed(out, "consumer", nodes().map(|(t, n)| t.consumer(n) as u64));
+    push_packed(out, "calls", nodes().map(|(t, n)| t.calls(n)));
+    out.push_str(",\"base\":[");
+    for k in 0..p.metric_count() {
+        if k > 0 {
+            out.push(',');
+        }
+        push_packed_string(out, nodes().map(|(t, n)| t.base(n)[k]));
+    }
+    out.push_str("]}");
+}
+
+/// The GCs of a trace: maximal time intervals covered by records of collector threads (the rule
+/// of `hpm trace`).
+pub fn gc_intervals(trace: &Trace) -> Vec<(u64, u64)> {
+    let mut collector: Vec<(u64, u64)> = trace
+        .quanta()
+        .filter(|q| trace.meta.thread(q.thread).is_some_and(|t| t.kind == ThreadKind::Collector))
+        .map(|q| (q.start, q.end))
+        .collect();
+    collector.sort_unstable();
+    let mut gcs: Vec<(u64, u64)> = Vec::new();
+    for (s, e) in collector {
+        match gcs.last_mut() {
+            Some((_, end)) if s <= *end => *end = (*end).max(e),
+            _ => gcs.push((s, e)),
+        }
+    }
+    gcs
+}
+
+/// One trace: records as columns (times relative to `t0`, the first time in the trace), threads,
+/// processors, markers, GCs and the reader's issues.
+fn encode_trace(out: &mut String, label: &str, t: &Trace) {
+    let quanta: Vec<&quantum::QuantumRecord> = t.quanta().collect();
+    let markers: Vec<&quantum::Marker> = t.merged.iter().filter_map(|e| if let Entry::Marker(m) = e { Some(m) } else { None }).collect();
+    let t0 = quanta.iter().map(|q| q.start).chain(markers.iter().map(|m| m.time)).min().unwrap_or(0);
+    let threads: Vec<Value> = t.meta.threads.iter().map(|th| json!({"id": th.id, "kind": th.kind.name(), "name": th.name})).collect();
+    let mut vps: Vec<u32> = t.vps.iter().map(|v| v.vp).collect();
+    vps.sort_unstable();
+    let processors: Vec<Value> = vps
+        .iter()
+        .map(|&vp| json!({"vp": vp, "name": t.meta.processors.iter().find(|(p, _)| *p == vp).map(|(_, n)| n.clone())}))
+        .collect();
+    let methods: Vec<Value> = t.meta.methods.iter().map(|m| json!([m.id, format!("{}.{}", m.class.replace('/', "."), m.name)])).collect();
+    let marker_list: Vec<Value> = markers
+        .iter()
+        .map(|m| json!({"vp": m.vp, "kind": m.kind.name(), "time": m.time - t0, "run": m.run, "text": m.text, "tid": m.local_tid}))
+        .collect();
+    let gcs: Vec<Value> = gc_intervals(t).iter().map(|&(s, e)| json!([s - t0, e - t0])).collect();
+    let missed: u64 = t.meta.missed.iter().map(|&(_, n)| n).fold(0u64, u64::saturating_add);
+    let head = json!({
+        "label": label,
+        "processorKind": if t.meta.processor_kind.is_empty() { "vp" } else { t.meta.processor_kind.as_str() },
+        "timeUnit": if t.meta.time_unit.is_empty() { "ns" } else { t.meta.time_unit.as_str() },
+        "t0": t0,
+        "counters": t.meta.counters,
+        "threads": threads,
+        "processors": processors,
+        "methods": methods,
+        "markers": marker_list,
+        "gcs": gcs,
+        "missed": missed,
+        "issues": t.issues.iter().map(|i| i.to_string()).collect::<Vec<_>>(),
+    })
+    .to_string();
+    out.push_str(&head[..head.len() - 1]);
+    push_packed(out, "vp", quanta.iter().map(|q| q.vp as u64));
+    push_packed(out, "thread", quanta.iter().map(|q| q.thread as u64));
+    push_packed(out, "start", quanta.iter().map(|q| q.start - t0));
+    push_packed(out, "duration", quanta.iter().map(|q| q.duration()));
+    push_packed(out, "yielded", quanta.iter().map(|q| q.yielded as u64));
+    push_packed(out, "callee", quanta.iter().map(|q| q.callee as u64));
+    out.push_str(",\"deltas\":[");
+    for k in 0..t.meta.delta_count() {
+        if k > 0 {
+            out.push(',');
+        }
+        push_packed_string(out, quanta.iter().map(|q| q.deltas.get(k).copied().unwrap_or(0)));
+    }
+    out.push_str("]}");
+}
+
+/// The page for `run` (and `compare`, shown as a diff against it), as one HTML document.
+pub fn render_html(run: &Run, compare: Option<&Run>) -> String {
+    let title = match compare {
+        Some(c) => format!("hpm explore: {} vs {}", run.label, c.label),
+        None => format!("hpm explore: {}", run.label),
+    };
+    let data = encode(run, compare);
+    let mut html = String::with_capacity(PAGE.len() + CSS.len() + JS.len() + data.len());
+    // Split at the markers rather than `replace`: the data is large and must not be scanned.
+    let mut rest = PAGE;
+    for (marker, text) in [("{{TITLE}}", html_escape(&title)), ("{{CSS}}", CSS.to_string()), ("{{DATA}}", data), ("{{JS}}", JS.to_string())] {
+        let (before, after) = rest.split_once(marker).expect("page.html holds every marker once, in order");
+        html.push_str(before);
+        html.push_str(&text);
+        rest = after;
+    }
+    html.push_str(rest);
+    html
+}
+
+fn html_escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// Writes the page for `run` (and `compare`) to `path`, atomically. The agent calls this at exit
+/// with the profile it holds.
+pub fn write_html(path: &Path, run: &Run, compare: Option<&Run>) -> io::Result<()> {
+    crate::write_atomic(path, render_html(run, compare).as_bytes())
+}
+
+#[cfg(test)]
+mod tests;

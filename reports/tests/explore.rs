@@ -1,0 +1,137 @@
+//! `hpm explore` end to end: pages made from real runs (the agent on the research VM with a
+//! quantum trace, and two HotSpot runs to compare) are opened from disk in headless Chromium by
+//! `tests/explorer/explorer.test.mjs`, which checks that they load with no console error and no
+//! network request, and that every control changes what is drawn (DOM and pixels; screenshots
+//! are kept in `target/tmp/explorer-it/`).
+//!
+//! Needs Debian's chromium and npm's playwright-core (`. scripts/prereqs.sh; hpm_need_chromium`),
+//! a JDK, and builds the agent and rvm (`cargo build --release -p hpmagent -p rvm-backend`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn target_dir() -> PathBuf {
+    // target/<profile>/deps/explore-… → target/<profile>
+    std::env::current_exe().unwrap().parent().unwrap().parent().unwrap().to_path_buf()
+}
+
+/// The agent library and rvm of this build, brought up to date by cargo (a no-op when they are).
+fn agent_and_rvm() -> (PathBuf, PathBuf) {
+    let profile_dir = target_dir();
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut c = Command::new(cargo);
+    c.args(["build", "-p", "hpmagent", "-p", "rvm-backend", "--lib", "--bin", "rvm"]).current_dir(env!("CARGO_MANIFEST_DIR"));
+    if profile_dir.file_name().is_some_and(|n| n == "release") {
+        c.arg("--release");
+    }
+    if let Some(target) = profile_dir.parent() {
+        c.env("CARGO_TARGET_DIR", target);
+    }
+    let status = c.status().expect("running cargo to build the agent and rvm");
+    assert!(status.success(), "building the agent and rvm failed");
+    (profile_dir.join("libhpmagent.so"), profile_dir.join("rvm"))
+}
+
+fn explorer_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/explorer")
+}
+
+fn out_root() -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join("explorer-it");
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn check(o: &std::process::Output, what: &str) {
+    assert!(o.status.success(), "{what} failed ({}):\nstdout:\n{}\nstderr:\n{}", o.status, String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+}
+
+fn hpm(args: &[&Path]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_hpm")).arg("explore").args(args).output().unwrap()
+}
+
+#[test]
+fn explorer_pages_of_real_runs_work_in_headless_chromium() {
+    assert!(
+        Path::new("/usr/bin/chromium").is_file() && explorer_dir().join("node_modules/playwright-core/package.json").is_file(),
+        "the explorer tests need /usr/bin/chromium and playwright-core: run `. scripts/prereqs.sh && hpm_need_chromium`"
+    );
+    let root = out_root();
+    let (agent, rvm) = agent_and_rvm();
+    let jdk = java_tests::jdk().expect("a JDK");
+    let workloads = java_tests::compile("workloads").expect("compiling java-tests/workloads");
+    let explorer = java_tests::compile("explorer").expect("compiling java-tests/explorer");
+
+    // The research VM: pseudojbb's call trees and its quantum trace in one run directory.
+    let rvm_dir = root.join("rvm-run");
+    let o = Command::new(&rvm)
+        .args(["-Xvps:2", "-Xquantum:2", "-Xmx24m"])
+        .arg(format!("-agentpath:{}=out={},socket=off,quantum,event=task-clock", agent.display(), rvm_dir.display()))
+        .arg("-cp")
+        .arg(&workloads)
+        .args(["pseudojbb.PseudoJbb", "3", "3000"])
+        .output()
+        .unwrap();
+    check(&o, "rvm with the agent");
+    assert!(rvm_dir.join("arcflow.json").is_file() && rvm_dir.join("quantum.meta").is_file());
+
+    // A trace directory alone (what `hpm trace` reads).
+    let trace_only = root.join("trace-only");
+    std::fs::create_dir_all(&trace_only).unwrap();
+    for e in std::fs::read_dir(&rvm_dir).unwrap().flatten() {
+        if e.file_name().to_string_lossy().starts_with("quantum.") {
+            std::fs::copy(e.path(), trace_only.join(e.file_name())).unwrap();
+        }
+    }
+
+    // Two HotSpot runs of the same program that differ in one context (main → grows).
+    let shift = |name: &str, grows: &str| {
+        let dir = root.join(name);
+        let o = Command::new(jdk.java())
+            .arg(format!("-agentpath:{}=out={},perf-map=off,socket=off", agent.display(), dir.display()))
+            .arg("-cp")
+            .arg(&explorer)
+            .args(["explorer.Shift", "200", grows])
+            .output()
+            .unwrap();
+        check(&o, "java with the agent");
+        dir
+    };
+    let before = shift("shift-before", "100");
+    let after = shift("shift-after", "400");
+
+    let single = root.join("rvm.html");
+    let trace_page = root.join("trace.html");
+    let diff = root.join("diff.html");
+    check(&hpm(&[&rvm_dir, Path::new("-o"), &single]), "hpm explore DIR");
+    check(&hpm(&[&trace_only, Path::new("-o"), &trace_page]), "hpm explore TRACE_DIR");
+    check(&hpm(&[&before, &after, Path::new("-o"), &diff]), "hpm explore DIR DIR2");
+    // Without -o the page goes into the run directory.
+    let o = hpm(&[&before]);
+    check(&o, "hpm explore DIR");
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), before.join("explore.html").display().to_string());
+
+    // Bad input: one line naming the cause, exit 1.
+    let o = hpm(&[&root.join("no-such-run")]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!((o.status.code(), err.lines().count()), (Some(1), 1), "{err}");
+    assert!(err.starts_with("hpm: error: ") && err.contains("no-such-run"), "{err}");
+    let o = hpm(&[&trace_only, &before]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("has no call trees"), "{}", String::from_utf8_lossy(&o.stderr));
+
+    let config = serde_json::json!({
+        "single": single, "trace": trace_page, "diff": diff, "out": root,
+    });
+    let o = Command::new("node")
+        .arg(explorer_dir().join("explorer.test.mjs"))
+        .arg(config.to_string())
+        .current_dir(explorer_dir())
+        .output()
+        .expect("running node (install nodejs)");
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    println!("{stdout}");
+    check(&o, "the explorer's browser test");
+    assert!(stdout.contains("explorer: all checks passed"), "{stdout}");
+}

@@ -1,0 +1,276 @@
+// End-to-end checks of pages written by `hpm explore`, in headless Chromium (run by
+// reports/tests/explore.rs with one JSON argument: {"single", "trace", "diff", "out"}).
+//
+// single: a research-VM run of pseudojbb (call trees + quantum trace); trace: the same trace alone;
+// diff: two HotSpot runs of explorer.Shift where only main → grows changes. Every control is used
+// and must change what is drawn: checked in the DOM and in the canvas pixels; screenshots are saved
+// under `out`.
+import { chromium } from 'playwright-core';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+
+const cfg = JSON.parse(process.argv[2]);
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+let failures = 0;
+const shot = (page, name) => page.screenshot({ path: path.join(cfg.out, name + '.png'), fullPage: true });
+
+async function open(file) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push('console ' + m.type() + ': ' + m.text()); });
+  page.on('pageerror', (e) => problems.push('page error: ' + e.message));
+  page.on('request', (r) => { if (!r.url().startsWith('file://')) problems.push('network request: ' + r.url()); });
+  await page.goto('file://' + file);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 30000 });
+  page.problems = problems;
+  return page;
+}
+
+// Pixels of a canvas kept under `key`; `changed(a, b)` counts the pixels that differ.
+async function snap(page, id, key) {
+  await page.evaluate(([id, key]) => {
+    const c = document.getElementById(id);
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    (window.__snaps ||= {})[key] = { w: c.width, h: c.height, d };
+  }, [id, key]);
+}
+async function changed(page, a, b) {
+  return page.evaluate(([a, b]) => {
+    const x = window.__snaps[a], y = window.__snaps[b];
+    if (x.w !== y.w || x.h !== y.h) return x.w * x.h + y.w * y.h;
+    let n = 0;
+    for (let i = 0; i < x.d.length; i += 4) if (x.d[i] !== y.d[i] || x.d[i + 1] !== y.d[i + 1] || x.d[i + 2] !== y.d[i + 2]) n++;
+    return n;
+  }, [a, b]);
+}
+const attr = (page, sel, name) => page.$eval(sel, (e, n) => e.dataset[n], name);
+const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
+async function selectByText(page, sel, re) {
+  const value = await page.$eval(sel, (s, src) => { const o = [...s.options].find((o) => new RegExp(src).test(o.textContent)); return o ? o.value : null; }, re.source);
+  assert.ok(value !== null, `no option matching ${re} in ${sel}`);
+  await page.selectOption(sel, value);
+  return value;
+}
+async function check(name, fn) {
+  try { await fn(); console.log('ok   ' + name); } catch (e) { failures++; console.log('FAIL ' + name + ': ' + (e.stack || e)); }
+}
+
+// ------------------------------------------------------------------ one run: tree, methods, trace
+{
+  const page = await open(cfg.single);
+  await check('loads with the call tree, methods and trace tabs', async () => {
+    const tabs = await page.$$eval('#tabs button', (bs) => bs.map((b) => b.textContent));
+    assert.deepEqual(tabs, ['Call tree', 'Methods', 'Trace']);
+    assert.ok(+(await attr(page, '#flame', 'drawn')) > 5);
+    await shot(page, 'tree-initial');
+  });
+  await snap(page, 'flame', 'initial');
+  await check('switching the metric redraws the flame graph', async () => {
+    const before = await attr(page, '#flame', 'metric');
+    await selectByText(page, '#metric', /^calls$/);
+    assert.equal(await attr(page, '#flame', 'metric'), 'calls');
+    assert.notEqual(before, 'calls');
+    await snap(page, 'flame', 'calls');
+    assert.ok((await changed(page, 'initial', 'calls')) > 100, 'pixels changed');
+    await shot(page, 'tree-metric-calls');
+    await page.selectOption('#metric', '0');
+  });
+  await check('icicle mode flips the graph', async () => {
+    await page.click('#mode-icicle');
+    await snap(page, 'flame', 'icicle');
+    assert.ok((await changed(page, 'initial', 'icicle')) > 100);
+    await shot(page, 'tree-icicle');
+    await page.click('#mode-flame');
+  });
+  await check('search highlights matches and shows their share', async () => {
+    await page.fill('#search', 'Terminal.payment');
+    await page.waitForFunction(() => document.getElementById('search-msg').textContent.includes('matched'));
+    const share = +(await attr(page, '#search-msg', 'share'));
+    assert.ok(share > 0 && share < 1, 'share ' + share);
+    assert.ok(+(await attr(page, '#flame', 'matched')) >= 1);
+    await snap(page, 'flame', 'search');
+    assert.ok((await changed(page, 'initial', 'search')) > 100);
+    await shot(page, 'tree-search');
+    await page.fill('#search', '');
+    await page.waitForFunction(() => document.getElementById('search-msg').textContent === '');
+  });
+  await check('clicking a frame zooms into it and opens its callers and callees', async () => {
+    const f = await page.evaluate(() => window.hpmExplorer.findFrame('Terminal.run'));
+    assert.ok(f, 'a Terminal.run frame is drawn');
+    await page.mouse.click(f.x, f.y);
+    assert.equal(await attr(page, '#flame', 'zoom'), f.name);
+    assert.ok((await page.$$('#crumbs a')).length >= 2);
+    await snap(page, 'flame', 'zoom');
+    assert.ok((await changed(page, 'initial', 'zoom')) > 100);
+    assert.equal(await attr(page, '#xarc', 'method'), f.name);
+    assert.ok(+(await attr(page, '#xarc', 'callers')) >= 1 && +(await attr(page, '#xarc', 'callees')) >= 1);
+    await shot(page, 'tree-zoom-xarc');
+    // Caller rows' calls add up to the method's own (the xarc invariant).
+    const calls = await page.$$eval('#xarc tr', (rows) => rows.map((r) => [r.className, +r.lastChild.textContent.replace(/,/g, '')]));
+    const callerSum = calls.filter(([c]) => c === 'caller').reduce((a, [, v]) => a + v, 0);
+    assert.equal(callerSum, calls.find(([c]) => c === 'self')[1]);
+    // Navigate to a callee.
+    const callee = await page.$eval('#xarc tr.callee a', (a) => a.textContent);
+    await page.click('#xarc tr.callee a');
+    assert.equal(await attr(page, '#xarc', 'method'), callee);
+    await page.click('#reset-zoom');
+    assert.equal(await attr(page, '#flame', 'zoom'), 'all threads');
+  });
+  await check('the thread filter shows one thread', async () => {
+    await snap(page, 'flame', 'all');
+    await selectByText(page, '#thread', /^Warehouse-1 /);
+    await snap(page, 'flame', 'one');
+    assert.equal(await attr(page, '#flame', 'zoom'), 'Warehouse-1');
+    assert.ok((await changed(page, 'all', 'one')) > 100);
+    await shot(page, 'tree-thread');
+    await page.selectOption('#thread', '-1');
+  });
+  await check('a computed metric becomes a metric and colours the graph', async () => {
+    const names = await page.$$eval('#metric option', (os) => os.map((o) => o.textContent));
+    assert.ok(names.includes('cpu-time (sampled)') && names.includes('wall-time (sampled)'), names.join());
+    await page.fill('#expr', 'nonsense-metric / 2');
+    await page.click('#expr-add');
+    assert.ok(await page.$eval('#expr-msg', (e) => e.classList.contains('error')));
+    await snap(page, 'flame', 'pre-ratio');
+    await page.fill('#expr', 'cpu-time / wall-time * 100');
+    await page.press('#expr', 'Enter');
+    assert.equal(await attr(page, '#flame', 'metric'), 'cpu-time / wall-time * 100');
+    assert.match(await text(page, '#legend'), /Width: total wall-time .*Colour: cpu-time \/ wall-time \* 100/);
+    await snap(page, 'flame', 'ratio');
+    assert.ok((await changed(page, 'pre-ratio', 'ratio')) > 100);
+    await shot(page, 'tree-computed');
+    await page.selectOption('#metric', '0');
+  });
+  await check('the methods table sorts by any column and opens a method', async () => {
+    await page.click('#tabbtn-methods');
+    const rows = await page.$$eval('#methods tbody tr', (r) => r.length);
+    assert.ok(rows > 5, rows + ' rows');
+    const heads = await page.$$eval('#methods th', (h) => h.map((x) => x.textContent));
+    assert.ok(heads.includes('cpu-time / wall-time * 100 total'), heads.join());
+    const k = heads.indexOf('calls');
+    await page.click(`#methods th:nth-child(${k + 1})`);
+    const col = await page.$$eval(`#methods tbody td:nth-child(${k + 1})`, (c) => c.map((x) => +x.textContent.replace(/,/g, '')));
+    assert.deepEqual(col, col.slice().sort((a, b) => b - a), 'sorted by calls, descending');
+    await shot(page, 'methods');
+    const name = await page.$eval('#methods tbody tr td', (td) => td.textContent);
+    await page.click('#methods tbody tr');
+    assert.equal(await attr(page, '#xarc', 'method'), name);
+  });
+  await check('record sets filter the trace and every plot follows', async () => {
+    await page.click('#tabbtn-trace');
+    const all = +(await attr(page, '#rs-stats', 'count'));
+    assert.ok(all > 20, all + ' records');
+    await shot(page, 'trace-initial');
+    for (const id of ['timeline', 'overtime', 'scatter']) await snap(page, id, id + '-all');
+    await page.selectOption('#rs-vp', '0');
+    const vp0 = +(await attr(page, '#rs-stats', 'count'));
+    assert.ok(vp0 > 0 && vp0 < all, `vp 0: ${vp0} of ${all}`);
+    for (const id of ['timeline', 'overtime', 'scatter']) {
+      await snap(page, id, id + '-vp0');
+      assert.ok((await changed(page, id + '-all', id + '-vp0')) > 20, id + ' redrawn');
+    }
+    await shot(page, 'trace-vp0');
+    await page.selectOption('#rs-vp', '');
+    await page.selectOption('#rs-kind', 'gc');
+    const gc = +(await attr(page, '#rs-stats', 'count'));
+    await page.selectOption('#rs-kind', 'nongc');
+    assert.equal(gc + +(await attr(page, '#rs-stats', 'count')), all, 'GC and non-GC records add up');
+    await page.selectOption('#rs-kind', '');
+    // A marker interval (pseudojbb places app and run markers).
+    const opts = await page.$$eval('#rs-interval option', (o) => o.map((x) => x.value));
+    assert.ok(opts.length >= 3, opts.join());
+    await page.selectOption('#rs-interval', opts[1]);
+    const inInterval = +(await attr(page, '#rs-stats', 'count'));
+    assert.ok(inInterval > 0 && inInterval < all);
+    await page.selectOption('#rs-interval', '');
+    // Records after each GC and marker are listed and can be the set.
+    await page.check('#rs-after');
+    const after = +(await attr(page, '#rs-stats', 'count'));
+    const listed = await page.$$eval('#after tbody tr', (r) => r.filter((x) => x.children.length > 2).length);
+    assert.ok(after > 0 && after <= listed, `after: ${after}, listed ${listed}`);
+    await page.uncheck('#rs-after');
+    // A time range dragged on the timeline.
+    const box = await page.$eval('#timeline', (c) => { const r = c.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; });
+    await page.mouse.move(box.x + 170 + (box.w - 180) * 0.3, box.y + 30);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 170 + (box.w - 180) * 0.6, box.y + 30, { steps: 4 });
+    await page.mouse.up();
+    const ranged = +(await attr(page, '#rs-stats', 'count'));
+    assert.ok(ranged > 0 && ranged < all, `dragged range: ${ranged} of ${all}`);
+    assert.notEqual(await page.inputValue('#rs-from'), '');
+    await shot(page, 'trace-range');
+    await page.click('#rs-reset');
+    assert.equal(+(await attr(page, '#rs-stats', 'count')), all);
+    // Colour by a computed metric; another metric over time; another scatter axis.
+    await snap(page, 'timeline', 'tl-thread');
+    await selectByText(page, '#tl-color', /^cpu-time \/ real-time$/);
+    await snap(page, 'timeline', 'tl-metric');
+    assert.ok((await changed(page, 'tl-thread', 'tl-metric')) > 100);
+    await snap(page, 'overtime', 'ot-a');
+    await selectByText(page, '#ot-metric', /^task-clock$/);
+    await snap(page, 'overtime', 'ot-b');
+    assert.ok((await changed(page, 'ot-a', 'ot-b')) > 20);
+    await snap(page, 'scatter', 'sc-a');
+    await selectByText(page, '#sc-x', /^task-clock$/);
+    await snap(page, 'scatter', 'sc-b');
+    assert.ok((await changed(page, 'sc-a', 'sc-b')) > 20);
+    assert.match(await text(page, '#sc-r'), /records, r = /);
+    await page.selectOption('#tl-rows', 'thread');
+    await shot(page, 'trace-threads');
+  });
+  await check('no console error and no network request', async () => assert.deepEqual(page.problems, []));
+  await page.close();
+}
+
+// ------------------------------------------------------------------ a trace directory alone
+{
+  const page = await open(cfg.trace);
+  await check('a trace alone opens on the trace tab', async () => {
+    assert.deepEqual(await page.$$eval('#tabs button', (bs) => bs.map((b) => b.textContent)), ['Trace']);
+    assert.ok(+(await attr(page, '#rs-stats', 'count')) > 20);
+    assert.ok(await page.$eval('#metric', (e) => e.closest('label').hidden));
+    await shot(page, 'trace-only');
+  });
+  await check('no console error and no network request (trace alone)', async () => assert.deepEqual(page.problems, []));
+  await page.close();
+}
+
+// ------------------------------------------------------------------ the diff of two runs
+{
+  const page = await open(cfg.diff);
+  await check('the diff marks the changed context', async () => {
+    assert.equal(await page.inputValue('#profile'), 'diff');
+    await selectByText(page, '#metric', /^calls$/);
+    assert.match(await text(page, '#legend'), /change in self calls/);
+    await snap(page, 'flame', 'diff');
+    await shot(page, 'diff-flame');
+    await page.click('#tabbtn-diff');
+    const rows = await page.$$eval('#diff tbody tr', (r) => r.map((x) => ({ changed: x.classList.contains('changed'), path: x.title, cells: [...x.children].map((c) => c.textContent) })));
+    const changedRows = rows.filter((r) => r.changed);
+    assert.ok(changedRows.length >= 1, JSON.stringify(rows));
+    assert.ok(changedRows.every((r) => r.path.includes('explorer.Shift.grows')), JSON.stringify(changedRows));
+    const grows = changedRows.find((r) => r.path.endsWith('explorer.Shift.grows'));
+    assert.ok(grows, 'main → grows is marked');
+    assert.deepEqual(grows.cells.slice(1, 5), ['100', '400', '+300', '300.0%']);
+    assert.ok(!rows.some((r) => r.path.endsWith('explorer.Shift.steady')), 'steady did not change');
+    await shot(page, 'diff-table');
+    // The profiles on their own draw differently from their diff.
+    await page.click('#tabbtn-tree');
+    await page.selectOption('#profile', '1');
+    await selectByText(page, '#metric', /^calls$/);
+    await snap(page, 'flame', 'after-alone');
+    assert.ok((await changed(page, 'diff', 'after-alone')) > 100);
+  });
+  await check('no console error and no network request (diff)', async () => assert.deepEqual(page.problems, []));
+  await page.close();
+}
+
+await browser.close();
+if (failures) {
+  console.log(`explorer: ${failures} check(s) failed`);
+  process.exit(1);
+}
+console.log('explorer: all checks passed');
