@@ -135,7 +135,7 @@ fn hpm_report_regenerates_every_file_of_a_saved_run() {
     let xprof = String::from_utf8(c[Path::new("xprof.txt")].clone()).unwrap();
     assert!(xprof.starts_with("Units :: wall-time (ns)") && xprof.contains("Threads :: 1  Values :: absolute"), "{xprof}");
     assert!(!String::from_utf8(c[Path::new("threads.txt")].clone()).unwrap().contains(" main\n"), "only worker-1 in threads.txt");
-    assert_eq!(c[Path::new("locks/xtree.txt")].len() < a[Path::new("locks/xtree.txt")].len(), true, "locks of worker-1 only");
+    assert!(c[Path::new("locks/xtree.txt")].len() < a[Path::new("locks/xtree.txt")].len(), "locks of worker-1 only");
     assert_eq!(c[Path::new("code.txt")], a[Path::new("code.txt")]);
 
     // --format: only those files of the call trees.

@@ -126,8 +126,11 @@ fn sample_run() -> SavedRun {
     }
 }
 
+/// Per thread (name, kind and id), its rows: by node id, or in pre-order.
+type Rows<K> = Vec<(String, Vec<(K, String, u64, Vec<u64>)>)>;
+
 /// Every node of every tree, by node id: (parent, consumer name, calls, base).
-fn nodes(p: &Profile) -> Vec<(String, Vec<(Option<NodeId>, String, u64, Vec<u64>)>)> {
+fn nodes(p: &Profile) -> Rows<Option<NodeId>> {
     p.threads
         .iter()
         .map(|t| {
@@ -139,7 +142,7 @@ fn nodes(p: &Profile) -> Vec<(String, Vec<(Option<NodeId>, String, u64, Vec<u64>
 
 /// Every context in pre-order, children in order: (depth, consumer name, calls, base); what a
 /// version 1 file keeps (it renumbers the nodes).
-fn preorder(p: &Profile) -> Vec<(String, Vec<(usize, String, u64, Vec<u64>)>)> {
+fn preorder(p: &Profile) -> Rows<usize> {
     p.threads
         .iter()
         .map(|t| (t.name.clone(), t.tree.preorder().into_iter().map(|n| (t.tree.depth(n), p.consumers.name(t.tree.consumer(n)).to_string(), t.tree.calls(n), t.tree.base(n).to_vec())).collect()))
