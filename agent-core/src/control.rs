@@ -6,7 +6,7 @@
 //! of the command, invisible to the recorder; on the research VM nothing needs attaching (its
 //! queries may be called from any thread and pause/resume only touch the recorder).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use hotspot_backend::AgentThread;
@@ -17,15 +17,8 @@ use serde_json::{json, Value};
 use crate::options::Socket;
 use crate::{AgentState, Vm};
 
-/// A marker put into the data with `mark TEXT`.
-#[derive(Debug, Clone)]
-pub struct Mark {
-    /// Nanoseconds since the agent started.
-    pub at_ns: u64,
-    /// Method events recorded so far (all threads), to place the marker in the event stream.
-    pub method_events: u64,
-    pub text: String,
-}
+/// A marker put into the data with `mark TEXT` (`marks.txt`, rendered by `hpm_reports::vm::marks`).
+pub use hpm_reports::vm::marks::Mark;
 
 /// Markers, in the order they were set. Written to `marks.txt` with every dump.
 static MARKS: Mutex<Vec<Mark>> = Mutex::new(Vec::new());
@@ -62,14 +55,9 @@ pub fn trace_mark_text(kind: u32, run: u32, text: &str) -> String {
     }
 }
 
-/// The markers set so far, as `marks.txt` lists them.
-pub fn marks_text() -> String {
-    let marks = MARKS.lock().unwrap_or_else(|e| e.into_inner());
-    let mut s = String::from("# markers set with `hpm ctl PID mark TEXT` or hpmagent.Trace\n# ms since start\tmethod events so far\ttext\n");
-    for m in marks.iter() {
-        s.push_str(&format!("{:.3}\t{}\t{}\n", m.at_ns as f64 / 1e6, m.method_events, m.text.replace(['\n', '\t'], " ")));
-    }
-    s
+/// The markers set so far, in the order they were set.
+pub fn marks() -> Vec<Mark> {
+    MARKS.lock().unwrap_or_else(|e| e.into_inner()).clone()
 }
 
 /// Where the socket goes for these options, or `None` with `socket=off`.
@@ -236,13 +224,6 @@ fn main_class_of(args: &[String]) -> String {
         return a.clone();
     }
     String::new()
-}
-
-/// Writes `marks.txt` into `dir` (atomically).
-pub fn write_marks(dir: &Path) -> std::io::Result<PathBuf> {
-    let p = dir.join("marks.txt");
-    hpm_reports::write_atomic(&p, marks_text().as_bytes())?;
-    Ok(p)
 }
 
 #[cfg(test)]

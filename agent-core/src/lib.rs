@@ -1,7 +1,8 @@
 //! The agent's core, shared by both VMs' entry points (the `hpmagent` crate, which builds
 //! libhpmagent.so, and the research VM's adapter, `hpm-rvm-agent`): options, the [`AgentState`]
 //! with the operations the control socket calls (pause, resume, reset, dump, status), the control
-//! socket and markers, the run directory, the VM cost ticks, and writing every report.
+//! socket and markers, the run directory, the VM cost ticks, and the saved run every report is
+//! written from (`hpm_reports::write_all`).
 //!
 //! On HotSpot, [`load`] (called by `Agent_OnLoad` and `Agent_OnAttach`) parses the options, creates
 //! the [`Recorder`] and hands it to the HotSpot backend. At VM death (normal exit, `System.exit` or
@@ -24,9 +25,9 @@ use hpm_support::log;
 use hpm_collectors::arcflow::MetricMode;
 use hpm_collectors::counters::{CounterOptions, CounterSetSpec, Metrics, ThreadCpuClock, WallClock};
 use hpm_collectors::metrics::MetricSet;
-use hpm_collectors::recorder::{ClassFilter, Recorder, RecorderConfig, Snapshot, Status};
+use hpm_collectors::recorder::{ClassFilter, Recorder, RecorderConfig, Status};
 
-use hpm_reports::ReportOptions;
+use hpm_reports::saved::SavedRun;
 use options::{MetricModeOption, SampleMode};
 
 pub use options::Options;
@@ -399,19 +400,21 @@ impl AgentState {
             c.calibrate_calls();
             c.sync_code_map();
         }
-        let snap = self.recorder.snapshot();
-        let mut files = write_snapshot(&snap, dir)?;
-        files.push(control::write_marks(dir)?);
-        if let Some(v) = &self.vm_cost {
-            let p = dir.join("vm-cost.txt");
-            hpm_reports::write_atomic(&p, v.report().as_bytes())?;
-            files.push(p);
-        }
+        // The snapshot and what the agent adds (which run, the VM-cost timeline, the markers) are
+        // the saved run that arcflow.json holds; every report is rendered from it, as `hpm report
+        // DIR` renders them from the file.
+        let saved = SavedRun {
+            snapshot: self.recorder.snapshot(),
+            run: Some(run_dir::run_identity(std::time::SystemTime::now())),
+            vm_cost: self.vm_cost.as_ref().map(|v| v.data()),
+            marks: Some(control::marks()),
+        };
+        let mut files = write_saved(&saved, dir)?;
         // The dump owns its directory: what an earlier run wrote there and this dump did not goes.
         run_dir::remove_stale_reports(dir, &files);
         if self.perf_map {
             let path = PathBuf::from(format!("/tmp/perf-{}.map", std::process::id()));
-            match hpm_reports::write_atomic(&path, hpm_reports::vm::perf_map(&snap.code).as_bytes()) {
+            match hpm_reports::write_atomic(&path, hpm_reports::vm::perf_map(&saved.snapshot.code).as_bytes()) {
                 Ok(()) => files.push(path),
                 Err(e) => log::warn(&format!("cannot write perf map: {e}")),
             }
@@ -420,12 +423,6 @@ impl AgentState {
     }
 }
 
-/// Per-thread views (`threads/NNN-name/`) are written when a run has at most this many threads.
-pub const MAX_PER_THREAD_VIEWS: usize = 512;
-
-/// Writes the reports of a snapshot into `dir`: the arcflow reports of the call trees (all threads,
-/// and per thread under `threads/`), `threads.txt`, `gc.txt`, `locks.txt`, `waits.txt`,
-/// `alloc.txt`, `code.txt`, and the lock and wait trees under `locks/` and `waits/`.
 /// Says at exit what a quantum tracer wrote into `dir` (`files`: those written in full): one
 /// line naming them, or, where records were lost, one error line per loss (`errors`) and never
 /// that the traces were written.
@@ -444,56 +441,15 @@ pub fn say_quantum_traces(dir: &Path, files: &[PathBuf], errors: &[String]) {
     }
 }
 
-pub fn write_snapshot(snap: &Snapshot, dir: &Path) -> io::Result<Vec<PathBuf>> {
-    std::fs::create_dir_all(dir).map_err(|e| io::Error::new(e.kind(), format!("cannot create {}: {e}", dir.display())))?;
-    // Per-thread views cost three synced files per thread: beyond MAX_PER_THREAD_VIEWS threads (a
-    // program that churns thousands of short threads) only the all-threads reports are written.
-    let per_thread = snap.calls.threads.len() <= MAX_PER_THREAD_VIEWS;
-    if !per_thread {
-        log::info(&format!("{} threads: per-thread views skipped (limit {MAX_PER_THREAD_VIEWS})", snap.calls.threads.len()));
+/// Writes every report of a saved run into `dir` (`hpm_reports::write_all` with the agent's
+/// options) and returns the files written.
+pub fn write_saved(saved: &SavedRun, dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let opts = hpm_reports::saved::run_options(saved);
+    if !opts.per_thread {
+        let n = saved.snapshot.calls.threads.len();
+        log::info(&format!("{n} threads: per-thread views skipped (limit {})", hpm_reports::saved::MAX_PER_THREAD_VIEWS));
     }
-    let opts = ReportOptions { per_thread, ..ReportOptions::default() };
-    // With overhead compensation the reports show compensated values; arcflow-raw.json keeps the raw.
-    let compensated = snap.compensation.as_ref().map(|_| snap.compensated_calls());
-    let mut files = hpm_reports::write_reports(compensated.as_ref().unwrap_or(&snap.calls), dir, &opts)?;
-    if compensated.is_some() {
-        let p = dir.join("arcflow-raw.json");
-        hpm_reports::write_atomic(&p, &hpm_reports::json::to_vec(&snap.calls))?;
-        files.push(p);
-    }
-    let sub = ReportOptions::default();
-    if let Some(samples) = &snap.samples {
-        // Sampled trees: counts are samples (the reports' count label says so).
-        files.extend(hpm_reports::write_reports(samples, &dir.join("sampled"), &ReportOptions { per_thread, ..ReportOptions::default() })?);
-        let p = dir.join("sampled/forms.txt");
-        hpm_reports::write_atomic(&p, hpm_reports::vm::forms::forms(&snap.sample_forms, &snap.stack_forms, samples.bindings.metric_index("cpu-time")).as_bytes())?;
-        files.push(p);
-        let p = dir.join("sampled/jit.txt");
-        hpm_reports::write_atomic(&p, hpm_reports::vm::jit::jit(&snap.compiles).as_bytes())?;
-        files.push(p);
-    }
-    if let Some(alloc) = &snap.alloc_samples {
-        files.extend(hpm_reports::write_reports(alloc, &dir.join("sampled-alloc"), &ReportOptions { per_thread, ..ReportOptions::default() })?);
-    }
-    files.extend(hpm_reports::write_reports(&snap.locks, &dir.join("locks"), &sub)?);
-    files.extend(hpm_reports::write_reports(&snap.waits, &dir.join("waits"), &sub)?);
-    let run = run_dir::RunIdentity::current();
-    let now = std::time::SystemTime::now();
-    for (name, mut text) in hpm_reports::vm::all_reports(snap) {
-        // Which run these reports belong to.
-        if name == "threads.txt" {
-            text = format!("{}\n{text}", run.line(now));
-        } else if name == "threads.json" {
-            if let Ok(serde_json::Value::Object(mut obj)) = serde_json::from_str::<serde_json::Value>(&text) {
-                obj.insert("run".into(), run.json(now));
-                text = serde_json::to_string_pretty(&obj).unwrap_or(text) + "\n";
-            }
-        }
-        let p = dir.join(name);
-        hpm_reports::write_atomic(&p, text.as_bytes())?;
-        files.push(p);
-    }
-    Ok(files)
+    hpm_reports::write_all(saved, dir, &opts)
 }
 
 impl AgentState {

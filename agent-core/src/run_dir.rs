@@ -1,4 +1,5 @@
-//! The `out=` directory: checked at load, owned by each dump, and marked with the run it belongs to.
+//! The `out=` directory: checked at load, owned by each dump, and marked with the run it belongs to
+//! (rendered by `hpm_reports::vm::run`).
 //!
 //! A dump owns the report files in its directory: report files an earlier run left there that this
 //! dump did not write (a per-thread view of a thread this run never had, `alloc.txt` from a run with
@@ -10,6 +11,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use hpm_reports::vm::run::{unix_ms, RunIdentity};
 use hpm_reports::Format;
 
 /// Checks at load that reports can be written into `dir`: creates it and writes and removes a probe
@@ -72,34 +74,9 @@ fn remove_stale_in(dir: &Path, written: &HashSet<&Path>) {
     }
 }
 
-/// Which run a dump belongs to: this process's id, main class and start time.
-pub struct RunIdentity {
-    pub pid: u32,
-    pub main: String,
-    pub started: Option<SystemTime>,
-}
-
-impl RunIdentity {
-    pub fn current() -> RunIdentity {
-        RunIdentity { pid: std::process::id(), main: crate::control::main_class(), started: process_start_time() }
-    }
-
-    /// One line for the top of `threads.txt`.
-    pub fn line(&self, dumped: SystemTime) -> String {
-        let started = self.started.map_or_else(|| "unknown".to_string(), utc);
-        let main = if self.main.is_empty() { String::new() } else { format!(" ({})", self.main) };
-        format!("Run: pid {}{main}, started {started}, dumped {}", self.pid, utc(dumped))
-    }
-
-    /// The `run` object of `threads.json`.
-    pub fn json(&self, dumped: SystemTime) -> serde_json::Value {
-        serde_json::json!({
-            "pid": self.pid,
-            "main": self.main,
-            "started": self.started.map(utc),
-            "dumped": utc(dumped),
-        })
-    }
+/// Which run a dump taken at `dumped` belongs to: this process's id, main class and start time.
+pub fn run_identity(dumped: SystemTime) -> RunIdentity {
+    RunIdentity { pid: std::process::id(), main: crate::control::main_class(), started_unix_ms: process_start_time().map(unix_ms), dumped_unix_ms: unix_ms(dumped) }
 }
 
 /// The process's start time, from `/proc/self/stat` (clock ticks after boot) and `/proc/stat`'s
@@ -114,33 +91,9 @@ fn process_start_time() -> Option<SystemTime> {
     Some(UNIX_EPOCH + Duration::from_secs(boot) + Duration::from_millis(start_ticks * 10))
 }
 
-/// `2026-05-09T07:29:33Z`.
-pub fn utc(t: SystemTime) -> String {
-    let secs = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let (days, rem) = (secs / 86_400, secs % 86_400);
-    // Days since 1970-01-01 to a civil date (Howard Hinnant's days_from_civil, inverted).
-    let z = days as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem % 3600 / 60, rem % 60)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn utc_dates() {
-        assert_eq!(utc(UNIX_EPOCH), "1970-01-01T00:00:00Z");
-        assert_eq!(utc(UNIX_EPOCH + Duration::from_secs(951_782_400)), "2000-02-29T00:00:00Z");
-        assert_eq!(utc(UNIX_EPOCH + Duration::from_secs(1_778_311_773)), "2026-05-09T07:29:33Z");
-    }
 
     #[test]
     fn this_process_has_a_start_time_in_the_past() {

@@ -10,6 +10,7 @@ use std::time::Duration;
 use hpm_collectors::recorder::{Recorder, ThreadInfo};
 use hpm_collectors::counters::CounterSetSpec;
 use hpm_collectors::metrics::ThreadMetrics;
+use hpm_reports::saved::VmCostData;
 use hpm_support::lock;
 use hpm_collectors::vmcost::{hotspot_native_thread_kind, CostTimeline, CounterOpener, ThreadClassifier, ThreadKind};
 
@@ -119,10 +120,10 @@ impl VmCost {
         }
     }
 
-    /// `vm-cost.txt` up to now (a row is added first).
-    pub fn report(&self) -> String {
+    /// The timeline up to now (a row is added first), as `vm-cost.txt` shows it.
+    pub fn data(&self) -> VmCostData {
         self.tick(None);
         let t = lock(&self.timeline);
-        hpm_reports::vm::cost::vm_cost(t.rows(), t.counter_names(), t.lost_threads())
+        VmCostData { counters: t.counter_names().to_vec(), rows: t.rows().to_vec(), lost_threads: t.lost_threads() }
     }
 }

@@ -1,4 +1,5 @@
-//! `arcflow.json`: the complete model of a profile, versioned (schema in `docs/arcflow-json.md`).
+//! `arcflow.json` version 1: the call trees of a profile, nested (schema in `docs/arcflow-json.md`).
+//! Version 2, everything a run keeps, is [`crate::saved`]; [`version`] tells them apart.
 //!
 //! ```json
 //! {"format":"hpm-arcflow","version":1,"consumer_label":"methods","count_label":"calls",
@@ -27,7 +28,7 @@ use hpm_collectors::arcflow::{Bindings, ConsumerTable, Metric, MetricMode, NodeI
 
 /// The value of the `format` field.
 pub const FORMAT: &str = "hpm-arcflow";
-/// The schema version this code writes and reads.
+/// The schema version this module writes and reads.
 pub const VERSION: u64 = 1;
 
 /// Writes `profile` as arcflow.json (one node per line). Many small writes: give it a buffer
@@ -128,6 +129,12 @@ impl std::error::Error for ReadError {}
 /// Reads an arcflow.json document.
 pub fn read(text: &str) -> Result<Profile, ReadError> {
     Parser { s: text.as_bytes(), text, pos: 0 }.document()
+}
+
+/// The major version of an arcflow.json document (which reader it needs), read from its
+/// `version` field without reading the rest of the document.
+pub fn version(text: &str) -> Result<u64, ReadError> {
+    Parser { s: text.as_bytes(), text, pos: 0 }.peek_version()
 }
 
 #[derive(Debug, PartialEq)]
@@ -469,18 +476,7 @@ impl<'a> Parser<'a> {
                     format = Some(f);
                 }
                 "version" => {
-                    let at = self.pos;
-                    let t = self.next()?;
-                    let major = match t {
-                        Tok::Num(n) => n.split('.').next().and_then(|m| m.parse::<u64>().ok()),
-                        Tok::Str(ref s) => s.split('.').next().and_then(|m| m.parse::<u64>().ok()),
-                        _ => None,
-                    };
-                    let Some(major) = major else {
-                        self.pos = at;
-                        self.ws();
-                        return self.err(format!("`version` must be a version number, found {}", t.describe()));
-                    };
+                    let major = self.version_value()?;
                     if major != VERSION {
                         return Err(ReadError {
                             message: format!(
@@ -561,6 +557,46 @@ impl<'a> Parser<'a> {
             out_threads.push(ThreadProfile { name, kind: t.kind, os_tid: t.os_tid, tree });
         }
         Ok(Profile { bindings, consumers, threads: out_threads })
+    }
+
+    /// The major version from a `version` value (`1`, `1.2` or `"1.2"`).
+    fn version_value(&mut self) -> R<u64> {
+        let at = self.pos;
+        let t = self.next()?;
+        let major = match t {
+            Tok::Num(n) => n.split('.').next().and_then(|m| m.parse::<u64>().ok()),
+            Tok::Str(ref s) => s.split('.').next().and_then(|m| m.parse::<u64>().ok()),
+            _ => None,
+        };
+        match major {
+            Some(major) => Ok(major),
+            None => {
+                self.pos = at;
+                self.ws();
+                self.err(format!("`version` must be a version number, found {}", t.describe()))
+            }
+        }
+    }
+
+    /// The document's major version: its top-level keys are read up to `version`, the values
+    /// before it skipped (without recursion, so a deep version 1 file costs no stack).
+    fn peek_version(mut self) -> R<u64> {
+        self.expect(Tok::LBrace, "a JSON object (an arcflow.json document starts with `{`)")?;
+        let mut first = true;
+        while let Some(key) = self.next_key(first)? {
+            first = false;
+            match key.as_ref() {
+                "format" => {
+                    let f = self.string_value("format")?;
+                    if f != FORMAT {
+                        return self.err(format!("`format` is {f:?}, not {FORMAT:?}: this is not an arcflow.json file"));
+                    }
+                }
+                "version" => return self.version_value(),
+                _ => self.skip_value()?,
+            }
+        }
+        self.err("no `version` field")
     }
 
     fn metrics(&mut self) -> R<Vec<Metric>> {

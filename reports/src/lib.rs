@@ -5,12 +5,13 @@
 //! | `xtree.txt` | [`xtree`] | every calling context as a tree (the paper's Figure 5) |
 //! | `xarc.txt` | [`xarc`] | per consumer: its parents, itself, its children (Figure 4) |
 //! | `xprof.txt` | [`xprof`] | flat profile, one row per consumer (Figure 6) |
-//! | `arcflow.json` | [`json`] | the complete model, versioned; [`json::read`] reads it back |
+//! | `arcflow.json` | [`json`], [`saved`] | version 1: the call trees ([`json`]); version 2: everything a run keeps ([`saved::v2`]); [`saved::load`] reads both |
 //! | `collapsed.txt` | [`collapsed`] | folded stacks, one line per context |
 //! | `flame.svg` | [`flame`] | flame graph (inferno) |
 //! | `explore.html` | [`explore`] | one self-contained page to explore call trees and quantum traces |
 //!
-//! [`write_reports`] writes them all into a directory, each file atomically. xarc and xprof share
+//! [`write_reports`] writes them all into a directory, each file atomically; [`write_all`] writes
+//! every report of a saved run (the agent's whole report directory). xarc and xprof share
 //! the per-consumer [`aggregate`], which defines how recursion is counted. See `docs/reports.md`.
 
 pub mod aggregate;
@@ -19,6 +20,7 @@ pub mod explore;
 pub mod flame;
 pub mod json;
 pub mod quantum;
+pub mod saved;
 pub mod suggest;
 mod text;
 pub mod vm;
@@ -32,6 +34,8 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use hpm_collectors::arcflow::Profile;
+
+pub use saved::write_all;
 
 /// The consumer that stands for the children dropped by pruning.
 pub const PRUNED: &str = "(pruned)";
@@ -201,7 +205,7 @@ fn check_sums(profile: &Profile, overflow: &Overflow, opts: &ReportOptions) -> i
 
 /// A thread selector matches the thread's name, or its name without the `_pidtid` suffix that text
 /// traces add.
-fn thread_matches(thread: &str, wanted: &str) -> bool {
+pub(crate) fn thread_matches(thread: &str, wanted: &str) -> bool {
     thread == wanted || thread.strip_suffix("_pidtid") == Some(wanted)
 }
 

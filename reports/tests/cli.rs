@@ -117,9 +117,13 @@ fn bad_json_unknown_version_and_unknown_metric_are_input_errors() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("o");
     let j = tmp.path().join("v2.json");
+    std::fs::write(&j, r#"{"format":"hpm-arcflow","version":3,"metrics":[],"threads":[]}"#).unwrap();
+    let o = hpm(&["report", j.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_one_line_error(&o, 1, "unsupported arcflow.json version 3: this hpm reads versions 1 and 2");
+    // Version 2 is a whole run: a version 1 body is not one.
     std::fs::write(&j, r#"{"format":"hpm-arcflow","version":2,"metrics":[],"threads":[]}"#).unwrap();
     let o = hpm(&["report", j.to_str().unwrap(), "--out", out.to_str().unwrap()]);
-    assert_one_line_error(&o, 1, "unsupported arcflow.json version 2");
+    assert_one_line_error(&o, 1, "missing field `consumers`");
     std::fs::write(&j, r#"{"format":"hpm-arcflow","version":1,"metrics":[{"name":"t"}],"threads":[{"name":"x","root":{"name":"x","calls":1}"#).unwrap();
     let o = hpm(&["report", j.to_str().unwrap(), "--out", out.to_str().unwrap()]);
     assert_one_line_error(&o, 1, "line 1, column");

@@ -20,7 +20,7 @@ fn the_paper_example_round_trips_and_matches_the_documentation() {
 fn every_json_block_of_the_documentation_is_readable() {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/arcflow-json.md")).unwrap();
     let blocks: Vec<&str> = doc.split("```json\n").skip(1).map(|b| b.split("```").next().unwrap()).collect();
-    assert_eq!(blocks.len(), 2);
+    assert_eq!(blocks.len(), 3);
     json::read(blocks[0]).unwrap();
     let wrapped = format!(
         r#"{{"format":"hpm-arcflow","version":1,"metrics":[{{"name":"a","unit":"ns"}},{{"name":"b","unit":""}}],"threads":[{}]}}"#,
@@ -29,6 +29,55 @@ fn every_json_block_of_the_documentation_is_readable() {
     let p = json::read(&wrapped).unwrap();
     assert_eq!(p.threads[0].kind.as_deref(), Some("application"));
     assert_eq!(p.threads[0].os_tid, Some(4711));
+    // The version 2 example is what the writer writes for a small run.
+    let written = String::from_utf8(hpm_reports::saved::v2::to_vec(&small_run())).unwrap();
+    assert_eq!(blocks[2], written, "docs/arcflow-json.md shows another version 2 file than the writer writes");
+    let Ok(hpm_reports::saved::Saved::Run(back)) = hpm_reports::saved::read(blocks[2]) else { panic!("the version 2 example does not read") };
+    assert_eq!(common::named_contexts(&back.snapshot.calls), common::named_contexts(&common::paper_profile()));
+}
+
+/// The paper's example as a saved run: its call trees, empty lock and wait trees, one collection,
+/// the run's identity and a marker.
+fn small_run() -> hpm_reports::saved::SavedRun {
+    use hpm_collectors::recorder::{GcRecord, RecorderConfig, Snapshot, ThreadSummary};
+    let calls = common::paper_profile();
+    let empty = |label: &str, count: &str, metrics: Vec<Metric>| {
+        let mut p = Profile::new(Bindings { consumer_label: label.into(), count_label: count.into(), metrics });
+        p.consumers = calls.consumers.clone();
+        p.add_thread("AC_test_pidtid");
+        p
+    };
+    let locks = empty("methods and monitor classes", "contended entries", vec![Metric::new("contended-time", "ns")]);
+    let waits = empty("methods and monitor classes", "waits", vec![Metric::new("wait-time", "ns"), Metric::new("timed-out", "waits")]);
+    let summary = ThreadSummary { name: "AC_test_pidtid".into(), method_events: 26, end_ns: Some(10_000_000_000), ..ThreadSummary::default() };
+    hpm_reports::saved::SavedRun {
+        snapshot: Snapshot {
+            calls,
+            locks,
+            waits,
+            samples: None,
+            alloc_samples: None,
+            sample_forms: vec![],
+            stack_forms: vec![],
+            compiles: vec![],
+            threads: vec![summary],
+            gc: vec![GcRecord { start_ns: 4_000_000_000, duration_ns: 1_500_000, threads_stopped: 1 }],
+            gc_dropped: 0,
+            gc_count: 1,
+            gc_total_ns: 1_500_000,
+            code: vec![],
+            code_loads: 0,
+            code_unloads: 0,
+            classes_loaded: 12,
+            classes_prepared: 12,
+            uptime_ns: 10_000_000_000,
+            config: RecorderConfig::default(),
+            compensation: None,
+        },
+        run: Some(hpm_reports::vm::run::RunIdentity { pid: 4711, main: "Main".into(), started_unix_ms: Some(1_778_311_763_000), dumped_unix_ms: 1_778_311_773_000 }),
+        vm_cost: None,
+        marks: Some(vec![hpm_reports::vm::marks::Mark { at_ns: 5_000_000_000, method_events: 13, text: "phase 2".into() }]),
+    }
 }
 
 #[test]

@@ -57,9 +57,9 @@ fn rvm_command(out: &Path, options: &str, args: &[&str]) -> Command {
     c
 }
 
+/// The call trees the reports show, from an arcflow.json of either version.
 fn read_profile(p: &Path) -> Profile {
-    let text = std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-    hpm_reports::json::read(&text).unwrap_or_else(|e| panic!("{}: {e:?}", p.display()))
+    hpm_reports::saved::load(p).unwrap_or_else(|e| panic!("{e}")).calls().into_owned()
 }
 
 /// Per context path below the thread (`Class.m;Class.n`), summed over threads whose name starts

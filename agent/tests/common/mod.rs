@@ -87,9 +87,10 @@ impl Run {
     }
 }
 
+/// The call trees of an arcflow.json (version 2 at the top of a report directory: the trees the
+/// reports show, compensated; version 1 in its subdirectories).
 pub fn read_profile(p: &Path) -> Profile {
-    let text = std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-    hpm_reports::json::read(&text).unwrap_or_else(|e| panic!("{}: {e:?}", p.display()))
+    hpm_reports::saved::load(p).unwrap_or_else(|e| panic!("{e}")).calls().into_owned()
 }
 
 /// A fresh output directory for a test, under cargo's temporary directory for integration tests
@@ -307,18 +308,21 @@ pub fn task_cpu_ns(pid: u32, tid: u32) -> u64 {
     s.split_whitespace().next().unwrap().parse().unwrap()
 }
 
-/// `hpm` from the same build (cargo builds the workspace's binaries into `target/<profile>/`).
+/// `hpm` from the same build (cargo builds the workspace's binaries into `target/<profile>/`),
+/// brought up to date once per test binary (a no-op when it is), so that a test never runs an
+/// `hpm` older than the agent it tests.
 pub fn hpm_binary() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let profile_dir = exe.parent().unwrap().parent().unwrap();
-    let hpm = profile_dir.join("hpm");
-    if !hpm.is_file() {
+    static HPM: OnceLock<PathBuf> = OnceLock::new();
+    HPM.get_or_init(|| {
+        let exe = std::env::current_exe().unwrap();
+        let profile_dir = exe.parent().unwrap().parent().unwrap();
         let status = Command::new(env!("CARGO"))
             .args(["build", "--release", "-p", "hpm-reports", "--bin", "hpm"])
             .env("CARGO_TARGET_DIR", profile_dir.parent().unwrap())
             .status()
             .unwrap();
         assert!(status.success(), "building hpm");
-    }
-    hpm
+        profile_dir.join("hpm")
+    })
+    .clone()
 }

@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 use clap::{ArgGroup, Args};
 use hpm_collectors::arcflow::Profile;
 use hpm_collectors::text_trace::{excerpt, read_text_trace};
-use hpm_reports::{json, suggest, write_reports, Format, ReportOptions};
+use hpm_reports::saved::{self, Saved};
+use hpm_reports::{suggest, write_all, write_reports, Format, ReportOptions};
 
 use super::out::{errln, outln};
 use super::progress;
@@ -19,7 +20,10 @@ pub(crate) const ABOUT: &str = "Render the arcflow reports of a raw start/end tr
       Malformed lines are skipped with a warning naming the line.
 
   hpm report DIR_OR_JSON --out DIR
-      re-renders an arcflow.json (or the arcflow.json in a directory) with other options.
+      re-renders an arcflow.json (or the arcflow.json in a directory) with other options. A
+      version 2 file (written by the agent) gives back every report of the run: with default
+      options the same files, byte for byte, as the agent wrote (threads.txt, gc.txt, locks/,
+      sampled/, vm-cost.txt, ...); --format renders only the named files of the call trees.
 
 Both write xtree.txt, xarc.txt, xprof.txt, arcflow.json, collapsed.txt and flame.svg into DIR
 (each file atomically) and print the paths written. See docs/reports.md.";
@@ -27,7 +31,7 @@ Both write xtree.txt, xarc.txt, xprof.txt, arcflow.json, collapsed.txt and flame
 #[derive(Args, Debug)]
 #[command(group(ArgGroup::new("source").required(true).args(["input", "trace"])))]
 pub(crate) struct ReportArgs {
-    /// An arcflow.json to re-render, or a directory that contains one.
+    /// An arcflow.json to re-render (version 1 or 2), or a directory that contains one.
     #[arg(value_name = "DIR_OR_JSON")]
     input: Option<PathBuf>,
 
@@ -58,7 +62,7 @@ pub(crate) struct ReportArgs {
     threads: Vec<String>,
 
     /// Which files to write, comma-separated: xtree, xarc, xprof, json, collapsed, flame.
-    /// Default: all.
+    /// Default: all (and, from a version 2 arcflow.json, every other report of the run).
     #[arg(long = "format", value_name = "FORMAT", value_delimiter = ',', value_parser = parse_format)]
     formats: Vec<Format>,
 
@@ -66,7 +70,8 @@ pub(crate) struct ReportArgs {
     #[arg(long)]
     absolute: bool,
 
-    /// Also write xtree/xarc/xprof of each thread on its own under DIR/threads/.
+    /// Also write xtree/xarc/xprof of each thread on its own under DIR/threads/ (from a version 2
+    /// arcflow.json they are written anyway for runs of at most 512 threads, as the agent does).
     #[arg(long = "per-thread")]
     per_thread: bool,
 
@@ -92,16 +97,17 @@ fn parse_format(s: &str) -> Result<Format, String> {
 }
 
 pub(crate) fn run(args: ReportArgs) -> Result<(), Failure> {
-    let profile = match (&args.trace, &args.input) {
-        (Some(trace), _) => load_trace(trace, &args.metric_names)?,
+    let saved = match (&args.trace, &args.input) {
+        (Some(trace), _) => Saved::Trees(load_trace(trace, &args.metric_names)?),
         (None, Some(input)) => load_json(input)?,
         (None, None) => return Err(Failure("no input: give a trace with --trace FILE, or an arcflow.json or its directory".into())),
     };
+    let profile = saved.calls();
     let metric = match &args.metric {
         None => 0,
         Some(m) => resolve_metric(&profile, m)?,
     };
-    let opts = ReportOptions {
+    let mut opts = ReportOptions {
         metric,
         absolute: args.absolute,
         prune: args.prune,
@@ -122,7 +128,16 @@ pub(crate) fn run(args: ReportArgs) -> Result<(), Failure> {
         errln!("hpm: warning: metric `{name}`: its values add up past 2^64 − 1; xprof leaves out its column and the columns computed from it");
     }
     let spinner = progress::spinner(&format!("rendering reports into {}", args.out.display()));
-    let written = write_reports(&profile, &args.out, &opts).map_err(|e| match e.kind() {
+    let written = match &saved {
+        // A saved run gives back its whole directory, as the agent wrote it (per-thread views
+        // where the agent writes them); `--format` asks for those files of the call trees only.
+        Saved::Run(run) if args.formats.is_empty() => {
+            opts.per_thread |= saved::run_options(run).per_thread;
+            write_all(run, &args.out, &opts)
+        }
+        _ => write_reports(&profile, &args.out, &opts),
+    };
+    let written = written.map_err(|e| match e.kind() {
         // The options do not fit the profile (unknown thread, sums too large): nothing was written.
         std::io::ErrorKind::InvalidInput => Failure(e.to_string()),
         _ => Failure(format!("cannot write the reports into {}: {e}", args.out.display())),
@@ -152,7 +167,7 @@ fn load_trace(path: &Path, metric_names: &[String]) -> Result<Profile, Failure> 
     Ok(trace.profile)
 }
 
-fn load_json(input: &Path) -> Result<Profile, Failure> {
+fn load_json(input: &Path) -> Result<Saved, Failure> {
     let path = if input.is_dir() { input.join("arcflow.json") } else { input.to_path_buf() };
     let bytes = progress::read_file(&path).map_err(|e| {
         if input.is_dir() {
@@ -167,9 +182,9 @@ fn load_json(input: &Path) -> Result<Profile, Failure> {
     let text = String::from_utf8(bytes)
         .map_err(|_| Failure(format!("{} is not UTF-8 text, so not an arcflow.json; pass an arcflow.json or use --trace for a raw trace", path.display())))?;
     let spinner = progress::spinner(&format!("parsing {}", path.display()));
-    let profile = json::read(&text).map_err(|e| Failure(format!("{} is not a valid arcflow.json: {e}", path.display())));
+    let saved = saved::read(&text).map_err(|e| Failure(format!("{} is not a valid arcflow.json: {e}", path.display())));
     spinner.finish_and_clear();
-    profile
+    saved
 }
 
 fn resolve_metric(profile: &Profile, m: &str) -> Result<usize, Failure> {

@@ -15,10 +15,15 @@
 //! | `sampled/forms.txt` | per sampled method, the share of its samples in each execution form ([`forms`]) |
 //! | `sampled/jit.txt` | the JIT compiler threads' CPU time by method compiled and tier ([`jit`]) |
 //! | `vm-cost.txt` | CPU time by kind of thread (application, GC, JIT, VM, agent) per phase ([`cost`]) |
+//! | `marks.txt` | the markers set during the run ([`marks`]) |
+//!
+//! The `Run:` line of `threads.txt` and the `run` object of `threads.json` come from [`run`].
 
 pub mod cost;
 pub mod forms;
 pub mod jit;
+pub mod marks;
+pub mod run;
 
 use std::collections::BTreeMap;
 use std::fmt::Write;

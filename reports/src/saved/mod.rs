@@ -1,0 +1,239 @@
+//! A saved profile: what an `arcflow.json` holds, loading it, and writing every report of a run
+//! from it.
+//!
+//! Version 2 (written by the agent at every dump, module [`v2`]) holds everything a run keeps: the
+//! recorder's [`Snapshot`] (call, lock, wait, sampled and allocation trees, thread summaries, GC,
+//! code, compiles, forms, compensation, configuration) and what the agent adds at the dump (which
+//! run it was, the VM-cost timeline, the markers). [`write_all`] renders every report of a run
+//! from it; the agent calls it at each dump and `hpm report DIR` calls it on the loaded file, so
+//! both write the same files, byte for byte. Version 1 (module [`crate::json`]) holds only call
+//! trees; [`load`] and [`read`] read both.
+
+pub mod v2;
+
+use std::borrow::Cow;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use hpm_collectors::arcflow::Profile;
+use hpm_collectors::recorder::Snapshot;
+use hpm_collectors::vmcost::CostRow;
+
+pub use crate::json::ReadError;
+use crate::vm::marks::Mark;
+use crate::vm::run::RunIdentity;
+use crate::{check_options, json, thread_matches, vm, write_atomic, write_atomic_with, write_reports, Format, ReportOptions};
+
+/// The VM-cost timeline as `vm-cost.txt` shows it (`hpm_collectors::vmcost::CostTimeline`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VmCostData {
+    /// The counters of each row's `counters`, in order.
+    pub counters: Vec<String>,
+    pub rows: Vec<CostRow>,
+    /// Threads whose last interval is missing (they ended unseen).
+    pub lost_threads: u64,
+}
+
+/// Everything a run keeps: the recorder's snapshot and what the agent adds at a dump.
+#[derive(Debug, Clone)]
+pub struct SavedRun {
+    pub snapshot: Snapshot,
+    /// Which run this is (the `Run:` line of `threads.txt`); `None`: not known, no line.
+    pub run: Option<RunIdentity>,
+    /// The VM-cost timeline (`vm-cost.txt`, HotSpot only).
+    pub vm_cost: Option<VmCostData>,
+    /// The markers (`marks.txt`).
+    pub marks: Option<Vec<Mark>>,
+}
+
+/// What an `arcflow.json` holds.
+#[derive(Debug, Clone)]
+pub enum Saved {
+    /// Version 1: call trees only.
+    Trees(Profile),
+    /// Version 2: a whole run.
+    Run(Box<SavedRun>),
+}
+
+impl Saved {
+    /// The call trees the reports show: with overhead compensation, the compensated ones.
+    pub fn calls(&self) -> Cow<'_, Profile> {
+        match self {
+            Saved::Trees(p) => Cow::Borrowed(p),
+            Saved::Run(r) => r.calls_shown(),
+        }
+    }
+
+    /// The file format's major version.
+    pub fn version(&self) -> u64 {
+        match self {
+            Saved::Trees(_) => json::VERSION,
+            Saved::Run(_) => v2::VERSION,
+        }
+    }
+}
+
+impl SavedRun {
+    /// The call trees the reports show: compensated where the probe cost was calibrated (the
+    /// snapshot keeps the raw values, also written as `arcflow-raw.json`).
+    pub fn calls_shown(&self) -> Cow<'_, Profile> {
+        match self.snapshot.compensation {
+            Some(_) => Cow::Owned(self.snapshot.compensated_calls()),
+            None => Cow::Borrowed(&self.snapshot.calls),
+        }
+    }
+
+    /// The run with only the threads `names` selects (a name, or a text trace's name without
+    /// `_pidtid`) in every tree and in the thread summaries; what belongs to no thread (GC, code,
+    /// forms, compiles, VM cost, markers) stays whole.
+    pub fn select_threads(&self, names: &[String]) -> SavedRun {
+        let keep = |name: &str| names.iter().any(|w| thread_matches(name, w));
+        let pick = |p: &Profile| p.select_threads(|t| keep(&t.name));
+        let s = &self.snapshot;
+        SavedRun {
+            snapshot: Snapshot {
+                calls: pick(&s.calls),
+                locks: pick(&s.locks),
+                waits: pick(&s.waits),
+                samples: s.samples.as_ref().map(pick),
+                alloc_samples: s.alloc_samples.as_ref().map(pick),
+                sample_forms: s.sample_forms.clone(),
+                stack_forms: s.stack_forms.clone(),
+                compiles: s.compiles.clone(),
+                threads: s.threads.iter().filter(|t| keep(&t.name)).cloned().collect(),
+                gc: s.gc.clone(),
+                gc_dropped: s.gc_dropped,
+                gc_count: s.gc_count,
+                gc_total_ns: s.gc_total_ns,
+                code: s.code.clone(),
+                code_loads: s.code_loads,
+                code_unloads: s.code_unloads,
+                classes_loaded: s.classes_loaded,
+                classes_prepared: s.classes_prepared,
+                uptime_ns: s.uptime_ns,
+                config: s.config.clone(),
+                compensation: s.compensation.clone(),
+            },
+            run: self.run.clone(),
+            vm_cost: self.vm_cost.clone(),
+            marks: self.marks.clone(),
+        }
+    }
+}
+
+/// Reads an arcflow.json document of either version.
+pub fn read(text: &str) -> Result<Saved, ReadError> {
+    match json::version(text)? {
+        json::VERSION => json::read(text).map(Saved::Trees),
+        v2::VERSION => v2::read(text).map(|r| Saved::Run(Box::new(r))),
+        v => Err(ReadError {
+            message: format!(
+                "unsupported arcflow.json version {v}: this hpm reads versions {} and {}; use the hpm that wrote the file, or a newer one",
+                json::VERSION,
+                v2::VERSION
+            ),
+        }),
+    }
+}
+
+/// Loads an arcflow.json, or the one in directory `path` (a directory written by the agent or by
+/// `hpm report`). Errors are one line naming the file.
+pub fn load(path: &Path) -> Result<Saved, ReadError> {
+    let file = if path.is_dir() { path.join("arcflow.json") } else { path.to_path_buf() };
+    let fail = |m: String| ReadError { message: m };
+    let bytes = std::fs::read(&file).map_err(|e| fail(format!("cannot read {}: {e}", file.display())))?;
+    let text = String::from_utf8(bytes).map_err(|_| fail(format!("{} is not UTF-8 text, so not an arcflow.json", file.display())))?;
+    read(&text).map_err(|e| fail(format!("{} is not a valid arcflow.json: {e}", file.display())))
+}
+
+/// Per-thread views (`threads/NNN-name/`) are written by default when a run has at most this many
+/// threads: each costs three synced files.
+pub const MAX_PER_THREAD_VIEWS: usize = 512;
+
+/// The options of the agent's own reports of `run`: the defaults, with per-thread views when it
+/// has at most [`MAX_PER_THREAD_VIEWS`] threads. `hpm report DIR` with default options uses them.
+pub fn run_options(run: &SavedRun) -> ReportOptions {
+    ReportOptions { per_thread: run.snapshot.calls.threads.len() <= MAX_PER_THREAD_VIEWS, ..ReportOptions::default() }
+}
+
+/// Writes every report of `run` into `dir` and returns the files written: the arcflow reports of
+/// the call trees (compensated, when calibrated; per thread under `threads/` with
+/// `opts.per_thread`), `arcflow.json` (version 2: the whole run), `arcflow-raw.json` (the raw call
+/// trees, version 1, when compensated), the sampled trees in `sampled/` with `forms.txt` and
+/// `jit.txt`, the allocation samples in `sampled-alloc/`, the lock and wait trees in `locks/` and
+/// `waits/`, `threads.txt`, `threads.json`, `gc.txt`, `locks.txt`, `waits.txt`, `alloc.txt`,
+/// `code.txt`, `compensation.txt`, `marks.txt` and `vm-cost.txt` (each where the run has it).
+///
+/// `opts` shapes the call-tree reports (metric, prune, formats, absolute, depth); its threads
+/// select the threads of every file. The other trees are rendered with the default options
+/// (and `opts.per_thread` for the sampled ones), as the agent writes them.
+pub fn write_all(run: &SavedRun, dir: &Path, opts: &ReportOptions) -> io::Result<Vec<PathBuf>> {
+    check_options(&run.snapshot.calls, opts)?;
+    let selected;
+    let run = if opts.threads.is_empty() {
+        run
+    } else {
+        selected = run.select_threads(&opts.threads);
+        &selected
+    };
+    let s = &run.snapshot;
+    std::fs::create_dir_all(dir).map_err(|e| io::Error::new(e.kind(), format!("cannot create {}: {e}", dir.display())))?;
+    let trees = ReportOptions { threads: Vec::new(), formats: opts.formats.iter().copied().filter(|&f| f != Format::Json).collect(), ..opts.clone() };
+    let mut files = write_reports(&run.calls_shown(), dir, &trees)?;
+    if opts.formats.contains(&Format::Json) {
+        let p = dir.join(Format::Json.file_name());
+        write_atomic_with(&p, |w| v2::write(run, w))?;
+        files.push(p);
+    }
+    if s.compensation.is_some() {
+        let p = dir.join("arcflow-raw.json");
+        write_atomic_with(&p, |mut w| json::write(&s.calls, &mut w))?;
+        files.push(p);
+    }
+    let sampled = ReportOptions { per_thread: opts.per_thread, ..ReportOptions::default() };
+    if let Some(samples) = &s.samples {
+        // Counts are samples (the reports' count label says so).
+        files.extend(write_reports(samples, &dir.join("sampled"), &sampled)?);
+        let p = dir.join("sampled/forms.txt");
+        write_atomic(&p, vm::forms::forms(&s.sample_forms, &s.stack_forms, samples.bindings.metric_index("cpu-time")).as_bytes())?;
+        files.push(p);
+        let p = dir.join("sampled/jit.txt");
+        write_atomic(&p, vm::jit::jit(&s.compiles).as_bytes())?;
+        files.push(p);
+    }
+    if let Some(alloc) = &s.alloc_samples {
+        files.extend(write_reports(alloc, &dir.join("sampled-alloc"), &sampled)?);
+    }
+    files.extend(write_reports(&s.locks, &dir.join("locks"), &ReportOptions::default())?);
+    files.extend(write_reports(&s.waits, &dir.join("waits"), &ReportOptions::default())?);
+    for (name, mut text) in vm::all_reports(s) {
+        // Which run these reports belong to.
+        if let Some(id) = &run.run {
+            if name == "threads.txt" {
+                text = format!("{}\n{text}", id.line());
+            } else if name == "threads.json" {
+                if let Ok(serde_json::Value::Object(mut obj)) = serde_json::from_str::<serde_json::Value>(&text) {
+                    obj.insert("run".into(), id.json());
+                    text = serde_json::to_string_pretty(&obj).unwrap_or(text) + "\n";
+                }
+            }
+        }
+        let p = dir.join(name);
+        write_atomic(&p, text.as_bytes())?;
+        files.push(p);
+    }
+    if let Some(marks) = &run.marks {
+        let p = dir.join("marks.txt");
+        write_atomic(&p, vm::marks::marks(marks).as_bytes())?;
+        files.push(p);
+    }
+    if let Some(v) = &run.vm_cost {
+        let p = dir.join("vm-cost.txt");
+        write_atomic(&p, vm::cost::vm_cost(&v.rows, &v.counters, v.lost_threads).as_bytes())?;
+        files.push(p);
+    }
+    Ok(files)
+}
+
+#[cfg(test)]
+mod tests;
