@@ -21,7 +21,8 @@ echo "hpm: profiling pseudojbb on $("$JAVA_HOME/bin/java" -version 2>&1 | head -
     -- "$JAVA_HOME/bin/java" -cp "$classes" pseudojbb.PseudoJbb "${1:-4}" "${2:-2000}"
 echo
 echo "hpm: reports in $out/ (xtree.txt, xarc.txt, xprof.txt, arcflow.json, collapsed.txt, flame.svg,"
-echo "     threads.txt, gc.txt, locks.txt, waits.txt, alloc.txt, code.txt, threads/ per thread)"
+echo "     threads.txt, gc.txt, locks.txt, waits.txt, alloc.txt, code.txt, threads/ per thread,"
+echo "     explore.html: open it in a browser)"
 echo "---- $out/xprof.txt (top) ----"
 head -n 30 "$out/xprof.txt"
 

@@ -38,17 +38,19 @@ const OTHER_REPORTS: &[&str] = &[
     "marks.txt",
     "vm-cost.txt",
     "forms.txt",
+    "jit.txt",
+    "explore.html",
 ];
 
 fn is_report_name(name: &str) -> bool {
     Format::ALL.iter().any(|f| f.file_name() == name) || OTHER_REPORTS.contains(&name)
 }
 
-/// Removes the report files in `dir` (and in its `sampled/`, `locks/`, `waits/` and per-thread `threads/NNN-name/`
+/// Removes the report files in `dir` (and in its `sampled/`, `sampled-alloc/`, `locks/`, `waits/` and per-thread `threads/NNN-name/`
 /// directories) that are not among `written`; per-thread directories left empty go too.
 pub fn remove_stale_reports(dir: &Path, written: &[PathBuf]) {
     let written: HashSet<&Path> = written.iter().map(PathBuf::as_path).collect();
-    for d in [dir.to_path_buf(), dir.join("sampled"), dir.join("locks"), dir.join("waits")] {
+    for d in [dir.to_path_buf(), dir.join("sampled"), dir.join("sampled-alloc"), dir.join("locks"), dir.join("waits")] {
         remove_stale_in(&d, &written);
         let threads = d.join("threads");
         for entry in std::fs::read_dir(&threads).into_iter().flatten().flatten() {

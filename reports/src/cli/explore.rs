@@ -41,7 +41,7 @@ pub fn run(args: ExploreArgs) -> Result<(), Failure> {
     }
     let out = args.out.unwrap_or_else(|| {
         let dir = if args.dir.is_dir() { args.dir.clone() } else { args.dir.parent().map(|p| p.to_path_buf()).unwrap_or_default() };
-        dir.join("explore.html")
+        dir.join(hpm_reports::explore::PAGE_FILE)
     });
     let spinner = progress::spinner(&format!("writing {}", out.display()));
     let written = explore::write_html(&out, &run, compare.as_ref());

@@ -18,6 +18,9 @@ const PAGE: &str = include_str!("page.html");
 const CSS: &str = include_str!("explorer.css");
 const JS: &str = include_str!("explorer.js");
 
+/// The page the agent (and `hpm report`) writes into a run directory.
+pub const PAGE_FILE: &str = "explore.html";
+
 /// Version of the embedded data (`format` `hpm-explore`), checked by the page.
 pub const DATA_VERSION: u32 = 1;
 
@@ -37,12 +40,10 @@ impl Run {
     }
 }
 
-/// The profile of a run directory or file. The one place that reads call trees from disk, so that
-/// another reader (a later arcflow.json version) replaces it alone.
+/// The call trees of a run directory or `arcflow.json` (version 1 or 2, through
+/// [`crate::saved::load`]): compensated where the run calibrated its probe cost, as the reports.
 pub fn load_profile(path: &Path) -> Result<Profile, String> {
-    let text = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}; check the path", path.display()))?;
-    let text = String::from_utf8(text).map_err(|_| format!("{} is not UTF-8 text, so not an arcflow.json", path.display()))?;
-    crate::json::read(&text).map_err(|e| format!("{} is not a valid arcflow.json: {e}", path.display()))
+    crate::saved::load(path).map(|s| s.calls().into_owned()).map_err(|e| e.to_string())
 }
 
 /// The quantum-trace directory inside `dir`, if any: `dir` itself when it holds `quantum.meta` or a
@@ -168,7 +169,20 @@ pub fn unpack(s: &str) -> Result<Vec<u64>, String> {
 /// index` (0 for a thread root), `consumer` indexes `names`, `base[k]` holds metric k.
 fn encode_profile(out: &mut String, label: &str, p: &Profile) {
     let metrics: Vec<Value> = p.bindings.metrics.iter().map(|m| json!({"name": m.name, "unit": m.unit, "mode": m.mode.as_str()})).collect();
-    let names: Vec<&str> = (0..p.consumers.len()).map(|c| p.consumers.name(c as u32)).collect();
+    // The names the trees use, numbered in order of first use: a profile's consumer table may hold
+    // names of other trees (a saved run shares one table among all its trees), and the page must
+    // not depend on that.
+    let mut index = vec![u32::MAX; p.consumers.len()];
+    let mut names: Vec<&str> = Vec::new();
+    for th in &p.threads {
+        for n in 0..th.tree.len() as u32 {
+            let c = th.tree.consumer(n) as usize;
+            if index[c] == u32::MAX {
+                index[c] = names.len() as u32;
+                names.push(p.consumers.name(c as u32));
+            }
+        }
+    }
     let mut threads = Vec::new();
     let mut offset = 0usize;
     for th in &p.threads {
@@ -188,7 +202,7 @@ fn encode_profile(out: &mut String, label: &str, p: &Profile) {
     let trees: Vec<&Tree> = p.threads.iter().map(|t| &t.tree).collect();
     let nodes = || trees.iter().flat_map(|t| (0..t.len() as u32).map(move |n| (*t, n)));
     push_packed(out, "parent", nodes().map(|(t, n)| t.parent(n).map_or(0, |q| (n - q) as u64)));
-    push_packed(out, "consumer", nodes().map(|(t, n)| t.consumer(n) as u64));
+    push_packed(out, "consumer", nodes().map(|(t, n)| index[t.consumer(n) as usize] as u64));
     push_packed(out, "calls", nodes().map(|(t, n)| t.calls(n)));
     out.push_str(",\"base\":[");
     for k in 0..p.metric_count() {

@@ -232,6 +232,18 @@ pub fn write_all(run: &SavedRun, dir: &Path, opts: &ReportOptions) -> io::Result
         write_atomic(&p, vm::cost::vm_cost(&v.rows, &v.counters, v.lost_threads).as_bytes())?;
         files.push(p);
     }
+    if opts.formats.contains(&Format::Json) {
+        // The explorer page of the call trees (`hpm explore DIR` adds the quantum trace), named by
+        // the run, not by the directory, so that `hpm report` writes the same bytes.
+        let label = match &run.run {
+            Some(id) if !id.main.is_empty() => format!("{} (pid {})", id.main, id.pid),
+            Some(id) => format!("pid {}", id.pid),
+            None => "saved run".to_string(),
+        };
+        let p = dir.join(crate::explore::PAGE_FILE);
+        crate::explore::write_html(&p, &crate::explore::Run::of_profile(label, run.calls_shown().into_owned()), None)?;
+        files.push(p);
+    }
     Ok(files)
 }
 
