@@ -57,3 +57,15 @@ hpm_need_corpus() {
         hpm_die "corpus jars missing: install the Debian packages$missing (jars under /usr/share/java)"
     fi
 }
+
+# Go's pprof (`go tool pprof`), for the test that reads `hpm export pprof` files back (agent/tests/exports.rs).
+hpm_need_go() {
+    command -v go >/dev/null 2>&1 && return 0
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "hpm: go not found; installing golang-go with apt-get (for go tool pprof)" >&2
+        (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq golang-go) >&2 \
+            || hpm_die "could not install golang-go; install Go (it provides go tool pprof) and retry"
+    else
+        hpm_die "go not found: install golang-go (Debian) or Go, for go tool pprof"
+    fi
+}

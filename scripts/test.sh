@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 . scripts/prereqs.sh
 hpm_need_perf
 hpm_need_corpus
+hpm_need_go
 echo "hpm: testing with JDK at $JAVA_HOME" >&2
 # --no-fail-fast: one failing test binary should not hide the results of the others.
 cargo test --workspace --release --no-fail-fast "$@"

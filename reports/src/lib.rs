@@ -14,6 +14,7 @@
 
 pub mod aggregate;
 pub mod collapsed;
+pub mod export;
 pub mod flame;
 pub mod json;
 pub mod quantum;

@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 mod out;
 mod ctl;
 mod events;
+mod export;
 mod launch;
 mod progress;
 mod report;
@@ -50,6 +51,10 @@ enum Command {
     /// Validate a quantum-trace directory and print its per-thread and per-processor tables.
     #[command(after_long_help = EXIT_CODES)]
     Trace(trace::TraceArgs),
+    /// Write a profile for another viewer: pprof, speedscope, Firefox Profiler, callgrind; a quantum
+    /// trace as Chrome trace events.
+    #[command(long_about = export::ABOUT, after_long_help = EXIT_CODES)]
+    Export(export::ExportArgs),
 }
 
 /// An error for the user: printed as `hpm: error: {0}`, exit code 1.
@@ -81,6 +86,7 @@ pub fn main() -> i32 {
         Command::Attach(args) => launch::attach(args),
         Command::Events(args) => events::run(args),
         Command::Trace(args) => trace::run(args),
+        Command::Export(args) => export::run(args),
     };
     match result {
         Ok(()) => 0,

@@ -1,0 +1,130 @@
+//! `hpm export` of real profiles, read back by the real consumers: `go tool pprof` (golang-go),
+//! `callgrind_annotate` (valgrind), speedscope in headless Chromium. Each consumer is a
+//! prerequisite installed by `scripts/prereqs.sh` (`hpm_need_go`, …); a test whose consumer is
+//! missing fails and names the package.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::OnceLock;
+
+use common::*;
+use hpm_collectors::arcflow::Profile;
+
+/// One real profile shared by the tests: `calls.Work` (recursion, HashMap, sorting with a
+/// comparator) on two threads, on JDK 17, with a counter so that there are several metrics.
+fn work_run() -> &'static (PathBuf, Profile) {
+    static RUN: OnceLock<(PathBuf, Profile)> = OnceLock::new();
+    RUN.get_or_init(|| {
+        let jdk = java_tests::jdk().expect("a JDK");
+        let r = run("exports-work", &jdk, "Work", "event=task-clock", &[], &["3", "2"]);
+        r.assert_ok();
+        let profile = r.calls();
+        // Kept for the process's lifetime: the tests write their exports next to it.
+        let out = r.out.clone();
+        std::mem::forget(r);
+        (out, profile)
+    })
+}
+
+fn hpm(args: &[&str]) -> std::process::Output {
+    let out = Command::new(hpm_binary()).args(args).output().expect("running hpm");
+    assert!(out.status.success(), "hpm {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+/// Runs a consumer tool, failing with the package to install when it is missing.
+fn tool(program: &str, package: &str, args: &[&str]) -> String {
+    let out = Command::new(program)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{program}: {e}; install the Debian package {package} (scripts/prereqs.sh does, as root)"));
+    assert!(out.status.success(), "{program} {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Base of `metric` per consumer name over all threads (what a flat profile shows), and the name
+/// with the largest.
+fn flat_top(p: &Profile, metric: usize) -> (String, u64) {
+    let mut flat: BTreeMap<&str, u64> = BTreeMap::new();
+    for th in &p.threads {
+        for n in 0..th.tree.len() as u32 {
+            *flat.entry(p.consumers.name(th.tree.consumer(n))).or_default() += th.tree.base(n)[metric];
+        }
+    }
+    let (name, v) = flat.into_iter().max_by_key(|&(_, v)| v).unwrap();
+    (name.to_string(), v)
+}
+
+fn total_calls(p: &Profile) -> u64 {
+    p.threads.iter().map(|t| (0..t.tree.len() as u32).map(|n| t.tree.calls(n)).sum::<u64>()).sum()
+}
+
+fn export(format: &str, file: &str, extra: &[&str]) -> PathBuf {
+    let (dir, _) = work_run();
+    let path = dir.join(file);
+    let mut args = vec!["export", format, dir.to_str().unwrap(), "-o", path.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let out = hpm(&args);
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), path.to_str().unwrap());
+    path
+}
+
+#[test]
+fn pprof_reads_the_totals_and_the_top_function() {
+    let (_, profile) = work_run();
+    let file = export("pprof", "profile.pb.gz", &[]);
+    let file = file.to_str().unwrap();
+    for (m, metric) in profile.bindings.metrics.iter().enumerate() {
+        let top = tool("go", "golang-go", &["tool", "pprof", "-top", "-unit=ns", &format!("-sample_index={}", metric.name), file]);
+        let total = profile.total()[m];
+        // "Showing nodes accounting for …, 99.81% of 478240340ns total"
+        let line = top.lines().find(|l| l.starts_with("Showing nodes")).unwrap_or_else(|| panic!("no totals line:\n{top}"));
+        let shown: u64 = line.rsplit(" of ").next().unwrap().trim_end_matches(" total").trim_end_matches("ns").parse().unwrap();
+        assert_eq!(shown, total, "{}: pprof's total against the profile's\n{top}", metric.name);
+        // The first row after the header is the largest flat value.
+        let (want, flat) = flat_top(profile, m);
+        let row = top.lines().skip_while(|l| !l.trim_start().starts_with("flat")).nth(1).unwrap();
+        let fields: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(fields[0].trim_end_matches("ns").parse::<u64>().unwrap(), flat, "{row}");
+        assert_eq!(fields[5..].join(" "), want, "{}: top function\n{top}", metric.name);
+    }
+
+    // The calls, and every context as one trace with its thread and its calls.
+    let top = tool("go", "golang-go", &["tool", "pprof", "-top", "-sample_index=calls", file]);
+    assert!(top.contains(&format!(" of {} total", total_calls(profile))), "{top}");
+    let traces = tool("go", "golang-go", &["tool", "pprof", "-traces", "-sample_index=calls", file]);
+    let mut got: BTreeMap<(String, String), u64> = BTreeMap::new();
+    for block in traces.split("-----------+-------------------------------------------------------").skip(1) {
+        let mut thread = String::new();
+        let mut value = 0;
+        let mut frames = Vec::new();
+        for line in block.lines().filter(|l| !l.trim().is_empty()) {
+            if let Some(t) = line.trim_start().strip_prefix("thread:") {
+                thread = t.trim().to_string();
+            } else if frames.is_empty() {
+                let (v, f) = line.trim_start().split_once(char::is_whitespace).unwrap();
+                value = v.parse().unwrap();
+                frames.push(f.trim().to_string());
+            } else {
+                frames.push(line.trim().to_string());
+            }
+        }
+        frames.reverse();
+        *got.entry((thread, frames.join(";"))).or_default() += value;
+    }
+    let mut want: BTreeMap<(String, String), u64> = BTreeMap::new();
+    for th in &profile.threads {
+        for n in 0..th.tree.len() as u32 {
+            if th.tree.calls(n) > 0 {
+                let path: Vec<&str> = th.tree.path(n).into_iter().map(|c| profile.consumers.name(c)).collect();
+                *want.entry((th.name.clone(), path.join(";"))).or_default() += th.tree.calls(n);
+            }
+        }
+    }
+    got.retain(|_, v| *v > 0);
+    assert_eq!(got, want);
+    assert!(want.keys().any(|(_, s)| s.ends_with("calls.Work$Key.compareTo(java.lang.Object);calls.Work$Key.compareTo(calls.Work$Key)")));
+}

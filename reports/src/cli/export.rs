@@ -1,0 +1,144 @@
+//! `hpm export FORMAT INPUT`: a profile (or a quantum trace) in another viewer's format.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueEnum};
+use hpm_collectors::arcflow::Profile;
+use hpm_collectors::text_trace::excerpt;
+use hpm_reports::export::{self, ExportOptions};
+use hpm_reports::{json, suggest, ReportOptions};
+
+use super::out::outln;
+use super::progress;
+use super::Failure;
+
+pub(crate) const ABOUT: &str = "Write a profile in the format of another viewer:
+
+  pprof       gzipped profile.proto for `go tool pprof` (every metric and the calls as sample types)
+
+INPUT is a profile directory (the agent's or `hpm report`'s) or its arcflow.json. The file is
+written atomically to -o FILE (`-` for stdout), by default into the input's directory under the
+format's usual name; its path is printed. See docs/exports.md.";
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ExportFormat {
+    /// gzipped profile.proto for `go tool pprof`
+    Pprof,
+}
+
+impl ExportFormat {
+    /// The file written when no `-o` is given.
+    fn default_file_name(self) -> &'static str {
+        match self {
+            ExportFormat::Pprof => "profile.pb.gz",
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct ExportArgs {
+    /// The format to write.
+    #[arg(value_enum, value_name = "FORMAT")]
+    format: ExportFormat,
+
+    /// A profile directory or its arcflow.json.
+    #[arg(value_name = "INPUT")]
+    input: PathBuf,
+
+    /// The file to write (`-` for stdout). Default: the format's usual name in INPUT's directory.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<PathBuf>,
+
+    /// The metric shown (its name or index): the weight of formats with one, the default of those
+    /// with all metrics. Default: the first.
+    #[arg(long, value_name = "NAME|INDEX")]
+    metric: Option<String>,
+
+    /// Export only this thread (its name, with or without the `_pidtid` suffix); repeatable.
+    #[arg(long = "thread", value_name = "NAME")]
+    threads: Vec<String>,
+}
+
+pub(crate) fn run(args: ExportArgs) -> Result<(), Failure> {
+    let profile = load_profile(&args.input)?;
+    let metric = match &args.metric {
+        None => 0,
+        Some(m) => resolve_metric(&profile, m)?,
+    };
+    let select = ReportOptions { metric, threads: args.threads.clone(), ..ReportOptions::default() };
+    hpm_reports::check_options(&profile, &select).map_err(|e| Failure(e.to_string()))?;
+    let profile = hpm_reports::select(&profile, &select);
+    let opts = ExportOptions { metric };
+    let format = args.format;
+    let output = output_path(&args.input, args.output.as_deref(), format.default_file_name());
+    let write = |w: &mut dyn Write| match format {
+        ExportFormat::Pprof => export::pprof::write(&profile, &opts, w),
+    };
+    emit(output.as_deref(), write)
+}
+
+/// Where to write: `-o FILE`, stdout for `-o -` (None), or the default name next to the input.
+fn output_path(input: &Path, output: Option<&Path>, default_name: &str) -> Option<PathBuf> {
+    match output {
+        Some(p) if p == Path::new("-") => None,
+        Some(p) => Some(p.to_path_buf()),
+        None if input.is_dir() => Some(input.join(default_name)),
+        None => Some(input.parent().unwrap_or(Path::new(".")).join(default_name)),
+    }
+}
+
+/// Writes the export atomically to `path` (and prints the path), or to stdout.
+fn emit(path: Option<&Path>, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> Result<(), Failure> {
+    match path {
+        Some(path) => {
+            hpm_reports::write_atomic_with(path, write)
+                .map_err(|e| Failure(format!("cannot write {}: {e}; check the directory exists and is writable, or choose another file with -o", path.display())))?;
+            outln!("{}", path.display());
+        }
+        None => {
+            let mut buf = Vec::new();
+            write(&mut buf).map_err(|e| Failure(format!("cannot render the export: {e}")))?;
+            write_stdout(&buf)?;
+        }
+    }
+    Ok(())
+}
+
+/// Binary output to stdout; a reader that went away (`| head -c 100`) ends hpm quietly.
+fn write_stdout(bytes: &[u8]) -> Result<(), Failure> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(Failure(format!("cannot write to stdout: {e}"))),
+    }
+}
+
+/// Loads the profile to export: an arcflow.json, or the one in a directory. The one place that
+/// reads a saved profile, so that a later format of saved profiles changes only this function.
+pub(crate) fn load_profile(input: &Path) -> Result<Profile, Failure> {
+    let path = if input.is_dir() { input.join("arcflow.json") } else { input.to_path_buf() };
+    let bytes = progress::read_file(&path).map_err(|e| {
+        if input.is_dir() {
+            Failure(format!("no readable arcflow.json in directory {} ({e}); pass a profile directory written by the agent or `hpm report`", input.display()))
+        } else {
+            Failure(format!("cannot read {}: {e}; check the path", path.display()))
+        }
+    })?;
+    let text = String::from_utf8(bytes).map_err(|_| Failure(format!("{} is not UTF-8 text, so not an arcflow.json; pass an arcflow.json or its directory", path.display())))?;
+    json::read(&text).map_err(|e| Failure(format!("{} is not a valid arcflow.json: {e}", path.display())))
+}
+
+fn resolve_metric(profile: &Profile, m: &str) -> Result<usize, Failure> {
+    if let Some(i) = profile.bindings.metric_index(m) {
+        return Ok(i);
+    }
+    if let Ok(i) = m.parse::<usize>() {
+        if i < profile.metric_count() {
+            return Ok(i);
+        }
+    }
+    let hint = suggest::did_you_mean(m, export::metric_names(profile).into_iter());
+    Err(Failure(format!("unknown metric `{}`{hint}; the profile's metrics are [{}]", excerpt(m), export::metric_names(profile).join(", "))))
+}
