@@ -128,3 +128,70 @@ fn pprof_reads_the_totals_and_the_top_function() {
     assert_eq!(got, want);
     assert!(want.keys().any(|(_, s)| s.ends_with("calls.Work$Key.compareTo(java.lang.Object);calls.Work$Key.compareTo(calls.Work$Key)")));
 }
+
+/// `reports/tests/exports`, where `hpm_need_export_viewers` installs the npm consumers.
+fn viewers_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../reports/tests/exports");
+    assert!(
+        dir.join("node_modules/speedscope").is_dir() && dir.join("node_modules/playwright-core").is_dir(),
+        "the npm consumers are not installed in {}: run `. scripts/prereqs.sh; hpm_need_export_viewers` (npm ci there, Debian chromium)",
+        dir.display()
+    );
+    dir
+}
+
+fn node(script: &str, args: &[&str]) -> String {
+    let dir = viewers_dir();
+    let mut all = vec![dir.join(script).to_str().unwrap().to_string()];
+    all.extend(args.iter().map(|a| a.to_string()));
+    let all: Vec<&str> = all.iter().map(|s| s.as_str()).collect();
+    tool("node", "nodejs", &all)
+}
+
+/// A speedscope weight as text ("67.03ms", "624.19µs", "1.20s") in nanoseconds.
+fn speedscope_ns(text: &str) -> f64 {
+    let text = text.split_whitespace().next().unwrap();
+    for (suffix, scale) in [("ns", 1.0), ("µs", 1e3), ("ms", 1e6), ("s", 1e9)] {
+        if let Some(v) = text.strip_suffix(suffix) {
+            return v.parse::<f64>().unwrap() * scale;
+        }
+    }
+    panic!("not a time: {text}")
+}
+
+#[test]
+fn speedscope_shows_every_thread_and_its_frames() {
+    let (_, profile) = work_run();
+    let file = export("speedscope", "profile.speedscope.json", &["--metric", "cpu-time"]);
+    let file = file.to_str().unwrap();
+    assert_eq!(node("validate-speedscope.mjs", &[file]).trim(), "valid");
+
+    // The busiest worker thread, shown in speedscope's sandwich view (rows sorted by self weight).
+    let (index, th) = profile.threads.iter().enumerate().filter(|(_, t)| t.name.starts_with("work-")).max_by_key(|(_, t)| t.tree.total()[0]).unwrap();
+    let page: serde_json::Value = serde_json::from_str(&node("speedscope.mjs", &[file, &index.to_string()])).unwrap();
+    assert_eq!(page["errors"], serde_json::json!([]), "{page}");
+    assert_eq!(page["title"], "cpu-time (methods) - speedscope");
+    let body = page["body"].as_str().unwrap();
+    assert!(body.contains(&format!("{} ({}/{})", th.name, index + 1, profile.threads.len())), "{body}");
+    let lines: Vec<&str> = body.split("Symbol Name").nth(1).unwrap_or_else(|| panic!("no sandwich table:\n{body}")).lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let rows: Vec<(&str, &str, &str)> = lines.chunks_exact(3).map(|r| (r[0], r[1], r[2])).collect();
+
+    // Every frame with cpu-time in the thread is a row, and only those.
+    let mut self_ns: BTreeMap<&str, u64> = BTreeMap::new();
+    let cum = th.tree.cum();
+    for n in 0..th.tree.len() as u32 {
+        if cum[n as usize * profile.metric_count()] > 0 {
+            let name = profile.consumers.name(th.tree.consumer(n));
+            *self_ns.entry(name).or_default() += th.tree.base(n)[0];
+        }
+    }
+    let shown: std::collections::BTreeSet<&str> = rows.iter().map(|r| r.2).collect();
+    assert_eq!(shown, self_ns.keys().copied().collect(), "{body}");
+    let (top, top_self) = self_ns.iter().max_by_key(|(_, &v)| v).unwrap();
+    assert_eq!(rows[0].2, *top, "{body}");
+    assert!((speedscope_ns(rows[0].1) - *top_self as f64).abs() <= 0.01 * *top_self as f64, "self of {top}: {} against {top_self} ns", rows[0].1);
+    let root = rows.iter().find(|r| r.2 == th.name).unwrap();
+    assert!(root.0.ends_with("(100%)"), "{root:?}");
+    let want_total = th.tree.total()[0] as f64;
+    assert!((speedscope_ns(root.0) - want_total).abs() <= 0.01 * want_total, "{root:?} against {want_total} ns");
+}

@@ -16,6 +16,7 @@ use super::Failure;
 pub(crate) const ABOUT: &str = "Write a profile in the format of another viewer:
 
   pprof       gzipped profile.proto for `go tool pprof` (every metric and the calls as sample types)
+  speedscope  speedscope's JSON: one profile per thread weighted by --metric
 
 INPUT is a profile directory (the agent's or `hpm report`'s) or its arcflow.json. The file is
 written atomically to -o FILE (`-` for stdout), by default into the input's directory under the
@@ -25,6 +26,8 @@ format's usual name; its path is printed. See docs/exports.md.";
 pub(crate) enum ExportFormat {
     /// gzipped profile.proto for `go tool pprof`
     Pprof,
+    /// speedscope JSON, one profile per thread
+    Speedscope,
 }
 
 impl ExportFormat {
@@ -32,6 +35,7 @@ impl ExportFormat {
     fn default_file_name(self) -> &'static str {
         match self {
             ExportFormat::Pprof => "profile.pb.gz",
+            ExportFormat::Speedscope => "profile.speedscope.json",
         }
     }
 }
@@ -74,6 +78,7 @@ pub(crate) fn run(args: ExportArgs) -> Result<(), Failure> {
     let output = output_path(&args.input, args.output.as_deref(), format.default_file_name());
     let write = |w: &mut dyn Write| match format {
         ExportFormat::Pprof => export::pprof::write(&profile, &opts, w),
+        ExportFormat::Speedscope => export::speedscope::write(&profile, &opts, w),
     };
     emit(output.as_deref(), write)
 }

@@ -6,8 +6,10 @@
 //! | format | module | opened with |
 //! |---|---|---|
 //! | pprof (`profile.proto`, gzipped) | [`pprof`] | `go tool pprof`, pprof's web UI |
+//! | speedscope JSON | [`speedscope`] | speedscope.app, the `speedscope` command |
 
 pub mod pprof;
+pub mod speedscope;
 
 use hpm_collectors::arcflow::{Metric, NodeId, Profile};
 
