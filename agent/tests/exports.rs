@@ -195,3 +195,57 @@ fn speedscope_shows_every_thread_and_its_frames() {
     let want_total = th.tree.total()[0] as f64;
     assert!((speedscope_ns(root.0) - want_total).abs() <= 0.01 * want_total, "{root:?} against {want_total} ns");
 }
+
+/// No consumer of the Firefox Profiler's format installs here (profiler.firefox.com is a web app
+/// not published to npm), so the file is read as the Profiler reads it: threads, samples with
+/// weights, stacks through the stack, frame and function tables into the string array.
+#[test]
+fn firefox_profile_has_a_thread_per_thread_and_a_sample_per_context() {
+    let (_, profile) = work_run();
+    let file = export("firefox", "profile.firefox.json", &["--metric", "cpu-time"]);
+    let doc: serde_json::Value = serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap();
+    let threads = doc["threads"].as_array().unwrap();
+    assert_eq!(threads.len(), profile.threads.len());
+    let categories: Vec<&str> = doc["meta"]["categories"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
+    for th in &profile.threads {
+        let fx = threads.iter().find(|t| t["name"] == th.name.as_str()).unwrap_or_else(|| panic!("no thread {}", th.name));
+        // A thread id seen twice (HotSpot's main thread becomes DestroyJavaVM) is made unique as "TID.1".
+        let tid = fx["tid"].as_str().map(str::to_string).unwrap_or_else(|| fx["tid"].to_string());
+        assert_eq!(tid.split('.').next().unwrap(), th.os_tid.unwrap().to_string());
+        let t = &th.tree;
+        // (path, cpu-time) of every context with cpu-time, in pre-order.
+        let contexts: Vec<(Vec<&str>, u64)> = t
+            .preorder()
+            .into_iter()
+            .filter(|&n| t.base(n)[0] > 0)
+            .map(|n| (t.path(n).into_iter().map(|c| profile.consumers.name(c)).collect(), t.base(n)[0]))
+            .collect();
+        let s = &fx["samples"];
+        let weights: Vec<u64> = s["weight"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).collect();
+        assert_eq!(s["length"].as_u64().unwrap() as usize, contexts.len(), "{}", th.name);
+        assert_eq!(weights.iter().sum::<u64>(), t.total()[0], "{}", th.name);
+        // Every sample's stack, read back through the tables, is its context's path.
+        let strings = fx["stringArray"].as_array().unwrap();
+        let stack_of = |mut stack: Option<u64>| {
+            let mut names = Vec::new();
+            while let Some(i) = stack {
+                let i = i as usize;
+                let frame = fx["stackTable"]["frame"][i].as_u64().unwrap() as usize;
+                let func = fx["frameTable"]["func"][frame].as_u64().unwrap() as usize;
+                let category = fx["frameTable"]["category"][frame].as_u64().unwrap() as usize;
+                let name = strings[fx["funcTable"]["name"][func].as_u64().unwrap() as usize].as_str().unwrap();
+                names.push((name, categories[category]));
+                stack = fx["stackTable"]["prefix"][i].as_u64();
+            }
+            names.reverse();
+            names
+        };
+        for (k, (path, w)) in contexts.iter().enumerate() {
+            let got = stack_of(s["stack"][k].as_u64());
+            assert_eq!(got.iter().map(|f| f.0).collect::<Vec<_>>(), *path, "{}", th.name);
+            assert_eq!(weights[k], *w);
+            assert_eq!(got[0].1, "Thread");
+            assert!(got[1..].iter().all(|f| f.1 == if f.0.starts_with("java.") { "JDK" } else { "Java" }), "{got:?}");
+        }
+    }
+}

@@ -17,6 +17,7 @@ pub(crate) const ABOUT: &str = "Write a profile in the format of another viewer:
 
   pprof       gzipped profile.proto for `go tool pprof` (every metric and the calls as sample types)
   speedscope  speedscope's JSON: one profile per thread weighted by --metric
+  firefox     the Firefox Profiler's processed format: a thread per thread, weighted by --metric
 
 INPUT is a profile directory (the agent's or `hpm report`'s) or its arcflow.json. The file is
 written atomically to -o FILE (`-` for stdout), by default into the input's directory under the
@@ -28,6 +29,8 @@ pub(crate) enum ExportFormat {
     Pprof,
     /// speedscope JSON, one profile per thread
     Speedscope,
+    /// Firefox Profiler processed profile (JSON)
+    Firefox,
 }
 
 impl ExportFormat {
@@ -36,6 +39,7 @@ impl ExportFormat {
         match self {
             ExportFormat::Pprof => "profile.pb.gz",
             ExportFormat::Speedscope => "profile.speedscope.json",
+            ExportFormat::Firefox => "profile.firefox.json",
         }
     }
 }
@@ -79,6 +83,7 @@ pub(crate) fn run(args: ExportArgs) -> Result<(), Failure> {
     let write = |w: &mut dyn Write| match format {
         ExportFormat::Pprof => export::pprof::write(&profile, &opts, w),
         ExportFormat::Speedscope => export::speedscope::write(&profile, &opts, w),
+        ExportFormat::Firefox => export::firefox::write(&profile, &opts, w),
     };
     emit(output.as_deref(), write)
 }

@@ -7,7 +7,9 @@
 //! |---|---|---|
 //! | pprof (`profile.proto`, gzipped) | [`pprof`] | `go tool pprof`, pprof's web UI |
 //! | speedscope JSON | [`speedscope`] | speedscope.app, the `speedscope` command |
+//! | Firefox Profiler processed profile | [`firefox`] | profiler.firefox.com |
 
+pub mod firefox;
 pub mod pprof;
 pub mod speedscope;
 
