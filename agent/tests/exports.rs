@@ -249,3 +249,59 @@ fn firefox_profile_has_a_thread_per_thread_and_a_sample_per_context() {
         }
     }
 }
+
+/// A quantum trace from the research VM (pseudojbb on two processors, with its run markers) as
+/// Chrome trace events: read back event by event against the trace's own reader. Perfetto's trace
+/// processor (PyPI `perfetto`) downloads its binary at run time and Chromium 156 has no
+/// chrome://tracing any more, so no viewer runs here (docs/exports.md).
+#[test]
+fn chrome_trace_has_a_complete_event_per_quantum_on_its_processor() {
+    let classes = java_tests::compile("workloads").expect("compiling java-tests/workloads");
+    let jdk = java_tests::jdk().unwrap();
+    let out = out_dir("exports-quantum", &jdk);
+    let o = Command::new(rvm())
+        .arg("-Xvps:2")
+        .arg(format!("-agentpath:{}=out={},socket=off,quantum,event=task-clock", agent_lib().display(), out.display()))
+        .arg("-cp")
+        .arg(&classes)
+        .args(["pseudojbb.PseudoJbb", "3", "300"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "rvm failed: {}", String::from_utf8_lossy(&o.stderr));
+    let trace = hpm_collectors::quantum::read_dir(&out).unwrap();
+    assert!(trace.is_valid());
+
+    let file = out.join("trace.json");
+    hpm(&["export", "chrome-trace", out.to_str().unwrap(), "-o", file.to_str().unwrap()]);
+    let doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    let events = doc["traceEvents"].as_array().unwrap();
+    let of = |ph: &'static str| events.iter().filter(move |e| e["ph"] == ph);
+
+    // One complete event per quantum, in the trace's order, on its processor's track.
+    let quanta: Vec<_> = trace.quanta().collect();
+    let complete: Vec<_> = of("X").collect();
+    assert_eq!(complete.len(), quanta.len());
+    assert!(quanta.len() > 10, "{} quanta", quanta.len());
+    let origin = trace.merged[0].time();
+    let counter = &trace.meta.counters[1];
+    for (q, e) in quanta.iter().zip(&complete) {
+        assert_eq!((e["pid"].as_u64(), e["tid"].as_u64()), (Some(1), Some(q.vp as u64)));
+        assert_eq!(e["name"], trace.meta.thread(q.thread).unwrap().name.as_str());
+        assert_eq!(e["args"]["thread"], q.thread);
+        assert_eq!(e["args"][counter.as_str()], q.deltas[0], "{e}");
+        assert!((e["ts"].as_f64().unwrap() - (q.start - origin) as f64 / 1000.0).abs() < 1e-3);
+        assert!((e["dur"].as_f64().unwrap() - q.duration() as f64 / 1000.0).abs() < 1e-3);
+    }
+    // The run markers are instants, every processor a named track.
+    let markers: Vec<_> = of("i").filter(|e| e["cat"] == "marker").collect();
+    assert!(markers.iter().any(|m| m["name"].as_str().unwrap().starts_with("run-start: pseudojbb")), "{markers:?}");
+    let tracks: Vec<_> = of("M").filter(|e| e["name"] == "thread_name").map(|e| e["tid"].as_u64().unwrap()).collect();
+    assert_eq!(tracks, [0, 1]);
+    // Threads on one track never overlap (one thread per processor at a time).
+    for vp in [0, 1] {
+        let mut spans: Vec<(f64, f64)> = complete.iter().filter(|e| e["tid"] == vp).map(|e| (e["ts"].as_f64().unwrap(), e["dur"].as_f64().unwrap())).collect();
+        spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+        assert!(spans.windows(2).all(|w| w[0].0 + w[0].1 <= w[1].0 + 1e-3), "overlapping quanta on vp {vp}");
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}

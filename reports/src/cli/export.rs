@@ -9,7 +9,7 @@ use hpm_collectors::text_trace::excerpt;
 use hpm_reports::export::{self, ExportOptions};
 use hpm_reports::{json, suggest, ReportOptions};
 
-use super::out::outln;
+use super::out::{errln, outln};
 use super::progress;
 use super::Failure;
 
@@ -18,8 +18,11 @@ pub(crate) const ABOUT: &str = "Write a profile in the format of another viewer:
   pprof       gzipped profile.proto for `go tool pprof` (every metric and the calls as sample types)
   speedscope  speedscope's JSON: one profile per thread weighted by --metric
   firefox     the Firefox Profiler's processed format: a thread per thread, weighted by --metric
+  chrome-trace  a quantum trace directory as Chrome trace events for Perfetto: a track per processor,
+              a complete event per quantum, markers as instants (INPUT is the trace directory)
 
-INPUT is a profile directory (the agent's or `hpm report`'s) or its arcflow.json. The file is
+INPUT is a profile directory (the agent's or `hpm report`'s) or its arcflow.json; for chrome-trace,
+a quantum trace directory (its vthreads/ trace, if any, becomes a second process). The file is
 written atomically to -o FILE (`-` for stdout), by default into the input's directory under the
 format's usual name; its path is printed. See docs/exports.md.";
 
@@ -31,6 +34,8 @@ pub(crate) enum ExportFormat {
     Speedscope,
     /// Firefox Profiler processed profile (JSON)
     Firefox,
+    /// a quantum trace as Chrome trace-event JSON (Perfetto)
+    ChromeTrace,
 }
 
 impl ExportFormat {
@@ -40,6 +45,7 @@ impl ExportFormat {
             ExportFormat::Pprof => "profile.pb.gz",
             ExportFormat::Speedscope => "profile.speedscope.json",
             ExportFormat::Firefox => "profile.firefox.json",
+            ExportFormat::ChromeTrace => "quantum.trace.json",
         }
     }
 }
@@ -69,6 +75,9 @@ pub(crate) struct ExportArgs {
 }
 
 pub(crate) fn run(args: ExportArgs) -> Result<(), Failure> {
+    if args.format == ExportFormat::ChromeTrace {
+        return export_trace(&args);
+    }
     let profile = load_profile(&args.input)?;
     let metric = match &args.metric {
         None => 0,
@@ -84,8 +93,40 @@ pub(crate) fn run(args: ExportArgs) -> Result<(), Failure> {
         ExportFormat::Pprof => export::pprof::write(&profile, &opts, w),
         ExportFormat::Speedscope => export::speedscope::write(&profile, &opts, w),
         ExportFormat::Firefox => export::firefox::write(&profile, &opts, w),
+        // Handled by export_trace before a profile is read.
+        ExportFormat::ChromeTrace => Err(std::io::Error::other("chrome-trace exports a quantum trace directory, not a profile")),
     };
     emit(output.as_deref(), write)
+}
+
+/// `hpm export chrome-trace TRACE_DIR`: the trace, and its virtual threads' trace when present.
+fn export_trace(args: &ExportArgs) -> Result<(), Failure> {
+    if args.metric.is_some() || !args.threads.is_empty() {
+        let e = clap::Error::raw(
+            clap::error::ErrorKind::ArgumentConflict,
+            "--metric and --thread do not apply to chrome-trace: every quantum is exported with all its counters\n",
+        );
+        let _ = e.print();
+        std::process::exit(2);
+    }
+    let read = |dir: &Path| {
+        let trace = hpm_collectors::quantum::read_dir(dir)
+            .map_err(|e| Failure(format!("{e}; is {} a quantum trace directory (out= of the agent's `quantum` option)?", dir.display())))?;
+        if let Some(first) = trace.errors().next() {
+            let n = trace.errors().count();
+            errln!("hpm: warning: {} is not a valid quantum trace ({n} error(s), the first: {first}); exporting the records that were read", dir.display());
+        }
+        Ok::<_, Failure>(trace)
+    };
+    let trace = read(&args.input)?;
+    let vdir = args.input.join("vthreads");
+    let vthreads = if vdir.join(hpm_collectors::quantum::META_FILE).exists() { Some(read(&vdir)?) } else { None };
+    let mut runs = vec![export::chrome_trace::Run { name: args.input.display().to_string(), trace: &trace }];
+    if let Some(v) = &vthreads {
+        runs.push(export::chrome_trace::Run { name: format!("{} (virtual threads)", args.input.display()), trace: v });
+    }
+    let output = output_path(&args.input, args.output.as_deref(), args.format.default_file_name());
+    emit(output.as_deref(), |w| export::chrome_trace::write(&runs, w))
 }
 
 /// Where to write: `-o FILE`, stdout for `-o -` (None), or the default name next to the input.

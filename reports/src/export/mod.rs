@@ -8,7 +8,9 @@
 //! | pprof (`profile.proto`, gzipped) | [`pprof`] | `go tool pprof`, pprof's web UI |
 //! | speedscope JSON | [`speedscope`] | speedscope.app, the `speedscope` command |
 //! | Firefox Profiler processed profile | [`firefox`] | profiler.firefox.com |
+//! | Chrome trace events (quantum traces) | [`chrome_trace`] | Perfetto UI and trace processor, chrome://tracing |
 
+pub mod chrome_trace;
 pub mod firefox;
 pub mod pprof;
 pub mod speedscope;
