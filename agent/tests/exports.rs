@@ -305,3 +305,60 @@ fn chrome_trace_has_a_complete_event_per_quantum_on_its_processor() {
     }
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// callgrind_annotate's table: `file:function` → one value per event (commas removed).
+fn callgrind_rows(text: &str, events: usize) -> BTreeMap<String, Vec<u64>> {
+    let mut rows = BTreeMap::new();
+    for line in text.lines() {
+        // "144,144,810 (30.14%)   667,953,156 (10.16%) … 1,172 (27.79%)  calls.Work:calls.Work.sorts"; a zero has no "(…%)".
+        let mut rest = line.trim_start();
+        let mut values = Vec::new();
+        while values.len() < events {
+            let Some((num, tail)) = rest.split_once(' ') else { break };
+            let Ok(v) = num.replace(',', "").parse::<u64>() else { break };
+            values.push(v);
+            rest = tail.trim_start();
+            if rest.starts_with('(') {
+                rest = rest.split_once(')').map_or("", |(_, t)| t).trim_start();
+            }
+        }
+        if values.len() == events && !rest.is_empty() {
+            rows.insert(rest.to_string(), values);
+        }
+    }
+    rows
+}
+
+#[test]
+fn callgrind_annotate_reads_every_metric_with_the_profiles_totals() {
+    let (_, profile) = work_run();
+    let file = export("callgrind", "callgrind.out.hpm", &[]);
+    let file = file.to_str().unwrap();
+    let m = profile.metric_count();
+    let text = tool("callgrind_annotate", "valgrind", &["--auto=no", "--threshold=100", file]);
+    let events: Vec<String> = profile.bindings.metrics.iter().map(|x| x.name.replace('-', "_")).collect();
+    assert!(text.contains(&format!("Events recorded:  {}", events.join(" "))), "{text}");
+    let rows = callgrind_rows(&text, m);
+    assert_eq!(rows["PROGRAM TOTALS"], profile.total(), "{text}");
+    // Every function's self cost is its consumer's base summed over all contexts and threads.
+    let mut flat: BTreeMap<String, Vec<u64>> = BTreeMap::new();
+    for th in &profile.threads {
+        for n in 0..th.tree.len() as u32 {
+            let name = profile.consumers.name(th.tree.consumer(n));
+            let class = name[..name.find('(').unwrap_or(name.len())].rfind('.').map_or("(none)", |d| &name[..d]);
+            let v = flat.entry(format!("{class}:{name}")).or_insert_with(|| vec![0; m]);
+            for (a, b) in v.iter_mut().zip(th.tree.base(n)) {
+                *a += b;
+            }
+        }
+    }
+    flat.retain(|_, v| v.iter().any(|&x| x > 0));
+    let shown: BTreeMap<String, Vec<u64>> = rows.into_iter().filter(|(k, v)| k != "PROGRAM TOTALS" && v.iter().any(|&x| x > 0)).collect();
+    assert_eq!(shown, flat, "{text}");
+
+    // Inclusive costs come from the calls' lines: a worker thread's root includes its whole tree.
+    let inclusive = callgrind_rows(&tool("callgrind_annotate", "valgrind", &["--auto=no", "--threshold=100", "--inclusive=yes", file]), m);
+    for th in profile.threads.iter().filter(|t| t.name.starts_with("work-")) {
+        assert_eq!(inclusive[&format!("(none):{}", th.name)], th.tree.total(), "{}", th.name);
+    }
+}

@@ -18,6 +18,7 @@ pub(crate) const ABOUT: &str = "Write a profile in the format of another viewer:
   pprof       gzipped profile.proto for `go tool pprof` (every metric and the calls as sample types)
   speedscope  speedscope's JSON: one profile per thread weighted by --metric
   firefox     the Firefox Profiler's processed format: a thread per thread, weighted by --metric
+  callgrind   callgrind.out for KCachegrind and callgrind_annotate: every metric an event column
   chrome-trace  a quantum trace directory as Chrome trace events for Perfetto: a track per processor,
               a complete event per quantum, markers as instants (INPUT is the trace directory)
 
@@ -34,6 +35,8 @@ pub(crate) enum ExportFormat {
     Speedscope,
     /// Firefox Profiler processed profile (JSON)
     Firefox,
+    /// callgrind format, every metric an event (KCachegrind)
+    Callgrind,
     /// a quantum trace as Chrome trace-event JSON (Perfetto)
     ChromeTrace,
 }
@@ -46,6 +49,7 @@ impl ExportFormat {
             ExportFormat::Speedscope => "profile.speedscope.json",
             ExportFormat::Firefox => "profile.firefox.json",
             ExportFormat::ChromeTrace => "quantum.trace.json",
+            ExportFormat::Callgrind => "callgrind.out.hpm",
         }
     }
 }
@@ -93,6 +97,7 @@ pub(crate) fn run(args: ExportArgs) -> Result<(), Failure> {
         ExportFormat::Pprof => export::pprof::write(&profile, &opts, w),
         ExportFormat::Speedscope => export::speedscope::write(&profile, &opts, w),
         ExportFormat::Firefox => export::firefox::write(&profile, &opts, w),
+        ExportFormat::Callgrind => export::callgrind::write(&profile, &opts, w),
         // Handled by export_trace before a profile is read.
         ExportFormat::ChromeTrace => Err(std::io::Error::other("chrome-trace exports a quantum trace directory, not a profile")),
     };

@@ -8,8 +8,10 @@
 //! | pprof (`profile.proto`, gzipped) | [`pprof`] | `go tool pprof`, pprof's web UI |
 //! | speedscope JSON | [`speedscope`] | speedscope.app, the `speedscope` command |
 //! | Firefox Profiler processed profile | [`firefox`] | profiler.firefox.com |
+//! | callgrind (every metric an event) | [`callgrind`] | KCachegrind, QCachegrind, `callgrind_annotate` |
 //! | Chrome trace events (quantum traces) | [`chrome_trace`] | Perfetto UI and trace processor, chrome://tracing |
 
+pub mod callgrind;
 pub mod chrome_trace;
 pub mod firefox;
 pub mod pprof;
