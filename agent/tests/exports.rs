@@ -362,3 +362,85 @@ fn callgrind_annotate_reads_every_metric_with_the_profiles_totals() {
         assert_eq!(inclusive[&format!("(none):{}", th.name)], th.tree.total(), "{}", th.name);
     }
 }
+
+/// A program whose time goes to one method (`Hot.hot`, a square-root loop) and whose allocations
+/// come from another (`Hot.alloc`, byte arrays), for JFR recordings.
+const HOT_JAVA: &str = r#"
+public class Hot {
+    static double hot(int n) {
+        double s = 0;
+        for (int i = 1; i < n; i++) s += Math.sqrt(i) / (i % 7 + 1);
+        return s;
+    }
+    static Object keep;
+    static void alloc() {
+        for (int i = 0; i < 200; i++) keep = new byte[4096 + i];
+    }
+    public static void main(String[] args) {
+        long end = System.nanoTime() + 2_000_000_000L;
+        double s = 0;
+        while (System.nanoTime() < end) { s += hot(2_000_000); alloc(); }
+        System.out.println(s > 0);
+    }
+}
+"#;
+
+/// `hpm import` of JFR recordings made by JDK 17 and the newer JDK (Temurin 25) with their
+/// `profile` settings: the hot method dominates the imported execution samples, the estimated time
+/// is samples × the recorded period, the allocations come from the allocating method, and the
+/// directory is a profile `hpm report` and `hpm export` read.
+#[test]
+fn import_of_jfr_recordings_from_jdk_17_and_25() {
+    let jdks = jdks();
+    let versions: Vec<u32> = jdks.iter().map(|j| j.feature_version().unwrap_or(0)).collect();
+    assert!(versions.len() >= 2, "JDKs {versions:?}: this test records with JDK 17 and a newer JDK (Temurin 25 in /usr/lib/jvm)");
+    for jdk in jdks {
+        let v = jdk.feature_version().unwrap_or(0);
+        let dir = out_dir("exports-jfr", &jdk);
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        std::fs::write(dir.join("src/Hot.java"), HOT_JAVA).unwrap();
+        let javac = Command::new(jdk.javac()).arg("-d").arg(dir.join("classes")).arg(dir.join("src/Hot.java")).output().unwrap();
+        assert!(javac.status.success(), "{}", String::from_utf8_lossy(&javac.stderr));
+        let jfr = dir.join("hot.jfr");
+        let run = Command::new(jdk.java())
+            .arg(format!("-XX:StartFlightRecording=filename={},settings=profile", jfr.display()))
+            .arg("-cp")
+            .arg(dir.join("classes"))
+            .arg("Hot")
+            .output()
+            .unwrap();
+        assert!(run.status.success(), "JDK {v}: {}", String::from_utf8_lossy(&run.stderr));
+
+        let out = dir.join("imported");
+        let o = hpm(&["import", jfr.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+        let note = String::from_utf8_lossy(&o.stderr);
+        let p = read_profile(&out.join("arcflow.json"));
+        let metrics: Vec<&str> = p.bindings.metrics.iter().map(|m| m.name.as_str()).collect();
+        assert_eq!(metrics[..3], ["execution-samples", "native-samples", "execution-time"], "JDK {v}");
+        let main = p.threads.iter().find(|t| t.name == "main").unwrap_or_else(|| panic!("JDK {v}: no main thread"));
+        let total = main.tree.total();
+        assert!(total[0] >= 50, "JDK {v}: only {} execution samples in 2 s", total[0]);
+        assert!(note.contains(&format!("{} execution sample(s) every 10 ms", p.total()[0])), "JDK {v}: {note}");
+        assert_eq!(total[2], total[0] * 10_000_000, "JDK {v}: execution-time = samples × 10 ms");
+        let (top, flat) = flat_top(&p, 0);
+        assert_eq!(top, "Hot.hot", "JDK {v}");
+        assert!(flat * 10 >= p.total()[0] * 8, "JDK {v}: Hot.hot has {flat} of {} samples", p.total()[0]);
+        // Its context is main → Hot.main → Hot.hot.
+        let path: Vec<&str> = main.tree.preorder().into_iter().filter(|&n| main.tree.base(n)[0] == flat).flat_map(|n| main.tree.path(n)).map(|c| p.consumers.name(c)).collect();
+        assert_eq!(path, ["main", "Hot.main", "Hot.hot"], "JDK {v}");
+
+        // Allocation samples: byte[] allocated by Hot.alloc.
+        let a = read_profile(&out.join("sampled-alloc/arcflow.json"));
+        let (class, bytes) = flat_top(&a, 0);
+        assert_eq!(class, "byte[]", "JDK {v}");
+        assert!(bytes > 0);
+        let allocating: Vec<&str> = a.threads.iter().flat_map(|t| (0..t.tree.len() as u32).filter(|&n| a.consumers.name(t.tree.consumer(n)) == "byte[]" && t.tree.base(n)[0] > 0).map(|n| a.consumers.name(t.tree.consumer(t.tree.parent(n).unwrap())))).collect();
+        assert!(allocating.contains(&"Hot.alloc"), "JDK {v}: {allocating:?}");
+
+        // The directory is a profile the other commands read.
+        hpm(&["report", out.to_str().unwrap(), "--out", dir.join("report").to_str().unwrap(), "--metric", "execution-time"]);
+        hpm(&["export", "pprof", out.to_str().unwrap()]);
+        assert!(out.join("profile.pb.gz").is_file());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -16,6 +16,7 @@ pub mod aggregate;
 pub mod collapsed;
 pub mod export;
 pub mod flame;
+pub mod import;
 pub mod json;
 pub mod quantum;
 pub mod suggest;
