@@ -11,6 +11,9 @@
 //!
 //! [`write_reports`] writes them all into a directory, each file atomically. xarc and xprof share
 //! the per-consumer [`aggregate`], which defines how recursion is counted. See `docs/reports.md`.
+//!
+//! [`export`] writes a profile (or a quantum trace) in other viewers' formats and [`import`] reads
+//! other profilers' recordings into a profile (`docs/exports.md`).
 
 pub mod aggregate;
 pub mod collapsed;

@@ -195,6 +195,6 @@ fn resolve_metric(profile: &Profile, m: &str) -> Result<usize, Failure> {
             return Ok(i);
         }
     }
-    let hint = suggest::did_you_mean(m, export::metric_names(profile).into_iter());
+    let hint = suggest::did_you_mean(m, export::metric_names(profile));
     Err(Failure(format!("unknown metric `{}`{hint}; the profile's metrics are [{}]", excerpt(m), export::metric_names(profile).join(", "))))
 }

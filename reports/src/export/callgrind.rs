@@ -159,7 +159,9 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("events: page_faults cpu_time\n"), "{text}");
         assert!(text.contains("totals: 3 40\n"), "{text}");
-        assert!(text.contains("fl=(2) app.A\nfn=(2) app.A.run\n0 1 10\ncfl=(3) app.B\ncfn=(3) app.B.work\ncalls=4 0\n0 2 30\n"), "{text}");
+        // The thread calls app.A.run (named at its first use), which calls app.B.work four times.
+        assert!(text.contains("fn=(1) main\n0 0 0\ncfl=(2) app.A\ncfn=(2) app.A.run\ncalls=1 0\n0 3 40\n"), "{text}");
+        assert!(text.contains("fl=(2)\nfn=(2)\n0 1 10\ncfl=(3) app.B\ncfn=(3) app.B.work\ncalls=4 0\n0 2 30\n"), "{text}");
         assert_eq!(event_name("L1-dcache-load-misses"), "L1_dcache_load_misses");
         assert_eq!(event_name("r01c2"), "r01c2");
         assert_eq!(event_name("1x"), "m_1x");

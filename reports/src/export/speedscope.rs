@@ -21,10 +21,7 @@ pub const SCHEMA: &str = "https://www.speedscope.app/file-format-schema.json";
 /// The speedscope document for `profile`.
 pub fn build(profile: &Profile, opts: &ExportOptions) -> Value {
     let metric = &profile.bindings.metrics[opts.metric];
-    let unit = match standard_unit(metric) {
-        Some(u) => u,
-        None => "none",
-    };
+    let unit = standard_unit(metric).unwrap_or("none");
     // Frame index per consumer, given at first use.
     let mut frame_of: Vec<Option<usize>> = vec![None; profile.consumers.len()];
     let mut frames: Vec<Value> = Vec::new();

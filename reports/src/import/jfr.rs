@@ -117,7 +117,7 @@ fn parse_period(text: &str) -> Option<u64> {
         "s" => 1e9,
         _ => return None,
     };
-    (n > 0.0).then(|| (n * scale) as u64)
+    (n > 0.0).then_some((n * scale) as u64)
 }
 
 impl Collector {
