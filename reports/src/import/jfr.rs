@@ -7,6 +7,7 @@
 //!   `native-samples`, and, when the recording says at what period each was sampled
 //!   (`jdk.ActiveSetting` `period`), the time it stands for: `execution-time` and `native-time`
 //!   (samples × period, ns). Counts are samples, as in the agent's sampled trees (`SampleBuilder`).
+//!   async-profiler records no `period`: its `interval` is used when its engine samples time.
 //! - `jdk.ObjectAllocationSample` (JDK 16+) becomes [`Imported::alloc`]: the allocating stack with
 //!   the allocated class as its leaf, `alloc-bytes` the event's weight (the bytes it stands for).
 //!
@@ -23,6 +24,10 @@ use hpm_collectors::recorder::naming::{class_name_from_signature, method_consume
 use jfrs::reader::event::Accessor;
 use jfrs::reader::value_descriptor::{Primitive, ValueDescriptor};
 use jfrs::reader::JfrReader;
+
+/// async-profiler engines whose `interval` is in nanoseconds of time; `perf_events` counts its
+/// event, which is time only for `event=cpu` (cpu-clock).
+const TIMED_ENGINES: [&str; 4] = ["itimer", "ctimer", "wall", "j9_wall"];
 
 /// The frame at the root end of a stack JFR truncated.
 pub const TRUNCATED: &str = "(truncated)";
@@ -76,8 +81,8 @@ struct Collector {
     thread_ids: HashMap<i64, usize>,
     threads: Vec<(String, Option<u64>)>,
     samples: Vec<RawSample>,
-    /// (event type id, setting) → period in ns, from jdk.ActiveSetting.
-    periods: HashMap<(i64, String), u64>,
+    /// (event type id, setting) → value, from jdk.ActiveSetting.
+    settings: HashMap<(i64, String), String>,
 }
 
 fn str_of(a: Option<Accessor>) -> Option<String> {
@@ -144,7 +149,7 @@ impl Collector {
 
     fn method(&mut self, m: Accessor) -> Option<u32> {
         let m = m.resolve()?;
-        let class = m.get_field("type").and_then(|c| c.resolve()).and_then(|c| symbol(c.get_field("name"))).unwrap_or_else(|| "(unknown class)".into());
+        let class = m.get_field("type").and_then(|c| c.resolve()).and_then(|c| symbol(c.get_field("name"))).unwrap_or_default();
         let key = (class, symbol(m.get_field("name")).unwrap_or_else(|| "(unknown)".into()), symbol(m.get_field("descriptor")).unwrap_or_default());
         if let Some(&id) = self.method_ids.get(&key) {
             return Some(id);
@@ -222,9 +227,7 @@ fn read_unguarded<R: Read + Seek>(input: R) -> Result<Imported, String> {
                 "jdk.ObjectAllocationSample" => Kind::Alloc,
                 "jdk.ActiveSetting" => {
                     if let (Some(id), Some(name), Some(value)) = (i64_of(v.get_field("id")), str_of(v.get_field("name")), str_of(v.get_field("value"))) {
-                        if let Some(p) = parse_period(&value) {
-                            c.periods.insert((id, name), p);
-                        }
+                        c.settings.insert((id, name), value);
                     }
                     continue;
                 }
@@ -245,9 +248,18 @@ fn read_unguarded<R: Read + Seek>(input: R) -> Result<Imported, String> {
     if chunks == 0 {
         return Err("empty file: no JFR chunk".into());
     }
-    let period = |ty: Option<i64>| ty.and_then(|t| c.periods.get(&(t, "period".to_string())).copied());
-    let execution_period = period(execution_type);
-    let native_period = period(native_type);
+    let setting = |ty: Option<i64>, name: &str| ty.and_then(|t| c.settings.get(&(t, name.to_string())));
+    let execution_period = setting(execution_type, "period").and_then(|v| parse_period(v)).or_else(|| {
+        // async-profiler: `interval` of its execution samples, in ns when its engine samples time.
+        let recording = |name: &str| c.settings.iter().find(|((_, k), _)| k == name).map(|(_, v)| v.as_str());
+        let timed = match recording("engine") {
+            Some("perf_events") => recording("event") == Some("cpu"),
+            Some(engine) => TIMED_ENGINES.contains(&engine),
+            None => false,
+        };
+        setting(execution_type, "interval").filter(|_| timed).and_then(|v| v.parse::<u64>().ok()).filter(|&ns| ns > 0)
+    });
+    let native_period = setting(native_type, "period").and_then(|v| parse_period(v));
     let count = |k: Kind| c.samples.iter().filter(|s| s.kind == k).count() as u64;
     let (execution_samples, native_samples, alloc_samples) = (count(Kind::Execution), count(Kind::Native), count(Kind::Alloc));
 
@@ -291,7 +303,11 @@ fn method_names(methods: &[MethodKey]) -> Vec<String> {
     }
     methods
         .iter()
-        .map(|(class, name, descriptor)| method_consumer_name(&java_class_name(class), name, descriptor, per_name[&(class.as_str(), name.as_str())] > 1))
+        .map(|(class, name, descriptor)| match class.as_str() {
+            // async-profiler's native and kernel frames: a function without a class.
+            "" => name.clone(),
+            _ => method_consumer_name(&java_class_name(class), name, descriptor, per_name[&(class.as_str(), name.as_str())] > 1),
+        })
         .collect()
 }
 
@@ -354,6 +370,7 @@ mod tests {
             ("a/B".to_string(), "g".to_string(), "()V".to_string()),
         ];
         assert_eq!(method_names(&methods), ["a.B.f(int)", "a.B.f(java.lang.String)", "a.B.g"]);
+        assert_eq!(method_names(&[(String::new(), "do_syscall_64".into(), String::new())]), ["do_syscall_64"]);
         assert_eq!(java_class_name("[B"), "byte[]");
         assert_eq!(java_class_name("java/lang/String"), "java.lang.String");
     }
