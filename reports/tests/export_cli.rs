@@ -87,3 +87,47 @@ fn import_errors_are_one_line() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(!out.exists());
 }
+
+/// A 2,000-deep chain: with the default limit (512 frames) everything below the limit is one
+/// sample ending in `(deeper)`; without a limit the deepest sample has every frame.
+#[test]
+fn deep_contexts_fold_into_one_deeper_sample() {
+    let tmp = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let n = 2000;
+    let mut trace = String::from("0 pidtid T\n");
+    for i in 0..n {
+        trace.push_str(&format!("{i} > m{}\n", i % 3));
+    }
+    for i in 0..n {
+        trace.push_str(&format!("{} < m{}\n", n + i, (n - 1 - i) % 3));
+    }
+    std::fs::write(tmp.path().join("deep.trace"), trace).unwrap();
+    let prof = tmp.path().join("prof");
+    let o = hpm(&["report", "--trace", s(&tmp.path().join("deep.trace")), "--out", s(&prof), "--format", "json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let export = |extra: &[&str]| -> serde_json::Value {
+        let mut args = vec!["export", "speedscope", s(&prof), "-o", "-"];
+        args.extend_from_slice(extra);
+        let o = hpm(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        serde_json::from_slice(&o.stdout).unwrap()
+    };
+    let folded = export(&[]);
+    let p = &folded["profiles"][0];
+    let samples = p["samples"].as_array().unwrap();
+    let last = samples.last().unwrap().as_array().unwrap();
+    assert_eq!(last.len(), 513);
+    assert_eq!(folded["shared"]["frames"][last[512].as_u64().unwrap() as usize]["name"], "(deeper)");
+    let full = export(&["--max-stack-depth", "0"]);
+    let f = &full["profiles"][0];
+    let full_samples = f["samples"].as_array().unwrap();
+    assert_eq!(full_samples.last().unwrap().as_array().unwrap().len(), n as usize + 1);
+    // The samples at most 512 frames deep are the same; the deeper ones add up in the folded one.
+    let weights = |p: &serde_json::Value| -> Vec<u64> { p["weights"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).collect() };
+    let (fw, pw) = (weights(f), weights(p));
+    let shallow = full_samples.iter().filter(|s| s.as_array().unwrap().len() <= 512).count();
+    assert_eq!(samples.len(), shallow + 1);
+    assert_eq!(pw[..shallow], fw[..shallow]);
+    assert_eq!(pw[shallow], fw[shallow..].iter().sum::<u64>());
+    assert_eq!(p["endValue"], f["endValue"]);
+}

@@ -76,6 +76,11 @@ pub(crate) struct ExportArgs {
     /// Export only this thread (its name, with or without the `_pidtid` suffix); repeatable.
     #[arg(long = "thread", value_name = "NAME")]
     threads: Vec<String>,
+
+    /// In pprof, speedscope and Firefox exports, fold contexts deeper than this many frames into
+    /// one `(deeper)` frame (0: no limit).
+    #[arg(long = "max-stack-depth", value_name = "FRAMES", default_value_t = ReportOptions::default().max_stack_depth)]
+    max_stack_depth: usize,
 }
 
 pub(crate) fn run(args: ExportArgs) -> Result<(), Failure> {
@@ -90,7 +95,7 @@ pub(crate) fn run(args: ExportArgs) -> Result<(), Failure> {
     let select = ReportOptions { metric, threads: args.threads.clone(), ..ReportOptions::default() };
     hpm_reports::check_options(&profile, &select).map_err(|e| Failure(e.to_string()))?;
     let profile = hpm_reports::select(&profile, &select);
-    let opts = ExportOptions { metric };
+    let opts = ExportOptions { metric, max_stack_depth: args.max_stack_depth };
     let format = args.format;
     let output = output_path(&args.input, args.output.as_deref(), format.default_file_name());
     let write = |w: &mut dyn Write| match format {

@@ -155,7 +155,7 @@ mod tests {
         t.add_calls(nb, 4);
         t.add_base(nb, &[30, 2]);
         let mut out = Vec::new();
-        write(&p, &ExportOptions { metric: 1 }, &mut out).unwrap();
+        write(&p, &ExportOptions { metric: 1, ..ExportOptions::default() }, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("events: page_faults cpu_time\n"), "{text}");
         assert!(text.contains("totals: 3 40\n"), "{text}");

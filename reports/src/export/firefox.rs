@@ -20,7 +20,7 @@ use fxprof_processed_profile::{
 };
 use hpm_collectors::arcflow::Profile;
 
-use super::{for_each_context, split_consumer, ExportOptions};
+use super::{for_each_context, split_consumer, ExportOptions, DEEPER};
 
 /// JDK packages, whose methods get the `JDK` category.
 const JDK_PREFIXES: [&str; 5] = ["java.", "javax.", "jdk.", "sun.", "com.sun."];
@@ -45,18 +45,25 @@ pub fn build(profile: &Profile, opts: &ExportOptions) -> fxprof_processed_profil
         let thread = fx.add_thread(process, tid, Timestamp::from_nanos_since_reference(0), false);
         fx.set_thread_name(thread, &th.name);
         fx.set_thread_samples_weight_type(thread, weight_type.clone());
-        let mut samples: Vec<(Vec<u32>, u64)> = Vec::new();
-        for_each_context(t, |n, path| {
+        let mut samples: Vec<(Vec<u32>, bool, u64)> = Vec::new();
+        // As in speedscope.rs: the contexts below one at the depth limit add to one sample.
+        let mut deeper_under = None;
+        for_each_context(t, opts.max_stack_depth, |n, path, deeper| {
             let w = t.base(n)[opts.metric];
-            if w > 0 {
-                samples.push((path.iter().map(|&p| t.consumer(p)).collect(), w));
+            if w == 0 {
+                return;
             }
+            match samples.last_mut() {
+                Some(last) if deeper && deeper_under == path.last().copied() => last.2 = last.2.saturating_add(w),
+                _ => samples.push((path.iter().map(|&p| t.consumer(p)).collect(), deeper, w)),
+            }
+            deeper_under = if deeper { path.last().copied() } else { None };
         });
         let mut time = 0u64;
-        for (path, weight) in samples {
+        for (path, deeper, weight) in samples {
             let mut stack = None;
-            for (depth, &c) in path.iter().enumerate() {
-                let name = profile.consumers.name(c);
+            let names = path.iter().map(|&c| profile.consumers.name(c)).chain(deeper.then_some(DEEPER));
+            for (depth, name) in names.enumerate() {
                 let category = match split_consumer(name).0 {
                     _ if depth == 0 => thread_category,
                     Some(class) if JDK_PREFIXES.iter().any(|p| class.starts_with(p)) => jdk,
@@ -104,7 +111,7 @@ mod tests {
         p.add_thread("idle");
 
         let mut out = Vec::new();
-        write(&p, &ExportOptions { metric: 0 }, &mut out).unwrap();
+        write(&p, &ExportOptions::default(), &mut out).unwrap();
         let v: Value = serde_json::from_slice(&out).unwrap();
         let threads = v["threads"].as_array().unwrap();
         assert_eq!(threads.len(), 2);

@@ -25,7 +25,14 @@ pub struct ExportOptions {
     /// The metric a format with one weight per sample shows, and the one a multi-metric format
     /// shows first (index into `profile.bindings.metrics`).
     pub metric: usize,
+    /// In formats with a stack per sample, contexts deeper than this many frames are charged to a
+    /// `(deeper)` frame under their ancestor at that depth, as in collapsed.txt, so that the file
+    /// stays linear in the tree's size however deep the recursion; 0: no limit.
+    pub max_stack_depth: usize,
 }
+
+/// The frame that stands for the frames below the depth limit (the same as collapsed.txt's).
+pub const DEEPER: &str = crate::collapsed::DEEPER;
 
 /// A consumer name split for viewers that know classes and methods: `calls.Work$Key.compareTo(java.lang.Object)`
 /// is class `calls.Work$Key`, method `compareTo(java.lang.Object)`. A name without a `.` before its
@@ -47,9 +54,12 @@ pub fn standard_unit(metric: &Metric) -> Option<&'static str> {
     }
 }
 
-/// Every node of `thread`'s tree with its path from the thread's root (root first), in pre-order,
-/// calling `visit(node, path)`; the path includes the node. Memory is proportional to the depth.
-pub fn for_each_context(tree: &hpm_collectors::arcflow::Tree, mut visit: impl FnMut(NodeId, &[NodeId])) {
+/// Every node of a thread's tree in pre-order with its path from the thread's root (root first, the
+/// node last), calling `visit(node, path, deeper)`. With a `max_depth` (> 0) a longer path is cut to
+/// its first `max_depth` nodes and `deeper` is true: the exporter adds a [`DEEPER`] frame. Memory
+/// is proportional to the depth.
+pub fn for_each_context(tree: &hpm_collectors::arcflow::Tree, max_depth: usize, mut visit: impl FnMut(NodeId, &[NodeId], bool)) {
+    let cap = if max_depth == 0 { usize::MAX } else { max_depth };
     let mut path: Vec<NodeId> = Vec::new();
     for n in tree.preorder() {
         let parent = tree.parent(n);
@@ -57,7 +67,7 @@ pub fn for_each_context(tree: &hpm_collectors::arcflow::Tree, mut visit: impl Fn
             path.pop();
         }
         path.push(n);
-        visit(n, &path);
+        visit(n, &path[..path.len().min(cap)], path.len() > cap);
     }
 }
 

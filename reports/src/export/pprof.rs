@@ -15,7 +15,7 @@ use flate2::write::GzEncoder;
 use hpm_collectors::arcflow::{ConsumerId, Profile};
 use prost::Message;
 
-use super::{for_each_context, has_cost, split_consumer, standard_unit, ExportOptions};
+use super::{for_each_context, has_cost, split_consumer, standard_unit, ExportOptions, DEEPER};
 
 // The messages of pprof's profile.proto (github.com/google/pprof, proto/profile.proto) this export
 // fills, with its field numbers; fields left out are never set.
@@ -135,15 +135,36 @@ pub fn build(profile: &Profile, opts: &ExportOptions) -> PprofProfile {
     // One function and one location per consumer used, both with id = consumer id + 1.
     let mut used = vec![false; profile.consumers.len()];
     let thread_key = strings.id("thread");
-    let mut sample = Vec::new();
+    let mut sample: Vec<Sample> = Vec::new();
+    // The (deeper) frame's function and location: the id after every consumer's.
+    let deeper_id = profile.consumers.len() as u64 + 1;
+    let mut deeper_used = false;
     for th in &profile.threads {
         let t = &th.tree;
         let thread_name = strings.id(&th.name);
-        for_each_context(t, |n, path| {
+        // As in speedscope.rs: the contexts below one at the depth limit share its stack and come
+        // next in pre-order, so they add to one sample.
+        let mut deeper_under = None;
+        for_each_context(t, opts.max_stack_depth, |n, path, deeper| {
             if !has_cost(t, n) {
                 return;
             }
-            let location_id: Vec<u64> = path.iter().rev().map(|&p| t.consumer(p) as u64 + 1).collect();
+            if deeper && deeper_under == path.last().copied() {
+                if let Some(last) = sample.last_mut() {
+                    let values = t.base(n).iter().copied().chain(std::iter::once(t.calls(n)));
+                    for (v, add) in last.value.iter_mut().zip(values) {
+                        *v = v.saturating_add(clamp(add));
+                    }
+                    return;
+                }
+            }
+            deeper_under = if deeper { path.last().copied() } else { None };
+            let mut location_id: Vec<u64> = Vec::with_capacity(path.len() + 1);
+            if deeper {
+                location_id.push(deeper_id);
+                deeper_used = true;
+            }
+            location_id.extend(path.iter().rev().map(|&p| t.consumer(p) as u64 + 1));
             for &p in path {
                 used[t.consumer(p) as usize] = true;
             }
@@ -161,6 +182,11 @@ pub fn build(profile: &Profile, opts: &ExportOptions) -> PprofProfile {
         let name_id = strings.id(name);
         function.push(Function { id, name: name_id, system_name: name_id, filename: class.map_or(0, |k| strings.id(k)) });
         location.push(Location { id, line: vec![Line { function_id: id }] });
+    }
+    if deeper_used {
+        let name = strings.id(DEEPER);
+        function.push(Function { id: deeper_id, name, system_name: name, filename: 0 });
+        location.push(Location { id: deeper_id, line: vec![Line { function_id: deeper_id }] });
     }
     let comment = vec![strings.id(&format!("hpm export of {} thread(s); consumers: {}", profile.threads.len(), profile.bindings.consumer_label))];
     PprofProfile { sample_type, sample, location, function, string_table: strings.table, comment, default_sample_type }
@@ -199,7 +225,7 @@ mod tests {
         t.add_base(nb, &[u64::MAX, 2]);
 
         let mut gz = Vec::new();
-        write(&p, &ExportOptions { metric: 1 }, &mut gz).unwrap();
+        write(&p, &ExportOptions { metric: 1, ..ExportOptions::default() }, &mut gz).unwrap();
         let mut raw = Vec::new();
         std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&gz[..]), &mut raw).unwrap();
         let back = PprofProfile::decode(&raw[..]).unwrap();
