@@ -79,3 +79,40 @@ hpm_need_chromium() {
             || hpm_die "npm ci in $explorer failed; check npm's access to the registry and retry"
     fi
 }
+
+# Go's pprof (`go tool pprof`), for the test that reads `hpm export pprof` files back (agent/tests/exports.rs).
+hpm_need_go() {
+    command -v go >/dev/null 2>&1 && return 0
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "hpm: go not found; installing golang-go with apt-get (for go tool pprof)" >&2
+        (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq golang-go) >&2 \
+            || hpm_die "could not install golang-go; install Go (it provides go tool pprof) and retry"
+    else
+        hpm_die "go not found: install golang-go (Debian) or Go, for go tool pprof"
+    fi
+}
+
+# The export tests' browser consumers (agent/tests/exports.rs): Debian's chromium, node and npm, and
+# speedscope's built web app, playwright-core and ajv from npm (reports/tests/exports/package-lock.json).
+hpm_need_export_viewers() {
+    local missing=""
+    command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+    command -v node >/dev/null 2>&1 || missing="$missing nodejs"
+    command -v npm >/dev/null 2>&1 || missing="$missing npm"
+    if [ -n "$missing" ]; then
+        if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+            echo "hpm: installing$missing with apt-get (for the export tests)" >&2
+            # shellcheck disable=SC2086 # one word per package
+            (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing) >&2 \
+                || hpm_die "could not install$missing; install them (Debian packages) and retry"
+        else
+            hpm_die "missing for the export tests:$missing (Debian packages)"
+        fi
+    fi
+    local dir
+    dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/reports/tests/exports"
+    if [ ! -d "$dir/node_modules/speedscope" ] || [ ! -d "$dir/node_modules/playwright-core" ] || [ ! -d "$dir/node_modules/ajv" ]; then
+        echo "hpm: installing the export tests' npm packages in $dir" >&2
+        (cd "$dir" && npm ci --no-audit --no-fund) >&2 || hpm_die "npm ci failed in $dir; check that the npm registry is reachable"
+    fi
+}

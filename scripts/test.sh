@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 hpm_need_perf
 hpm_need_corpus
 hpm_need_chromium
+hpm_need_go
+hpm_need_export_viewers
 echo "hpm: testing with JDK at $JAVA_HOME" >&2
 # --no-fail-fast: one failing test binary should not hide the results of the others.
 cargo test --workspace --release --no-fail-fast "$@"

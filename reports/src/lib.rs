@@ -13,11 +13,16 @@
 //! [`write_reports`] writes them all into a directory, each file atomically; [`write_all`] writes
 //! every report of a saved run (the agent's whole report directory). xarc and xprof share
 //! the per-consumer [`aggregate`], which defines how recursion is counted. See `docs/reports.md`.
+//!
+//! [`export`] writes a profile (or a quantum trace) in other viewers' formats and [`import`] reads
+//! other profilers' recordings into a profile (`docs/exports.md`).
 
 pub mod aggregate;
 pub mod collapsed;
 pub mod explore;
+pub mod export;
 pub mod flame;
+pub mod import;
 pub mod json;
 pub mod quantum;
 pub mod saved;

@@ -11,6 +11,8 @@ mod out;
 mod ctl;
 mod events;
 mod explore;
+mod export;
+mod import;
 mod launch;
 mod progress;
 mod report;
@@ -55,6 +57,13 @@ enum Command {
     /// graph, callers/callees, methods, computed metrics, record sets), or the diff of two runs.
     #[command(after_long_help = EXIT_CODES)]
     Explore(explore::ExploreArgs),
+    /// Write a profile for another viewer: pprof, speedscope, Firefox Profiler, callgrind; a quantum
+    /// trace as Chrome trace events.
+    #[command(long_about = export::ABOUT, after_long_help = EXIT_CODES)]
+    Export(export::ExportArgs),
+    /// Read a JFR recording (HotSpot's or async-profiler's) into a profile directory.
+    #[command(long_about = import::ABOUT, after_long_help = EXIT_CODES)]
+    Import(import::ImportArgs),
 }
 
 /// An error for the user: printed as `hpm: error: {0}`, exit code 1.
@@ -87,6 +96,8 @@ pub fn main() -> i32 {
         Command::Events(args) => events::run(args),
         Command::Trace(args) => trace::run(args),
         Command::Explore(args) => explore::run(args),
+        Command::Export(args) => export::run(args),
+        Command::Import(args) => import::run(args),
     };
     match result {
         Ok(()) => 0,

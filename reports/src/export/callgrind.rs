@@ -1,0 +1,169 @@
+//! Callgrind's profile format (valgrind's `callgrind.out.*`), which KCachegrind, QCachegrind and
+//! `callgrind_annotate` read, with every metric as an event column.
+//!
+//! Callgrind's model is per function: each function's self cost, and for each caller–callee arc
+//! its call count and the callee's inclusive cost over those calls. Each consumer is a function
+//! (`fn=`), its class the file (`fl=`; methods without a class, such as the thread roots, are in
+//! `(none)`); each thread's root is a function too, calling the thread's top methods, so that all
+//! threads are one graph. A function's self cost (`0 v1 v2 …`, one value per `events:` column) is
+//! the sum of its contexts' base; an arc's `calls=` and inclusive cost are the sums of the calls and
+//! cum of the callee's contexts under the caller's. What is lost is the calling context beyond one
+//! caller (as in any callgrind profile); an arc of a recursive call holds the inclusive cost of the
+//! inner calls again, as callgrind's own profiles do (KCachegrind detects the cycle). Event names are
+//! the metric names with every character outside `[A-Za-z0-9_]` made `_`; `event:` lines give the
+//! full name and unit. `totals:` is the profile's total of each metric.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+use hpm_collectors::arcflow::{ConsumerId, Profile};
+
+use super::{split_consumer, ExportOptions};
+
+/// The event column name of a metric name.
+pub fn event_name(metric: &str) -> String {
+    let s: String = metric.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("m_{s}")
+    } else {
+        s
+    }
+}
+
+/// Per function: self cost, and per callee: (calls, inclusive cost).
+#[derive(Default)]
+struct Function {
+    self_cost: Vec<u64>,
+    callees: BTreeMap<ConsumerId, (u64, Vec<u64>)>,
+}
+
+fn add(into: &mut Vec<u64>, values: &[u64]) {
+    into.resize(values.len(), 0);
+    for (a, b) in into.iter_mut().zip(values) {
+        *a = a.saturating_add(*b);
+    }
+}
+
+/// Writes `profile` in callgrind format, the events in the profile's metric order but the chosen
+/// metric first (KCachegrind and callgrind_annotate sort by the first event).
+pub fn write(profile: &Profile, opts: &ExportOptions, out: &mut dyn Write) -> io::Result<()> {
+    let m = profile.metric_count();
+    let order: Vec<usize> = std::iter::once(opts.metric).chain((0..m).filter(|&k| k != opts.metric)).collect();
+    let mut functions: BTreeMap<ConsumerId, Function> = BTreeMap::new();
+    for th in &profile.threads {
+        let t = &th.tree;
+        let cum = t.cum();
+        for n in 0..t.len() as u32 {
+            let c = t.consumer(n);
+            add(&mut functions.entry(c).or_default().self_cost, t.base(n));
+            if let Some(p) = t.parent(n) {
+                let caller = functions.entry(t.consumer(p)).or_default();
+                let arc = caller.callees.entry(c).or_insert_with(|| (0, vec![0; m]));
+                arc.0 = arc.0.saturating_add(t.calls(n));
+                add(&mut arc.1, &cum[n as usize * m..(n as usize + 1) * m]);
+            }
+        }
+    }
+    // The values in event order; a cost line is position 0 followed by them.
+    let columns = |values: &[u64]| -> String {
+        let mut s = String::new();
+        for &k in &order {
+            let _ = write!(s, "{}{}", if s.is_empty() { "" } else { " " }, values.get(k).copied().unwrap_or(0));
+        }
+        s
+    };
+    let costs = |values: &[u64]| format!("0 {}", columns(values));
+
+    let mut w = io::BufWriter::new(out);
+    writeln!(w, "# callgrind format")?;
+    writeln!(w, "version: 1")?;
+    writeln!(w, "creator: hpm {}", env!("CARGO_PKG_VERSION"))?;
+    writeln!(w, "cmd: {} thread(s) of an hpmagent profile ({})", profile.threads.len(), profile.bindings.consumer_label)?;
+    writeln!(w, "positions: line")?;
+    for &k in &order {
+        let metric = &profile.bindings.metrics[k];
+        let unit = if metric.unit.is_empty() { String::new() } else { format!(" ({})", metric.unit) };
+        writeln!(w, "event: {} : {}{unit}", event_name(&metric.name), metric.name)?;
+    }
+    let events: Vec<String> = order.iter().map(|&k| event_name(&profile.bindings.metrics[k].name)).collect();
+    writeln!(w, "events: {}", events.join(" "))?;
+    writeln!(w, "totals: {}", columns(&profile.total()))?;
+    writeln!(w)?;
+
+    // Name compression: a file or function name is written once with its number, then by number.
+    let mut file_ids: BTreeMap<String, usize> = BTreeMap::new();
+    let mut named: Vec<bool> = vec![false; profile.consumers.len()];
+    let mut file_ref = |w: &mut dyn Write, key: &str, class: &str| -> io::Result<()> {
+        let next = file_ids.len() + 1;
+        match file_ids.get(class) {
+            Some(id) => writeln!(w, "{key}=({id})"),
+            None => {
+                file_ids.insert(class.to_string(), next);
+                writeln!(w, "{key}=({next}) {class}")
+            }
+        }
+    };
+    let mut fn_ref = |w: &mut dyn Write, key: &str, c: ConsumerId| -> io::Result<()> {
+        let id = c as usize + 1;
+        if std::mem::replace(&mut named[c as usize], true) {
+            writeln!(w, "{key}=({id})")
+        } else {
+            writeln!(w, "{key}=({id}) {}", one_line(profile.consumers.name(c)))
+        }
+    };
+    for (&c, f) in &functions {
+        let class = split_consumer(profile.consumers.name(c)).0.unwrap_or("(none)");
+        file_ref(&mut w, "fl", class)?;
+        fn_ref(&mut w, "fn", c)?;
+        writeln!(w, "{}", costs(&f.self_cost))?;
+        for (&callee, (calls, inclusive)) in &f.callees {
+            let callee_class = split_consumer(profile.consumers.name(callee)).0.unwrap_or("(none)");
+            if callee_class != class {
+                file_ref(&mut w, "cfl", callee_class)?;
+            }
+            fn_ref(&mut w, "cfn", callee)?;
+            writeln!(w, "calls={calls} 0")?;
+            writeln!(w, "{}", costs(inclusive))?;
+        }
+        writeln!(w)?;
+    }
+    w.flush()
+}
+
+/// A name on one line (callgrind's format is line-based).
+fn one_line(name: &str) -> String {
+    name.replace(['\n', '\r'], " ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hpm_collectors::arcflow::{Bindings, Metric, Tree};
+
+    #[test]
+    fn functions_arcs_and_every_metric_as_an_event() {
+        let mut p = Profile::new(Bindings::methods(vec![Metric::new("cpu-time", "ns"), Metric::new("page-faults", "")]));
+        let th = p.add_thread("main");
+        let a = p.consumers.intern("app.A.run");
+        let b = p.consumers.intern("app.B.work");
+        let t = &mut p.threads[th].tree;
+        let na = t.descend(Tree::ROOT, &[a]);
+        t.add_calls(na, 1);
+        t.add_base(na, &[10, 1]);
+        let nb = t.descend(na, &[b]);
+        t.add_calls(nb, 4);
+        t.add_base(nb, &[30, 2]);
+        let mut out = Vec::new();
+        write(&p, &ExportOptions { metric: 1, ..ExportOptions::default() }, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("events: page_faults cpu_time\n"), "{text}");
+        assert!(text.contains("totals: 3 40\n"), "{text}");
+        // The thread calls app.A.run (named at its first use), which calls app.B.work four times.
+        assert!(text.contains("fn=(1) main\n0 0 0\ncfl=(2) app.A\ncfn=(2) app.A.run\ncalls=1 0\n0 3 40\n"), "{text}");
+        assert!(text.contains("fl=(2)\nfn=(2)\n0 1 10\ncfl=(3) app.B\ncfn=(3) app.B.work\ncalls=4 0\n0 2 30\n"), "{text}");
+        assert_eq!(event_name("L1-dcache-load-misses"), "L1_dcache_load_misses");
+        assert_eq!(event_name("r01c2"), "r01c2");
+        assert_eq!(event_name("1x"), "m_1x");
+    }
+}
