@@ -476,6 +476,22 @@ impl AgentState {
         }
     }
 
+    /// The explorer page again, with the quantum traces, once they are complete: HotSpot's
+    /// tracers finish after the final dump (the page written by it showed the traces under way).
+    pub fn write_explorer_with_traces(&self) {
+        if self.options.quantum == options::QuantumMode::Off || hpm_reports::explore::trace_dir(&self.out).is_none() {
+            return;
+        }
+        let written = match hpm_reports::saved::load(&self.out) {
+            Ok(hpm_reports::saved::Saved::Run(run)) => hpm_reports::saved::write_explorer(&run, &self.out, &self.out).map_err(|e| e.to_string()),
+            Ok(_) => Err("its arcflow.json is not a saved run".to_string()),
+            Err(e) => Err(e.to_string()),
+        };
+        if let Err(e) = written {
+            log::error(&format!("cannot write {} with the quantum traces: {e}", self.out.join(hpm_reports::explore::PAGE_FILE).display()));
+        }
+    }
+
     /// The dump at VM death, with its one line on stderr.
     pub fn final_dump(&self) {
         if let Some(line) = hotspot_backend::stack_sampling_summary() {

@@ -68,6 +68,7 @@ impl Hooks for AgentHooks {
         self.0.stop_control_socket();
         self.0.final_dump();
         crate::quanta::vm_death();
+        self.0.write_explorer_with_traces();
     }
 }
 

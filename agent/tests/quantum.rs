@@ -252,3 +252,21 @@ fn threads_that_block_and_wake_often_are_never_on_two_processors_at_once() {
         assert!(errors.is_empty(), "run {i}: {errors:?}");
     }
 }
+
+/// The agent's explorer page shows the quantum trace with the call trees, and `hpm report` on the
+/// run directory writes the same page into another one.
+#[test]
+fn the_explorer_page_holds_the_trace_and_hpm_report_writes_it_again() {
+    let (dir, _) = pseudojbb_on_rvm("quantum-explore", "quantum", 2, 10, 1000);
+    let trace = hpm_collectors::quantum::read_dir(&dir).unwrap();
+    let page = dir.join("explore.html");
+    let data = explorer_data(&page);
+    assert_eq!(data["trace"]["threads"].as_array().map(|t| t.len()), Some(trace.meta.threads.len()), "{}", data["trace"]["threads"]);
+    assert_eq!(data["trace"]["processors"].as_array().map(|p| p.len()), Some(2));
+    assert!(data["profiles"][0]["threads"].as_array().is_some_and(|t| t.iter().any(|t| t["name"] == "Warehouse-0")), "{}", data["profiles"][0]["threads"]);
+    let again = dir.with_extension("again");
+    let _ = std::fs::remove_dir_all(&again);
+    let o = Command::new(hpm_binary()).arg("report").arg(&dir).arg("--out").arg(&again).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(std::fs::read(again.join("explore.html")).unwrap() == std::fs::read(&page).unwrap(), "hpm report wrote another page");
+}

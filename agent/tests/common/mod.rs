@@ -326,3 +326,12 @@ pub fn hpm_binary() -> PathBuf {
     })
     .clone()
 }
+
+/// The data embedded in an explorer page (`explore.html`): the JSON of its `hpm-data` script.
+#[allow(dead_code)]
+pub fn explorer_data(page: &Path) -> serde_json::Value {
+    let html = std::fs::read_to_string(page).unwrap_or_else(|e| panic!("{}: {e}", page.display()));
+    let start = html.find(r#"<script type="application/json" id="hpm-data">"#).map(|i| i + 46).expect("the page's data");
+    let end = start + html[start..].find("</script>").expect("the end of the page's data");
+    serde_json::from_str(&html[start..end]).expect("the page's data is JSON")
+}

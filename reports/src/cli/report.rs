@@ -133,7 +133,13 @@ pub(crate) fn run(args: ReportArgs) -> Result<(), Failure> {
         // where the agent writes them); `--format` asks for those files of the call trees only.
         Saved::Run(run) if args.formats.is_empty() => {
             opts.per_thread |= saved::run_options(run).per_thread;
-            write_all(run, &args.out, &opts)
+            write_all(run, &args.out, &opts).and_then(|files| {
+                // The page of a run directory that holds a quantum trace shows it, as the agent's.
+                match args.input.as_deref().filter(|i| i.is_dir() && hpm_reports::explore::trace_dir(i).is_some()) {
+                    Some(input) if !same_dir(input, &args.out) => saved::write_explorer(run, &args.out, input).map(|_| files),
+                    _ => Ok(files),
+                }
+            })
         }
         _ => write_reports(&profile, &args.out, &opts),
     };
@@ -200,4 +206,9 @@ fn resolve_metric(profile: &Profile, m: &str) -> Result<usize, Failure> {
         profile.bindings.metrics.iter().enumerate().map(|(i, x)| format!("{i}: {}", x.name)).collect();
     let hint = suggest::did_you_mean(m, profile.bindings.metrics.iter().map(|x| x.name.as_str()));
     Err(Failure(format!("unknown metric `{}`{hint}; the profile's metrics are [{}]", excerpt(m), names.join(", "))))
+}
+
+/// Whether two paths name the same directory.
+fn same_dir(a: &Path, b: &Path) -> bool {
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
 }

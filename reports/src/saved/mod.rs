@@ -233,18 +233,26 @@ pub fn write_all(run: &SavedRun, dir: &Path, opts: &ReportOptions) -> io::Result
         files.push(p);
     }
     if opts.formats.contains(&Format::Json) {
-        // The explorer page of the call trees (`hpm explore DIR` adds the quantum trace), named by
-        // the run, not by the directory, so that `hpm report` writes the same bytes.
-        let label = match &run.run {
-            Some(id) if !id.main.is_empty() => format!("{} (pid {})", id.main, id.pid),
-            Some(id) => format!("pid {}", id.pid),
-            None => "saved run".to_string(),
-        };
-        let p = dir.join(crate::explore::PAGE_FILE);
-        crate::explore::write_html(&p, &crate::explore::Run::of_profile(label, run.calls_shown().into_owned()), None)?;
-        files.push(p);
+        files.push(write_explorer(run, dir, dir)?);
     }
     Ok(files)
+}
+
+/// Writes `dir/explore.html`: the explorer page of `run`'s call trees (as the reports show them),
+/// with the quantum trace of the run directory `trace_from` (its own, or its `vthreads/`) when it
+/// holds one that reads. Named by the run, not by a directory, so that `hpm report` writes the
+/// same bytes as the agent. An unreadable trace leaves the page without it (`hpm trace` says why).
+pub fn write_explorer(run: &SavedRun, dir: &Path, trace_from: &Path) -> io::Result<PathBuf> {
+    let label = match &run.run {
+        Some(id) if !id.main.is_empty() => format!("{} (pid {})", id.main, id.pid),
+        Some(id) => format!("pid {}", id.pid),
+        None => "saved run".to_string(),
+    };
+    let mut page = crate::explore::Run::of_profile(label, run.calls_shown().into_owned());
+    page.trace = crate::explore::trace_dir(trace_from).and_then(|d| hpm_collectors::quantum::read_dir(&d).ok());
+    let p = dir.join(crate::explore::PAGE_FILE);
+    crate::explore::write_html(&p, &page, None)?;
+    Ok(p)
 }
 
 #[cfg(test)]
