@@ -283,6 +283,14 @@
     const nameId = (s) => { let v = ids.get(s); if (v === undefined) { v = names.length; names.push(s); ids.set(s, v); } return v; };
     const slots = VA.self.length;
     const bSlot = VA.slotNames.map((s, k) => (k === 0 ? 0 : VB.slotNames.indexOf(s)));
+    // Runs that share no metric (an imported JFR recording against the agent's run): A's first
+    // metric is compared with B's first of the same unit (execution-time against cpu-time), and
+    // the legend says so.
+    const substitutes = [];
+    if (bSlot.every((j, k) => k === 0 || j < 0) && bSlot.length > 1) {
+      const j = VB.slotUnits.findIndex((u, i) => i > 0 && u === VA.slotUnits[1]);
+      if (j > 0) { bSlot[1] = j; substitutes.push(VB.slotNames[j] + ' of B as ' + VA.slotNames[1]); }
+    }
     const cap = VA.n + VB.n;
     const parent = new Int32Array(cap), cons = new Int32Array(cap);
     const after = [], before = [];
@@ -303,6 +311,7 @@
     const V = finishView(names, parent.slice(0, m), cons.slice(0, m), after.map((a) => a.slice(0, m)), VA.slotNames, VA.slotUnits);
     const b = before.map((a) => a.slice(0, m));
     V.before = { self: b, cum: b.map((a) => Float64Array.from(a)) };
+    V.substitutes = substitutes;
     for (let i = m - 1; i > 0; i--) for (let s = 0; s < slots; s++) V.before.cum[s][V.parent[i]] += V.before.cum[s][i];
     return V;
   }
@@ -498,6 +507,7 @@
     const lg = $('legend');
     lg.textContent = 'Width: total ' + W.label + (state.profile === 'diff' ? ' after' : '') + ' · ';
     if (diff) {
+      if (V.substitutes && V.substitutes.length) lg.append('comparing ' + V.substitutes.join(', ') + ' · ');
       lg.append('Colour: change in self ' + W.label + ' (after − before):');
       lg.append(el('span', { class: 'swatch', style: 'background:' + heat(0) }), 'shrank', el('span', { class: 'swatch', style: 'background:' + heat(1) }), 'grew',
         el('span', { class: 'swatch', style: 'background:#fff;border:1.5px solid #1d232a' }), 'changed (see Diff tab)');
