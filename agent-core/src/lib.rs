@@ -441,15 +441,23 @@ pub fn say_quantum_traces(dir: &Path, files: &[PathBuf], errors: &[String]) {
     }
 }
 
-/// Writes every report of a saved run into `dir` (`hpm_reports::write_all` with the agent's
-/// options) and returns the files written.
+/// Writes every report of a saved run into `dir` (what `hpm_reports::write_all` writes, with the
+/// agent's options) and returns the files written. The explorer page comes last and on its own:
+/// a page that cannot be written (it holds the quantum trace, so it is the largest file) is one
+/// error line, and the other reports still count as written.
 pub fn write_saved(saved: &SavedRun, dir: &Path) -> io::Result<Vec<PathBuf>> {
     let opts = hpm_reports::saved::run_options(saved);
     if !opts.per_thread {
         let n = saved.snapshot.calls.threads.len();
         log::info(&format!("{n} threads: per-thread views skipped (limit {})", hpm_reports::saved::MAX_PER_THREAD_VIEWS));
     }
-    hpm_reports::write_all(saved, dir, &opts)
+    let mut files = hpm_reports::saved::write_reports_of_run(saved, dir, &opts)?;
+    match hpm_reports::saved::write_explorer(saved, dir, dir) {
+        Ok(p) => files.push(p),
+        // The error names the page ("cannot write DIR/explore.html: …").
+        Err(e) => log::error(&format!("{e}; the other reports are written (`hpm explore {}` writes the page again)", dir.display())),
+    }
+    Ok(files)
 }
 
 impl AgentState {

@@ -250,8 +250,11 @@ fn a_trace_file_that_cannot_be_written_is_said_incomplete_never_written() {
     assert_eq!(trace.vps[0].entries.len() as u64, in_file, "{line}");
     assert!(trace.vps[0].entries.iter().all(|e| !matches!(e, Entry::Exit { .. })));
     assert_eq!(trace.meta.missed.iter().find(|m| m.0 == 0).map(|m| m.1), Some(lost), "the meta file counts them: {line}");
-    // The reports are written as usual.
+    // The reports are written as usual. The explorer page holds the trace, so it is the largest
+    // file: where it does not fit, it is one line of its own.
     assert!(stderr.contains(&format!("hpmagent: reports written to {}", out.display())), "{stderr}");
+    let page = out.join("explore.html");
+    assert!(page.exists() || stderr.contains(&format!("hpmagent: error: cannot write {}: File too large", page.display())), "{stderr}");
 }
 
 /// An unusable `out=` stops rvm before the program runs, with the agent's one line, as on HotSpot.

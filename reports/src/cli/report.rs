@@ -135,7 +135,7 @@ pub(crate) fn run(args: ReportArgs) -> Result<(), Failure> {
             opts.per_thread |= saved::run_options(run).per_thread;
             write_all(run, &args.out, &opts).and_then(|files| {
                 // The page of a run directory that holds a quantum trace shows it, as the agent's.
-                match args.input.as_deref().filter(|i| i.is_dir() && hpm_reports::explore::trace_dir(i).is_some()) {
+                match args.input.as_deref().filter(|i| opts.threads.is_empty() && i.is_dir() && hpm_reports::explore::trace_dir(i).is_some()) {
                     Some(input) if !same_dir(input, &args.out) => saved::write_explorer(run, &args.out, input).map(|_| files),
                     _ => Ok(files),
                 }

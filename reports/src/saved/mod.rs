@@ -168,6 +168,25 @@ pub fn run_options(run: &SavedRun) -> ReportOptions {
 /// select the threads of every file. The other trees are rendered with the default options
 /// (and `opts.per_thread` for the sampled ones), as the agent writes them.
 pub fn write_all(run: &SavedRun, dir: &Path, opts: &ReportOptions) -> io::Result<Vec<PathBuf>> {
+    let mut files = write_reports_of_run(run, dir, opts)?;
+    if opts.formats.contains(&Format::Json) {
+        files.push(write_explorer(&selected_threads(run, opts), dir, dir)?);
+    }
+    Ok(files)
+}
+
+/// The run with the threads `opts` selects (all when it names none).
+fn selected_threads<'a>(run: &'a SavedRun, opts: &ReportOptions) -> Cow<'a, SavedRun> {
+    if opts.threads.is_empty() {
+        Cow::Borrowed(run)
+    } else {
+        Cow::Owned(run.select_threads(&opts.threads))
+    }
+}
+
+/// [`write_all`] but the explorer page, for a caller that writes the page on its own terms (the
+/// agent: a page that cannot be written must not fail the dump of every other report).
+pub fn write_reports_of_run(run: &SavedRun, dir: &Path, opts: &ReportOptions) -> io::Result<Vec<PathBuf>> {
     check_options(&run.snapshot.calls, opts)?;
     let selected;
     let run = if opts.threads.is_empty() {
@@ -231,9 +250,6 @@ pub fn write_all(run: &SavedRun, dir: &Path, opts: &ReportOptions) -> io::Result
         let p = dir.join("vm-cost.txt");
         write_atomic(&p, vm::cost::vm_cost(&v.rows, &v.counters, v.lost_threads).as_bytes())?;
         files.push(p);
-    }
-    if opts.formats.contains(&Format::Json) {
-        files.push(write_explorer(run, dir, dir)?);
     }
     Ok(files)
 }
