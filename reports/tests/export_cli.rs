@@ -37,7 +37,7 @@ fn export_errors_are_one_line() {
     one_error_line(&hpm(&["export", "pprof", p, "--metric", "cpu-secs"]), 1, "unknown metric `cpu-secs`; the profile's metrics are [cpu-seconds]");
     one_error_line(&hpm(&["export", "speedscope", p, "--thread", "nosuch"]), 1, "no thread named `nosuch`");
     one_error_line(&hpm(&["export", "callgrind", s(&tmp.path().join("missing"))]), 1, "check the path");
-    one_error_line(&hpm(&["export", "firefox", s(tmp.path())]), 1, "no arcflow.json in directory");
+    one_error_line(&hpm(&["export", "firefox", s(tmp.path())]), 1, "no readable arcflow.json in directory");
     std::fs::write(tmp.path().join("bad.json"), "{\"format\":").unwrap();
     one_error_line(&hpm(&["export", "pprof", s(&tmp.path().join("bad.json"))]), 1, "is not a valid arcflow.json");
     one_error_line(&hpm(&["export", "pprof", p, "-o", s(&tmp.path().join("no/such/dir/x.pb.gz"))]), 1, "cannot write");

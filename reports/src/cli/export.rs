@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use hpm_collectors::arcflow::Profile;
 use hpm_collectors::text_trace::excerpt;
 use hpm_reports::export::{self, ExportOptions};
-use hpm_reports::{saved, suggest, ReportOptions};
+use hpm_reports::{suggest, ReportOptions};
 
 use super::out::{errln, outln};
 use super::Failure;
@@ -175,17 +175,10 @@ fn write_stdout(bytes: &[u8]) -> Result<(), Failure> {
     }
 }
 
-/// Loads the profile to export: an arcflow.json, or the one in a directory. The one place that
-/// reads a saved profile, so that a later format of saved profiles changes only this function.
+/// Loads the profile to export: an arcflow.json (version 1 or 2), or the one in a directory,
+/// read as `hpm report` reads it; the call trees the reports show.
 pub(crate) fn load_profile(input: &Path) -> Result<Profile, Failure> {
-    if !input.exists() {
-        return Err(Failure(format!("{} does not exist; check the path", input.display())));
-    }
-    if input.is_dir() && !input.join("arcflow.json").is_file() {
-        return Err(Failure(format!("no arcflow.json in directory {}; pass a profile directory written by the agent, `hpm report` or `hpm import`", input.display())));
-    }
-    // Versions 1 and 2; the call trees the reports show (compensated where calibrated).
-    saved::load(input).map(|s| s.calls().into_owned()).map_err(|e| Failure(format!("{e}; pass an arcflow.json or its directory")))
+    super::report::load_json(input).map(|s| s.calls().into_owned())
 }
 
 fn resolve_metric(profile: &Profile, m: &str) -> Result<usize, Failure> {

@@ -173,7 +173,7 @@ fn load_trace(path: &Path, metric_names: &[String]) -> Result<Profile, Failure> 
     Ok(trace.profile)
 }
 
-fn load_json(input: &Path) -> Result<Saved, Failure> {
+pub(crate) fn load_json(input: &Path) -> Result<Saved, Failure> {
     let path = if input.is_dir() { input.join("arcflow.json") } else { input.to_path_buf() };
     let bytes = progress::read_file(&path).map_err(|e| {
         if input.is_dir() {
