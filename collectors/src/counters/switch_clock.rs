@@ -152,10 +152,8 @@ impl ThreadMetrics for SwitchClock {
 
 fn explain(e: io::Error, what: &str) -> io::Error {
     let fix = match e.raw_os_error() {
-        Some(libc::EACCES) | Some(libc::EPERM) => format!(
-            " (context switches are kernel events: perf_event_paranoid is {}; run as root, give CAP_PERFMON, or sysctl kernel.perf_event_paranoid=1)",
-            super::refusal::perf_event_paranoid().map_or("unknown".to_string(), |p| p.to_string())
-        ),
+        // The same refusal as for the switch records of `super::switches`.
+        Some(libc::EACCES) | Some(libc::EPERM) => super::switches::fix_for(&e),
         Some(libc::ENOMEM) => " (perf rings are locked memory: raise kernel.perf_event_mlock_kb or `ulimit -l`)".into(),
         _ => String::new(),
     };

@@ -262,7 +262,7 @@ fn u32_at(b: &[u8], at: usize) -> Option<u32> {
 }
 
 /// What to do when opening is refused.
-fn fix_for(e: &io::Error) -> String {
+pub(super) fn fix_for(e: &io::Error) -> String {
     match e.raw_os_error() {
         Some(libc::EACCES) | Some(libc::EPERM) => format!(
             " (context switches are kernel events: perf_event_paranoid is {}; run as root, give CAP_PERFMON, or sysctl kernel.perf_event_paranoid=1)",
