@@ -357,8 +357,8 @@ fn jit_times_charge_short_c1_compilations_to_their_methods() {
 /// compile. On `Compiles` (three large methods whose C2 compilations take 10 ms and more, so a
 /// look every 10 ms sees them; `Shares`' leaf methods compile in a few ms and were missed about
 /// one run in eight) the table adds up to the compiler threads' CPU time that `vm-cost.txt`
-/// measures from the kernel, charges all but the time of compiler threads never found busy to
-/// methods, and names the program's own methods among those C2 compiled.
+/// measures from the kernel, charges all of C2's threads' time to methods (C1's short compilations
+/// can all fall between looks), and names the program's own methods among those C2 compiled.
 #[test]
 fn jit_times_add_up_to_the_compiler_threads_cpu_and_name_the_methods_compiled() {
     for jdk in jdks() {
@@ -380,9 +380,17 @@ fn jit_times_add_up_to_the_compiler_threads_cpu_and_name_the_methods_compiled() 
         // The looks start at VMInit and end before the last tick of vm-cost.
         assert!((total - kernel_jit_ms).abs() < 0.15 * kernel_jit_ms + 20.0, "jit.txt {total} ms, vm-cost.txt's jit {kernel_jit_ms} ms");
         // Every compiler thread found busy at least once has all its time charged to methods:
-        // what no method gets is the time of threads never seen compiling (a few ms at most).
-        let unclaimed = jit_summary_ms(&jit, "never found busy: ");
-        assert!(unclaimed < 0.05 * total + 5.0, "{unclaimed} ms of {total} ms charged to no method");
+        // what no method gets is the time of threads never seen compiling. C2's compilations
+        // here take 10 ms and more, so a look always finds its threads; C1's take a few ms, and
+        // on a loaded machine a C1 thread can do all its work between looks (CI saw 9.5 ms of
+        // 79 ms), which the report then shows as C1's `(no compile task)` row.
+        let c2_unclaimed: f64 = jit
+            .lines()
+            .map(|l| l.split_whitespace().collect::<Vec<_>>())
+            .filter(|c| c.len() >= 6 && c[5] == "c2" && c[6..].join(" ") == "(no compile task)")
+            .map(|c| c[0].parse::<f64>().unwrap())
+            .sum();
+        assert!(c2_unclaimed < 0.05 * total + 5.0, "{c2_unclaimed} ms of C2's time charged to no method in\n{jit}");
         let rows: Vec<Vec<&str>> = jit.lines().filter(|l| l.ends_with(".big1") || l.ends_with(".big2") || l.ends_with(".big3")).map(|l| l.split_whitespace().collect()).collect();
         assert!(rows.iter().any(|c| c[5] == "c2" && c[3].parse::<u64>().unwrap() >= 1 && c[6].starts_with("calls.counters.Compiles.")), "no C2 compilation of Compiles' methods in\n{jit}");
     }
