@@ -14,9 +14,19 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use hpm_reports::vm::run::{unix_ms, RunIdentity};
 use hpm_reports::Format;
 
+/// Readies `dir` at load: checks that reports can be written into it ([`check_writable`]) and
+/// removes the quantum trace an earlier run left there
+/// ([`hpm_collectors::quantum::remove_old_trace`]), which this run's reports and explorer page
+/// would otherwise be read with.
+pub fn prepare(dir: &Path) -> Result<(), String> {
+    check_writable(dir)?;
+    hpm_collectors::quantum::remove_old_trace(dir);
+    Ok(())
+}
+
 /// Checks at load that reports can be written into `dir`: creates it and writes and removes a probe
 /// file, so that an unusable `out=` stops the JVM at once instead of losing the run at exit.
-pub fn check_writable(dir: &Path) -> Result<(), String> {
+fn check_writable(dir: &Path) -> Result<(), String> {
     let refuse = |e: io::Error| format!("cannot write reports to {}: {e} (option out=)", dir.display());
     std::fs::create_dir_all(dir).map_err(refuse)?;
     let probe = dir.join(format!(".hpmagent-probe-{}", std::process::id()));

@@ -98,7 +98,7 @@ pub unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Resul
         log::line(options::help_text().trim_end());
         return Err("help printed; the JVM does not start (remove 'help' to run)".into());
     }
-    run_dir::check_writable(&opts.out_dir())?;
+    run_dir::prepare(&opts.out_dir())?;
     log::set_level(opts.log);
     quiet_panics();
     crate::quanta::setup(opts.quantum, &opts.out_dir(), &opts.events, late);

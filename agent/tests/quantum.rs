@@ -38,9 +38,14 @@ fn meta_counters(dir: &Path) -> Vec<String> {
 
 /// PseudoJbb (3 warehouses) on rvm with `vps` processors and a `quantum_ms` timer quantum.
 fn pseudojbb_on_rvm(test: &str, options: &str, vps: usize, quantum_ms: u32, transactions: u32) -> (PathBuf, String) {
+    let out = out_dir(test, &java_tests::jdk().unwrap());
+    let stderr = pseudojbb_on_rvm_into(&out, options, vps, quantum_ms, transactions);
+    (out, stderr)
+}
+
+/// The same into directory `out` as it is; returns the VM's stderr.
+fn pseudojbb_on_rvm_into(out: &Path, options: &str, vps: usize, quantum_ms: u32, transactions: u32) -> String {
     let classes = java_tests::compile("workloads").expect("compiling java-tests/workloads");
-    let jdk = java_tests::jdk().unwrap();
-    let out = out_dir(test, &jdk);
     let o = Command::new(rvm())
         .arg(format!("-Xvps:{vps}"))
         .arg(format!("-Xquantum:{quantum_ms}"))
@@ -55,7 +60,7 @@ fn pseudojbb_on_rvm(test: &str, options: &str, vps: usize, quantum_ms: u32, tran
     let stderr = String::from_utf8_lossy(&o.stderr).into_owned();
     assert!(o.status.success(), "rvm failed ({}):\n{stdout}\n{stderr}", o.status);
     assert!(stdout.contains(&format!("transactions {} checksum", 3 * transactions)), "{stdout}");
-    (out, stderr)
+    stderr
 }
 
 fn read_vps(dir: &Path, vps: usize) -> Vec<VpFile> {
@@ -269,4 +274,29 @@ fn the_explorer_page_holds_the_trace_and_hpm_report_writes_it_again() {
     let o = Command::new(hpm_binary()).arg("report").arg(&dir).arg("--out").arg(&again).output().unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(std::fs::read(again.join("explore.html")).unwrap() == std::fs::read(&page).unwrap(), "hpm report wrote another page");
+}
+
+/// A run owns its directory's trace: a run on fewer processors, or without `quantum`, into the
+/// directory of an earlier traced run leaves none of that run's trace to be read with its own
+/// reports (a stale `quantum.vp1.trace` would be mixed into the new trace, and any trace into the
+/// new explorer page).
+#[test]
+fn a_run_removes_the_trace_an_earlier_run_left_in_its_directory() {
+    let (dir, _) = pseudojbb_on_rvm("quantum-rerun", "quantum", 2, 10, 300);
+    assert!(dir.join("quantum.vp1.trace").is_file());
+    let old_threads = hpm_collectors::quantum::read_dir(&dir).unwrap().meta.threads.len();
+
+    pseudojbb_on_rvm_into(&dir, "quantum", 1, 10, 300);
+    let trace = hpm_collectors::quantum::read_dir(&dir).unwrap();
+    assert_eq!(trace.vps.iter().map(|v| v.vp).collect::<Vec<_>>(), [0], "{:?}", trace.issues);
+    assert_eq!(trace.errors().count(), 0, "{:?}", trace.issues);
+    assert!(trace.meta.threads.len() <= old_threads);
+    let data = explorer_data(&dir.join("explore.html"));
+    assert_eq!(data["trace"]["processors"].as_array().map(|p| p.len()), Some(1));
+
+    pseudojbb_on_rvm_into(&dir, "", 2, 10, 300);
+    let left: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).filter(|n| n.contains("quantum")).collect();
+    assert!(left.is_empty(), "trace files left: {left:?}");
+    assert!(explorer_data(&dir.join("explore.html"))["trace"].is_null());
 }

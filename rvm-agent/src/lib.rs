@@ -878,7 +878,7 @@ fn load(vm: &RvmVm, options: Option<String>, cb: &mut RvmCallbacks) -> Result<()
         log::line(options::help_text().trim_end());
         return Err("help printed; the VM does not start (remove 'help' to run)".into());
     }
-    hpm_agent_core::run_dir::check_writable(&opts.out_dir())?;
+    hpm_agent_core::run_dir::prepare(&opts.out_dir())?;
     log::set_level(opts.log);
     hpm_agent_core::quiet_panics();
     if RVM.get().is_some() || hpm_agent_core::agent().is_some() {

@@ -22,7 +22,7 @@ pub mod writer;
 
 use std::fmt::Write as _;
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 pub use reader::{read_dir, Entry, Issue, Marker, MarkerKind, QuantumRecord, Severity, Trace, VpTrace};
 pub use writer::{trace_file_name, BufferSink, Quantum, QuantumWriter, WriterStats};
@@ -64,6 +64,29 @@ pub const MAX_COUNTERS: usize = 64;
 pub const QUANTUM_FIXED_LEN: usize = 32;
 /// Name of the meta file.
 pub const META_FILE: &str = "quantum.meta";
+
+/// Removes the quantum trace an earlier run left in `dir` and in its `vthreads/`: `quantum.meta`,
+/// every `quantum.vp<N>.trace`, and the temporary files of writers no longer running. A run owns
+/// its directory's trace as it owns its reports: a trace left from an earlier run would otherwise
+/// be read with this run's reports, or (a processor this run does not use) mixed into its trace.
+/// Returns the files removed.
+pub fn remove_old_trace(dir: &Path) -> Vec<PathBuf> {
+    let mut removed = Vec::new();
+    for d in [dir.to_path_buf(), dir.join("vthreads")] {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let finished = name == META_FILE || (name.starts_with("quantum.vp") && name.ends_with(".trace"));
+            // `.quantum.vp<N>.trace.<pid>.tmp` (writer.rs), and the meta file's temporary file.
+            let writer_gone = name.strip_prefix(".quantum.").and_then(|r| r.strip_suffix(".tmp")).and_then(|r| r.rsplit('.').next()?.parse::<u32>().ok()).is_some_and(|pid| {
+                pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists()
+            });
+            if (finished || writer_gone) && e.path().is_file() && std::fs::remove_file(e.path()).is_ok() {
+                removed.push(e.path());
+            }
+        }
+    }
+    removed
+}
 
 /// Record formats (the low 4 bits of the encoding word).
 pub mod format {
