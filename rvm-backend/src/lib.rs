@@ -186,22 +186,16 @@ pub fn run_with_hooks(opts: Options, hooks: Option<Box<dyn hooks::Hooks>>) -> i3
     }
     let v = vm.clone();
     std::thread::Builder::new().name("rvm-timer".into()).spawn(move || sched::timer_loop(v)).expect("spawn timer");
-    let code = {
-        let mut st = vm.sched.lock();
-        loop {
-            if let Some(c) = st.exit_code {
-                break c;
-            }
-            st = vm.sched.cv.wait(st).unwrap_or_else(|e| e.into_inner());
-        }
-    };
-    // Every processor ends its loop (and reports vp_end) before vm_death. They notice the exit at
-    // their next switch: idle ones are woken by the condvar, busy ones at their next yieldpoint
-    // (the timer keeps setting their flags until they have all stopped, so a spinning daemon
-    // thread cannot hold one back).
+    // Every processor ends its loop (and reports vp_end) before vm_death, and only once the VM
+    // exits. They notice the exit at their next switch: idle ones are woken by their condvars,
+    // busy ones at their next yieldpoint (the timer keeps setting their flags until they have all
+    // stopped, so a spinning daemon thread cannot hold one back). This thread waits for them
+    // alone: were it to wait for the exit on the processors' condvars, every thread made ready
+    // would wake it too.
     for p in processors {
         let _ = p.join();
     }
+    let code = vm.sched.lock().exit_code.expect("a processor ends only when the VM exits");
     vm.sched.done.store(true, std::sync::atomic::Ordering::Relaxed);
     vm.flush_out();
     death(code)

@@ -34,6 +34,11 @@ pub struct VpShared {
     pub flag: AtomicBool,
     /// Some service thread of this processor has been woken (its own flag says which).
     pub service_pending: AtomicBool,
+    /// What this processor waits on (with the scheduler lock) when it is idle or waits for a
+    /// collection. One per processor, so that readying a thread wakes the one processor that
+    /// should run it rather than all of them: every notify is a system call, and every needless
+    /// wake-up a sleep, a wake and a turn at the scheduler lock.
+    pub cv: Condvar,
 }
 
 /// A service thread: a VM thread bound to one processor, running `body` each time it is woken.
@@ -101,7 +106,6 @@ pub struct SchedState {
 
 pub struct Sched {
     pub state: Mutex<SchedState>,
-    pub cv: Condvar,
     pub vps: Vec<VpShared>,
     pub threads: RwLock<Vec<Arc<Mutex<JThread>>>>,
     /// Name and kind of every thread, by id (readable while threads' own mutexes are held).
@@ -140,8 +144,9 @@ impl Sched {
                 next_vp: 0,
                 switches: 0,
             }),
-            cv: Condvar::new(),
-            vps: (0..n).map(|_| VpShared { flag: AtomicBool::new(false), service_pending: AtomicBool::new(false) }).collect(),
+            vps: (0..n)
+                .map(|_| VpShared { flag: AtomicBool::new(false), service_pending: AtomicBool::new(false), cv: Condvar::new() })
+                .collect(),
             threads: RwLock::new(Vec::new()),
             info: RwLock::new(Vec::new()),
             new_services: Mutex::new(Vec::new()),
@@ -153,6 +158,20 @@ impl Sched {
     }
     pub fn lock(&self) -> MutexGuard<'_, SchedState> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+    /// Wakes every processor (an exit, a collection requested or finished).
+    pub fn wake_all(&self) {
+        for v in &self.vps {
+            v.cv.notify_all();
+        }
+    }
+    /// Wakes the idle processors (to look at a new sleeper's deadline).
+    fn wake_idle(&self, st: &SchedState) {
+        for (v, idle) in st.idle.iter().enumerate() {
+            if *idle {
+                self.vps[v].cv.notify_all();
+            }
+        }
     }
     pub fn thread(&self, tid: u32) -> Arc<Mutex<JThread>> {
         self.threads.read().unwrap()[tid as usize].clone()
@@ -229,7 +248,7 @@ pub fn wake_service_thread(vm: &Vm, tid: u32) -> bool {
     if let Ok(g) = vm.sched.state.try_lock() {
         drop(g);
     }
-    vm.sched.cv.notify_all();
+    vm.sched.vps[s.vp].cv.notify_all();
     true
 }
 
@@ -276,15 +295,27 @@ pub fn requeue(vm: &Vm, st: &mut SchedState, tid: u32, to: Requeue) {
         st.deferred[tid as usize] = Some(to);
         return;
     }
-    match to {
-        Requeue::Back(vp) => st.ready[vp].push_back(tid),
-        Requeue::Front(vp) => st.ready[vp].push_front(tid),
+    let vp = match to {
+        Requeue::Back(vp) => {
+            st.ready[vp].push_back(tid);
+            vp
+        }
+        Requeue::Front(vp) => {
+            st.ready[vp].push_front(tid);
+            vp
+        }
         Requeue::Any => enqueue_anywhere(st, tid),
+    };
+    // Wake the processor whose queue it is if it is idle; else one idle processor, which will take
+    // it from the busy one's queue. No idle processor: whoever is busy looks at the queues at its
+    // next switch.
+    if let Some(v) = Some(vp).filter(|v| st.idle[*v]).or_else(|| st.idle.iter().position(|i| *i)) {
+        vm.sched.vps[v].cv.notify_one();
     }
-    vm.sched.cv.notify_all();
 }
 
-fn enqueue_anywhere(st: &mut SchedState, tid: u32) {
+/// Queues `tid` on an idle processor, else on the shortest queue; returns the processor.
+fn enqueue_anywhere(st: &mut SchedState, tid: u32) -> usize {
     let n = st.ready.len();
     // An idle processor that has not been given work yet (an idle processor stays marked idle until
     // it wakes up, so without the empty-queue test a burst of new threads would all pile onto it).
@@ -298,6 +329,7 @@ fn enqueue_anywhere(st: &mut SchedState, tid: u32) {
         }
     };
     st.ready[vp].push_back(tid);
+    vp
 }
 
 fn monitor_index(vm: &Vm, st: &mut SchedState, obj: Ref) -> usize {
@@ -421,7 +453,7 @@ pub fn wait(vm: &Vm, th: &mut JThread, obj: Ref, ms: i64) -> WaitResult {
     st.timed_out[tid as usize] = false;
     if ms > 0 {
         st.sleepers.push(Reverse((Instant::now() + Duration::from_millis(ms as u64), tid, token)));
-        vm.sched.cv.notify_all();
+        vm.sched.wake_idle(&st);
     }
     th.reacquire = Reacquire::Monitor { monitor: mi as u32, count };
     WaitResult::Blocked
@@ -457,7 +489,7 @@ pub fn sleep(vm: &Vm, tid: u32, ms: i64) -> bool {
     let token = st.token;
     st.tstate[tid as usize] = TState::Sleeping(token);
     st.sleepers.push(Reverse((Instant::now() + Duration::from_millis(ms.max(0) as u64), tid, token)));
-    vm.sched.cv.notify_all();
+    vm.sched.wake_idle(&st);
     true
 }
 
@@ -513,7 +545,7 @@ pub fn request_gc(vm: &Vm, st: &mut SchedState) {
         for v in &vm.sched.vps {
             v.flag.store(true, Relaxed);
         }
-        vm.sched.cv.notify_all();
+        vm.sched.wake_all();
     }
 }
 
@@ -551,11 +583,11 @@ fn collector<'a>(vm: &'a Vm, vp: usize, mut st: MutexGuard<'a, SchedState>, curr
         st.gc_requested = false;
         st.gc_arrived = 0;
         st.gc_epoch += 1;
-        vm.sched.cv.notify_all();
+        vm.sched.wake_all();
     } else {
         // (a processor that saw the VM exit will never arrive)
         while st.gc_epoch == epoch && st.exit_code.is_none() {
-            st = vm.sched.cv.wait(st).unwrap_or_else(|e| e.into_inner());
+            st = vm.sched.vps[vp].cv.wait(st).unwrap_or_else(|e| e.into_inner());
         }
     }
     st
@@ -627,7 +659,7 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
             let mut st = vm.sched.lock();
             loop {
                 if let Some(code) = st.exit_code {
-                    vm.sched.cv.notify_all();
+                    vm.sched.wake_all();
                     drop(st);
                     switches.deliver(&vm);
                     hook!(vm, vp_end(vp as u32, code));
@@ -686,7 +718,7 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
                 voluntary = true;
                 st.idle[vp] = true;
                 let timeout = next.map_or(Duration::from_millis(50), |t| t.saturating_duration_since(Instant::now()));
-                st = vm.sched.cv.wait_timeout(st, timeout).unwrap_or_else(|e| e.into_inner()).0;
+                st = vm.sched.vps[vp].cv.wait_timeout(st, timeout).unwrap_or_else(|e| e.into_inner()).0;
             }
         };
         switches.deliver(&vm);
@@ -749,7 +781,7 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
                     st.live_nondaemon -= 1;
                     if st.live_nondaemon == 0 {
                         st.exit_code = Some(if st.main_failed { 1 } else { 0 });
-                        vm.sched.cv.notify_all();
+                        vm.sched.wake_all();
                     }
                 }
             }
@@ -768,7 +800,7 @@ pub fn request_exit(vm: &Vm, st: &mut SchedState, code: i32) {
     if st.exit_code.is_none() {
         st.exit_code = Some(code);
     }
-    vm.sched.cv.notify_all();
+    vm.sched.wake_all();
 }
 
 /// The quantum timer: sets every processor's yield flag each quantum, and turns a termination
