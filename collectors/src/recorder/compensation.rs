@@ -218,7 +218,7 @@ impl Recorder {
             let mut s = lock(&t.state);
             s.epoch = self.epoch.load(Ordering::Acquire);
             s.needs_sync = false;
-            s.calls.clear();
+            s.clear_calls();
         }
         let r = &mut NoResolver;
         self.entry_unpaused(t, 1, r);

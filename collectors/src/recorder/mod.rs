@@ -188,6 +188,11 @@ struct ThreadState {
     /// Monitor contention or wait in progress: (start wall ns, monitor class consumer).
     contended: Option<(u64, ConsumerId)>,
     waiting: Option<(u64, ConsumerId)>,
+    /// The lock and wait tree nodes of (call-tree node, monitor class) seen before, so that a
+    /// monitor event finds its context without walking the call path (a thread that waits in a
+    /// loop waits in the same few contexts). Cleared with the trees ([`ThreadState::clear_calls`]).
+    lock_nodes: FxHashMap<(NodeId, ConsumerId), NodeId>,
+    wait_nodes: FxHashMap<(NodeId, ConsumerId), NodeId>,
     /// The recorder epoch this thread last synchronised with; a newer epoch means "rebase the
     /// metrics and re-synchronise the context to the real stack at the next event".
     epoch: u64,
@@ -218,6 +223,14 @@ struct OutsideRead {
 }
 
 impl ThreadState {
+    /// Empties the call tree (see [`CursorBuilder::clear`]): its nodes get new ids, so the lock and
+    /// wait nodes found by call-tree node are forgotten too.
+    fn clear_calls(&mut self) {
+        self.calls.clear();
+        self.lock_nodes.clear();
+        self.wait_nodes.clear();
+    }
+
     /// Publishes the current context in the thread's cell, if it has one (a relaxed store).
     #[inline]
     fn publish(&self) {
@@ -530,6 +543,8 @@ impl Recorder {
                 alloc_samples,
                 alloc_object_carry: 0.0,
                 methods: FxHashMap::default(),
+                lock_nodes: FxHashMap::default(),
+                wait_nodes: FxHashMap::default(),
                 reader,
                 remote,
                 now,
@@ -584,6 +599,8 @@ impl Recorder {
 
     /// The consumer named `name` (interned once): how a backend that names methods itself (the
     /// bytecode probes name them when their class is instrumented) gets their consumers.
+    /// Consumers are never dropped, so a backend may keep the id (rvm keeps one per monitor class,
+    /// for [`Recorder::monitor_wait_of`]).
     pub fn consumer(&self, name: &str) -> ConsumerId {
         self.intern(name)
     }
@@ -603,6 +620,9 @@ impl Recorder {
         s.outside = None;
         let ThreadState { calls, now, .. } = &mut *s;
         *calls = CursorBuilder::new(tree, now);
+        // New node ids (see `clear_calls`).
+        s.lock_nodes.clear();
+        s.wait_nodes.clear();
     }
 
     /// Lets control operations read `t`'s stack from outside the thread (see [`RemoteStack`]).
@@ -967,7 +987,7 @@ impl Recorder {
         r.finished.clear();
         for t in &r.live {
             let mut s = lock(&t.state);
-            s.calls.clear();
+            s.clear_calls();
             // The open contexts have new node ids.
             s.publish();
             s.outside = None;
@@ -980,6 +1000,8 @@ impl Recorder {
             s.locks.add_calls(Tree::ROOT, 1);
             s.waits = Tree::new(root, 2);
             s.waits.add_calls(Tree::ROOT, 1);
+            s.lock_nodes.clear();
+            s.wait_nodes.clear();
             if let Some(t) = s.samples.as_mut() {
                 *t = Tree::new(root, t.metric_count());
             }

@@ -9,8 +9,15 @@ impl Recorder {
         if !self.config.locks || self.is_paused() {
             return;
         }
-        let c = self.intern(class);
-        lock(&t.state).contended = Some((self.wall_ns(), c));
+        self.monitor_contended_enter_of(t, self.intern(class));
+    }
+
+    /// [`Recorder::monitor_contended_enter`] with the class's consumer ([`Recorder::consumer`]).
+    pub fn monitor_contended_enter_of(&self, t: &ThreadRecorder, class: ConsumerId) {
+        if !self.config.locks || self.is_paused() {
+            return;
+        }
+        lock(&t.state).contended = Some((self.wall_ns(), class));
     }
 
     /// The thread acquired the monitor it was blocked on.
@@ -18,9 +25,8 @@ impl Recorder {
         let now = self.wall_ns();
         let mut s = lock(&t.state);
         if let Some((start, class)) = s.contended.take() {
-            let mut path = s.calls.path();
-            path.push(class);
-            let n = s.locks.descend(Tree::ROOT, &path);
+            let s = &mut *s;
+            let n = monitor_node(&s.calls, &mut s.locks, &mut s.lock_nodes, class);
             s.locks.add_calls(n, 1);
             s.locks.add_base(n, &[now.saturating_sub(start)]);
         }
@@ -31,8 +37,15 @@ impl Recorder {
         if !self.config.waits || self.is_paused() {
             return;
         }
-        let c = self.intern(class);
-        lock(&t.state).waiting = Some((self.wall_ns(), c));
+        self.monitor_wait_of(t, self.intern(class));
+    }
+
+    /// [`Recorder::monitor_wait`] with the class's consumer ([`Recorder::consumer`]).
+    pub fn monitor_wait_of(&self, t: &ThreadRecorder, class: ConsumerId) {
+        if !self.config.waits || self.is_paused() {
+            return;
+        }
+        lock(&t.state).waiting = Some((self.wall_ns(), class));
     }
 
     /// The wait ended (notified, interrupted or `timed_out`).
@@ -40,11 +53,20 @@ impl Recorder {
         let now = self.wall_ns();
         let mut s = lock(&t.state);
         if let Some((start, class)) = s.waiting.take() {
-            let mut path = s.calls.path();
-            path.push(class);
-            let n = s.waits.descend(Tree::ROOT, &path);
+            let s = &mut *s;
+            let n = monitor_node(&s.calls, &mut s.waits, &mut s.wait_nodes, class);
             s.waits.add_calls(n, 1);
             s.waits.add_base(n, &[now.saturating_sub(start), timed_out as u64]);
         }
     }
+}
+
+/// The node of `tree` for the current call path of `calls` followed by `class`: from `known` when
+/// this (call-tree node, class) was seen before, else found (or created) by walking the path.
+fn monitor_node(calls: &CursorBuilder, tree: &mut Tree, known: &mut FxHashMap<(NodeId, ConsumerId), NodeId>, class: ConsumerId) -> NodeId {
+    *known.entry((calls.current(), class)).or_insert_with(|| {
+        let mut path = calls.path();
+        path.push(class);
+        tree.descend(Tree::ROOT, &path)
+    })
 }

@@ -169,6 +169,48 @@ fn monitors_waits_alloc_and_gc() {
     assert_eq!(s.gc[0].threads_stopped, 1);
 }
 
+/// Lock and wait nodes are found again by call-tree node (`monitor_node`): repeated waits in one
+/// context count there, a wait in another context of the same class gets its own node, and after
+/// a reset (new node ids in every tree) the contexts are right again.
+#[test]
+fn repeated_monitor_events_find_their_contexts_through_resets() {
+    let ticks = Arc::new(AtomicU64::new(0));
+    let r = Recorder::new(RecorderConfig::default(), Box::new(Manual(ticks.clone())));
+    let mut names = Names { stack: Rc::new(Cell::new(Vec::new())), resolved: 0 };
+    let t = r.register_current_thread(ThreadInfo { name: "w".into(), ..Default::default() });
+    let lock = r.consumer("p.Lock");
+    let wait_and_block = |times: usize| {
+        for _ in 0..times {
+            r.monitor_wait_of(&t, lock);
+            r.monitor_waited(&t, false);
+            r.monitor_contended_enter_of(&t, lock);
+            r.monitor_contended_entered(&t);
+        }
+    };
+    r.method_entry(&t, 1, &mut names);
+    wait_and_block(3);
+    r.method_entry(&t, 2, &mut names);
+    wait_and_block(2);
+    r.method_exit(&t, 2, false, &mut names);
+    wait_and_block(1);
+    let s = r.snapshot();
+    let calls = |p: &Profile| contexts(p, 0).into_iter().filter(|c| c.0.ends_with("p.Lock")).map(|c| (c.0, c.1)).collect::<Vec<_>>();
+    let want = vec![("w;p.C.m1;p.C.m2;p.Lock".to_string(), 2), ("w;p.C.m1;p.Lock".to_string(), 4)];
+    let sorted = |mut v: Vec<(String, u64)>| {
+        v.sort();
+        v
+    };
+    assert_eq!(sorted(calls(&s.waits)), sorted(want.clone()));
+    assert_eq!(sorted(calls(&s.locks)), sorted(want));
+
+    r.reset();
+    wait_and_block(1);
+    let s = r.snapshot();
+    let want = vec![("w;p.C.m1;p.Lock".to_string(), 1)];
+    assert_eq!(calls(&s.waits), want);
+    assert_eq!(calls(&s.locks), want);
+}
+
 #[test]
 fn code_map_lookup_and_unload() {
     let (r, _t, _n) = setup();
