@@ -236,22 +236,57 @@ struct Rvm {
     /// event and each processor at every switch).
     sampling: Option<Sampling>,
     dead: AtomicBool,
-    /// Thread-switch callbacks and the time spent in them (ns), summed over processors at `vp_end`:
-    /// the agent's own cost per switch, reported at exit (`log=info`).
+    /// Thread-switch callbacks, those timed, and the time spent in those (ns), summed over
+    /// processors at `vp_end`: the agent's own cost per switch, reported at exit (`log=info`).
     switch_calls: AtomicU64,
+    switch_timed: AtomicU64,
     switch_ns: AtomicU64,
 }
 
 static RVM: OnceLock<Rvm> = OnceLock::new();
 
 thread_local! {
-    /// On a processor's OS thread: the thread it runs (id and table entry), set at each switch.
-    static RUNNING: RefCell<Option<(u32, Arc<Entry>)>> = const { RefCell::new(None) };
-    /// On a processor's OS thread: (switch callbacks, ns spent in them) since `vp_start`.
-    static SWITCH_COST: std::cell::Cell<(u64, u64)> = const { std::cell::Cell::new((0, 0)) };
+    /// On a processor's OS thread: switch callbacks since `vp_start`, and the ns spent in those
+    /// timed (every [`SWITCH_TIMED_EVERY`]th).
+    static SWITCH_COST: std::cell::Cell<SwitchCost> = const { std::cell::Cell::new(SwitchCost { calls: 0, timed: 0, ns: 0 }) };
     /// Sampled mode, on a processor's OS thread: the processor as its sampler's thread.
     static SAMPLED: RefCell<Option<Arc<SampledThread>>> = const { RefCell::new(None) };
+    /// On a processor's OS thread: the consumer of each monitor class seen, by rvm class id
+    /// (`u32::MAX`: not yet), so that a monitor event asks the VM for no name and interns none.
+    /// Classes are never unloaded and consumers never dropped, so an entry stays right.
+    static MONITOR_CLASSES: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
 }
+
+/// The consumer of rvm class `class`, named by the VM the first time this processor sees it.
+fn monitor_class(r: &Rvm, class: u32) -> u32 {
+    let known = MONITOR_CLASSES.with(|m| m.try_borrow().ok().and_then(|m| m.get(class as usize).copied())).filter(|c| *c != u32::MAX);
+    known.unwrap_or_else(|| {
+        let c = r.state.recorder().consumer(&r.vm.class_name(class));
+        // (class ids are indices of the VM's class table; a larger one than any table would
+        // hold is named every time rather than grow the cache)
+        MONITOR_CLASSES.with(|m| {
+            if let Ok(mut m) = m.try_borrow_mut().map_err(drop).and_then(|m| if class < 1 << 20 { Ok(m) } else { Err(()) }) {
+                if m.len() <= class as usize {
+                    m.resize(class as usize + 1, u32::MAX);
+                }
+                m[class as usize] = c;
+            }
+        });
+        c
+    })
+}
+
+/// Switch callbacks and the time of those timed, on one processor.
+#[derive(Clone, Copy)]
+struct SwitchCost {
+    calls: u64,
+    timed: u64,
+    ns: u64,
+}
+
+/// One switch callback in this many is timed for `log=info`'s cost line: two clock reads at every
+/// switch would be a good part of what they measure.
+const SWITCH_TIMED_EVERY: u64 = 16;
 
 /// The cell given with owner 0 (the processor's own code), which the sampler ignores.
 static NO_CELL: AtomicU32 = AtomicU32::new(0);
@@ -369,26 +404,12 @@ impl Rvm {
         }
     }
 
-    /// Runs `f` with the recorder of thread `tid` (running on the calling processor): the
-    /// processor's running thread, else the table (lock-free either way).
+    /// Runs `f` with the recorder of thread `tid`, from the table (lock-free, and cheaper than a
+    /// thread-local in this shared library, where each access is a call to `__tls_get_addr`).
     #[inline]
     fn with_thread(&self, tid: u32, f: impl FnOnce(&Recorder, &ThreadRecorder)) {
-        let rec = self.state.recorder();
-        let mut f = Some(f);
-        RUNNING.with(|r| {
-            let Ok(r) = r.try_borrow() else { return };
-            if let Some((t, e)) = r.as_ref() {
-                if *t == tid {
-                    if let Some(f) = f.take() {
-                        f(rec, self.recorder_of(e));
-                    }
-                }
-            }
-        });
-        if let Some(f) = f {
-            if let Some(e) = self.threads.get(tid) {
-                f(rec, self.recorder_of(e));
-            }
+        if let Some(e) = self.threads.get(tid) {
+            f(self.state.recorder(), self.recorder_of(e));
         }
     }
 
@@ -592,9 +613,12 @@ extern "C" fn cb_vm_death(_ctx: AgentCtx, _exit_code: i32) {
             });
             hpm_agent_core::say_quantum_traces(&r.state.out, &files, &errors);
         }
-        let (n, ns) = (r.switch_calls.load(Ordering::Relaxed), r.switch_ns.load(Ordering::Relaxed));
-        if let Some(each) = ns.checked_div(n) {
-            log::info(&format!("thread-switch callbacks: {n}, {:.3} ms in total, {each} ns each on average", ns as f64 / 1e6));
+        let (n, timed, ns) = (r.switch_calls.load(Ordering::Relaxed), r.switch_timed.load(Ordering::Relaxed), r.switch_ns.load(Ordering::Relaxed));
+        if let Some(each) = ns.checked_div(timed) {
+            log::info(&format!(
+                "thread-switch callbacks: {n}, {:.3} ms in total, {each} ns each on average (every {SWITCH_TIMED_EVERY}th timed)",
+                (each * n) as f64 / 1e6
+            ));
         }
         r.state.final_dump();
     })
@@ -631,7 +655,6 @@ extern "C" fn cb_vp_start(_ctx: AgentCtx, vp: u32) {
             }
             green::install(p);
         }
-        RUNNING.with(|x| *x.borrow_mut() = idle);
     })
 }
 
@@ -667,10 +690,10 @@ extern "C" fn cb_vp_end(_ctx: AgentCtx, _vp: u32, exit_code: i32) {
         if let Some(st) = SAMPLED.with(|x| x.borrow_mut().take()) {
             st.stop();
         }
-        RUNNING.with(|x| x.borrow_mut().take());
-        let (n, ns) = SWITCH_COST.replace((0, 0));
-        r.switch_calls.fetch_add(n, Ordering::Relaxed);
-        r.switch_ns.fetch_add(ns, Ordering::Relaxed);
+        let cost = SWITCH_COST.replace(SwitchCost { calls: 0, timed: 0, ns: 0 });
+        r.switch_calls.fetch_add(cost.calls, Ordering::Relaxed);
+        r.switch_timed.fetch_add(cost.timed, Ordering::Relaxed);
+        r.switch_ns.fetch_add(cost.ns, Ordering::Relaxed);
     })
 }
 
@@ -723,7 +746,8 @@ extern "C" fn cb_thread_switch(_ctx: AgentCtx, info: *const SwitchInfo) {
         if info.is_null() {
             return;
         }
-        let t0 = monotonic_ns();
+        let cost = SWITCH_COST.get();
+        let t0 = cost.calls.is_multiple_of(SWITCH_TIMED_EVERY).then(monotonic_ns);
         // SAFETY: the ABI passes a valid SwitchInfo for the duration of the call; it is copied.
         let info = unsafe { *info };
         let method = |m: u32| (m != rvm_abi::NO_METHOD).then_some(m);
@@ -737,7 +761,7 @@ extern "C" fn cb_thread_switch(_ctx: AgentCtx, info: *const SwitchInfo) {
         };
         // On the switching processor, right after rvm's scheduler lock: no allocation, no lock but
         // the two threads' own accounts. The record's time is the switch's, read under the lock.
-        let to = r.threads.get(info.to).cloned();
+        let to = r.threads.get(info.to);
         // Sampled mode: the processor's samples go to the incoming thread's context from now on
         // (no read).
         SAMPLED.with(|x| {
@@ -750,18 +774,15 @@ extern "C" fn cb_thread_switch(_ctx: AgentCtx, info: *const SwitchInfo) {
         });
         green::with_processor(|p| {
             // The accounts serve exact mode only; sampled mode reads the processor for the record.
-            p.switch(to.as_ref().filter(|_| r.sampling.is_none()).map(|e| e.account.clone()));
+            p.switch(to.filter(|_| r.sampling.is_none()).map(|e| e.account.clone()));
             if let Some(q) = &r.quantum {
                 q.on_switch_at(&switch, info.time_ns, p.now(), |writer| (r.vm.wake_service_thread)(r.vm.h(), writer));
             }
         });
-        RUNNING.with(|x| {
-            if let Ok(mut x) = x.try_borrow_mut() {
-                *x = to.map(|e| (info.to, e));
-            }
+        SWITCH_COST.set(match t0 {
+            Some(t0) => SwitchCost { calls: cost.calls + 1, timed: cost.timed + 1, ns: cost.ns + monotonic_ns().saturating_sub(t0) },
+            None => SwitchCost { calls: cost.calls + 1, ..cost },
         });
-        let (n, ns) = SWITCH_COST.get();
-        SWITCH_COST.set((n + 1, ns + monotonic_ns().saturating_sub(t0)));
     })
 }
 
@@ -798,8 +819,8 @@ extern "C" fn cb_gc_finish(_ctx: AgentCtx) {
 extern "C" fn cb_monitor_contended_enter(_ctx: AgentCtx, tid: u32, class: u32) {
     guard("monitor_contended_enter", || {
         let Some(r) = rvm() else { return };
-        let name = r.vm.class_name(class);
-        r.with_thread(tid, |rec, t| rec.monitor_contended_enter(t, &name));
+        let class = monitor_class(r, class);
+        r.with_thread(tid, |rec, t| rec.monitor_contended_enter_of(t, class));
     })
 }
 
@@ -813,8 +834,8 @@ extern "C" fn cb_monitor_contended_entered(_ctx: AgentCtx, tid: u32) {
 extern "C" fn cb_monitor_wait(_ctx: AgentCtx, tid: u32, class: u32, _timeout_ms: i64) {
     guard("monitor_wait", || {
         let Some(r) = rvm() else { return };
-        let name = r.vm.class_name(class);
-        r.with_thread(tid, |rec, t| rec.monitor_wait(t, &name));
+        let class = monitor_class(r, class);
+        r.with_thread(tid, |rec, t| rec.monitor_wait_of(t, class));
     })
 }
 
@@ -975,6 +996,7 @@ fn load(vm: &RvmVm, options: Option<String>, cb: &mut RvmCallbacks) -> Result<()
         sampling,
         dead: AtomicBool::new(false),
         switch_calls: AtomicU64::new(0),
+        switch_timed: AtomicU64::new(0),
         switch_ns: AtomicU64::new(0),
     });
     hpm_agent_core::set_agent(state);
