@@ -282,7 +282,7 @@ fn chrome_trace_has_a_complete_event_per_quantum_on_its_processor() {
     let complete: Vec<_> = of("X").collect();
     assert_eq!(complete.len(), quanta.len());
     assert!(quanta.len() > 10, "{} quanta", quanta.len());
-    let origin = trace.merged[0].time();
+    let origin = trace.merged().next().unwrap().time();
     let counter = &trace.meta.counters[1];
     for (q, e) in quanta.iter().zip(&complete) {
         assert_eq!((e["pid"].as_u64(), e["tid"].as_u64()), (Some(1), Some(q.vp as u64)));

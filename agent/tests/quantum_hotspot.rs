@@ -95,8 +95,7 @@ fn java_threads_quanta_match_the_kernels_run_time() {
         let writer: Vec<_> = trace.meta.threads.iter().filter(|t| t.kind == ThreadKind::Writer).collect();
         assert!(writer.len() == 1 && trace.quanta().any(|q| q.thread == writer[0].id), "{writer:?}");
         let marks: Vec<(MarkerKind, i32, String)> = trace
-            .merged
-            .iter()
+            .merged()
             .filter_map(|e| match e {
                 Entry::Marker(m) => Some((m.kind, m.run, m.text.clone())),
                 _ => None,

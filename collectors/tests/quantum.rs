@@ -145,8 +145,8 @@ fn round_trip_two_processors_every_field_equal() {
         assert!(matches!(t.vps[vp as usize].entries.last(), Some(Entry::Exit { value: 3, .. })));
     }
     // The merge is sorted by time and holds everything.
-    assert_eq!(t.merged.len(), t.vps.iter().map(|v| v.entries.len()).sum::<usize>());
-    assert!(t.merged.windows(2).all(|w| w[0].time() <= w[1].time()));
+    assert_eq!(t.merged().len(), t.vps.iter().map(|v| v.entries.len()).sum::<usize>());
+    assert!(t.merged().zip(t.merged().skip(1)).all(|(a, b)| a.time() <= b.time()));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

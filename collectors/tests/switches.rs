@@ -204,10 +204,10 @@ fn the_os_tracer_writes_a_valid_trace_per_cpu() {
     }
     assert!(trace.quanta().any(|q| q.thread == writer_tid as u32), "the writer is traced");
     assert_eq!(trace.meta.thread(writer_tid as u32).map(|t| t.kind), Some(ThreadKind::Writer));
-    let notes: Vec<_> = trace.merged.iter().filter_map(|e| match e {
+    let notes: Vec<_> = trace.merged().filter_map(|e| match e {
         Entry::Marker(m) if m.kind == MarkerKind::Note => Some(m.text.clone()),
         _ => None,
     }).collect();
     assert_eq!(notes, ["half way"]);
-    assert_eq!(trace.merged.iter().filter(|e| matches!(e, Entry::Exit { .. })).count(), trace.vps.len(), "one exit record per CPU");
+    assert_eq!(trace.merged().filter(|e| matches!(e, Entry::Exit { .. })).count(), trace.vps.len(), "one exit record per CPU");
 }

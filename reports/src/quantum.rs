@@ -218,8 +218,7 @@ pub fn summarize(trace: &Trace, after: usize) -> Summary {
         .map(|(i, (s, e))| After { label: format!("GC {} ({} to {})", i + 1, s, e), time: *e, records: following(*e, true) })
         .collect();
     let after_markers = trace
-        .merged
-        .iter()
+        .merged()
         .filter_map(|e| match e {
             Entry::Marker(m) => {
                 let label = match m.kind.name() {

@@ -1,10 +1,11 @@
 //! Reading quantum traces: every `quantum.vp*.trace` of a directory plus `quantum.meta`, parsed,
 //! merged by start time and validated. Problems are [`Issue`]s naming the file and byte offset.
 
-use std::collections::HashMap;
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{decode, format, Meta, BYTE_ORDER_MARK, HEADER_LEN, MAGIC, META_FILE, QUANTUM_FIXED_LEN, VERSION};
 
@@ -166,12 +167,27 @@ pub struct VpTrace {
 pub struct Trace {
     pub meta: Meta,
     pub vps: Vec<VpTrace>,
-    /// All entries of all processors, sorted by time (ties: processor, then file order).
-    pub merged: Vec<Entry>,
+    /// Every entry as (index in `vps`, index in its entries), sorted by time (ties: processor,
+    /// then file order): [`Trace::merged`]. Indices rather than copies: a trace has millions of
+    /// records.
+    order: Vec<(u32, u32)>,
     pub issues: Vec<Issue>,
 }
 
 impl Trace {
+    pub fn new(meta: Meta, vps: Vec<VpTrace>, issues: Vec<Issue>) -> Trace {
+        let mut order: Vec<(u32, u32)> = vps.iter().enumerate().flat_map(|(v, t)| (0..t.entries.len() as u32).map(move |i| (v as u32, i))).collect();
+        let entry = |(v, i): (u32, u32)| &vps[v as usize].entries[i as usize];
+        // Stable, and each processor's entries are in file order: ties keep processor, then file order.
+        order.sort_by_key(|&at| (entry(at).time(), entry(at).vp()));
+        Trace { meta, vps, order, issues }
+    }
+
+    /// All entries of all processors, sorted by time (ties: processor, then file order).
+    pub fn merged(&self) -> impl DoubleEndedIterator<Item = &Entry> + ExactSizeIterator + Clone {
+        self.order.iter().map(|&(v, i)| &self.vps[v as usize].entries[i as usize])
+    }
+
     pub fn errors(&self) -> impl Iterator<Item = &Issue> {
         self.issues.iter().filter(|i| i.severity == Severity::Error)
     }
@@ -181,7 +197,7 @@ impl Trace {
     }
 
     pub fn quanta(&self) -> impl Iterator<Item = &QuantumRecord> {
-        self.merged.iter().filter_map(|e| match e {
+        self.merged().filter_map(|e| match e {
             Entry::Quantum(q) => Some(q),
             _ => None,
         })
@@ -424,18 +440,12 @@ fn check_vp(t: &VpTrace, issues: &mut Vec<Issue>) {
 }
 
 /// Checks that no thread ran on two processors at overlapping times.
-fn check_threads(vps: &[VpTrace], issues: &mut Vec<Issue>) {
-    let mut qs: Vec<(&QuantumRecord, &str)> = Vec::new();
-    for t in vps {
-        for e in &t.entries {
-            if let Entry::Quantum(q) = e {
-                qs.push((q, &t.file));
-            }
-        }
-    }
-    qs.sort_by_key(|(q, _)| (q.start, q.vp, q.offset));
-    let mut last: HashMap<u32, (&QuantumRecord, &str)> = HashMap::new();
-    for (q, file) in qs {
+fn check_threads(trace: &Trace, issues: &mut Vec<Issue>) {
+    let mut last: FxHashMap<u32, (&QuantumRecord, &str)> = FxHashMap::default();
+    // In order of start (ties: processor, then file order).
+    for &(v, i) in &trace.order {
+        let t = &trace.vps[v as usize];
+        let (Entry::Quantum(q), file) = (&t.entries[i as usize], t.file.as_str()) else { continue };
         if let Some((p, pfile)) = last.get(&q.thread) {
             if p.vp != q.vp && q.start < p.end {
                 issues.push(Issue {
@@ -580,15 +590,11 @@ pub fn read_dir(dir: &Path) -> io::Result<Trace> {
             unnamed_meta(vps[0].counters)
         }
     };
-    check_threads(&vps, &mut issues);
-    let mut unknown: Vec<u32> = vps
-        .iter()
-        .flat_map(|t| t.entries.iter())
-        .filter_map(|e| match e {
-            Entry::Quantum(q) if meta.thread(q.thread).is_none() => Some(q.thread),
-            _ => None,
-        })
-        .collect();
+    let mut trace = Trace::new(meta, vps, Vec::new());
+    check_threads(&trace, &mut issues);
+    let meta = &trace.meta;
+    let named: FxHashSet<u32> = meta.threads.iter().map(|t| t.id).collect();
+    let mut unknown: Vec<u32> = trace.quanta().map(|q| q.thread).filter(|t| !named.contains(t)).collect();
     unknown.sort_unstable();
     unknown.dedup();
     if !unknown.is_empty() {
@@ -605,7 +611,6 @@ pub fn read_dir(dir: &Path) -> io::Result<Trace> {
             });
         }
     }
-    let mut merged: Vec<Entry> = vps.iter().flat_map(|t| t.entries.iter().cloned()).collect();
-    merged.sort_by_key(|e| (e.time(), e.vp(), e.offset()));
-    Ok(Trace { meta, vps, merged, issues })
+    trace.issues = issues;
+    Ok(trace)
 }

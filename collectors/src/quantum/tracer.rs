@@ -480,7 +480,7 @@ mod tests {
         assert_eq!((q[1].thread, q[1].start, q[1].end, q[1].deltas[0]), (2, 1_100, 1_300, 25), "spans both quanta of thread 1");
         assert_eq!(trace.meta.counters, ["real-time", "cpu-time"]);
         assert_eq!(trace.meta.method(6).map(|m| m.name.as_str()), Some("m5"));
-        let marker = trace.merged.iter().find_map(|e| match e {
+        let marker = trace.merged().find_map(|e| match e {
             crate::quantum::Entry::Marker(m) => Some(m.clone()),
             _ => None,
         });

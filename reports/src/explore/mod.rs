@@ -237,7 +237,7 @@ pub fn gc_intervals(trace: &Trace) -> Vec<(u64, u64)> {
 /// processors, markers, GCs and the reader's issues.
 fn encode_trace(out: &mut String, label: &str, t: &Trace) {
     let quanta: Vec<&quantum::QuantumRecord> = t.quanta().collect();
-    let markers: Vec<&quantum::Marker> = t.merged.iter().filter_map(|e| if let Entry::Marker(m) = e { Some(m) } else { None }).collect();
+    let markers: Vec<&quantum::Marker> = t.merged().filter_map(|e| if let Entry::Marker(m) = e { Some(m) } else { None }).collect();
     let t0 = quanta.iter().map(|q| q.start).chain(markers.iter().map(|m| m.time)).min().unwrap_or(0);
     let threads: Vec<Value> = t.meta.threads.iter().map(|th| json!({"id": th.id, "kind": th.kind.name(), "name": th.name})).collect();
     let mut vps: Vec<u32> = t.vps.iter().map(|v| v.vp).collect();

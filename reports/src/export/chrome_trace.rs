@@ -25,7 +25,7 @@ pub struct Run<'a> {
 
 /// The trace events of `runs` (pids 1, 2, … in order).
 pub fn build(runs: &[Run]) -> Value {
-    let origin = runs.iter().filter_map(|r| r.trace.merged.first().map(|e| e.time())).min().unwrap_or(0);
+    let origin = runs.iter().filter_map(|r| r.trace.merged().next().map(|e| e.time())).min().unwrap_or(0);
     let mut events = Vec::new();
     for (i, run) in runs.iter().enumerate() {
         let pid = i + 1;
@@ -42,7 +42,7 @@ pub fn build(runs: &[Run]) -> Value {
             events.push(json!({"ph": "M", "name": "thread_name", "pid": pid, "tid": vp.vp, "args": {"name": name}}));
             events.push(json!({"ph": "M", "name": "thread_sort_index", "pid": pid, "tid": vp.vp, "args": {"sort_index": vp.vp}}));
         }
-        for e in &run.trace.merged {
+        for e in run.trace.merged() {
             match e {
                 Entry::Quantum(q) => {
                     let thread = meta.thread(q.thread);
