@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What the agent costs the research VM on a switch-heavy program: java-tests/workloads/phases/
 # PingPong (two threads handing a token back and forth through wait/notify, every hand-over a
-# thread switch) on `rvm -Xvps:2`, without the agent and with it in several configurations,
+# thread switch) on `rvm -Xvps:2` (or VPS), without the agent and with it in several configurations,
 # interleaved, median of RUNS each: CPU (user + system of all the VM's threads) and its ratio to
 # no agent, the processes' voluntary context switches (the processors' sleeps on the scheduler's
 # condvar: each costs microseconds in the kernel, and their number moves with the timing of the
@@ -10,12 +10,18 @@
 # clock read costs over 50 ns, as here); the `exact` rows force `metric-mode=exact` (a read at
 # every method event and switch) for comparison.
 #
-#   bench/rvm-switch-cost.sh [RUNS] [ROUNDS]     (default 7 runs, 150000 rounds: ~330,000 switches)
+# On two processors much of rvm's own time is the kernel's futex sleeps and wake-ups of the
+# processors, whose number moves with any change in timing; on one (VPS=1) there are none, and the
+# ratio is the agent's own cost.
+#
+#   bench/rvm-switch-cost.sh [RUNS] [ROUNDS] [VPS]   (default 7 runs, 150000 rounds: ~330,000
+#                                                      switches, 2 processors)
 #
 # Environment: CARGO_TARGET_DIR, JAVA_HOME.
 set -euo pipefail
 RUNS="${1:-7}"
 ROUNDS="${2:-150000}"
+VPS="${3:-2}"
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
 . "$ROOT/bench/rvm-workload.sh"
@@ -32,7 +38,7 @@ options() {
     exact-quantum) echo "quantum,metric-mode=exact" ;;
   esac
 }
-echo "phases.PingPong $ROUNDS on rvm -Xvps:2; $RUNS runs per configuration (median; interleaved); $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "phases.PingPong $ROUNDS on rvm -Xvps:$VPS; $RUNS runs per configuration (median; interleaved); $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 for c in "${CONFIGS[@]}"; do : >"$WORK/$c"; : >"$WORK/$c.switch"; : >"$WORK/$c.cs"; done
 for _ in $(seq "$RUNS"); do
   for c in "${CONFIGS[@]}"; do
@@ -42,7 +48,7 @@ for _ in $(seq "$RUNS"); do
       o="$(options "$c")"
       agent=("-agentpath:$LIB=out=$WORK/out,socket=off,log=info${o:+,$o}")
     fi
-    /usr/bin/time -f "%U %S %w" -o "$WORK/time" "$RVM" -Xvps:2 "${agent[@]}" -cp "$WORK/classes" phases.PingPong "$ROUNDS" >"$WORK/stdout" 2>"$WORK/err" \
+    /usr/bin/time -f "%U %S %w" -o "$WORK/time" "$RVM" -Xvps:"$VPS" "${agent[@]}" -cp "$WORK/classes" phases.PingPong "$ROUNDS" >"$WORK/stdout" 2>"$WORK/err" \
       || { cat "$WORK/err" >&2; exit 1; }
     grep -q "^pingpong $ROUNDS " "$WORK/stdout" || { cat "$WORK/stdout" "$WORK/err" >&2; exit 1; }
     awk '{print $1+$2}' "$WORK/time" >>"$WORK/$c"
