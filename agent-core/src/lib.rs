@@ -441,6 +441,17 @@ pub fn say_quantum_traces(dir: &Path, files: &[PathBuf], errors: &[String]) {
     }
 }
 
+/// One warning, the first time a page is written without the run's quantum trace because it is
+/// too large to read back in this process (`hpm_reports::saved::PAGE_TRACE_LIMIT`).
+fn say_trace_left_out(dir: &Path) {
+    static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if let Some(bytes) = hpm_reports::saved::trace_left_out_of_page(dir) {
+        if !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
+            log::warn(&hpm_reports::saved::trace_left_out_note(bytes, dir, dir));
+        }
+    }
+}
+
 /// Writes every report of a saved run into `dir` (what `hpm_reports::write_all` writes, with the
 /// agent's options) and returns the files written. The explorer page comes last and on its own:
 /// a page that cannot be written (it holds the quantum trace, so it is the largest file) is one
@@ -453,7 +464,10 @@ pub fn write_saved(saved: &SavedRun, dir: &Path) -> io::Result<Vec<PathBuf>> {
     }
     let mut files = hpm_reports::saved::write_reports_of_run(saved, dir, &opts)?;
     match hpm_reports::saved::write_explorer(saved, dir, dir) {
-        Ok(p) => files.push(p),
+        Ok(p) => {
+            files.push(p);
+            say_trace_left_out(dir);
+        }
         // The error names the page ("cannot write DIR/explore.html: …").
         Err(e) => log::error(&format!("{e}; the other reports are written (`hpm explore {}` writes the page again)", dir.display())),
     }
@@ -495,8 +509,10 @@ impl AgentState {
             Ok(_) => Err("its arcflow.json is not a saved run".to_string()),
             Err(e) => Err(e.to_string()),
         };
-        if let Err(e) = written {
-            log::error(&format!("cannot write {} with the quantum traces: {e}", self.out.join(hpm_reports::explore::PAGE_FILE).display()));
+        match written {
+            // (a trace grown past the page's limit since the final dump is left out now)
+            Ok(_) => say_trace_left_out(&self.out),
+            Err(e) => log::error(&format!("cannot write {} with the quantum traces: {e}", self.out.join(hpm_reports::explore::PAGE_FILE).display())),
         }
     }
 

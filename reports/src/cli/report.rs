@@ -150,6 +150,10 @@ pub(crate) fn run(args: ReportArgs) -> Result<(), Failure> {
     });
     spinner.finish_and_clear();
     let written = written?;
+    let trace_from = args.input.as_deref().filter(|i| i.is_dir() && matches!(saved, Saved::Run(_)) && args.formats.is_empty());
+    if let Some(bytes) = trace_from.and_then(saved::trace_left_out_of_page) {
+        errln!("hpm: note: {}", saved::trace_left_out_note(bytes, &args.out, trace_from.unwrap_or(&args.out)));
+    }
     for p in written {
         outln!("{}", p.display());
     }

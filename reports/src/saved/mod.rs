@@ -254,18 +254,63 @@ pub fn write_reports_of_run(run: &SavedRun, dir: &Path, opts: &ReportOptions) ->
     Ok(files)
 }
 
+/// The largest quantum trace (bytes of its trace files) that the page written with the reports
+/// shows. Reading a trace back for the page takes about four times its size in memory, and the
+/// agent does it in the profiled process at exit: a long traced run must not cost the host VM
+/// gigabytes at its end. Above it the page has the call trees alone; `hpm explore DIR` writes a
+/// page with any trace.
+pub const PAGE_TRACE_LIMIT: u64 = 64 << 20;
+
+/// The size of the quantum trace in `trace_from` (see [`write_explorer`]) when it is over
+/// [`PAGE_TRACE_LIMIT`], so that the page written with the reports leaves it out.
+pub fn trace_left_out_of_page(trace_from: &Path) -> Option<u64> {
+    trace_over(trace_from, PAGE_TRACE_LIMIT)
+}
+
+/// What to tell the user when the page in `page_dir` leaves out the trace of run directory
+/// `trace_from`, of `bytes` bytes.
+pub fn trace_left_out_note(bytes: u64, page_dir: &Path, trace_from: &Path) -> String {
+    format!(
+        "the quantum trace ({} MiB) is not in {}: the page written with the reports shows traces up to {} MiB; `hpm explore {}` writes a page with it",
+        bytes >> 20,
+        page_dir.join(crate::explore::PAGE_FILE).display(),
+        PAGE_TRACE_LIMIT >> 20,
+        trace_from.display()
+    )
+}
+
+fn trace_over(trace_from: &Path, limit: u64) -> Option<u64> {
+    let dir = crate::explore::trace_dir(trace_from)?;
+    let bytes: u64 = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().contains(".trace"))
+        .filter_map(|e| e.metadata().ok())
+        .map(|m| m.len())
+        .sum();
+    (bytes > limit).then_some(bytes)
+}
+
 /// Writes `dir/explore.html`: the explorer page of `run`'s call trees (as the reports show them),
 /// with the quantum trace of the run directory `trace_from` (its own, or its `vthreads/`) when it
-/// holds one that reads. Named by the run, not by a directory, so that `hpm report` writes the
-/// same bytes as the agent. An unreadable trace leaves the page without it (`hpm trace` says why).
+/// holds one that reads and is at most [`PAGE_TRACE_LIMIT`] bytes. Named by the run, not by a
+/// directory, so that `hpm report` writes the same bytes as the agent. An unreadable trace leaves
+/// the page without it (`hpm trace` says why).
 pub fn write_explorer(run: &SavedRun, dir: &Path, trace_from: &Path) -> io::Result<PathBuf> {
+    write_explorer_up_to(run, dir, trace_from, PAGE_TRACE_LIMIT)
+}
+
+fn write_explorer_up_to(run: &SavedRun, dir: &Path, trace_from: &Path, limit: u64) -> io::Result<PathBuf> {
     let label = match &run.run {
         Some(id) if !id.main.is_empty() => format!("{} (pid {})", id.main, id.pid),
         Some(id) => format!("pid {}", id.pid),
         None => "saved run".to_string(),
     };
     let mut page = crate::explore::Run::of_profile(label, run.calls_shown().into_owned());
-    page.trace = crate::explore::trace_dir(trace_from).and_then(|d| hpm_collectors::quantum::read_dir(&d).ok());
+    if trace_over(trace_from, limit).is_none() {
+        page.trace = crate::explore::trace_dir(trace_from).and_then(|d| hpm_collectors::quantum::read_dir(&d).ok());
+    }
     let p = dir.join(crate::explore::PAGE_FILE);
     crate::explore::write_html(&p, &page, None)?;
     Ok(p)

@@ -296,6 +296,38 @@ fn small() -> String {
     String::from_utf8(v2::to_vec(&run)).unwrap()
 }
 
+/// The page written with the reports shows the run's quantum trace up to the size limit, and
+/// leaves a larger one out (without reading it) rather than load it into the process at exit.
+#[test]
+fn the_page_leaves_out_a_trace_over_the_limit() {
+    use hpm_collectors::quantum::{Meta, Quantum, QuantumWriter};
+    let d = tempfile::tempdir().unwrap();
+    let (mut w, sink) = QuantumWriter::new(0, 1);
+    let dir = d.path().to_path_buf();
+    let writer = std::thread::spawn(move || sink.run_to_dir(&dir).unwrap());
+    // (fewer than two buffers hold: the writer here is not woken as the agent's is)
+    for i in 0..50u64 {
+        let q = Quantum { thread: 1, local_tid: 1, yielded: false, thread_switch: true, start: i * 10, end: i * 10 + 10, callee: 0, caller: 0 };
+        assert!(w.record(&q, &[7]));
+    }
+    w.finish(10_000, 0);
+    writer.join().unwrap();
+    Meta { counters: vec!["real-time".into(), "cpu-time".into()], ..Meta::default() }.write(d.path()).unwrap();
+    let size = std::fs::metadata(d.path().join("quantum.vp0.trace")).unwrap().len();
+    let run = sample_run();
+    let trace_of_page = |limit: u64| {
+        let page = write_explorer_up_to(&run, d.path(), d.path(), limit).unwrap();
+        let html = std::fs::read_to_string(page).unwrap();
+        let start = html.find(r#"<script type="application/json" id="hpm-data">"#).unwrap() + 46;
+        let data: serde_json::Value = serde_json::from_str(&html[start..start + html[start..].find("</script>").unwrap()]).unwrap();
+        data["trace"].clone()
+    };
+    assert_eq!(trace_of_page(size).get("start").map(|s| s.is_string()), Some(true), "a trace at the limit is shown");
+    assert!(trace_of_page(size - 1).is_null(), "a trace over the limit is left out");
+    assert_eq!((trace_over(d.path(), size - 1), trace_over(d.path(), size)), (Some(size), None));
+    assert_eq!(trace_left_out_of_page(d.path()), None);
+}
+
 #[test]
 fn malformed_files_are_one_line_errors() {
     let text = small();
