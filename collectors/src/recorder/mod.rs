@@ -227,6 +227,11 @@ impl ThreadState {
     /// wait nodes found by call-tree node are forgotten too.
     fn clear_calls(&mut self) {
         self.calls.clear();
+        self.forget_monitor_nodes();
+    }
+
+    /// Forgets the lock and wait nodes found by call-tree node: the call tree's node ids changed.
+    fn forget_monitor_nodes(&mut self) {
         self.lock_nodes.clear();
         self.wait_nodes.clear();
     }
@@ -620,9 +625,7 @@ impl Recorder {
         s.outside = None;
         let ThreadState { calls, now, .. } = &mut *s;
         *calls = CursorBuilder::new(tree, now);
-        // New node ids (see `clear_calls`).
-        s.lock_nodes.clear();
-        s.wait_nodes.clear();
+        s.forget_monitor_nodes();
     }
 
     /// Lets control operations read `t`'s stack from outside the thread (see [`RemoteStack`]).
@@ -1000,8 +1003,6 @@ impl Recorder {
             s.locks.add_calls(Tree::ROOT, 1);
             s.waits = Tree::new(root, 2);
             s.waits.add_calls(Tree::ROOT, 1);
-            s.lock_nodes.clear();
-            s.wait_nodes.clear();
             if let Some(t) = s.samples.as_mut() {
                 *t = Tree::new(root, t.metric_count());
             }
