@@ -248,7 +248,7 @@ static RVM: OnceLock<Rvm> = OnceLock::new();
 thread_local! {
     /// On a processor's OS thread: switch callbacks since `vp_start`, and the ns spent in those
     /// timed (every [`SWITCH_TIMED_EVERY`]th).
-    static SWITCH_COST: std::cell::Cell<SwitchCost> = const { std::cell::Cell::new(SwitchCost { calls: 0, timed: 0, ns: 0 }) };
+    static SWITCH_COST: std::cell::Cell<SwitchCost> = const { std::cell::Cell::new(SwitchCost::ZERO) };
     /// Sampled mode, on a processor's OS thread: the processor as its sampler's thread.
     static SAMPLED: RefCell<Option<Arc<SampledThread>>> = const { RefCell::new(None) };
     /// On a processor's OS thread: the consumer of each monitor class seen, by rvm class id
@@ -264,14 +264,16 @@ fn monitor_class(r: &Rvm, class: u32) -> u32 {
         let c = r.state.recorder().consumer(&r.vm.class_name(class));
         // (class ids are indices of the VM's class table; a larger one than any table would
         // hold is named every time rather than grow the cache)
-        MONITOR_CLASSES.with(|m| {
-            if let Ok(mut m) = m.try_borrow_mut().map_err(drop).and_then(|m| if class < 1 << 20 { Ok(m) } else { Err(()) }) {
-                if m.len() <= class as usize {
-                    m.resize(class as usize + 1, u32::MAX);
+        if class < 1 << 20 {
+            MONITOR_CLASSES.with(|m| {
+                if let Ok(mut m) = m.try_borrow_mut() {
+                    if m.len() <= class as usize {
+                        m.resize(class as usize + 1, u32::MAX);
+                    }
+                    m[class as usize] = c;
                 }
-                m[class as usize] = c;
-            }
-        });
+            });
+        }
         c
     })
 }
@@ -282,6 +284,10 @@ struct SwitchCost {
     calls: u64,
     timed: u64,
     ns: u64,
+}
+
+impl SwitchCost {
+    const ZERO: SwitchCost = SwitchCost { calls: 0, timed: 0, ns: 0 };
 }
 
 /// One switch callback in this many is timed for `log=info`'s cost line: two clock reads at every
@@ -690,7 +696,7 @@ extern "C" fn cb_vp_end(_ctx: AgentCtx, _vp: u32, exit_code: i32) {
         if let Some(st) = SAMPLED.with(|x| x.borrow_mut().take()) {
             st.stop();
         }
-        let cost = SWITCH_COST.replace(SwitchCost { calls: 0, timed: 0, ns: 0 });
+        let cost = SWITCH_COST.replace(SwitchCost::ZERO);
         r.switch_calls.fetch_add(cost.calls, Ordering::Relaxed);
         r.switch_timed.fetch_add(cost.timed, Ordering::Relaxed);
         r.switch_ns.fetch_add(cost.ns, Ordering::Relaxed);

@@ -22,9 +22,9 @@ pub mod writer;
 
 use std::fmt::Write as _;
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-pub use reader::{read_dir, Entry, Issue, Marker, MarkerKind, QuantumRecord, Severity, Trace, VpTrace};
+pub use reader::{read_dir, trace_files, Entry, Issue, Marker, MarkerKind, QuantumRecord, Severity, Trace, VpTrace};
 pub use writer::{trace_file_name, BufferSink, Quantum, QuantumWriter, WriterStats};
 
 /// A thread switch on one processor, as any quantum source reports it: the event a quantum
@@ -69,9 +69,7 @@ pub const META_FILE: &str = "quantum.meta";
 /// every `quantum.vp<N>.trace`, and the temporary files of writers no longer running. A run owns
 /// its directory's trace as it owns its reports: a trace left from an earlier run would otherwise
 /// be read with this run's reports, or (a processor this run does not use) mixed into its trace.
-/// Returns the files removed.
-pub fn remove_old_trace(dir: &Path) -> Vec<PathBuf> {
-    let mut removed = Vec::new();
+pub fn remove_old_trace(dir: &Path) {
     for d in [dir.to_path_buf(), dir.join("vthreads")] {
         for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
             let name = e.file_name().to_string_lossy().into_owned();
@@ -80,12 +78,11 @@ pub fn remove_old_trace(dir: &Path) -> Vec<PathBuf> {
             let writer_gone = name.strip_prefix(".quantum.").and_then(|r| r.strip_suffix(".tmp")).and_then(|r| r.rsplit('.').next()?.parse::<u32>().ok()).is_some_and(|pid| {
                 pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists()
             });
-            if (finished || writer_gone) && e.path().is_file() && std::fs::remove_file(e.path()).is_ok() {
-                removed.push(e.path());
+            if (finished || writer_gone) && e.path().is_file() {
+                let _ = std::fs::remove_file(e.path());
             }
         }
     }
-    removed
 }
 
 /// Record formats (the low 4 bits of the encoding word).
