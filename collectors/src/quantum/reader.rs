@@ -527,6 +527,12 @@ fn list_trace_files(dir: &Path, issues: &mut Vec<Issue>) -> io::Result<Vec<Trace
     Ok(finished)
 }
 
+/// The trace files of `dir` that [`read_dir`] reads: the finished files, and temporary ones
+/// standing in for missing finished files.
+pub fn trace_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    Ok(list_trace_files(dir, &mut Vec::new())?.into_iter().map(|f| f.path).collect())
+}
+
 /// The meta file of a run that did not write one: counters named by position, no threads.
 fn unnamed_meta(deltas: u32) -> Meta {
     let counters = std::iter::once("real-time".to_string()).chain((1..=deltas).map(|i| format!("counter-{i}"))).collect();

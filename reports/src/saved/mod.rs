@@ -281,14 +281,8 @@ pub fn trace_left_out_note(bytes: u64, page_dir: &Path, trace_from: &Path) -> St
 
 fn trace_over(trace_from: &Path, limit: u64) -> Option<u64> {
     let dir = crate::explore::trace_dir(trace_from)?;
-    let bytes: u64 = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter(|e| e.file_name().to_string_lossy().contains(".trace"))
-        .filter_map(|e| e.metadata().ok())
-        .map(|m| m.len())
-        .sum();
+    let files = hpm_collectors::quantum::trace_files(&dir).ok()?;
+    let bytes: u64 = files.iter().filter_map(|f| std::fs::metadata(f).ok()).map(|m| m.len()).sum();
     (bytes > limit).then_some(bytes)
 }
 
