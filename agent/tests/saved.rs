@@ -4,29 +4,15 @@
 //! overhead compensation; and on the research VM.
 
 mod common;
+#[path = "../../reports/tests/support/files.rs"]
+mod files_under;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::*;
-
-/// Every file under `dir` (relative path → bytes).
-fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    let mut out = BTreeMap::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display())) {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                out.insert(p.strip_prefix(dir).unwrap().to_path_buf(), std::fs::read(&p).unwrap());
-            }
-        }
-    }
-    out
-}
+use files_under::files;
 
 /// Runs `hpm report` on the agent's directory into a fresh one and checks that every file the
 /// agent wrote is there with the same bytes, and nothing else; `expected` must be among them.

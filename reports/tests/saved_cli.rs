@@ -3,13 +3,15 @@
 //! reports, `--format` renders only those, and a damaged arcflow.json is a one-line error.
 
 mod common;
+#[path = "support/files.rs"]
+mod files_under;
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use common::{hpm, stderr};
+use files_under::files;
 use hpm_collectors::metrics::{Metric, MetricSet, ThreadMetrics};
 use hpm_collectors::recorder::{ClassFilter, CodeEntry, MethodResolver, Recorder, RecorderConfig, ThreadInfo};
 use hpm_reports::saved::{self, Saved, SavedRun};
@@ -76,22 +78,6 @@ fn recorded_run() -> SavedRun {
     }
 }
 
-/// Every file under `dir` (relative path → bytes).
-fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    let mut out = BTreeMap::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                out.insert(p.strip_prefix(dir).unwrap().to_path_buf(), std::fs::read(&p).unwrap());
-            }
-        }
-    }
-    out
-}
 
 fn report(args: &[&str]) -> Vec<String> {
     let mut all = vec!["report"];

@@ -8,6 +8,10 @@ use hpm_collectors::sampling::Tier;
 use hpm_collectors::vmcost::PerKind;
 use proptest::prelude::*;
 
+#[path = "../../tests/support/files.rs"]
+mod files_under;
+use files_under::files;
+
 /// A tree over `names` (interned in `p`), from paths with their calls and base values.
 fn add_thread(p: &mut Profile, name: &str, kind: Option<&str>, os_tid: Option<u64>, paths: &[(&[&str], u64, &[u64])]) {
     let i = p.add_thread(name);
@@ -149,22 +153,6 @@ fn preorder(p: &Profile) -> Rows<usize> {
         .collect()
 }
 
-/// Every file under `dir` (relative path → bytes).
-fn files(dir: &Path) -> std::collections::BTreeMap<PathBuf, Vec<u8>> {
-    let mut out = std::collections::BTreeMap::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                out.insert(p.strip_prefix(dir).unwrap().to_path_buf(), std::fs::read(&p).unwrap());
-            }
-        }
-    }
-    out
-}
 
 fn read_run(bytes: &[u8]) -> SavedRun {
     match read(std::str::from_utf8(bytes).unwrap()).unwrap() {
