@@ -63,14 +63,23 @@ fn cpu_index(t: &Trace) -> usize {
 }
 
 /// On JDK 17 and 25: the trace is valid with no warning; each worker's quanta add up to the run
-/// time the kernel gives for it within 2%, in CPU time and in span, and their spans cover at least
-/// 99% of it (seen: 100.0–100.3%); its 10 sleeps end quanta with the yield sign; the
+/// time the kernel gives for it within 2%, in CPU time and in span (above, plus the hypervisor's
+/// steal, which the kernel's run time leaves out), and their spans cover at least 99% of it (seen:
+/// 100.0–100.3%); its 10 sleeps end quanta with the yield sign; the
 /// run markers are in the trace; threads are named and the writer thread is in the trace as the
 /// `writer`.
 #[test]
 fn java_threads_quanta_match_the_kernels_run_time() {
     for jdk in jdks() {
+        let steal0 = hpm_collectors::counters::steal_ns();
         let (out, stdout, stderr) = phases("quantum-hotspot", &jdk, "quantum,calls=none,collect=none", None);
+        // The kernel's run time (schedstat) leaves out hypervisor steal; the records' spans and
+        // task-clock keep it (docs/counters.md): above, they may exceed it by the steal of all
+        // CPUs meanwhile.
+        let steal = match (steal0, hpm_collectors::counters::steal_ns()) {
+            (Some(a), Some(b)) => b.saturating_sub(a),
+            _ => 0,
+        };
         let trace = read_dir(&out).unwrap_or_else(|e| panic!("{e}\n{stderr}"));
         assert!(trace.is_valid() && trace.issues.is_empty(), "{:?}\n{stderr}", trace.issues);
         let ran = workers(&stdout);
@@ -81,9 +90,10 @@ fn java_threads_quanta_match_the_kernels_run_time() {
             let mine: Vec<_> = trace.quanta().filter(|q| q.thread == *tid).collect();
             let cpu_sum: u64 = mine.iter().map(|q| q.deltas[cpu]).sum();
             let span: u64 = mine.iter().map(|q| q.end - q.start).sum();
-            let off = |x: u64| (x as f64 - *ns as f64).abs() / *ns as f64;
-            eprintln!("{:?} worker {tid}: {} quanta, cpu-time {cpu_sum}, span {span}, schedstat {ns}", jdk.home, mine.len());
-            assert!(off(cpu_sum) < 0.02 && off(span) < 0.02, "worker {tid}: cpu-time {cpu_sum} ns, span {span} ns, schedstat {ns} ns");
+            // Within 2% below, and 2% plus the steal above.
+            let near = |x: u64| x as f64 > 0.98 * *ns as f64 && (x as f64) < 1.02 * *ns as f64 + steal as f64;
+            eprintln!("{:?} worker {tid}: {} quanta, cpu-time {cpu_sum}, span {span}, schedstat {ns}, steal {steal}", jdk.home, mine.len());
+            assert!(near(cpu_sum) && near(span), "worker {tid}: cpu-time {cpu_sum} ns, span {span} ns, schedstat {ns} ns, steal {steal} ns");
             // The records cover at least 99% of the thread's running time.
             assert!(span as f64 >= 0.99 * *ns as f64, "worker {tid}: records span {span} ns of {ns} ns run");
             assert!(mine.iter().filter(|q| q.yielded).count() >= 10, "every sleep ends a quantum with the yield sign");
