@@ -70,7 +70,16 @@ fn program_contexts(tree: &hpm_collectors::arcflow::Profile, calls: &hpm_collect
 fn lock_and_wait_trees_are_the_same_on_both_vms() {
     let (hs, r) = both("same-contention", "Contention", "");
     for h in &hs {
-        let (hc, rc) = (program_contexts(&h.locks(), &h.calls()), program_contexts(&r.locks(), &r.calls()));
+        // Thread.join and a thread's exit both hold the Thread object's monitor on both VMs, so main
+        // may contend on a Blocked thread it joins while that thread ends: a race of the class
+        // library, not the program's contention, and left out.
+        let program_locks = |run: &Run| {
+            let mut c = program_contexts(&run.locks(), &run.calls());
+            c.values_mut().for_each(|m| m.retain(|k, _| !k.ends_with(";calls.Contention$Blocked")));
+            c.retain(|_, m| !m.is_empty());
+            c
+        };
+        let (hc, rc) = (program_locks(h), program_locks(&r));
         assert!(hc.values().map(|c| c.len()).sum::<usize>() >= 3, "{hc:?}");
         assert_eq!(hc, rc, "lock trees");
         assert_eq!(all_contexts(&h.calls()), all_contexts(&r.calls()), "Contention call trees");

@@ -9,6 +9,9 @@ import java.lang.management.ThreadMXBean;
  * measures each call from its caller (thread CPU time around spin(), System.nanoTime() around
  * nap()) and prints the sums as "spin-cpu-ns N" and "nap-wall-ns N", for the test to compare with
  * the base of each method's context when the agent reads the metrics at every entry and exit.
+ * It times an empty call the same way ("empty-cpu-ns N", 100 calls): what a measurement from the
+ * caller adds to the callee's own cost (its clock reads, half of each probe), which the test takes
+ * off both sides.
  */
 public class Visits {
     static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
@@ -23,16 +26,21 @@ public class Visits {
         sink += x;
     }
 
+    static void empty() {}
+
     static void nap() throws InterruptedException {
         Thread.sleep(2);
     }
 
     public static void main(String[] args) throws Exception {
-        long spinCpu = 0, napWall = 0;
+        long spinCpu = 0, emptyCpu = 0, napWall = 0;
         for (int i = 0; i < 100; i++) {
             long c0 = MX.getCurrentThreadCpuTime();
             spin();
             spinCpu += MX.getCurrentThreadCpuTime() - c0;
+            long e0 = MX.getCurrentThreadCpuTime();
+            empty();
+            emptyCpu += MX.getCurrentThreadCpuTime() - e0;
             if (i % 5 == 0) {
                 long w0 = System.nanoTime();
                 nap();
@@ -40,6 +48,7 @@ public class Visits {
             }
         }
         System.out.println("spin-cpu-ns " + spinCpu);
+        System.out.println("empty-cpu-ns " + emptyCpu);
         System.out.println("nap-wall-ns " + napWall);
     }
 }
