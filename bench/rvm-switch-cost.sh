@@ -14,14 +14,17 @@
 # processors, whose number moves with any change in timing; on one (VPS=1) there are none, and the
 # ratio is the agent's own cost.
 #
-#   bench/rvm-switch-cost.sh [RUNS] [ROUNDS] [VPS]   (default 7 runs, 150000 rounds: ~330,000
-#                                                      switches, 2 processors)
+#   bench/rvm-switch-cost.sh [RUNS] [ROUNDS] [VPS] [STEPS]
+#       default 7 runs, 150000 rounds (~330,000 switches), 2 processors, 20 steps of work per turn
+#       (about 1.7 µs per hand-over on one processor: 600,000 switches a second); 200 steps give
+#       about 80,000 switches a second.
 #
 # Environment: CARGO_TARGET_DIR, JAVA_HOME.
 set -euo pipefail
 RUNS="${1:-7}"
 ROUNDS="${2:-150000}"
 VPS="${3:-2}"
+STEPS="${4:-20}"
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
 . "$ROOT/bench/rvm-workload.sh"
@@ -38,7 +41,7 @@ options() {
     exact-quantum) echo "quantum,metric-mode=exact" ;;
   esac
 }
-echo "phases.PingPong $ROUNDS on rvm -Xvps:$VPS; $RUNS runs per configuration (median; interleaved); $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "phases.PingPong $ROUNDS $STEPS on rvm -Xvps:$VPS; $RUNS runs per configuration (median; interleaved); $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 for c in "${CONFIGS[@]}"; do : >"$WORK/$c"; : >"$WORK/$c.switch"; : >"$WORK/$c.cs"; done
 for _ in $(seq "$RUNS"); do
   for c in "${CONFIGS[@]}"; do
@@ -48,7 +51,7 @@ for _ in $(seq "$RUNS"); do
       o="$(options "$c")"
       agent=("-agentpath:$LIB=out=$WORK/out,socket=off,log=info${o:+,$o}")
     fi
-    /usr/bin/time -f "%U %S %w" -o "$WORK/time" "$RVM" -Xvps:"$VPS" "${agent[@]}" -cp "$WORK/classes" phases.PingPong "$ROUNDS" >"$WORK/stdout" 2>"$WORK/err" \
+    /usr/bin/time -f "%U %S %w" -o "$WORK/time" "$RVM" -Xvps:"$VPS" "${agent[@]}" -cp "$WORK/classes" phases.PingPong "$ROUNDS" "$STEPS" >"$WORK/stdout" 2>"$WORK/err" \
       || { cat "$WORK/err" >&2; exit 1; }
     grep -q "^pingpong $ROUNDS " "$WORK/stdout" || { cat "$WORK/stdout" "$WORK/err" >&2; exit 1; }
     awk '{print $1+$2}' "$WORK/time" >>"$WORK/$c"
