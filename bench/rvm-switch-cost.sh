@@ -19,7 +19,12 @@
 #       (about 1.7 µs per hand-over on one processor: 600,000 switches a second); 200 steps give
 #       about 80,000 switches a second.
 #
-# Environment: CARGO_TARGET_DIR, JAVA_HOME.
+# Environment: CARGO_TARGET_DIR, JAVA_HOME; INSTRUCTIONS=N also runs each configuration once with N
+# rounds under valgrind's callgrind and prints its user-space instructions and their ratio to no
+# agent. CPU ratios on a shared virtual machine move by ±10% between identical series; instruction
+# counts do not (identical runs agree within about 0.01%), but leave out the kernel's time (the
+# agent's file writes and fsyncs at exit, its signals) and what each instruction costs (cache misses,
+# clock reads under a hypervisor). Callgrind runs about 50 times slower than native. Needs valgrind.
 set -euo pipefail
 RUNS="${1:-7}"
 ROUNDS="${2:-150000}"
@@ -73,3 +78,25 @@ for c in "${CONFIGS[@]}"; do
   printf '%-18s %8s %8.3f %10s %12s %10s\n' "$c" "$cpu" "$(awk -v a="$cpu" -v b="$none" 'BEGIN {print a/b}')" "${n%.000}" "${ns%.000}" "${cs%.000}"
 done
 for c in "${CONFIGS[@]:1}"; do echo "$c: $(options "$c")"; done
+
+if [ -n "${INSTRUCTIONS:-}" ]; then
+  command -v valgrind >/dev/null 2>&1 || { echo "rvm-switch-cost: valgrind not found; install it (apt-get install valgrind) to count instructions" >&2; exit 1; }
+  echo
+  echo "user-space instructions, phases.PingPong $INSTRUCTIONS $STEPS on rvm -Xvps:$VPS under callgrind (one run each)"
+  printf '%-18s %16s %8s\n' config instructions "× none"
+  base=""
+  for c in "${CONFIGS[@]}"; do
+    agent=()
+    if [ "$c" != none ]; then
+      rm -rf "$WORK/out"
+      o="$(options "$c")"
+      agent=("-agentpath:$LIB=out=$WORK/out,socket=off${o:+,$o}")
+    fi
+    # --fair-sched: rvm's timer thread runs while the processors spin, as natively.
+    valgrind --tool=callgrind --fair-sched=yes --callgrind-out-file="$WORK/cg.out" "$RVM" -Xvps:"$VPS" "${agent[@]}" -cp "$WORK/classes" \
+      phases.PingPong "$INSTRUCTIONS" "$STEPS" >"$WORK/stdout" 2>"$WORK/err" || { cat "$WORK/err" >&2; exit 1; }
+    n=$(grep -oE 'refs: +[0-9,]+' "$WORK/err" | tr -d ', ' | cut -d: -f2)
+    base="${base:-$n}"
+    printf '%-18s %16s %8.4f\n' "$c" "$n" "$(awk -v a="$n" -v b="$base" 'BEGIN {print a/b}')"
+  done
+fi
