@@ -113,6 +113,10 @@ pub struct RvmVm {
     /// Asks for a service thread to run at its processor's next switch. Never blocks or allocates;
     /// safe in every callback, `thread_switch` included.
     pub wake_service_thread: extern "C" fn(vm: VmHandle, tid: u32),
+    /// Tells the VM that the agent ignores method `method`'s entries and exits (e.g. its class is
+    /// outside the agent's filter): the VM stops reporting them, which saves both sides a call per
+    /// event. For good; unknown ids are ignored. Never blocks; safe in every callback.
+    pub method_events_off: extern "C" fn(vm: VmHandle, method: u32),
 }
 
 /// Why a processor switched threads: the outgoing thread's state.

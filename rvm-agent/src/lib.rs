@@ -64,6 +64,7 @@ struct VmFns {
     current_stack: extern "C" fn(rvm_abi::VmHandle, *mut u32, usize) -> isize,
     create_service_thread: extern "C" fn(rvm_abi::VmHandle, u32, *const c_char, extern "C" fn(*mut c_void), *mut c_void) -> i64,
     wake_service_thread: extern "C" fn(rvm_abi::VmHandle, u32),
+    method_events_off: extern "C" fn(rvm_abi::VmHandle, u32),
 }
 
 /// Calls a query that copies a string (`f(buf, cap)` returns the full length or -1), growing the
@@ -140,7 +141,24 @@ struct Resolver<'a> {
 const MAX_CLASS_METHODS: u32 = 65_536;
 
 impl MethodResolver for Resolver<'_> {
+    /// Names `method` and its class's other methods; the recorder ignores those without a name
+    /// (outside the filter) for good, so the VM is told to stop reporting them: in a program that
+    /// calls the class library often, about half of all method events.
     fn resolve(&mut self, method: u64, filter: &ClassFilter, out: &mut Vec<(u64, Option<String>)>) {
+        let from = out.len();
+        self.resolve_names(method, filter, out);
+        for &(id, _) in out[from..].iter().filter(|(_, name)| name.is_none()) {
+            (self.vm.method_events_off)(self.vm.h(), id as u32);
+        }
+    }
+
+    fn stack(&mut self, out: &mut Vec<u64>) {
+        self.vm.current_stack(out);
+    }
+}
+
+impl Resolver<'_> {
+    fn resolve_names(&mut self, method: u64, filter: &ClassFilter, out: &mut Vec<(u64, Option<String>)>) {
         let vm = self.vm;
         let m = method as u32;
         let Some(class) = vm.method_part(m, method_part::CLASS) else {
@@ -166,10 +184,6 @@ impl MethodResolver for Resolver<'_> {
             .filter_map(|id| Some((id as u64, vm.method_part(id, method_part::NAME)?, vm.method_part(id, method_part::DESCRIPTOR)?)))
             .collect();
         name_class_methods(&dotted_class, &named, method, out);
-    }
-
-    fn stack(&mut self, out: &mut Vec<u64>) {
-        self.vm.current_stack(out);
     }
 }
 
@@ -920,6 +934,7 @@ fn load(vm: &RvmVm, options: Option<String>, cb: &mut RvmCallbacks) -> Result<()
         current_stack: vm.current_stack,
         create_service_thread: vm.create_service_thread,
         wake_service_thread: vm.wake_service_thread,
+        method_events_off: vm.method_events_off,
     };
     if opts.sample != options::SampleMode::Off || opts.sample_alloc.is_some() {
         log::warn("stack and allocation sampling (sample=, sample-alloc=) need HotSpot; ignored on the research VM");
@@ -1086,6 +1101,7 @@ mod tests {
             current_stack: no_stack,
             create_service_thread: no_service,
             wake_service_thread: no_wake,
+            method_events_off: no_wake,
         }
     }
 

@@ -100,6 +100,7 @@ pub fn start(
         current_stack: q_current_stack,
         create_service_thread: q_create_service_thread,
         wake_service_thread: q_wake_service_thread,
+        method_events_off: q_method_events_off,
     }));
     let mut cb = RvmCallbacks::empty();
     if entry(vm, options.as_deref(), &mut cb) != 0 {
@@ -305,6 +306,12 @@ extern "C" fn q_method_name(vm: VmHandle, method: u32, part: u32, buf: *mut u8, 
         _ => return -1,
     };
     copy_out(s.as_bytes(), buf, cap)
+}
+
+extern "C" fn q_method_events_off(vm: VmHandle, method: u32) {
+    if let Some(m) = vm_of(vm).and_then(|vm| vm.reg.try_method(method)) {
+        m.events_off.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 extern "C" fn q_class_name(vm: VmHandle, class: u32, buf: *mut u8, cap: usize) -> isize {

@@ -112,9 +112,16 @@ pub struct Method {
     pub index: usize,
     pub code: OnceLock<Result<&'static Code, String>>,
     pub native: OnceLock<Option<NativeFn>>,
+    /// Set by the agent interface (`method_events_off`): no entry or exit events for this method.
+    pub events_off: AtomicBool,
 }
 
 impl Method {
+    /// Whether this method's entries and exits are reported to the hooks.
+    #[inline]
+    pub fn has_events(&self) -> bool {
+        !self.events_off.load(Relaxed)
+    }
     pub fn full_name(&self) -> String {
         format!("{}.{}{}", self.class_name.replace('/', "."), self.name, self.desc)
     }
@@ -450,6 +457,7 @@ impl Registry {
                     index,
                     code: OnceLock::new(),
                     native: OnceLock::new(),
+                    events_off: AtomicBool::new(false),
                 }));
                 all.push(method);
                 methods.push(method);

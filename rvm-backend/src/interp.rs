@@ -78,7 +78,7 @@ fn push_frame(vm: &Vm, th: &mut JThread, stack: &mut Vec<Value>, sp: usize, m: &
     }
     th.frames.push(Frame { method: m, code, pc: 0, bp, sp: 0, sync });
     // (frames pushed before the thread first runs are announced then, by `announce_start`)
-    hook!(vm, method_entry(th.id, m.id, JavaStack::of(&th.frames)) if th.started);
+    hook!(vm, method_entry(th.id, m.id, JavaStack::of(&th.frames)) if th.started && m.has_events());
     Ok(bp + code_max_locals(th))
 }
 
@@ -92,7 +92,7 @@ fn code_max_locals(th: &JThread) -> usize {
 fn pop_frame(vm: &Vm, th: &mut JThread, by_exception: bool) -> Frame {
     // (class-initialisation marker frames are not method activations)
     let top = th.frames.last().unwrap();
-    hook!(vm, method_exit(th.id, top.method.id, by_exception, JavaStack::of(&th.frames)) if !is_marker(top));
+    hook!(vm, method_exit(th.id, top.method.id, by_exception, JavaStack::of(&th.frames)) if !is_marker(top) && top.method.has_events());
     let f = th.frames.pop().unwrap();
     if f.sync != 0 {
         let _ = crate::sched::monitor_exit(vm, th.id, f.sync);
@@ -256,7 +256,7 @@ fn announce_start(vm: &Vm, th: &mut JThread) {
     th.started = true;
     for i in 0..th.frames.len() {
         let f = &th.frames[i];
-        hook!(vm, method_entry(th.id, f.method.id, JavaStack::of(&th.frames[..=i])) if !is_marker(f));
+        hook!(vm, method_entry(th.id, f.method.id, JavaStack::of(&th.frames[..=i])) if !is_marker(f) && f.method.has_events());
     }
 }
 
@@ -1094,7 +1094,7 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                                 }
                                 break 'exec Flow::ThrowNew("java/lang/UnsatisfiedLinkError", target.full_name());
                             };
-                            hook!(vm, method_entry(th.id, target.id, JavaStack::with_native(&th.frames, target.id)));
+                            hook!(vm, method_entry(th.id, target.id, JavaStack::with_native(&th.frames, target.id)) if target.has_events());
                             let n = target.arg_slots;
                             let res = {
                                 let mut ctx = NCtx { vm, vp, th: &mut *th, space: sp_h, method: target.id };
@@ -1105,7 +1105,7 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                                 target.id,
                                 matches!(res, NRes::Throw(_) | NRes::ThrowNew(..)),
                                 JavaStack::with_native(&th.frames, target.id)
-                            ));
+                            ) if target.has_events());
                             if sync != 0 && !matches!(res, NRes::NeedGc) {
                                 let _ = crate::sched::monitor_exit(vm, th.id, sync);
                             }

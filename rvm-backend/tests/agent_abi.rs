@@ -24,6 +24,7 @@ struct VmFns {
     thread_kind: extern "C" fn(*mut c_void, u32) -> u32,
     create_service_thread: extern "C" fn(*mut c_void, u32, *const std::ffi::c_char, extern "C" fn(*mut c_void), *mut c_void) -> i64,
     wake_service_thread: extern "C" fn(*mut c_void, u32),
+    method_events_off: extern "C" fn(*mut c_void, u32),
     vps: u32,
     quantum_ns: u64,
 }
@@ -38,6 +39,7 @@ impl VmFns {
             thread_kind: vm.thread_kind,
             create_service_thread: vm.create_service_thread,
             wake_service_thread: vm.wake_service_thread,
+            method_events_off: vm.method_events_off,
             vps: vm.vps,
             quantum_ns: vm.quantum_ns,
         }
@@ -197,6 +199,81 @@ fn current_stack_in_method_events_is_the_entries_minus_exits() {
         }
         assert!(id > 100 && finished.contains(prog), "{prog}: {id} methods, classes {finished:?}");
     }
+}
+
+// ---- method_events_off ----
+
+#[derive(Default)]
+struct OffState {
+    /// Whether the agent turns off the events of class-library methods (`java/…`) on first sight.
+    turn_off: bool,
+    off: std::collections::HashSet<u32>,
+    /// Events of methods after their events were turned off.
+    after_off: Vec<String>,
+    /// Entries and exits of the program's own methods.
+    program: (usize, usize),
+    /// Entries of class-library methods.
+    library: usize,
+}
+static OFF: Mutex<Option<OffState>> = Mutex::new(None);
+
+fn off_event(m: u32, what: &str) {
+    let f = fns();
+    let name = f.method(m);
+    let mut g = OFF.lock().unwrap();
+    let s = g.as_mut().unwrap();
+    if s.off.contains(&m) {
+        s.after_off.push(format!("{what} of {name}"));
+    } else if !name.starts_with("java/") {
+        if what == "entry" {
+            s.program.0 += 1;
+        } else {
+            s.program.1 += 1;
+        }
+    } else if what == "entry" {
+        s.library += 1;
+        if s.turn_off {
+            s.off.insert(m);
+            (f.method_events_off)(f.h(), m);
+        }
+    }
+}
+extern "C" fn off_entry(_ctx: *mut c_void, _tid: u32, m: u32) {
+    off_event(m, "entry");
+}
+extern "C" fn off_exit(_ctx: *mut c_void, _tid: u32, m: u32, _by_exception: u32) {
+    off_event(m, "exit");
+}
+
+/// `method_events_off`: once the agent turns a method's events off, the VM reports none of its
+/// entries or exits (Java or native), and the program's own methods are reported as before.
+#[test]
+fn methods_whose_events_are_off_are_not_reported() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = java_tests::compile("conformance").expect("compile");
+    let run = |turn_off: bool| -> OffState {
+        *OFF.lock().unwrap() = Some(OffState { turn_off, ..OffState::default() });
+        let o = opts(&["-Xvps:1", "Exceptions"], &dir);
+        let hooks = rvm_backend::agent::start("test-agent", None, &o, |vm, _, cb| {
+            *FNS.lock().unwrap() = Some(VmFns::of(vm));
+            cb.method_entry = Some(off_entry);
+            cb.method_exit = Some(off_exit);
+            0
+        })
+        .expect("agent starts");
+        rvm_backend::run_with_hooks(o, Some(Box::new(hooks)));
+        // Unknown ids are ignored.
+        (fns().method_events_off)(fns().h(), u32::MAX - 1);
+        OFF.lock().unwrap().take().unwrap()
+    };
+    let all = run(false);
+    let off = run(true);
+    assert!(all.library > 100 && all.program.0 > 10, "library {} program {:?}", all.library, all.program);
+    assert!(off.after_off.is_empty(), "{:?}", &off.after_off[..off.after_off.len().min(5)]);
+    // Each library method was seen once, at the entry that turned it off.
+    assert_eq!(off.library, off.off.len());
+    assert!(off.library < all.library, "library entries: {} with events off, {} without", off.library, all.library);
+    assert_eq!(off.program, all.program, "the program's own entries and exits");
 }
 
 // ---- service threads ----

@@ -21,6 +21,7 @@ typedef struct {
     intptr_t (*current_stack)(void *, uint32_t *, size_t);
     int64_t (*create_service_thread)(void *, uint32_t, const char *, void (*)(void *), void *);
     void (*wake_service_thread)(void *, uint32_t);
+    void (*method_events_off)(void *, uint32_t);
 } RvmVm;
 typedef struct {
     uint32_t version, size; void *ctx;
