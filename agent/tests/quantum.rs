@@ -164,14 +164,6 @@ fn markers_sit_where_the_program_placed_them() {
     }
 }
 
-/// Steal time since `steal0` (0 when /proc/stat could not be read).
-fn steal_since(steal0: Option<u64>) -> u64 {
-    match (steal0, hpm_collectors::counters::steal_ns()) {
-        (Some(a), Some(b)) => b.saturating_sub(a),
-        _ => 0,
-    }
-}
-
 /// task-clock includes hypervisor steal and the CPU clock does not (docs/counters.md): task-clock
 /// may be at most 5% below cpu-time, and at most 5% plus the steal (and 20 ms of rounding) above.
 fn assert_task_clock_near_cpu_time(what: &str, task: u64, cpu: u64, steal: u64) {
@@ -189,7 +181,7 @@ fn counter_deltas_in_records_are_the_processors_counts() {
     // steal time, which task-clock includes and the CPU clock does not (docs/counters.md).
     let steal0 = hpm_collectors::counters::steal_ns();
     let (dir, _) = pseudojbb_on_rvm("quantum-counters", "quantum,collect=gc,event=task-clock", 2, 10, 6000);
-    let steal = steal_since(steal0);
+    let steal = hpm_collectors::counters::steal_since(steal0);
     let counters = meta_counters(&dir);
     let cpu = counters.iter().position(|c| c == "cpu-time").expect("cpu-time counter") - 1;
     let task = counters.iter().position(|c| c == "task-clock").expect("task-clock counter") - 1;
@@ -216,7 +208,7 @@ fn green_thread_accounts_agree_with_the_trace_and_the_kernel() {
     // where a read is dear, estimates them).
     let steal0 = hpm_collectors::counters::steal_ns();
     let (dir, _) = pseudojbb_on_rvm("quantum-green", "quantum,event=task-clock,metric-mode=exact", 2, 10, 6000);
-    let steal = steal_since(steal0);
+    let steal = hpm_collectors::counters::steal_since(steal0);
     let trace = hpm_collectors::quantum::read_dir(&dir).unwrap();
     let cpu_i = trace.meta.counters.iter().position(|c| c == "cpu-time").unwrap() - 1;
     let mut from_trace: BTreeMap<String, u64> = BTreeMap::new();

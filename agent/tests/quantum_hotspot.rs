@@ -76,10 +76,7 @@ fn java_threads_quanta_match_the_kernels_run_time() {
         // The kernel's run time (schedstat) leaves out hypervisor steal; the records' spans and
         // task-clock keep it (docs/counters.md): above, they may exceed it by the steal of all
         // CPUs meanwhile.
-        let steal = match (steal0, hpm_collectors::counters::steal_ns()) {
-            (Some(a), Some(b)) => b.saturating_sub(a),
-            _ => 0,
-        };
+        let steal = hpm_collectors::counters::steal_since(steal0);
         let trace = read_dir(&out).unwrap_or_else(|e| panic!("{e}\n{stderr}"));
         assert!(trace.is_valid() && trace.issues.is_empty(), "{:?}\n{stderr}", trace.issues);
         let ran = workers(&stdout);

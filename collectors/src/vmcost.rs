@@ -275,14 +275,6 @@ mod tests {
         }
     }
 
-    /// Hypervisor steal since `steal0`, 0 when /proc/stat cannot be read.
-    fn steal_since(steal0: Option<u64>) -> u64 {
-        match (steal0, crate::counters::steal_ns()) {
-            (Some(a), Some(b)) => b.saturating_sub(a),
-            _ => 0,
-        }
-    }
-
     /// Counters opened on each thread by its id: a busy thread's `task-clock` (the kernel's count
     /// of its CPU time) goes to its kind, exactly, also when it ends between rows. task-clock keeps
     /// hypervisor steal and the thread's CPU clock leaves it out, so the upper bound allows the
@@ -313,7 +305,7 @@ mod tests {
         t.tick(1, None, &ByName("work-counted"));
         assert_eq!(t.counter_names(), ["task-clock"]);
         let counted = t.rows()[1].counters[0].get(ThreadKind::Application);
-        let steal = steal_since(steal0);
+        let steal = crate::counters::steal_since(steal0);
         // All its CPU after the first row: at least the 80 ms of work, at most its whole life.
         assert!((80_000_000..=cpu + steal + 1_000_000).contains(&counted), "task-clock {counted} ns, thread cpu {cpu} ns, steal {steal} ns");
 
@@ -335,7 +327,7 @@ mod tests {
         t.thread_ended(tid, cpu, ThreadKind::Jit);
         std::thread::sleep(std::time::Duration::from_millis(20));
         t.tick(2, None, &ByName("work-counted"));
-        let steal = steal_since(steal0);
+        let steal = crate::counters::steal_since(steal0);
         let counted = t.rows()[2].counters[0].get(ThreadKind::Jit);
         assert!((40_000_000..=cpu + steal + 1_000_000).contains(&counted), "task-clock {counted} ns, thread cpu {cpu} ns, steal {steal} ns");
     }

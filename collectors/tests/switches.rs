@@ -21,14 +21,6 @@ fn near_run_time(x: u64, ran: u64, steal: u64) -> bool {
     x as f64 > 0.98 * ran as f64 && (x as f64) < 1.02 * ran as f64 + steal as f64
 }
 
-/// The steal of all CPUs since `steal0` (0 where /proc/stat does not say).
-fn steal_since(steal0: Option<u64>) -> u64 {
-    match (steal0, hpm_collectors::counters::steal_ns()) {
-        (Some(a), Some(b)) => b.saturating_sub(a),
-        _ => 0,
-    }
-}
-
 fn is_root() -> bool {
     let status = std::fs::read_to_string("/proc/self/status").unwrap();
     status.lines().find_map(|l| l.strip_prefix("Uid:")).and_then(|l| l.split_whitespace().nth(1)) == Some("0")
@@ -97,7 +89,7 @@ fn traced_thread() -> Option<(Vec<OsQuantum>, u64, Vec<String>)> {
 fn quanta_cover_the_threads_run_time_and_say_why_they_ended() {
     let steal0 = hpm_collectors::counters::steal_ns();
     let Some((quanta, ran, counters)) = traced_thread() else { return };
-    let steal = steal_since(steal0);
+    let steal = hpm_collectors::counters::steal_since(steal0);
     assert_eq!(counters, ["cpu-time", "context-switches"]);
     assert!(quanta.len() >= 21, "{} quanta", quanta.len());
     let cpu: u64 = quanta.iter().map(|q| q.deltas[0]).sum();
@@ -202,7 +194,7 @@ fn the_os_tracer_writes_a_valid_trace_per_cpu() {
         })
         .collect();
     let ran: Vec<(i32, u64)> = workers.into_iter().map(|w| w.join().unwrap()).collect();
-    let steal = steal_since(steal0);
+    let steal = hpm_collectors::counters::steal_since(steal0);
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     let writer_tid = writer.join().unwrap();
     let (files, problems) = tracer.finish(0);

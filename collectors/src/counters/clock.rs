@@ -37,6 +37,14 @@ pub fn steal_ns() -> Option<u64> {
     Some(ticks * 10_000_000)
 }
 
+/// Steal of all CPUs since `before`, an earlier [`steal_ns`]; 0 when either reading failed.
+pub fn steal_since(before: Option<u64>) -> u64 {
+    match (before, steal_ns()) {
+        (Some(a), Some(b)) => b.saturating_sub(a),
+        _ => 0,
+    }
+}
+
 /// The kernel thread id of the calling thread (gettid).
 pub fn current_tid() -> i32 {
     // SAFETY: gettid has no arguments and cannot fail.

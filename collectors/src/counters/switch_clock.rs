@@ -214,10 +214,7 @@ mod tests {
         stop.store(true, std::sync::atomic::Ordering::Relaxed);
         hog.join().unwrap();
         let (k1, c1) = (thread_cpu_ns(), c.read());
-        let steal = match (steal0, super::super::clock::steal_ns()) {
-            (Some(a), Some(b)) => b.saturating_sub(a),
-            _ => 0,
-        };
+        let steal = super::super::clock::steal_since(steal0);
         let (kernel, clock) = (k1 - k0, c1 - c0);
         let (switches, lost) = c.stats();
         eprintln!("kernel CPU clock {kernel} ns, switch clock {clock} ns, {switches} switch records, {lost} losses, steal {steal} ns");
