@@ -46,16 +46,22 @@ options() {
     exact-quantum) echo "quantum,metric-mode=exact" ;;
   esac
 }
+# Sets `agent` to the -agentpath argument of configuration $1 with the extra options $2 (nothing
+# for `none`), after removing the previous run's report directory.
+agent_for() {
+  agent=()
+  if [ "$1" != none ]; then
+    rm -rf "$WORK/out"
+    local o
+    o="$(options "$1")"
+    agent=("-agentpath:$LIB=out=$WORK/out,socket=off$2${o:+,$o}")
+  fi
+}
 echo "phases.PingPong $ROUNDS $STEPS on rvm -Xvps:$VPS; $RUNS runs per configuration (median; interleaved); $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 for c in "${CONFIGS[@]}"; do : >"$WORK/$c"; : >"$WORK/$c.switch"; : >"$WORK/$c.cs"; done
 for _ in $(seq "$RUNS"); do
   for c in "${CONFIGS[@]}"; do
-    agent=()
-    if [ "$c" != none ]; then
-      rm -rf "$WORK/out"
-      o="$(options "$c")"
-      agent=("-agentpath:$LIB=out=$WORK/out,socket=off,log=info${o:+,$o}")
-    fi
+    agent_for "$c" ",log=info"
     /usr/bin/time -f "%U %S %w" -o "$WORK/time" "$RVM" -Xvps:"$VPS" "${agent[@]}" -cp "$WORK/classes" phases.PingPong "$ROUNDS" "$STEPS" >"$WORK/stdout" 2>"$WORK/err" \
       || { cat "$WORK/err" >&2; exit 1; }
     grep -q "^pingpong $ROUNDS " "$WORK/stdout" || { cat "$WORK/stdout" "$WORK/err" >&2; exit 1; }
@@ -86,12 +92,7 @@ if [ -n "${INSTRUCTIONS:-}" ]; then
   printf '%-18s %16s %8s\n' config instructions "× none"
   base=""
   for c in "${CONFIGS[@]}"; do
-    agent=()
-    if [ "$c" != none ]; then
-      rm -rf "$WORK/out"
-      o="$(options "$c")"
-      agent=("-agentpath:$LIB=out=$WORK/out,socket=off${o:+,$o}")
-    fi
+    agent_for "$c" ""
     # --fair-sched: rvm's timer thread runs while the processors spin, as natively.
     valgrind --tool=callgrind --fair-sched=yes --callgrind-out-file="$WORK/cg.out" "$RVM" -Xvps:"$VPS" "${agent[@]}" -cp "$WORK/classes" \
       phases.PingPong "$INSTRUCTIONS" "$STEPS" >"$WORK/stdout" 2>"$WORK/err" || { cat "$WORK/err" >&2; exit 1; }
