@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use hpm_collectors::counters::switches::{OsQuantum, SwitchSource};
-use hpm_collectors::counters::{current_tid, monotonic_ns, parse_event, perf_event_paranoid};
+use hpm_collectors::counters::{current_tid, monotonic_ns, parse_event, perf_event_paranoid, STEAL_TICK_NS};
 
 /// Nanoseconds the kernel says thread `tid` of this process has run.
 fn schedstat_run_ns(tid: i32) -> u64 {
@@ -16,9 +16,10 @@ fn schedstat_run_ns(tid: i32) -> u64 {
 
 /// Whether `x`, a sum over quanta, matches `ran`, the kernel's run time: within 2% below, 2% plus
 /// `steal` above. The kernel's run time leaves out hypervisor steal and switch records keep it
-/// (`docs/counters.md`), so above they may exceed it by the steal of all CPUs meanwhile.
+/// (`docs/counters.md`), so above they may exceed it by the steal of all CPUs meanwhile (read in
+/// whole ticks: up to one more than it says).
 fn near_run_time(x: u64, ran: u64, steal: u64) -> bool {
-    x as f64 > 0.98 * ran as f64 && (x as f64) < 1.02 * ran as f64 + steal as f64
+    x as f64 > 0.98 * ran as f64 && (x as f64) < 1.02 * ran as f64 + (steal + STEAL_TICK_NS) as f64
 }
 
 fn is_root() -> bool {

@@ -34,8 +34,12 @@ pub fn steal_ns() -> Option<u64> {
     let stat = std::fs::read_to_string("/proc/stat").ok()?;
     // cpu user nice system idle iowait irq softirq steal …
     let ticks: u64 = stat.lines().next()?.split_whitespace().nth(8)?.parse().ok()?;
-    Some(ticks * 10_000_000)
+    Some(ticks * STEAL_TICK_NS)
 }
+
+/// The unit of [`steal_ns`]: `/proc/stat` gives whole ticks of USER_HZ (100 a second), so the
+/// difference of two readings can be short of the steal between them by up to one tick.
+pub const STEAL_TICK_NS: u64 = 10_000_000;
 
 /// Steal of all CPUs since `before`, an earlier [`steal_ns`]; 0 when either reading failed.
 pub fn steal_since(before: Option<u64>) -> u64 {

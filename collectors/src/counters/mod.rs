@@ -29,7 +29,7 @@ pub mod switches;
 pub use calibrate::{measure_read_cost, read_cost, ReadCost};
 pub use clock::{
     clock_ns, current_tid, monotonic_ns, pthread_cpu_clock, thread_cpu_ns, thread_cpu_ns_by_tid, thread_cpu_ns_of,
-    thread_cpu_ns_of_stat, tid_cpu_clock, steal_ns, steal_since,
+    thread_cpu_ns_of_stat, tid_cpu_clock, steal_ns, steal_since, STEAL_TICK_NS,
     Metrics, ThreadCpuClock, WallClock,
 };
 pub use events::{known_event_names, parse_event, EventKind, EventParseError, EventSpec};
