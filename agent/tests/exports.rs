@@ -261,6 +261,8 @@ fn chrome_trace_has_a_complete_event_per_quantum_on_its_processor() {
     let out = out_dir("exports-quantum", &jdk);
     let o = Command::new(rvm())
         .arg("-Xvps:2")
+        // 1 ms quanta: many records however short the run is.
+        .arg("-Xquantum:1")
         .arg(format!("-agentpath:{}=out={},socket=off,quantum,event=task-clock", agent_lib().display(), out.display()))
         .arg("-cp")
         .arg(&classes)
