@@ -32,7 +32,7 @@ fn main() {
     let dir = tempfile::tempdir().expect("temp dir");
     let t = Instant::now();
     let files = write_reports(&p, dir.path(), &opts).expect("write_reports");
-    println!("write_reports (all {} files, rendered in parallel, fsync'd): {:.3} s", files.len(), t.elapsed().as_secs_f64());
+    println!("write_reports (all {} files, rendered in parallel): {:.3} s", files.len(), t.elapsed().as_secs_f64());
     {
         let worst = profile(1_000_000, true);
         let nodes: usize = worst.threads.iter().map(|t| t.tree.len()).sum();

@@ -34,7 +34,7 @@ pub mod xprof;
 pub mod xtree;
 
 use std::borrow::Cow;
-use std::fs::{self, File};
+use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -372,7 +372,6 @@ pub fn write_reports(profile: &Profile, dir: &Path, opts: &ReportOptions) -> io:
             }
         }
     }
-    sync_dir(dir);
     Ok(written)
 }
 
@@ -390,7 +389,11 @@ fn file_safe(name: &str) -> String {
     }
 }
 
-/// Writes `bytes` to `path` atomically: a temporary file in the same directory, fsync, rename.
+/// Writes `bytes` to `path` atomically: a temporary file in the same directory, renamed over
+/// `path` once complete, so a reader (or a process that died meanwhile) never sees half a file.
+/// No fsync: that would make the write durable against a crash of the machine, not of the
+/// process, and costs each file milliseconds (tens of ms for a run's reports at a JVM's exit);
+/// the kernel writes the files back as it does any other program's output.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_with(path, |w| w.write_all(bytes))
 }
@@ -411,7 +414,6 @@ pub fn write_atomic_with(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::
     let mut buffered = io::BufWriter::new(&mut file);
     let mut result = write(&mut buffered).and_then(|()| buffered.flush());
     drop(buffered);
-    result = result.and_then(|()| file.sync_all());
     drop(file);
     if result.is_ok() {
         result = fs::rename(&tmp, path);
@@ -423,9 +425,3 @@ pub fn write_atomic_with(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::
     Ok(())
 }
 
-/// Makes the renames durable (best effort: not every platform can sync a directory).
-fn sync_dir(dir: &Path) {
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
-    }
-}

@@ -319,7 +319,7 @@ impl Meta {
         }
     }
 
-    /// Writes `dir/quantum.meta` atomically (temporary file, fsync, rename).
+    /// Writes `dir/quantum.meta` atomically (temporary file, rename).
     pub fn write(&self, dir: &Path) -> io::Result<()> {
         let path = dir.join(META_FILE);
         let tmp = dir.join(format!(".{META_FILE}.{}.tmp", std::process::id()));
@@ -327,7 +327,6 @@ impl Meta {
             use std::io::Write;
             let mut f = std::fs::File::create(&tmp)?;
             f.write_all(self.to_text().as_bytes())?;
-            f.sync_all()?;
             std::fs::rename(&tmp, &path)
         })();
         if res.is_err() {

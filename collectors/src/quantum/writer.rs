@@ -305,11 +305,10 @@ impl SinkFile {
         not_in_file
     }
 
-    /// Flushes and syncs the file and gives it its final name.
+    /// Flushes the file and gives it its final name (no fsync: see `hpm_reports::write_atomic`).
     pub(crate) fn close(&mut self) -> io::Result<()> {
         if let Some(mut f) = self.file.take() {
             f.flush()?;
-            f.sync_all()?;
         }
         std::fs::rename(&self.tmp, &self.path)
     }
@@ -369,14 +368,13 @@ impl BufferSink {
         Ok(self.written)
     }
 
-    /// Creates `dir/quantum.vp<N>.trace` and runs [`BufferSink::run`] into it (fsync at the end).
+    /// Creates `dir/quantum.vp<N>.trace` and runs [`BufferSink::run`] into it.
     pub fn run_to_dir(self, dir: &Path) -> io::Result<(PathBuf, u64)> {
         let path = dir.join(trace_file_name(self.vp));
         let file = File::create(&path).map_err(|e| io::Error::new(e.kind(), format!("cannot create {}: {e}", path.display())))?;
         let mut out = io::BufWriter::new(file);
         let n = self.run(&mut out)?;
-        let file = out.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
+        out.into_inner().map_err(|e| e.into_error())?;
         Ok((path, n))
     }
 
