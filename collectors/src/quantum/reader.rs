@@ -254,7 +254,8 @@ fn parse(bytes: &[u8], file: &str, path: PathBuf, issues: &mut Vec<Issue>, recov
     if bytes[24..HEADER_LEN].iter().any(|&b| b != 0) {
         return Err(format!("{file}: reserved bytes 24 to 31 of the header are not zero"));
     }
-    let mut entries = Vec::new();
+    // Mostly quantum records: sized for them, the entries are not copied as they grow.
+    let mut entries = Vec::with_capacity((bytes.len() - HEADER_LEN) / (QUANTUM_FIXED_LEN + 8 * counters as usize));
     let mut o = HEADER_LEN;
     let err = |issues: &mut Vec<Issue>, off: usize, msg: String| {
         issues.push(Issue { severity: Severity::Error, file: file.to_string(), offset: Some(off as u64), message: msg })

@@ -6,8 +6,7 @@
 //! into typed arrays (see [`encode`] and `docs/explorer.md`). Everything else (views, computed
 //! metrics, record sets, the diff) is computed in the browser.
 
-use std::fmt::Write as _;
-use std::io;
+use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
 
 use hpm_collectors::arcflow::{Profile, Tree};
@@ -91,26 +90,52 @@ pub fn load_run(path: &Path) -> Result<Run, String> {
 
 /// The embedded data of `run` (and of `compare`, the second run of a diff), as JSON text.
 pub fn encode(run: &Run, compare: Option<&Run>) -> String {
-    let mut out = String::with_capacity(1 << 16);
+    // Bytes rather than a String: the packed columns (most of the data, megabytes for a long
+    // trace) are pushed a byte at a time.
+    let mut out = Vec::with_capacity(estimated_len(run) + compare.map_or(0, estimated_len));
     let _ = write!(out, "{{\"format\":\"hpm-explore\",\"version\":{DATA_VERSION},\"profiles\":[");
     let mut first = true;
     for r in std::iter::once(run).chain(compare) {
         if let Some(p) = &r.profile {
             if !first {
-                out.push(',');
+                out.push(b',');
             }
             first = false;
             encode_profile(&mut out, &r.label, p);
         }
     }
-    out.push_str("],\"trace\":");
+    out.extend_from_slice(b"],\"trace\":");
     match &run.trace {
         Some(t) => encode_trace(&mut out, &run.label, t),
-        None => out.push_str("null"),
+        None => out.extend_from_slice(b"null"),
     }
-    out.push('}');
-    // JSON has `<` only inside strings; escaped, no text can close the script element early.
-    out.replace('<', "\\u003c")
+    out.push(b'}');
+    String::from_utf8(out).expect("JSON text and packed ASCII digits are UTF-8")
+}
+
+/// About how many bytes `run` encodes to (the packed columns), so the text is not copied as it
+/// grows.
+fn estimated_len(run: &Run) -> usize {
+    let nodes = run.profile.as_ref().map_or(0, |p| p.threads.iter().map(|t| t.tree.len() * (3 + p.metric_count()) * 3).sum());
+    let records = run.trace.as_ref().map_or(0, |t| t.merged().len() * (6 + t.meta.delta_count()) * 3);
+    (1 << 16) + nodes + records
+}
+
+/// Appends the JSON object `head` without its closing brace (the packed columns follow), with
+/// every `<` escaped: JSON has `<` only inside strings, and escaped, no text (a thread, method or
+/// marker name) can close the page's script element early. The packed columns hold no `<`.
+fn push_head(out: &mut Vec<u8>, head: &Value) {
+    let text = head.to_string();
+    let open = &text[..text.len() - 1];
+    for part in open.split_inclusive('<') {
+        match part.strip_suffix('<') {
+            Some(before) => {
+                out.extend_from_slice(before.as_bytes());
+                out.extend_from_slice(b"\\u003c");
+            }
+            None => out.extend_from_slice(part.as_bytes()),
+        }
+    }
 }
 
 /// Digits of the packed number encoding: a number is written 5 bits at a time, lowest first, as
@@ -121,21 +146,26 @@ const MORE: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ012345";
 const LAST: &[u8; 32] = b"abcdefghijklmnopqrstuvwxyz6789-_";
 
 /// `,"key":"…"`: `values` packed (see [`MORE`]).
-fn push_packed(out: &mut String, key: &str, values: impl IntoIterator<Item = u64>) {
+fn push_packed(out: &mut Vec<u8>, key: &str, values: impl IntoIterator<Item = u64>) {
     let _ = write!(out, ",\"{key}\":");
     push_packed_string(out, values);
 }
 
-fn push_packed_string(out: &mut String, values: impl IntoIterator<Item = u64>) {
-    out.push('"');
+fn push_packed_string(out: &mut Vec<u8>, values: impl IntoIterator<Item = u64>) {
+    out.push(b'"');
+    // A u64 takes at most 13 digits; each number is appended in one piece.
+    let mut digits = [0u8; 13];
     for mut v in values {
+        let mut n = 0;
         while v >= 32 {
-            out.push(MORE[(v & 31) as usize] as char);
+            digits[n] = MORE[(v & 31) as usize];
             v >>= 5;
+            n += 1;
         }
-        out.push(LAST[v as usize] as char);
+        digits[n] = LAST[v as usize];
+        out.extend_from_slice(&digits[..=n]);
     }
-    out.push('"');
+    out.push(b'"');
 }
 
 /// Reads a packed string back (the page does the same in JavaScript).
@@ -167,7 +197,7 @@ pub fn unpack(s: &str) -> Result<Vec<u64>, String> {
 /// One profile: every thread's nodes concatenated, thread by thread in arena order (so a parent
 /// comes before its children). Packed columns (see [`MORE`]): `parent` holds `index − parent
 /// index` (0 for a thread root), `consumer` indexes `names`, `base[k]` holds metric k.
-fn encode_profile(out: &mut String, label: &str, p: &Profile) {
+fn encode_profile(out: &mut Vec<u8>, label: &str, p: &Profile) {
     let metrics: Vec<Value> = p.bindings.metrics.iter().map(|m| json!({"name": m.name, "unit": m.unit, "mode": m.mode.as_str()})).collect();
     // The names the trees use, numbered in order of first use: a profile's consumer table may hold
     // names of other trees (a saved run shares one table among all its trees), and the page must
@@ -196,22 +226,21 @@ fn encode_profile(out: &mut String, label: &str, p: &Profile) {
         "metrics": metrics,
         "names": names,
         "threads": threads,
-    })
-    .to_string();
-    out.push_str(&head[..head.len() - 1]);
+    });
+    push_head(out, &head);
     let trees: Vec<&Tree> = p.threads.iter().map(|t| &t.tree).collect();
     let nodes = || trees.iter().flat_map(|t| (0..t.len() as u32).map(move |n| (*t, n)));
     push_packed(out, "parent", nodes().map(|(t, n)| t.parent(n).map_or(0, |q| (n - q) as u64)));
     push_packed(out, "consumer", nodes().map(|(t, n)| index[t.consumer(n) as usize] as u64));
     push_packed(out, "calls", nodes().map(|(t, n)| t.calls(n)));
-    out.push_str(",\"base\":[");
+    out.extend_from_slice(b",\"base\":[");
     for k in 0..p.metric_count() {
         if k > 0 {
-            out.push(',');
+            out.push(b',');
         }
         push_packed_string(out, nodes().map(|(t, n)| t.base(n)[k]));
     }
-    out.push_str("]}");
+    out.extend_from_slice(b"]}");
 }
 
 /// The GCs of a trace: maximal time intervals covered by records of collector threads (the rule
@@ -235,7 +264,7 @@ pub fn gc_intervals(trace: &Trace) -> Vec<(u64, u64)> {
 
 /// One trace: records as columns (times relative to `t0`, the first time in the trace), threads,
 /// processors, markers, GCs and the reader's issues.
-fn encode_trace(out: &mut String, label: &str, t: &Trace) {
+fn encode_trace(out: &mut Vec<u8>, label: &str, t: &Trace) {
     let quanta: Vec<&quantum::QuantumRecord> = t.quanta().collect();
     let markers: Vec<&quantum::Marker> = t.merged().filter_map(|e| if let Entry::Marker(m) = e { Some(m) } else { None }).collect();
     let t0 = quanta.iter().map(|q| q.start).chain(markers.iter().map(|m| m.time)).min().unwrap_or(0);
@@ -266,43 +295,47 @@ fn encode_trace(out: &mut String, label: &str, t: &Trace) {
         "gcs": gcs,
         "missed": missed,
         "issues": t.issues.iter().map(|i| i.to_string()).collect::<Vec<_>>(),
-    })
-    .to_string();
-    out.push_str(&head[..head.len() - 1]);
+    });
+    push_head(out, &head);
     push_packed(out, "vp", quanta.iter().map(|q| q.vp as u64));
     push_packed(out, "thread", quanta.iter().map(|q| q.thread as u64));
     push_packed(out, "start", quanta.iter().map(|q| q.start - t0));
     push_packed(out, "duration", quanta.iter().map(|q| q.duration()));
     push_packed(out, "yielded", quanta.iter().map(|q| q.yielded as u64));
     push_packed(out, "callee", quanta.iter().map(|q| q.callee as u64));
-    out.push_str(",\"deltas\":[");
+    out.extend_from_slice(b",\"deltas\":[");
     for k in 0..t.meta.delta_count() {
         if k > 0 {
-            out.push(',');
+            out.push(b',');
         }
         push_packed_string(out, quanta.iter().map(|q| q.deltas.get(k).copied().unwrap_or(0)));
     }
-    out.push_str("]}");
+    out.extend_from_slice(b"]}");
 }
 
 /// The page for `run` (and `compare`, shown as a diff against it), as one HTML document.
 pub fn render_html(run: &Run, compare: Option<&Run>) -> String {
+    let mut html = Vec::new();
+    write_page(&mut html, run, compare).expect("writing to memory");
+    String::from_utf8(html).expect("the page is UTF-8")
+}
+
+/// Writes the page for `run` (and `compare`) to `w`: page.html with its markers filled in, split
+/// at the markers rather than `replace`d (the data is large and is neither scanned nor copied).
+fn write_page(w: &mut dyn io::Write, run: &Run, compare: Option<&Run>) -> io::Result<()> {
     let title = match compare {
         Some(c) => format!("hpm explore: {} vs {}", run.label, c.label),
         None => format!("hpm explore: {}", run.label),
     };
     let data = encode(run, compare);
-    let mut html = String::with_capacity(PAGE.len() + CSS.len() + JS.len() + data.len());
-    // Split at the markers rather than `replace`: the data is large and must not be scanned.
     let mut rest = PAGE;
-    for (marker, text) in [("{{TITLE}}", html_escape(&title)), ("{{CSS}}", CSS.to_string()), ("{{DATA}}", data), ("{{JS}}", JS.to_string())] {
+    for (marker, text) in [("{{TITLE}}", html_escape(&title).as_str()), ("{{CSS}}", CSS), ("{{DATA}}", data.as_str()), ("{{JS}}", JS)] {
         let (before, after) = rest.split_once(marker).expect("page.html holds every marker once, in order");
-        html.push_str(before);
-        html.push_str(&text);
+        w.write_all(before.as_bytes())?;
+        w.write_all(text.as_bytes())?;
         rest = after;
     }
-    html.push_str(rest);
-    html
+    w.write_all(rest.as_bytes())
 }
 
 fn html_escape(s: &str) -> String {
@@ -312,7 +345,7 @@ fn html_escape(s: &str) -> String {
 /// Writes the page for `run` (and `compare`) to `path`, atomically. The agent calls this at exit
 /// with the profile it holds.
 pub fn write_html(path: &Path, run: &Run, compare: Option<&Run>) -> io::Result<()> {
-    crate::write_atomic(path, render_html(run, compare).as_bytes())
+    crate::write_atomic_with(path, |w| write_page(w, run, compare))
 }
 
 #[cfg(test)]

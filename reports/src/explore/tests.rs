@@ -140,8 +140,9 @@ fn trace_records_become_columns_relative_to_the_first_time_with_gcs_merged() {
 #[test]
 fn packed_numbers_round_trip_over_the_whole_u64_range() {
     let values = [0, 1, 31, 32, 33, 1023, 1024, 5_000_000, (1 << 53) + 1, u64::MAX - 1, u64::MAX];
-    let mut s = String::new();
-    push_packed_string(&mut s, values);
+    let mut bytes = Vec::new();
+    push_packed_string(&mut bytes, values);
+    let s = String::from_utf8(bytes).unwrap();
     assert!(s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b == b'"'), "{s}");
     assert_eq!(unpack(&s[1..s.len() - 1]).unwrap(), values);
     assert_eq!(&s[1..4], "ab_", "one character below 32");
