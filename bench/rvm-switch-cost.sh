@@ -3,10 +3,12 @@
 # PingPong (two threads handing a token back and forth through wait/notify, every hand-over a
 # thread switch) on `rvm -Xvps:2` (or VPS), without the agent and with it in several configurations,
 # interleaved, median of RUNS each: CPU (user + system of all the VM's threads) and its ratio to
-# no agent, the processes' voluntary context switches (the processors' sleeps on the scheduler's
-# condvar: each costs microseconds in the kernel, and their number moves with the timing of the
-# program's hand-overs), and the agent's own measure of its thread-switch callback (`log=info`:
-# callbacks and ns each on average). The agent's default metric mode is `auto` (sampled where a thread CPU
+# no agent; the median and quartiles of each run's ratio to the `none` run just before it (the
+# machine's speed drifts by more than the agent's cost over a series, much less between
+# neighbouring runs); the processes' voluntary context switches (the processors' sleeps on the
+# scheduler's condvar: each costs microseconds in the kernel, and their number moves with the
+# timing of the program's hand-overs); and the agent's own measure of its thread-switch callback
+# (`log=info`: callbacks and ns each on average). The agent's default metric mode is `auto` (sampled where a thread CPU
 # clock read costs over 50 ns, as here); the `exact` rows force `metric-mode=exact` (a read at
 # every method event and switch) for comparison.
 #
@@ -47,32 +49,44 @@ options() {
   esac
 }
 # Sets `agent` to the -agentpath argument of configuration $1 with the extra options $2 (nothing
-# for `none`), after removing the previous run's report directory.
+# for `none`), writing to a new report directory. The directories stay until the end: removing
+# and re-creating some 50 files at every run makes ext4 search past its recently deleted inodes at
+# every file the next run creates (`recently_deleted` in a kernel profile), up to 0.6 ms a file
+# here: a cost of the benchmark's loop, not of the agent.
+runs_so_far=0
 agent_for() {
   agent=()
+  runs_so_far=$((runs_so_far + 1))
   if [ "$1" != none ]; then
-    rm -rf "$WORK/out"
     local o
     o="$(options "$1")"
-    agent=("-agentpath:$LIB=out=$WORK/out,socket=off$2${o:+,$o}")
+    agent=("-agentpath:$LIB=out=$WORK/out/$runs_so_far,socket=off$2${o:+,$o}")
   fi
 }
 echo "phases.PingPong $ROUNDS $STEPS on rvm -Xvps:$VPS; $RUNS runs per configuration (median; interleaved); $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-for c in "${CONFIGS[@]}"; do : >"$WORK/$c"; : >"$WORK/$c.switch"; : >"$WORK/$c.cs"; done
+for c in "${CONFIGS[@]}"; do : >"$WORK/$c"; : >"$WORK/$c.paired"; : >"$WORK/$c.switch"; : >"$WORK/$c.cs"; done
+# CPU in ms (bash's `time`; GNU time's %U and %S are in 10 ms steps), os sleeps from GNU time.
+TIMEFORMAT='%3U %3S'
 for _ in $(seq "$RUNS"); do
   for c in "${CONFIGS[@]}"; do
     agent_for "$c" ",log=info"
-    /usr/bin/time -f "%U %S %w" -o "$WORK/time" "$RVM" -Xvps:"$VPS" "${agent[@]}" -cp "$WORK/classes" phases.PingPong "$ROUNDS" "$STEPS" >"$WORK/stdout" 2>"$WORK/err" \
-      || { cat "$WORK/err" >&2; exit 1; }
+    { time /usr/bin/time -f "%w" -o "$WORK/cs" "$RVM" -Xvps:"$VPS" "${agent[@]}" -cp "$WORK/classes" phases.PingPong "$ROUNDS" "$STEPS" >"$WORK/stdout" 2>"$WORK/err" \
+      || { cat "$WORK/err" >&2; exit 1; }; } 2>"$WORK/time"
     grep -q "^pingpong $ROUNDS " "$WORK/stdout" || { cat "$WORK/stdout" "$WORK/err" >&2; exit 1; }
-    awk '{print $1+$2}' "$WORK/time" >>"$WORK/$c"
-    awk '{print $3}' "$WORK/time" >>"$WORK/$c.cs"
+    cpu=$(awk '{print $1+$2}' "$WORK/time")
+    echo "$cpu" >>"$WORK/$c"
+    # Against the `none` run of this round, just before: the machine's speed drifts by more than
+    # the agent's cost between rounds, much less between neighbouring runs.
+    [ "$c" = none ] && round_none=$cpu
+    awk -v a="$cpu" -v b="$round_none" 'BEGIN {print a/b}' >>"$WORK/$c.paired"
+    tail -1 "$WORK/cs" >>"$WORK/$c.cs"
     # "thread-switch callbacks: N, T ms in total, X ns each on average"
     sed -n 's/.*thread-switch callbacks: \([0-9]*\), .* ms in total, \([0-9]*\) ns each.*/\1 \2/p' "$WORK/err" >>"$WORK/$c.switch"
   done
 done
 none=$(median <"$WORK/none")
-printf '%-18s %8s %8s %10s %12s %10s\n' config "cpu s" "× none" switches "ns/switch" "os sleeps"
+quartiles() { sort -n | awk '{a[NR]=$1} END {printf "%.3f-%.3f", a[int((NR+3)/4)], a[int((3*NR+3)/4)]}'; }
+printf '%-18s %8s %8s %9s %13s %10s %12s %10s\n' config "cpu s" "× none" "paired ×" "quartiles" switches "ns/switch" "os sleeps"
 for c in "${CONFIGS[@]}"; do
   cpu=$(median <"$WORK/$c")
   if [ -s "$WORK/$c.switch" ]; then
@@ -81,7 +95,8 @@ for c in "${CONFIGS[@]}"; do
     n=-; ns=-
   fi
   cs=$(median <"$WORK/$c.cs")
-  printf '%-18s %8s %8.3f %10s %12s %10s\n' "$c" "$cpu" "$(awk -v a="$cpu" -v b="$none" 'BEGIN {print a/b}')" "${n%.000}" "${ns%.000}" "${cs%.000}"
+  printf '%-18s %8s %8.3f %9s %13s %10s %12s %10s\n' "$c" "$cpu" "$(awk -v a="$cpu" -v b="$none" 'BEGIN {print a/b}')" "$(median <"$WORK/$c.paired")" \
+    "$(quartiles <"$WORK/$c.paired")" "${n%.000}" "${ns%.000}" "${cs%.000}"
 done
 for c in "${CONFIGS[@]:1}"; do echo "$c: $(options "$c")"; done
 
