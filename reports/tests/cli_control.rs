@@ -95,3 +95,27 @@ fn run_without_an_agent_library_says_how_to_build_it() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("cargo build --release -p hpmagent"), "{err}");
 }
+
+#[test]
+fn attach_to_a_process_that_does_not_handle_sigquit_leaves_it_running() {
+    // HotSpot starts its attach listener on SIGQUIT, whose default action ends a process: a
+    // process that has no handler for it (not a JVM, or one started with -Xrs) is not signalled.
+    let mut sleeper = Process::new("sleep").arg("30").spawn().unwrap();
+    let lib = tempfile::NamedTempFile::new().unwrap();
+    let out = hpm()
+        .args(["attach", &sleeper.id().to_string(), "--timeout", "1", "--agent-lib"])
+        .arg(lib.path())
+        .output()
+        .unwrap();
+    let alive = sleeper.try_wait().unwrap().is_none();
+    let _ = sleeper.kill();
+    let _ = sleeper.wait();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("does not handle SIGQUIT") && err.contains("-Xrs"), "{err}");
+    assert!(alive, "the process was not signalled");
+    // The trigger file goes to the process's working directory (this test's) or /tmp.
+    let trigger = format!(".attach_pid{}", sleeper.id());
+    assert!(!std::path::Path::new(&trigger).exists() && !std::path::Path::new("/tmp").join(&trigger).exists(), "the trigger file is removed");
+}

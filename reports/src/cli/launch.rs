@@ -165,25 +165,62 @@ fn attach_socket(pid: u32, timeout: Duration) -> Result<PathBuf, Failure> {
         .map(PathBuf::from)
         .find(|p| std::fs::File::create(p).is_ok())
         .ok_or_else(|| Failure(format!("cannot create the attach trigger file for {pid} (permission?)")))?;
-    let signalled = nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid as i32), nix::sys::signal::Signal::SIGQUIT);
     let deadline = Instant::now() + timeout;
-    let result = match signalled {
-        Err(e) => Err(Failure(format!("cannot signal process {pid}: {e} (attach needs the JVM's own user)"))),
-        Ok(()) => loop {
-            if socket.exists() {
-                break Ok(socket);
+    let quit = || nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid as i32), nix::sys::signal::Signal::SIGQUIT);
+    let gone = || Failure(format!("JVM {pid} exited before its attach listener started"));
+    let result = (|| {
+        // SIGQUIT's default action ends the process: a JVM still starting has not installed its
+        // handler yet, so wait until it has (as the JDK's own attach does).
+        loop {
+            match catches_sigquit(pid) {
+                Some(true) => break,
+                Some(false) if Instant::now() > deadline => {
+                    return Err(Failure(format!("JVM {pid} does not handle SIGQUIT within {}s (started with -Xrs, or not a JVM?)", timeout.as_secs())))
+                }
+                Some(false) => std::thread::sleep(Duration::from_millis(20)),
+                None => return Err(gone()),
             }
-            if Instant::now() > deadline {
-                break Err(Failure(format!(
+        }
+        quit().map_err(|e| Failure(format!("cannot signal process {pid}: {e} (attach needs the JVM's own user)")))?;
+        // A SIGQUIT that came while the VM was still initialising may be taken as a thread-dump
+        // request; the JDK's attach sends a second one half-way through its timeout, and so do we.
+        let mut resent = false;
+        loop {
+            if socket.exists() {
+                return Ok(socket.clone());
+            }
+            if !Path::new(&format!("/proc/{pid}")).exists() {
+                return Err(gone());
+            }
+            let now = Instant::now();
+            if now > deadline {
+                return Err(Failure(format!(
                     "JVM {pid} did not start its attach listener within {}s (not a HotSpot JVM, or started with -XX:+DisableAttachMechanism?)",
                     timeout.as_secs()
                 )));
             }
+            if !resent && deadline - now < timeout / 2 {
+                resent = true;
+                let _ = quit();
+            }
             std::thread::sleep(Duration::from_millis(50));
-        },
-    };
+        }
+    })();
     let _ = std::fs::remove_file(&trigger);
     result
+}
+
+/// Whether process `pid` has a handler for SIGQUIT (`SigCgt` in `/proc/PID/status`); `None` when
+/// the process is gone.
+fn catches_sigquit(pid: u32) -> Option<bool> {
+    if !Path::new(&format!("/proc/{pid}")).exists() {
+        return None;
+    }
+    // Unreadable for a moment (an exec under way): not yet.
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let mask = status.lines().find_map(|l| l.strip_prefix("SigCgt:")).and_then(|m| u64::from_str_radix(m.trim(), 16).ok());
+    // Signal n is bit n - 1.
+    Some(mask.is_some_and(|m| m & (1 << (nix::sys::signal::Signal::SIGQUIT as u64 - 1)) != 0))
 }
 
 /// Loads `lib` with `options` into JVM `pid` (attach protocol version 1: `load <path> true <options>`).
