@@ -135,7 +135,7 @@ fn round_trip_two_processors_every_field_equal() {
             assert_eq!(g.thread_switch, q.thread_switch);
             assert_eq!((g.start, g.end), (q.start, q.end));
             assert_eq!((g.callee, g.caller), (q.callee, q.caller));
-            assert_eq!(&g.deltas, d);
+            assert_eq!(g.deltas.as_slice(), d.as_slice());
         }
         // Both buffers were used (buffer codes 0 and 1 appear).
         assert!(got.iter().any(|g| g.buffer_code == 0) && got.iter().any(|g| g.buffer_code == 1));
@@ -246,7 +246,7 @@ fn a_good_hand_built_file_is_valid() {
     let t = read_dir(&dir).unwrap();
     assert!(t.issues.is_empty(), "{:?}", t.issues);
     let q: Vec<_> = t.quanta().collect();
-    assert_eq!((q[1].thread, q[1].yielded, q[1].deltas.clone()), (2, true, vec![8]));
+    assert_eq!((q[1].thread, q[1].yielded, q[1].deltas.to_vec()), (2, true, vec![8]));
 }
 
 #[test]
@@ -363,7 +363,7 @@ fn a_reader_from_the_document_alone_agrees() {
             .iter()
             .filter_map(|e| match e {
                 Entry::Quantum(q) => {
-                    Some((q.local_tid as u32, if q.yielded { -(q.thread as i32) } else { q.thread as i32 }, q.start, q.end, q.callee, q.caller, q.deltas.clone()))
+                    Some((q.local_tid as u32, if q.yielded { -(q.thread as i32) } else { q.thread as i32 }, q.start, q.end, q.callee, q.caller, q.deltas.to_vec()))
                 }
                 _ => None,
             })

@@ -449,7 +449,7 @@ pub fn render_csv(s: &Summary) -> String {
 
 fn record_json(q: &QuantumRecord) -> Value {
     json!({"vp": q.vp, "offset": q.offset, "thread": q.thread, "local_tid": q.local_tid, "yielded": q.yielded,
-        "thread_switch": q.thread_switch, "start": q.start, "end": q.end, "callee": q.callee, "caller": q.caller, "deltas": q.deltas})
+        "thread_switch": q.thread_switch, "start": q.start, "end": q.end, "callee": q.callee, "caller": q.caller, "deltas": q.deltas.as_slice()})
 }
 
 /// The whole summary as one JSON object.

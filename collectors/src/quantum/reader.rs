@@ -64,8 +64,11 @@ pub struct QuantumRecord {
     pub end: u64,
     pub callee: u32,
     pub caller: u32,
-    pub deltas: Vec<u64>,
+    pub deltas: Deltas,
 }
+
+/// A record's counter deltas: inline up to three (`cpu-time` and two events), on the heap beyond.
+pub type Deltas = smallvec::SmallVec<[u64; 3]>;
 
 impl QuantumRecord {
     pub fn duration(&self) -> u64 {

@@ -103,7 +103,7 @@ fn record(vp: u32, thread: u32, start: u64, end: u64, deltas: Vec<u64>) -> Entry
         end,
         callee: 0,
         caller: 0,
-        deltas,
+        deltas: deltas.into(),
     })
 }
 
