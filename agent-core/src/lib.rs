@@ -189,6 +189,10 @@ pub struct AgentState {
     pub vm: Vm,
     /// Serialises dumps (VMDeath and the control socket may ask at the same time).
     dumping: Mutex<()>,
+    /// The final dump's run, kept for the explorer page when the quantum traces finish after it
+    /// (HotSpot): the page is written once, with the complete traces, from this rather than from
+    /// arcflow.json read back.
+    final_run: Mutex<Option<SavedRun>>,
     /// One line per requested `event=` that could not be opened (for the control socket's `events`).
     pub refused_events: Vec<String>,
     /// The control socket, once started (VMInit); dropped (socket removed) at VMDeath.
@@ -280,6 +284,7 @@ impl AgentState {
             perf_map,
             vm,
             dumping: Mutex::new(()),
+            final_run: Mutex::new(None),
             refused_events,
             server: Mutex::new(None),
             vm_cost,
@@ -391,6 +396,12 @@ impl AgentState {
     /// Writes all reports into `dir` (default: the `out=` directory) now. Safe while threads run.
     /// Returns the files written.
     pub fn dump(&self, dir: Option<&Path>) -> io::Result<Vec<PathBuf>> {
+        self.dump_with(dir, Page::Write).map(|(files, _)| files)
+    }
+
+    /// [`AgentState::dump`], with the explorer page written or left for later (then the saved
+    /// run is returned for it).
+    fn dump_with(&self, dir: Option<&Path>, page: Page) -> io::Result<(Vec<PathBuf>, Option<SavedRun>)> {
         let _g = self.dumping.lock().unwrap_or_else(|e| e.into_inner());
         let dir = dir.unwrap_or(&self.out);
         // The trees first: the dump is of this moment, not of the end of the calibration (which
@@ -409,8 +420,12 @@ impl AgentState {
             vm_cost: self.vm_cost.as_ref().map(|v| v.data()),
             marks: Some(control::marks()),
         };
-        let mut files = write_saved(&saved, dir)?;
-        // The dump owns its directory: what an earlier run wrote there and this dump did not goes.
+        let mut files = match page {
+            Page::Write => write_saved(&saved, dir)?,
+            Page::Later => write_saved_without_page(&saved, dir)?,
+        };
+        // The dump owns its directory: what an earlier run wrote there and this dump did not goes
+        // (a page left for later is written after this).
         run_dir::remove_stale_reports(dir, &files);
         if self.perf_map {
             let path = PathBuf::from(format!("/tmp/perf-{}.map", std::process::id()));
@@ -419,8 +434,16 @@ impl AgentState {
                 Err(e) => log::warn(&format!("cannot write perf map: {e}")),
             }
         }
-        Ok(files)
+        Ok((files, (page == Page::Later).then_some(saved)))
     }
+}
+
+/// Whether a dump writes the explorer page with the other reports.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Page {
+    Write,
+    /// After the dump (the final dump on HotSpot with `quantum`, whose traces finish later).
+    Later,
 }
 
 /// Says at exit what a quantum tracer wrote into `dir` (`files`: those written in full): one
@@ -457,21 +480,35 @@ fn say_trace_left_out(dir: &Path) {
 /// a page that cannot be written (it holds the quantum trace, so it is the largest file) is one
 /// error line, and the other reports still count as written.
 pub fn write_saved(saved: &SavedRun, dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut files = write_saved_without_page(saved, dir)?;
+    files.extend(write_page(saved, dir));
+    Ok(files)
+}
+
+/// Every report of [`write_saved`] but the explorer page.
+fn write_saved_without_page(saved: &SavedRun, dir: &Path) -> io::Result<Vec<PathBuf>> {
     let opts = hpm_reports::saved::run_options(saved);
     if !opts.per_thread {
         let n = saved.snapshot.calls.threads.len();
         log::info(&format!("{n} threads: per-thread views skipped (limit {})", hpm_reports::saved::MAX_PER_THREAD_VIEWS));
     }
-    let mut files = hpm_reports::saved::write_reports_of_run(saved, dir, &opts)?;
+    hpm_reports::saved::write_reports_of_run(saved, dir, &opts)
+}
+
+/// The explorer page of a saved run (with the quantum trace in `dir`, if any); a failure is one
+/// error line.
+fn write_page(saved: &SavedRun, dir: &Path) -> Option<PathBuf> {
     match hpm_reports::saved::write_explorer(saved, dir, dir) {
         Ok(p) => {
-            files.push(p);
             say_trace_left_out(dir);
+            Some(p)
         }
         // The error names the page ("cannot write DIR/explore.html: …").
-        Err(e) => log::error(&format!("{e}; the other reports are written (`hpm explore {}` writes the page again)", dir.display())),
+        Err(e) => {
+            log::error(&format!("{e}; the other reports are written (`hpm explore {}` writes the page again)", dir.display()));
+            None
+        }
     }
-    Ok(files)
 }
 
 impl AgentState {
@@ -498,21 +535,19 @@ impl AgentState {
         }
     }
 
-    /// The explorer page again, with the quantum traces, once they are complete: HotSpot's
-    /// tracers finish after the final dump (the page written by it showed the traces under way).
+    /// Whether the final dump leaves the explorer page for [`AgentState::write_explorer_with_traces`]:
+    /// on HotSpot with `quantum`, whose tracers finish after the final dump, so that the page
+    /// (which reads the whole trace back) is written once, with the complete traces.
+    fn page_after_traces(&self) -> bool {
+        self.options.quantum != options::QuantumMode::Off && matches!(self.vm, Vm::HotSpot { .. })
+    }
+
+    /// The explorer page of the final dump, with the quantum traces, once they are complete
+    /// (HotSpot; see [`AgentState::page_after_traces`]).
     pub fn write_explorer_with_traces(&self) {
-        if self.options.quantum == options::QuantumMode::Off || hpm_reports::explore::trace_dir(&self.out).is_none() {
-            return;
-        }
-        let written = match hpm_reports::saved::load(&self.out) {
-            Ok(hpm_reports::saved::Saved::Run(run)) => hpm_reports::saved::write_explorer(&run, &self.out, &self.out).map_err(|e| e.to_string()),
-            Ok(_) => Err("its arcflow.json is not a saved run".to_string()),
-            Err(e) => Err(e.to_string()),
-        };
-        match written {
-            // (a trace grown past the page's limit since the final dump is left out now)
-            Ok(_) => say_trace_left_out(&self.out),
-            Err(e) => log::error(&format!("cannot write {} with the quantum traces: {e}", self.out.join(hpm_reports::explore::PAGE_FILE).display())),
+        let run = self.final_run.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some(run) = run {
+            write_page(&run, &self.out);
         }
     }
 
@@ -521,8 +556,12 @@ impl AgentState {
         if let Some(line) = hotspot_backend::stack_sampling_summary() {
             log::info(&line);
         }
-        match self.dump(None) {
-            Ok(_) => log::line(&format!("hpmagent: reports written to {}", self.out.display())),
+        let page = if self.page_after_traces() { Page::Later } else { Page::Write };
+        match self.dump_with(None, page) {
+            Ok((_, run)) => {
+                *self.final_run.lock().unwrap_or_else(|e| e.into_inner()) = run;
+                log::line(&format!("hpmagent: reports written to {}", self.out.display()))
+            }
             Err(e) => log::line(&format!("hpmagent: error: cannot write reports to {}: {e}", self.out.display())),
         }
     }

@@ -123,7 +123,7 @@ fn quantum_all_traces_the_vms_threads() {
     let compilers: Vec<u32> = trace.meta.threads.iter().filter(|t| t.name.contains("CompilerThre")).map(|t| t.id).collect();
     assert!(!compilers.is_empty() && trace.quanta().any(|q| compilers.contains(&q.thread)), "{:?}", trace.meta.threads);
     assert!(trace.meta.threads.iter().all(|t| !t.name.contains("CompilerThre") || t.kind == ThreadKind::System));
-    // The agent's explorer page, written again once the traces were complete, holds every record.
+    // The agent's explorer page, written once the traces were complete, holds every record.
     let data = explorer_data(&out.join("explore.html"));
     let records = data["trace"]["threads"].as_array().map(|t| t.len());
     assert_eq!(records, Some(trace.meta.threads.len()), "the page's trace threads");
