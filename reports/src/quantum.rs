@@ -103,6 +103,21 @@ fn note_overflows(overflows: &mut Vec<String>, counters: &[String], sums: &[u128
     }
 }
 
+/// The GCs of a trace: maximal time intervals covered by records of collector threads
+/// (overlapping or touching). The summary and the explorer page both show these.
+pub fn gc_intervals(trace: &Trace) -> Vec<(u64, u64)> {
+    let collectors: Vec<u32> = trace.meta.threads.iter().filter(|t| t.kind == ThreadKind::Collector).map(|t| t.id).collect();
+    let mut gcs: Vec<(u64, u64)> = Vec::new();
+    // In order of start (the trace's merged order).
+    for q in trace.quanta().filter(|q| collectors.contains(&q.thread)) {
+        match gcs.last_mut() {
+            Some((_, end)) if q.start <= *end => *end = (*end).max(q.end),
+            _ => gcs.push((q.start, q.end)),
+        }
+    }
+    gcs
+}
+
 /// Summarizes `trace`, listing the first `after` records following each GC and each marker.
 pub fn summarize(trace: &Trace, after: usize) -> Summary {
     let counters = trace.meta.counters.clone();
@@ -190,15 +205,8 @@ pub fn summarize(trace: &Trace, after: usize) -> Summary {
         overflows.push("records missed on all processors: the sum overflows 64 bits; shown as `overflow`".into());
     }
 
-    // GCs: maximal time intervals covered by collector records (overlapping or touching).
     let quanta: Vec<&QuantumRecord> = trace.quanta().collect();
-    let mut gcs: Vec<(u64, u64)> = Vec::new();
-    for q in quanta.iter().filter(|q| kind(q.thread) == Some(ThreadKind::Collector)) {
-        match gcs.last_mut() {
-            Some((_, end)) if q.start <= *end => *end = (*end).max(q.end),
-            _ => gcs.push((q.start, q.end)),
-        }
-    }
+    let gcs = gc_intervals(trace);
     let following = |time: u64, only_app: bool| -> Vec<QuantumRecord> {
         quanta
             .iter()

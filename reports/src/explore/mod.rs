@@ -10,8 +10,10 @@ use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
 
 use hpm_collectors::arcflow::{Profile, Tree};
-use hpm_collectors::quantum::{self, Entry, ThreadKind, Trace};
+use hpm_collectors::quantum::{self, Entry, Trace};
 use serde_json::{json, Value};
+
+use crate::quantum::gc_intervals;
 
 const PAGE: &str = include_str!("page.html");
 const CSS: &str = include_str!("explorer.css");
@@ -125,17 +127,8 @@ fn estimated_len(run: &Run) -> usize {
 /// every `<` escaped: JSON has `<` only inside strings, and escaped, no text (a thread, method or
 /// marker name) can close the page's script element early. The packed columns hold no `<`.
 fn push_head(out: &mut Vec<u8>, head: &Value) {
-    let text = head.to_string();
-    let open = &text[..text.len() - 1];
-    for part in open.split_inclusive('<') {
-        match part.strip_suffix('<') {
-            Some(before) => {
-                out.extend_from_slice(before.as_bytes());
-                out.extend_from_slice(b"\\u003c");
-            }
-            None => out.extend_from_slice(part.as_bytes()),
-        }
-    }
+    let text = head.to_string().replace('<', "\\u003c");
+    out.extend_from_slice(&text.as_bytes()[..text.len() - 1]);
 }
 
 /// Digits of the packed number encoding: a number is written 5 bits at a time, lowest first, as
@@ -241,28 +234,6 @@ fn encode_profile(out: &mut Vec<u8>, label: &str, p: &Profile) {
         push_packed_string(out, nodes().map(|(t, n)| t.base(n)[k]));
     }
     out.extend_from_slice(b"]}");
-}
-
-/// The GCs of a trace: maximal time intervals covered by records of collector threads (the rule
-/// of `hpm trace`).
-pub fn gc_intervals(trace: &Trace) -> Vec<(u64, u64)> {
-    // The collector threads' ids first: a lookup in the thread table for each of millions of
-    // records costs more than the rest of the page's encoding of it.
-    let collectors: Vec<u32> = trace.meta.threads.iter().filter(|t| t.kind == ThreadKind::Collector).map(|t| t.id).collect();
-    let mut collector: Vec<(u64, u64)> = trace
-        .quanta()
-        .filter(|q| collectors.contains(&q.thread))
-        .map(|q| (q.start, q.end))
-        .collect();
-    collector.sort_unstable();
-    let mut gcs: Vec<(u64, u64)> = Vec::new();
-    for (s, e) in collector {
-        match gcs.last_mut() {
-            Some((_, end)) if s <= *end => *end = (*end).max(e),
-            _ => gcs.push((s, e)),
-        }
-    }
-    gcs
 }
 
 /// One trace: records as columns (times relative to `t0`, the first time in the trace), threads,

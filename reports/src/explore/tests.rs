@@ -1,6 +1,6 @@
 use super::*;
 use hpm_collectors::arcflow::{Bindings, Metric};
-use hpm_collectors::quantum::{Meta, QuantumRecord, ThreadInfo, VpTrace};
+use hpm_collectors::quantum::{Meta, QuantumRecord, ThreadInfo, ThreadKind, VpTrace};
 
 /// Reads the embedded format back into a profile: the inverse of `encode_profile`, written from
 /// its documentation (parent deltas, thread roots, columns per metric).
