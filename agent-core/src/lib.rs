@@ -189,10 +189,6 @@ pub struct AgentState {
     pub vm: Vm,
     /// Serialises dumps (VMDeath and the control socket may ask at the same time).
     dumping: Mutex<()>,
-    /// The final dump's run, kept for the explorer page when the quantum traces finish after it
-    /// (HotSpot): the page is written once, with the complete traces, from this rather than from
-    /// arcflow.json read back.
-    final_run: Mutex<Option<SavedRun>>,
     /// One line per requested `event=` that could not be opened (for the control socket's `events`).
     pub refused_events: Vec<String>,
     /// The control socket, once started (VMInit); dropped (socket removed) at VMDeath.
@@ -284,7 +280,6 @@ impl AgentState {
             perf_map,
             vm,
             dumping: Mutex::new(()),
-            final_run: Mutex::new(None),
             refused_events,
             server: Mutex::new(None),
             vm_cost,
@@ -542,27 +537,28 @@ impl AgentState {
         self.options.quantum != options::QuantumMode::Off && matches!(self.vm, Vm::HotSpot { .. })
     }
 
-    /// The explorer page of the final dump, with the quantum traces, once they are complete
-    /// (HotSpot; see [`AgentState::page_after_traces`]).
-    pub fn write_explorer_with_traces(&self) {
-        let run = self.final_run.lock().unwrap_or_else(|e| e.into_inner()).take();
-        if let Some(run) = run {
-            write_page(&run, &self.out);
-        }
+    /// The explorer page of the final dump's `run`, with the quantum traces, once they are
+    /// complete (HotSpot; see [`AgentState::page_after_traces`]).
+    pub fn write_explorer_with_traces(&self, run: &SavedRun) {
+        write_page(run, &self.out);
     }
 
-    /// The dump at VM death, with its one line on stderr.
-    pub fn final_dump(&self) {
+    /// The dump at VM death, with its one line on stderr. Returns the dump's run when its explorer
+    /// page is left for [`AgentState::write_explorer_with_traces`] (HotSpot with `quantum`).
+    pub fn final_dump(&self) -> Option<SavedRun> {
         if let Some(line) = hotspot_backend::stack_sampling_summary() {
             log::info(&line);
         }
         let page = if self.page_after_traces() { Page::Later } else { Page::Write };
         match self.dump_with(None, page) {
             Ok((_, run)) => {
-                *self.final_run.lock().unwrap_or_else(|e| e.into_inner()) = run;
-                log::line(&format!("hpmagent: reports written to {}", self.out.display()))
+                log::line(&format!("hpmagent: reports written to {}", self.out.display()));
+                run
             }
-            Err(e) => log::line(&format!("hpmagent: error: cannot write reports to {}: {e}", self.out.display())),
+            Err(e) => {
+                log::line(&format!("hpmagent: error: cannot write reports to {}: {e}", self.out.display()));
+                None
+            }
         }
     }
 }

@@ -66,9 +66,11 @@ impl Hooks for AgentHooks {
             v.stop();
         }
         self.0.stop_control_socket();
-        self.0.final_dump();
+        let page_later = self.0.final_dump();
         crate::quanta::vm_death();
-        self.0.write_explorer_with_traces();
+        if let Some(run) = page_later {
+            self.0.write_explorer_with_traces(&run);
+        }
     }
 }
 
