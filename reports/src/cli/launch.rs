@@ -156,7 +156,7 @@ fn attach_socket(pid: u32, timeout: Duration) -> Result<PathBuf, Failure> {
     if socket.exists() {
         return Ok(socket);
     }
-    if !Path::new(&format!("/proc/{pid}")).exists() {
+    if !process_exists(pid) {
         return Err(Failure(format!("no process {pid}")));
     }
     // HotSpot starts its attach listener on SIGQUIT when this trigger file exists.
@@ -189,7 +189,7 @@ fn attach_socket(pid: u32, timeout: Duration) -> Result<PathBuf, Failure> {
             if socket.exists() {
                 return Ok(socket.clone());
             }
-            if !Path::new(&format!("/proc/{pid}")).exists() {
+            if !process_exists(pid) {
                 return Err(gone());
             }
             let now = Instant::now();
@@ -210,10 +210,14 @@ fn attach_socket(pid: u32, timeout: Duration) -> Result<PathBuf, Failure> {
     result
 }
 
+fn process_exists(pid: u32) -> bool {
+    Path::new(&format!("/proc/{pid}")).exists()
+}
+
 /// Whether process `pid` has a handler for SIGQUIT (`SigCgt` in `/proc/PID/status`); `None` when
 /// the process is gone.
 fn catches_sigquit(pid: u32) -> Option<bool> {
-    if !Path::new(&format!("/proc/{pid}")).exists() {
+    if !process_exists(pid) {
         return None;
     }
     // Unreadable for a moment (an exec under way): not yet.
