@@ -276,9 +276,10 @@ mod tests {
     }
 
     /// Counters opened on each thread by its id: a busy thread's `task-clock` (the kernel's count
-    /// of its CPU time) goes to its kind, exactly, also when it ends between rows. task-clock keeps
-    /// hypervisor steal and the thread's CPU clock leaves it out, so the upper bound allows the
-    /// steal of all CPUs meanwhile.
+    /// of its CPU time) goes to its kind, also when it ends between rows. At least the thread's CPU
+    /// time of work; at most the wall time it was free to run. The thread's CPU clock is no upper
+    /// bound: task-clock also counts the interrupt and hypervisor time the CPU clock leaves out (one
+    /// CI machine: 83.1 ms against 80.1 ms, with no steal reported in /proc/stat).
     #[test]
     fn counters_by_kind_follow_each_thread_to_its_end() {
         use crate::counters::{parse_event, CounterOptions, CounterSetSpec};
@@ -298,16 +299,17 @@ mod tests {
         // Seen (and its group opened) before it works; it ends before the next row.
         std::thread::sleep(std::time::Duration::from_millis(20));
         t.tick(0, None, &ByName("work-counted"));
-        let steal0 = crate::counters::steal_ns();
+        let start = std::time::Instant::now();
         go_tx.send(()).unwrap();
         let cpu = busy.join().unwrap();
+        let wall = start.elapsed().as_nanos() as u64;
         std::thread::sleep(std::time::Duration::from_millis(20));
         t.tick(1, None, &ByName("work-counted"));
         assert_eq!(t.counter_names(), ["task-clock"]);
         let counted = t.rows()[1].counters[0].get(ThreadKind::Application);
-        let steal = crate::counters::steal_since(steal0);
-        // All its CPU after the first row: at least the 80 ms of work, at most its whole life.
-        assert!((80_000_000..=cpu + steal + 1_000_000).contains(&counted), "task-clock {counted} ns, thread cpu {cpu} ns, steal {steal} ns");
+        // All its CPU after the first row: at least the 80 ms of work, at most the wall time from
+        // its start signal to its end (before the signal it was blocked and used almost nothing).
+        assert!((80_000_000..=wall + 1_000_000).contains(&counted), "task-clock {counted} ns, thread cpu {cpu} ns, wall {wall} ns");
 
         // A thread announced at its start and ended before any row saw it: its whole life.
         let (tid_tx, tid_rx) = std::sync::mpsc::channel();
@@ -321,15 +323,15 @@ mod tests {
         });
         let tid = tid_rx.recv().unwrap();
         t.thread_started(tid);
-        let steal0 = crate::counters::steal_ns();
+        let start = std::time::Instant::now();
         go_tx.send(()).unwrap();
         let cpu = short.join().unwrap();
+        let wall = start.elapsed().as_nanos() as u64;
         t.thread_ended(tid, cpu, ThreadKind::Jit);
         std::thread::sleep(std::time::Duration::from_millis(20));
         t.tick(2, None, &ByName("work-counted"));
-        let steal = crate::counters::steal_since(steal0);
         let counted = t.rows()[2].counters[0].get(ThreadKind::Jit);
-        assert!((40_000_000..=cpu + steal + 1_000_000).contains(&counted), "task-clock {counted} ns, thread cpu {cpu} ns, steal {steal} ns");
+        assert!((40_000_000..=wall + 1_000_000).contains(&counted), "task-clock {counted} ns, thread cpu {cpu} ns, wall {wall} ns");
     }
 
     #[test]
