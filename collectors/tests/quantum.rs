@@ -152,30 +152,33 @@ fn round_trip_two_processors_every_field_equal() {
 
 #[test]
 fn stalled_writer_counts_missed_records_and_never_blocks() {
-    // 2 counters: 48-byte records. Buffer 0 holds the 32-byte header and 84 records, buffer 1 85.
+    // 2 counters: 48-byte records. Buffer 0 holds the 32-byte header and then as many records as
+    // fit, buffer 1 as many records as fit; 31 more are missed.
+    let fit = ((quantum::BUFFER_LEN - 32) / 48 + quantum::BUFFER_LEN / 48) as u64;
     let (mut w, mut sink) = QuantumWriter::new(3, 2);
     let q = |i: u64| Quantum { thread: 1, local_tid: 1, yielded: false, thread_switch: true, start: i * 10, end: i * 10 + 5, callee: 0, caller: 0 };
     let mut ok = 0;
-    for i in 0..200 {
+    for i in 0..fit + 31 {
         ok += w.record(&q(i), &[i, 2 * i]) as u64;
     }
-    assert_eq!(ok, 169);
+    assert_eq!(ok, fit);
     assert_eq!(w.missed(), 31);
     // The writer catches up: both buffers are written and handed back; recording resumes.
     let mut out = Vec::new();
     assert!(!sink.write_pending(&mut out).unwrap());
-    assert_eq!(out.len(), 32 + 169 * 48);
-    for i in 200..210 {
+    assert_eq!(out.len() as u64, 32 + fit * 48);
+    let later = fit + 31;
+    for i in later..later + 10 {
         assert!(w.record(&q(i), &[i, 2 * i]));
     }
-    let stats = w.finish(5000, 0);
-    assert_eq!((stats.records, stats.missed, stats.vp), (179, 31, 3));
+    let stats = w.finish(5000 * fit, 0);
+    assert_eq!((stats.records, stats.missed, stats.vp), (fit + 10, 31, 3));
     assert!(sink.write_pending(&mut out).unwrap(), "finished");
     let mut issues = Vec::new();
     let t = quantum::reader::parse_file(&out, "quantum.vp3.trace", PathBuf::new(), &mut issues).unwrap();
     assert!(issues.is_empty(), "{issues:?}");
     let starts: Vec<u64> = t.entries.iter().filter_map(|e| if let Entry::Quantum(q) = e { Some(q.start / 10) } else { None }).collect();
-    let want: Vec<u64> = (0..169).chain(200..210).collect();
+    let want: Vec<u64> = (0..fit).chain(later..later + 10).collect();
     assert_eq!(starts, want);
 
     // The meta file reports it, and the reader warns.

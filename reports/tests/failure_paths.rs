@@ -169,9 +169,12 @@ fn killed_vp(dir: &Path, vp: u32, pid: u32, full: u64, cut: usize) -> u64 {
         sink.write_pending(&mut file).unwrap();
     }
     std::io::Write::write_all(&mut file, &next_buffer[..cut]).unwrap();
-    // Buffer 0 holds the 32-byte header and 84 records of 48 bytes, the others 85.
-    if full == 0 { 0 } else { 84 + (full - 1) * 85 }
+    if full == 0 { 0 } else { IN_FIRST_BUFFER + (full - 1) * IN_OTHER_BUFFERS }
 }
+
+/// Buffer 0 holds the 32-byte header and then records of 48 bytes (2 counters), the others records only.
+const IN_FIRST_BUFFER: u64 = ((hpm_collectors::quantum::BUFFER_LEN - 32) / 48) as u64;
+const IN_OTHER_BUFFERS: u64 = (hpm_collectors::quantum::BUFFER_LEN / 48) as u64;
 
 #[test]
 fn temporary_files_of_a_killed_run_are_recovered_and_what_is_missing_is_said() {
@@ -184,18 +187,20 @@ fn temporary_files_of_a_killed_run_are_recovered_and_what_is_missing_is_said() {
     assert!(out.starts_with("Validation: valid (0 error(s), "), "{out}");
     assert!(out.contains(&format!("; {records} records on 2 processor(s)")), "{out}");
     assert!(out.contains("warning: quantum.meta: missing (the run did not finish): counters are named by position, threads by id, and missed records are not known"), "{out}");
+    let vp0 = IN_FIRST_BUFFER + 2 * IN_OTHER_BUFFERS;
+    let cut_at = 32 + 48 * vp0;
     assert!(
-        out.contains("warning: .quantum.vp0.trace.4242.tmp: recovered from the temporary file of a run that did not finish: 3 complete buffer(s), 254 record(s); the buffer cut off at byte 12224 (100 bytes) is dropped"),
+        out.contains(&format!("warning: .quantum.vp0.trace.4242.tmp: recovered from the temporary file of a run that did not finish: 3 complete buffer(s), {vp0} record(s); the buffer cut off at byte {cut_at} (100 bytes) is dropped")),
         "{out}"
     );
-    assert!(out.contains("warning: .quantum.vp1.trace.4242.tmp: recovered from the temporary file of a run that did not finish: 1 complete buffer(s), 84 record(s)"), "{out}");
-    assert!(out.contains("warning: .quantum.vp0.trace.4242.tmp at byte 12224: no exit record"), "{out}");
+    assert!(out.contains(&format!("warning: .quantum.vp1.trace.4242.tmp: recovered from the temporary file of a run that did not finish: 1 complete buffer(s), {IN_FIRST_BUFFER} record(s)")), "{out}");
+    assert!(out.contains(&format!("warning: .quantum.vp0.trace.4242.tmp at byte {cut_at}: no exit record")), "{out}");
     // The counters are named by position; the records' deltas are all there.
     let o = hpm(&["trace", "--json", s(tmp.path())]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["counters"], serde_json::json!(["real-time", "counter-1", "counter-2"]));
-    assert_eq!(v["processors"][0]["totals"], serde_json::json!([2540, 5 * 254, 7 * 254]));
+    assert_eq!(v["processors"][0]["totals"], serde_json::json!([10 * vp0, 5 * vp0, 7 * vp0]));
 }
 
 // ---- 6: sums past 2^64 − 1 are said, never printed wrapped or saturated ----

@@ -2,7 +2,7 @@
 //! one Java thread on one (virtual) processor, plus marker records. The byte layout is documented in
 //! `docs/quantum-trace.md`; this module is its only definition in code.
 //!
-//! - [`writer`]: [`QuantumWriter`] (per processor, two 4 KiB buffers, never blocks) and the
+//! - [`writer`]: [`QuantumWriter`] (per processor, two 64 KiB buffers, never blocks) and the
 //!   trace-writer loop that drains full buffers into `quantum.vp<N>.trace`.
 //! - [`Meta`]: the `quantum.meta` text file (counter names, thread and method names, missed records).
 //! - [`reader`]: parses a directory of traces, merges processors by time and validates them.
@@ -56,8 +56,13 @@ pub const VERSION: u16 = 1;
 pub const BYTE_ORDER_MARK: u16 = 0x0102;
 /// Size of the file header in bytes.
 pub const HEADER_LEN: usize = 32;
-/// Size of one trace buffer (as in Jikes RVM).
-pub const BUFFER_LEN: usize = 4096;
+/// Size of one trace buffer. Jikes RVM used 4 KiB; at 80,000 switches a second that hands a buffer
+/// to the trace writer (a thread wake-up and a write) 400 times a second, and those cost the host
+/// more than the records (`bench/rvm-switch-cost.sh`: 5 ms of system time on a 0.36 s run, 1.5%).
+/// At 64 KiB the writer runs 16 times less often, for 128 KiB per processor.
+pub const BUFFER_LEN: usize = 64 << 10;
+/// Largest marker record (its text is cut to fit): markers are labels, not data.
+pub const MARKER_LEN_MAX: usize = 4096;
 /// Largest number of counter deltas in one record (so that a record always fits a buffer).
 pub const MAX_COUNTERS: usize = 64;
 /// Size of a quantum record without its counter deltas.

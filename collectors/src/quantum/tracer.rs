@@ -4,7 +4,7 @@
 //! scheduler.
 //!
 //! - Per processor, state created at `vp_start` on the processor's own thread ([`Tracer::vp_start`]):
-//!   a [`QuantumWriter`] (two 4 KiB buffers), the time and metric reading of the last record, the
+//!   a [`QuantumWriter`] (two 64 KiB buffers), the time and metric reading of the last record, the
 //!   markers waiting for the next switch, and the methods seen as callee/caller (a bitmap). It lives
 //!   in a thread-local: only that processor touches it.
 //! - At each switch ([`Tracer::on_switch`]; on rvm [`Tracer::on_switch_at`], on the switching
@@ -455,8 +455,11 @@ mod tests {
         // Same thread again: no record in switch mode; the next record spans both quanta.
         t.on_switch(&switch(1, 1, 0), &[20, 1_200], |_| woken += 1);
         t.on_switch(&switch(1, 0, 0), &[35, 1_300], |_| woken += 1);
-        // Enough records to hand a buffer over: the writer is woken.
-        for i in 0..200u64 {
+        // Enough records to hand a buffer over (each at least its fixed part; every second switch
+        // is to the same thread and makes none): the writer is woken.
+        let records = 2 * (crate::quantum::BUFFER_LEN / crate::quantum::QUANTUM_FIXED_LEN) as u64;
+        let end = 1_500 + records;
+        for i in 0..records {
             t.on_switch(&switch(0, (i % 2 == 0) as u32, 0), &[40 + i, 1_400 + i], |tid| {
                 assert_eq!(tid, 9);
                 woken += 1
@@ -464,7 +467,7 @@ mod tests {
         }
         assert!(woken >= 1);
         t.write_pending(0);
-        t.vp_end(0, &[500, 2_000]);
+        t.vp_end(0, &[100 + records, end]);
         let threads = vec![
             ThreadInfo { id: 1, kind: crate::quantum::ThreadKind::App, name: "main".into() },
             ThreadInfo { id: 2, kind: crate::quantum::ThreadKind::App, name: "t1".into() },
@@ -488,7 +491,7 @@ mod tests {
         assert_eq!((m.kind, m.run, m.text.as_str(), m.local_tid), (MarkerKind::RunStart, 3, "warmup", 1));
         // Covered: from the first record's start to the exit, records are back to back.
         let last = q.last().unwrap();
-        assert_eq!(last.end, 2_000);
+        assert_eq!(last.end, end);
         assert!(!dir.path().join(format!(".quantum.vp0.trace.{}.tmp", std::process::id())).exists());
     }
 

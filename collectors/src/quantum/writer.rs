@@ -1,4 +1,4 @@
-//! Writing quantum traces: [`QuantumWriter`] fills two 4 KiB buffers on the processor's own thread;
+//! Writing quantum traces: [`QuantumWriter`] fills two 64 KiB buffers on the processor's own thread;
 //! [`BufferSink`] is the trace-writer side that writes full buffers to the processor's file.
 //!
 //! The recording side never allocates, locks, blocks or does I/O: buffers move between the two sides
@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender, TryRecvError};
 use std::time::Duration;
 
-use super::{encode, format, header, BUFFER_LEN, HEADER_LEN, MAX_COUNTERS, QUANTUM_FIXED_LEN};
+use super::{encode, format, header, BUFFER_LEN, HEADER_LEN, MARKER_LEN_MAX, MAX_COUNTERS, QUANTUM_FIXED_LEN};
 
 /// `quantum.vp<N>.trace`.
 pub fn trace_file_name(vp: u32) -> String {
@@ -37,7 +37,7 @@ pub struct Quantum {
     pub caller: u32,
 }
 
-/// One 4 KiB buffer and its code (0 or 1), written into each record's encoding word.
+/// One buffer ([`BUFFER_LEN`] bytes) and its code (0 or 1), written into each record's encoding word.
 #[derive(Debug)]
 struct Buffer {
     code: u8,
@@ -71,6 +71,7 @@ pub struct QuantumWriter {
 /// The trace-writer side of one processor's trace: receives full buffers, writes them, returns them.
 pub struct BufferSink {
     vp: u32,
+    counters: usize,
     full_rx: Receiver<Buffer>,
     free_tx: SyncSender<Buffer>,
     /// Bytes and records of the buffers written in full so far.
@@ -98,7 +99,7 @@ impl QuantumWriter {
             handoffs: 0,
             scratch: [0; QUANTUM_FIXED_LEN + 8 * MAX_COUNTERS],
         };
-        (w, BufferSink { vp, full_rx, free_tx, written: 0, records_written: 0 })
+        (w, BufferSink { vp, counters, full_rx, free_tx, written: 0, records_written: 0 })
     }
 
     pub fn vp(&self) -> u32 {
@@ -151,12 +152,13 @@ impl QuantumWriter {
     }
 
     /// Appends a marker: application start/complete (`run` ignored), run start/complete (with `run`).
-    /// The text is cut to fit a buffer. Returns false when missed.
+    /// The text is cut so that the record takes at most [`MARKER_LEN_MAX`] bytes. Returns false
+    /// when missed.
     pub fn marker(&mut self, kind: super::MarkerKind, local_tid: u16, time: u64, run: u32, text: &str) -> bool {
         let fmt = kind.format();
         let with_run = matches!(kind, super::MarkerKind::RunStart | super::MarkerKind::RunComplete);
         let fixed = if with_run { 20 } else { 16 };
-        let max_text = BUFFER_LEN - HEADER_LEN - fixed;
+        let max_text = MARKER_LEN_MAX - fixed;
         let mut cut = text.len().min(max_text);
         while !text.is_char_boundary(cut) {
             cut -= 1;
@@ -378,8 +380,29 @@ impl BufferSink {
         Ok((path, n))
     }
 
+    /// Writes one buffer. When a write fails part way (a full disk, the file-size limit), the
+    /// complete records of the part that reached the file are counted as written, so that the
+    /// file can be cut back to them rather than to the buffer's start.
     fn write_one(&mut self, mut b: Buffer, out: &mut dyn Write) -> io::Result<()> {
-        out.write_all(&b.bytes)?;
+        let mut done = 0;
+        while done < b.bytes.len() {
+            let failure = match out.write(&b.bytes[done..]) {
+                Ok(0) => io::Error::new(io::ErrorKind::WriteZero, "the file takes no more bytes"),
+                Ok(n) => {
+                    done += n;
+                    continue;
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => e,
+            };
+            let header = if self.written == 0 { HEADER_LEN } else { 0 };
+            if done >= header {
+                let (len, records) = complete_records(&b.bytes[header..done], self.counters);
+                self.written += (header + len) as u64;
+                self.records_written += records;
+            }
+            return Err(failure);
+        }
         self.written += b.bytes.len() as u64;
         self.records_written += b.records;
         b.bytes.clear();
@@ -390,9 +413,83 @@ impl BufferSink {
     }
 }
 
+/// The length of the complete records at the start of `bytes` (records as this writer makes them,
+/// with `counters` deltas), and how many they are.
+fn complete_records(bytes: &[u8], counters: usize) -> (usize, u64) {
+    let u32_at = |o: usize| bytes.get(o..o + 4).map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")) as usize);
+    let (mut o, mut n) = (0, 0);
+    while let Some(word) = u32_at(o) {
+        let len = match (word & 0xf) as u32 {
+            format::QUANTUM => QUANTUM_FIXED_LEN + 8 * counters,
+            format::RUN_START | format::RUN_COMPLETE => match u32_at(o + 16) {
+                Some(text) => 20 + text,
+                None => break,
+            },
+            format::APP_START | format::APP_COMPLETE | format::NOTE => match u32_at(o + 12) {
+                Some(text) => 16 + text,
+                None => break,
+            },
+            format::EXIT => 16,
+            _ => break,
+        };
+        if o + len > bytes.len() {
+            break;
+        }
+        o += len;
+        n += 1;
+    }
+    (o, n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file that takes `room` more bytes, then fails as at the file-size limit.
+    struct Limited {
+        bytes: Vec<u8>,
+        room: usize,
+    }
+
+    impl Write for Limited {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            if self.room == 0 {
+                return Err(io::Error::from_raw_os_error(libc::EFBIG));
+            }
+            let n = buf.len().min(self.room);
+            self.bytes.extend_from_slice(&buf[..n]);
+            self.room -= n;
+            Ok(n)
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_write_cut_short_counts_the_complete_records_that_reached_the_file() {
+        // Header (32 bytes), a marker of 16 + 5 bytes, quanta of 40 bytes: buffer 0 handed over.
+        let fill = |w: &mut QuantumWriter| {
+            assert!(w.marker(crate::quantum::MarkerKind::Note, 1, 7, 0, "hello"));
+            while w.handoffs() == 0 {
+                w.record(&Quantum { thread: 1, thread_switch: true, ..Quantum::default() }, &[9]);
+            }
+        };
+        for (room, written, records) in [(10, 0, 0), (32, 32, 0), (52, 32, 0), (53, 53, 1), (53 + 39, 53, 1), (53 + 80, 53 + 80, 3)] {
+            let (mut w, mut sink) = QuantumWriter::new(0, 1);
+            fill(&mut w);
+            let mut file = Limited { bytes: Vec::new(), room };
+            let e = sink.write_pending(&mut file).unwrap_err();
+            assert_eq!(e.raw_os_error(), Some(libc::EFBIG));
+            assert_eq!((sink.written(), sink.records_written()), (written, records), "{room} bytes of room");
+            // What the file holds up to there reads back as that many records.
+            if written >= 32 {
+                let mut issues = Vec::new();
+                let t = crate::quantum::reader::parse_file(&file.bytes[..written as usize], "t", Default::default(), &mut issues).unwrap();
+                assert_eq!(t.entries.len() as u64, records, "{room} bytes of room");
+            }
+        }
+    }
 
     #[test]
     fn handoffs_count_the_buffers_given_to_the_writer() {
