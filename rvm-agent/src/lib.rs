@@ -315,7 +315,7 @@ static NO_CELL: AtomicU32 = AtomicU32::new(0);
 /// more than 50 ns, as a thread CPU clock does where it is a system call): method events and
 /// switches read no metrics. Each processor's OS thread is a thread of a
 /// [`ContextSampler`] (a POSIX CPU timer's signal every 1 ms of its CPU time, at most one per
-/// scheduler tick; the sampler's wall thread every 10 ms); at every switch it is retargeted, without a read, to the incoming green thread (owner
+/// scheduler tick; a settle by `hpm-rvm-drain` every 10 ms); at every switch it is retargeted, without a read, to the incoming green thread (owner
 /// = thread id + 1) and its context cell, which the thread's recorder keeps at its current
 /// call-tree node. The credits, per (green thread, context), are drained into the recorder
 /// (`Recorder::add_sampled`) every [`DRAIN_PERIOD`] by `hpm-rvm-drain`, before every snapshot,
@@ -514,7 +514,12 @@ fn drain_loop() {
             break;
         }
         drop(stop);
-        let _ = catch_unwind(AssertUnwindSafe(|| r.drain(s, !r.state.recorder().is_paused())));
+        // The settle the sampler's own wall thread would make (it has none here: one thread
+        // waking every 10 ms, not two, each wake-up costing tens of µs on a virtual machine).
+        let _ = catch_unwind(AssertUnwindSafe(|| {
+            Rvm::settle_all(s);
+            r.drain(s, !r.state.recorder().is_paused())
+        }));
         stop = lock.lock().unwrap_or_else(|x| x.into_inner());
     }
 }
@@ -949,10 +954,12 @@ fn load(vm: &RvmVm, options: Option<String>, cb: &mut RvmCallbacks) -> Result<()
             // context switches several µs dearer here (its hrtimer is reprogrammed at each),
             // while a CPU timer is only looked at by the scheduler tick (hence samples at most
             // once per tick of CPU time).
-            let config = SamplerConfig { source: SignalSource::PosixCpuTimer, ..SamplerConfig::default() };
+            // No wall thread of the sampler's: `hpm-rvm-drain` settles the processors before
+            // each drain, and credits the Java threads' wall time itself.
+            let config = SamplerConfig { source: SignalSource::PosixCpuTimer, wall_period_ns: 0, ..SamplerConfig::default() };
             match ContextSampler::new(state.metric_set().clone(), config) {
                 Ok(sampler) => {
-                    log::info(&sampler.describe());
+                    log::info(&format!("{}; processors settled every {} ms by hpm-rvm-drain", sampler.describe(), DRAIN_PERIOD.as_millis()));
                     if state.options.start_paused {
                         let _ = sampler.set_active(false);
                     }
