@@ -308,7 +308,7 @@ fn parse(bytes: &[u8], file: &str, path: PathBuf, issues: &mut Vec<Issue>, recov
                 let gid = u32_at(bytes, o + 4) as i32;
                 let start = u64_at(bytes, o + 8);
                 let end = u64_at(bytes, o + 16);
-                let deltas = (0..counters as usize).map(|i| u64_at(bytes, o + 32 + 8 * i)).collect();
+                let deltas = read_deltas(bytes, o + 32, counters as usize);
                 entries.push(Entry::Quantum(QuantumRecord {
                     vp,
                     offset: o as u64,
@@ -440,6 +440,20 @@ fn check_vp(t: &VpTrace, issues: &mut Vec<Issue>) {
             }
             prev = Some((q.end.max(q.start), q.offset));
         }
+    }
+}
+
+/// `n` counter deltas from byte `at`: built in place when they fit inline (as most records' do),
+/// not through `SmallVec`'s iterator path, which costs more than the rest of parsing a record.
+fn read_deltas(bytes: &[u8], at: usize, n: usize) -> Deltas {
+    let mut inline = [0u64; 3];
+    if n <= inline.len() {
+        for (i, d) in inline.iter_mut().take(n).enumerate() {
+            *d = u64_at(bytes, at + 8 * i);
+        }
+        Deltas::from_buf_and_len(inline, n)
+    } else {
+        (0..n).map(|i| u64_at(bytes, at + 8 * i)).collect()
     }
 }
 
