@@ -21,7 +21,13 @@
 #       (about 1.7 µs per hand-over on one processor: 600,000 switches a second); 200 steps give
 #       about 80,000 switches a second.
 #
-# Environment: CARGO_TARGET_DIR, JAVA_HOME; INSTRUCTIONS=N also runs each configuration once with N
+# The CPU of identical runs varies by ±10-25% on a shared virtual machine, so a series also prints a
+# bootstrap 95% interval of each median paired ratio: a difference between configurations smaller
+# than that interval is not resolved by the series (seen: 40 runs, intervals about ±0.05; 200 runs
+# of two configurations, CONFIGS="none defaults-quantum", about ±0.02).
+#
+# Environment: CARGO_TARGET_DIR, JAVA_HOME; CONFIGS (a subset of the names below, `none` first);
+# INSTRUCTIONS=N also runs each configuration once with N
 # rounds under valgrind's callgrind and prints its user-space instructions and their ratio to no
 # agent. CPU ratios on a shared virtual machine move by ±10% between identical series; instruction
 # counts do not (identical runs agree within about 0.01%), but leave out the kernel's time (the
@@ -37,7 +43,8 @@ JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
 . "$ROOT/bench/rvm-workload.sh"
 median() { sort -n | awk '{a[NR]=$1} END {printf "%.3f", a[int((NR+1)/2)]}'; }
 
-CONFIGS=(none collect-none quantum-only defaults defaults-quantum exact exact-quantum)
+read -r -a CONFIGS <<<"${CONFIGS:-none collect-none quantum-only defaults defaults-quantum exact exact-quantum}"
+[ "${CONFIGS[0]}" = none ] || { echo "rvm-switch-cost: CONFIGS must start with none" >&2; exit 1; }
 options() {
   case $1 in
     collect-none) echo "collect=none" ;;
@@ -99,6 +106,16 @@ for c in "${CONFIGS[@]}"; do
     "$(quartiles <"$WORK/$c.paired")" "${n%.000}" "${ns%.000}" "${cs%.000}"
 done
 for c in "${CONFIGS[@]:1}"; do echo "$c: $(options "$c")"; done
+# How well the series resolves each ratio: a bootstrap 95% interval of the median paired ratio
+# (runs resampled with replacement).
+python3 - "$WORK" "${CONFIGS[@]:1}" <<'PY'
+import random, statistics, sys
+rng = random.Random(1)
+for c in sys.argv[2:]:
+    xs = [float(l) for l in open(f"{sys.argv[1]}/{c}.paired") if l.strip()]
+    meds = sorted(statistics.median(rng.choices(xs, k=len(xs))) for _ in range(4000))
+    print(f"{c}: median paired ratio {statistics.median(xs):.3f}, bootstrap 95% interval {meds[100]:.3f} to {meds[3899]:.3f} ({len(xs)} runs)")
+PY
 
 if [ -n "${INSTRUCTIONS:-}" ]; then
   command -v valgrind >/dev/null 2>&1 || { echo "rvm-switch-cost: valgrind not found; install it (apt-get install valgrind) to count instructions" >&2; exit 1; }
