@@ -360,6 +360,12 @@ pub fn write_reports(profile: &Profile, dir: &Path, opts: &ReportOptions) -> io:
     if opts.per_thread {
         let sub_opts = ReportOptions { prune: 0.0, threads: Vec::new(), per_thread: false, ..opts.clone() };
         for (i, th) in shown.threads.iter().enumerate() {
+            // A thread with no call below its root (a VM's idle or service threads) gets no
+            // directory: three reports of one line each, and files are most of the cost of
+            // writing at exit. `NNN` stays the thread's place in threads.txt.
+            if th.tree.len() <= 1 {
+                continue;
+            }
             let one = shown.select_threads(|t| std::ptr::eq(t, th));
             let sub = dir.join("threads").join(format!("{i:03}-{}", file_safe(&th.name)));
             fs::create_dir_all(&sub)?;
