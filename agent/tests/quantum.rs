@@ -78,10 +78,11 @@ fn read_vps(dir: &Path, vps: usize) -> Vec<VpFile> {
 #[test]
 fn pseudojbb_on_two_processors_gives_a_complete_valid_trace() {
     // `tick` and a 1 ms quantum: a record at every timer tick too (Jikes' sample mode), so that
-    // the run (about 1 s here) fills many 4 KiB buffers (~100 records each) and the trace writers
-    // run, and appear in the trace, before exit. With the default 10 ms quantum a fast machine
-    // finished before the first buffer was full.
-    let (dir, stderr) = pseudojbb_on_rvm("quantum-pseudojbb", "quantum=tick,collect=gc", 2, 1, 20000);
+    // the run (about 3 s here) fills several 64 KiB buffers (~1,300 records each) on each
+    // processor and the trace writers run, and appear in the trace, before exit. With the default
+    // 10 ms quantum a fast machine finished before the first buffer was full, and so did a 1 s run
+    // on a CI machine.
+    let (dir, stderr) = pseudojbb_on_rvm("quantum-pseudojbb", "quantum=tick,collect=gc", 2, 1, 60000);
     let files = read_vps(&dir, 2);
     let threads = meta_threads(&dir);
     let kind = |gid: i32| threads.get(&gid.unsigned_abs()).map(|t| t.0.as_str()).unwrap_or("?");
