@@ -430,8 +430,11 @@ fn allocation_samples_estimate_the_bytes_and_objects_each_stack_allocates() {
         eprintln!("{:?}: {by:?}", jdk.home);
         let get = |m: &str, c: &str| by.get(&(format!("calls.counters.Allocs.{m}"), c.to_string())).copied().unwrap_or_default();
         let (small, big) = (get("small", "long[]"), get("big", "byte[]"));
-        // Over 3 standard deviations of the estimates at these sample counts (1.2% and 0.8%).
-        let within = |got: u64, want: u64| (got as f64 - want as f64).abs() <= 0.04 * want as f64;
+        // HotSpot's samples are not independent (they are taken on allocation slow paths, per
+        // TLAB), so the estimates vary more than independent sampling at these counts would (1.2%
+        // and 0.8%): one CI run estimated small()'s bytes 5.3% high. 8% still fails an estimator
+        // that is off by any factor.
+        let within = |got: u64, want: u64| (got as f64 - want as f64).abs() <= 0.08 * want as f64;
         assert!(small.0 > 1000 && big.0 > 1000, "samples: small {small:?}, big {big:?}");
         assert!(within(small.1, rounds * 1000 * 144), "small(): {} bytes estimated, {} allocated", small.1, rounds * 1000 * 144);
         assert!(within(big.1, rounds * 50 * 8208), "big(): {} bytes estimated, {} allocated", big.1, rounds * 50 * 8208);
