@@ -36,6 +36,21 @@ impl MarkerKind {
         }
     }
 
+    /// Whether the record carries a run number (after its time).
+    pub fn has_run(self) -> bool {
+        matches!(self, MarkerKind::RunStart | MarkerKind::RunComplete)
+    }
+
+    /// Bytes before the record's text: encoding word, time, the run number if it has one, and
+    /// the text length (the last four of them).
+    pub fn fixed_len(self) -> usize {
+        if self.has_run() {
+            20
+        } else {
+            16
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             MarkerKind::AppStart => "app-start",
@@ -326,8 +341,8 @@ fn parse(bytes: &[u8], file: &str, path: PathBuf, issues: &mut Vec<Issue>, recov
                 o += len;
             }
             format::APP_START | format::APP_COMPLETE | format::RUN_START | format::RUN_COMPLETE | format::NOTE => {
-                let with_run = matches!(fmt, format::RUN_START | format::RUN_COMPLETE);
-                let fixed = if with_run { 20 } else { 16 };
+                let marker = MarkerKind::from_format(fmt).expect("a marker format");
+                let (with_run, fixed) = (marker.has_run(), marker.fixed_len());
                 if !need(fixed) {
                     truncated(issues, format!("truncated marker record: {rest} of at least {fixed} bytes"));
                     break;
@@ -340,14 +355,7 @@ fn parse(bytes: &[u8], file: &str, path: PathBuf, issues: &mut Vec<Issue>, recov
                     break;
                 }
                 let text = String::from_utf8_lossy(&bytes[o + fixed..o + fixed + len]).into_owned();
-                let kind = match fmt {
-                    format::APP_START => MarkerKind::AppStart,
-                    format::APP_COMPLETE => MarkerKind::AppComplete,
-                    format::RUN_START => MarkerKind::RunStart,
-                    format::NOTE => MarkerKind::Note,
-                    _ => MarkerKind::RunComplete,
-                };
-                entries.push(Entry::Marker(Marker { vp, offset: o as u64, local_tid, kind, time, run, text }));
+                entries.push(Entry::Marker(Marker { vp, offset: o as u64, local_tid, kind: marker, time, run, text }));
                 o += fixed + len;
             }
             format::EXIT => {

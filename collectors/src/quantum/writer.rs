@@ -156,8 +156,7 @@ impl QuantumWriter {
     /// when missed.
     pub fn marker(&mut self, kind: super::MarkerKind, local_tid: u16, time: u64, run: u32, text: &str) -> bool {
         let fmt = kind.format();
-        let with_run = matches!(kind, super::MarkerKind::RunStart | super::MarkerKind::RunComplete);
-        let fixed = if with_run { 20 } else { 16 };
+        let (with_run, fixed) = (kind.has_run(), kind.fixed_len());
         let max_text = MARKER_LEN_MAX - fixed;
         let mut cut = text.len().min(max_text);
         while !text.is_char_boundary(cut) {
@@ -419,17 +418,14 @@ fn complete_records(bytes: &[u8], counters: usize) -> (usize, u64) {
     let u32_at = |o: usize| bytes.get(o..o + 4).map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")) as usize);
     let (mut o, mut n) = (0, 0);
     while let Some(word) = u32_at(o) {
-        let len = match (word & 0xf) as u32 {
-            format::QUANTUM => QUANTUM_FIXED_LEN + 8 * counters,
-            format::RUN_START | format::RUN_COMPLETE => match u32_at(o + 16) {
-                Some(text) => 20 + text,
+        let fmt = (word & 0xf) as u32;
+        let len = match (fmt, super::MarkerKind::from_format(fmt)) {
+            (format::QUANTUM, _) => QUANTUM_FIXED_LEN + 8 * counters,
+            (format::EXIT, _) => 16,
+            (_, Some(marker)) => match u32_at(o + marker.fixed_len() - 4) {
+                Some(text) => marker.fixed_len() + text,
                 None => break,
             },
-            format::APP_START | format::APP_COMPLETE | format::NOTE => match u32_at(o + 12) {
-                Some(text) => 16 + text,
-                None => break,
-            },
-            format::EXIT => 16,
             _ => break,
         };
         if o + len > bytes.len() {
