@@ -1,7 +1,7 @@
 //! `hpm export` of real profiles, read back by the real consumers: `go tool pprof` (golang-go),
-//! `callgrind_annotate` (valgrind), speedscope in headless Chromium. Each consumer is a
-//! prerequisite installed by `scripts/prereqs.sh` (`hpm_need_go`, …); a test whose consumer is
-//! missing fails and names the package.
+//! `callgrind_annotate` (valgrind), speedscope in headless Chromium (speedscope files and Chrome
+//! trace events). Each consumer is a prerequisite installed by `scripts/prereqs.sh`
+//! (`hpm_need_go`, …); a test whose consumer is missing fails and names the package.
 
 mod common;
 
@@ -251,9 +251,10 @@ fn firefox_profile_has_a_thread_per_thread_and_a_sample_per_context() {
 }
 
 /// A quantum trace from the research VM (pseudojbb on two processors, with its run markers) as
-/// Chrome trace events: read back event by event against the trace's own reader. Perfetto's trace
-/// processor (PyPI `perfetto`) downloads its binary at run time and Chromium 156 has no
-/// chrome://tracing any more, so no viewer runs here (docs/exports.md).
+/// Chrome trace events: read back event by event against the trace's own reader, then opened in
+/// speedscope, which imports the Trace Event Format too. Perfetto's trace processor (PyPI
+/// `perfetto`) downloads its binary at run time and Chromium 156 has no chrome://tracing any
+/// more, so speedscope is the one viewer of this format that runs here (docs/exports.md).
 #[test]
 fn chrome_trace_has_a_complete_event_per_quantum_on_its_processor() {
     let classes = java_tests::compile("workloads").expect("compiling java-tests/workloads");
@@ -305,6 +306,22 @@ fn chrome_trace_has_a_complete_event_per_quantum_on_its_processor() {
         spans.sort_by(|a, b| a.0.total_cmp(&b.0));
         assert!(spans.windows(2).all(|w| w[0].0 + w[0].1 <= w[1].0 + 1e-3), "overlapping quanta on vp {vp}");
     }
+
+    // Speedscope makes a profile of each named track and a frame of each complete event, named
+    // by the event's name and its arguments as JSON. Its sandwich view of processor 1 (the
+    // second profile, named by the process and the track) puts the longest quantum first, with
+    // its duration as self time.
+    let page: serde_json::Value = serde_json::from_str(&node("speedscope.mjs", &[file.to_str().unwrap(), "1"])).unwrap();
+    assert_eq!(page["errors"], serde_json::json!([]), "{page}");
+    let body = page["body"].as_str().unwrap();
+    assert!(body.contains(", vp 1 (tid 1) (2/2)"), "{body}");
+    let rows: Vec<&str> = body.split("Symbol Name").nth(1).unwrap_or_else(|| panic!("no sandwich table:\n{body}")).lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let longest = quanta.iter().filter(|q| q.vp == 1).max_by_key(|q| q.duration()).unwrap();
+    let name = trace.meta.thread(longest.thread).unwrap().name.as_str();
+    assert!(rows[2].starts_with(&format!("{name} {{")), "{rows:?}");
+    assert!(rows[2].contains(&format!("\"thread\":{}", longest.thread)) && rows[2].contains(&format!("\"{counter}\":{}", longest.deltas[0])), "{rows:?} against {longest:?}");
+    let shown = speedscope_ns(rows[1]);
+    assert!((shown - longest.duration() as f64).abs() <= 0.01 * longest.duration() as f64, "{rows:?} against {} ns", longest.duration());
     let _ = std::fs::remove_dir_all(&out);
 }
 
