@@ -194,10 +194,36 @@ pub struct Trace {
 
 impl Trace {
     pub fn new(meta: Meta, vps: Vec<VpTrace>, issues: Vec<Issue>) -> Trace {
-        let mut order: Vec<(u32, u32)> = vps.iter().enumerate().flat_map(|(v, t)| (0..t.entries.len() as u32).map(move |i| (v as u32, i))).collect();
-        let entry = |(v, i): (u32, u32)| &vps[v as usize].entries[i as usize];
-        // Stable, and each processor's entries are in file order: ties keep processor, then file order.
-        order.sort_by_key(|&at| (entry(at).time(), entry(at).vp()));
+        // Each file is nearly in time order already (a marker is written during the quantum whose
+        // record follows it), so: each file's entries sorted by (time, file order), then the
+        // files merged by (time, processor, file). The same order as one stable sort of
+        // everything by (time, processor), at a fraction of its cost.
+        let per_file: Vec<Vec<(u64, u32)>> = vps
+            .iter()
+            .map(|t| {
+                let mut keyed: Vec<(u64, u32)> = t.entries.iter().enumerate().map(|(i, e)| (e.time(), i as u32)).collect();
+                if !keyed.windows(2).all(|w| w[0].0 <= w[1].0) {
+                    keyed.sort_unstable();
+                }
+                keyed
+            })
+            .collect();
+        let order: Vec<(u32, u32)> = if let [only] = per_file.as_slice() {
+            only.iter().map(|&(_, i)| (0, i)).collect()
+        } else {
+            let key = |v: usize, at: usize| per_file[v].get(at).map(|&(time, _)| (time, vps[v].vp, v));
+            let mut order = Vec::with_capacity(per_file.iter().map(Vec::len).sum());
+            // Each file's next entry: ((time, processor, file), its position in the file's order).
+            type Head = std::cmp::Reverse<((u64, u32, usize), usize)>;
+            let mut heads: std::collections::BinaryHeap<Head> = (0..vps.len()).filter_map(|v| key(v, 0).map(|k| std::cmp::Reverse((k, 0)))).collect();
+            while let Some(std::cmp::Reverse(((_, _, v), at))) = heads.pop() {
+                order.push((v as u32, per_file[v][at].1));
+                if let Some(k) = key(v, at + 1) {
+                    heads.push(std::cmp::Reverse((k, at + 1)));
+                }
+            }
+            order
+        };
         Trace { meta, vps, order, issues }
     }
 
@@ -465,31 +491,45 @@ fn read_deltas(bytes: &[u8], at: usize, n: usize) -> Deltas {
     }
 }
 
-/// Checks that no thread ran on two processors at overlapping times.
-fn check_threads(trace: &Trace, issues: &mut Vec<Issue>) {
+/// Checks that no thread ran on two processors at overlapping times, and returns the threads the
+/// meta file does not name, sorted.
+fn check_threads(trace: &Trace, issues: &mut Vec<Issue>) -> Vec<u32> {
+    let named: FxHashSet<u32> = trace.meta.threads.iter().map(|t| t.id).collect();
+    let mut unknown = Vec::new();
     let mut last: FxHashMap<u32, (&QuantumRecord, &str)> = FxHashMap::default();
     // In order of start (ties: processor, then file order).
     for &(v, i) in &trace.order {
         let t = &trace.vps[v as usize];
         let (Entry::Quantum(q), file) = (&t.entries[i as usize], t.file.as_str()) else { continue };
-        if let Some((p, pfile)) = last.get(&q.thread) {
-            if p.vp != q.vp && q.start < p.end {
-                issues.push(Issue {
-                    severity: Severity::Error,
-                    file: file.to_string(),
-                    offset: Some(q.offset),
-                    message: format!(
-                        "thread {} on processor {} from {} while it runs on processor {} until {} ({pfile} at byte {})",
-                        q.thread, q.vp, q.start, p.vp, p.end, p.offset
-                    ),
-                });
+        match last.entry(q.thread) {
+            std::collections::hash_map::Entry::Vacant(e) => {
+                if !named.contains(&q.thread) {
+                    unknown.push(q.thread);
+                }
+                e.insert((q, file));
             }
-            if q.end <= p.end {
-                continue; // keep the record that ends last
+            std::collections::hash_map::Entry::Occupied(mut e) => {
+                let (p, pfile) = *e.get();
+                if p.vp != q.vp && q.start < p.end {
+                    issues.push(Issue {
+                        severity: Severity::Error,
+                        file: file.to_string(),
+                        offset: Some(q.offset),
+                        message: format!(
+                            "thread {} on processor {} from {} while it runs on processor {} until {} ({pfile} at byte {})",
+                            q.thread, q.vp, q.start, p.vp, p.end, p.offset
+                        ),
+                    });
+                }
+                // Keep the record that ends last.
+                if q.end > p.end {
+                    e.insert((q, file));
+                }
             }
         }
-        last.insert(q.thread, (q, file));
     }
+    unknown.sort_unstable();
+    unknown
 }
 
 /// A trace file of a directory: a finished `quantum.vp<N>.trace`, or the temporary file
@@ -623,12 +663,8 @@ pub fn read_dir(dir: &Path) -> io::Result<Trace> {
         }
     };
     let mut trace = Trace::new(meta, vps, Vec::new());
-    check_threads(&trace, &mut issues);
+    let unknown = check_threads(&trace, &mut issues);
     let meta = &trace.meta;
-    let named: FxHashSet<u32> = meta.threads.iter().map(|t| t.id).collect();
-    let mut unknown: Vec<u32> = trace.quanta().map(|q| q.thread).filter(|t| !named.contains(t)).collect();
-    unknown.sort_unstable();
-    unknown.dedup();
     if !unknown.is_empty() {
         let ids: Vec<String> = unknown.iter().map(u32::to_string).collect();
         issues.push(Issue { severity: Severity::Warning, file: META_FILE.into(), offset: None, message: format!("thread id(s) {} are not named", ids.join(", ")) });
@@ -645,4 +681,36 @@ pub fn read_dir(dir: &Path) -> io::Result<Trace> {
     }
     trace.issues = issues;
     Ok(trace)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn exit(vp: u32, offset: u64, time: u64) -> Entry {
+        Entry::Exit { vp, offset, time, value: 0 }
+    }
+
+    proptest! {
+        /// The merge gives the order of one stable sort of all entries by (time, processor), the
+        /// order `merged` promises: files in order or not, processors repeated, times tied.
+        #[test]
+        fn merged_is_a_stable_sort_by_time_and_processor(files in prop::collection::vec((0u32..3, prop::collection::vec(0u64..20, 0..40)), 0..5)) {
+            let vps: Vec<VpTrace> = files
+                .iter()
+                .map(|(vp, times)| VpTrace {
+                    vp: *vp,
+                    path: PathBuf::new(),
+                    file: String::new(),
+                    counters: 0,
+                    entries: times.iter().enumerate().map(|(i, &t)| exit(*vp, i as u64, t)).collect(),
+                })
+                .collect();
+            let mut want: Vec<(u32, u32)> = vps.iter().enumerate().flat_map(|(v, t)| (0..t.entries.len() as u32).map(move |i| (v as u32, i))).collect();
+            want.sort_by_key(|&(v, i)| (vps[v as usize].entries[i as usize].time(), vps[v as usize].vp));
+            let trace = Trace::new(Meta::default(), vps, Vec::new());
+            prop_assert_eq!(&trace.order, &want);
+        }
+    }
 }

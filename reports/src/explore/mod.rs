@@ -146,17 +146,13 @@ fn push_packed(out: &mut Vec<u8>, key: &str, values: impl IntoIterator<Item = u6
 
 fn push_packed_string(out: &mut Vec<u8>, values: impl IntoIterator<Item = u64>) {
     out.push(b'"');
-    // A u64 takes at most 13 digits; each number is appended in one piece.
-    let mut digits = [0u8; 13];
+    // Digit by digit: a copy of each number's digits would be a memcpy call per number.
     for mut v in values {
-        let mut n = 0;
         while v >= 32 {
-            digits[n] = MORE[(v & 31) as usize];
+            out.push(MORE[(v & 31) as usize]);
             v >>= 5;
-            n += 1;
         }
-        digits[n] = LAST[v as usize];
-        out.extend_from_slice(&digits[..=n]);
+        out.push(LAST[v as usize]);
     }
     out.push(b'"');
 }
