@@ -26,7 +26,13 @@
 # than that interval is not resolved by the series (seen: 40 runs, intervals about ±0.05; 200 runs
 # of two configurations, CONFIGS="none defaults-quantum", about ±0.02).
 #
-# Environment: CARGO_TARGET_DIR, JAVA_HOME; CONFIGS (a subset of the names below, `none` first);
+# The agent writes some 45 report files at exit, each a new file renamed into place. On this
+# machine's ext4 creating a file has cost 0.15-0.5 ms of system CPU (45 of them: 7-24 ms, more
+# the more files the machine deleted in the last minutes, which the inode allocator steps over one
+# by one), on tmpfs next to nothing. OUT_ROOT=/dev/shm puts the report directories on tmpfs, to
+# tell that cost from the agent's own; by default they go to the temporary work directory.
+#
+# Environment: CARGO_TARGET_DIR, JAVA_HOME, OUT_ROOT; CONFIGS (a subset of the names below, `none` first);
 # INSTRUCTIONS=N also runs each configuration once with N
 # rounds under valgrind's callgrind and prints its user-space instructions and their ratio to no
 # agent. CPU ratios on a shared virtual machine move by ±10% between identical series; instruction
@@ -41,6 +47,12 @@ STEPS="${4:-20}"
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
 . "$ROOT/bench/rvm-workload.sh"
+if [ -n "${OUT_ROOT:-}" ]; then
+  OUT="$(mktemp -d "$OUT_ROOT/hpm-bench.XXXXXX")"
+  trap 'rm -rf "$WORK" "$OUT"' EXIT
+else
+  OUT="$WORK/out"
+fi
 median() { sort -n | awk '{a[NR]=$1} END {printf "%.3f", a[int((NR+1)/2)]}'; }
 
 read -r -a CONFIGS <<<"${CONFIGS:-none collect-none quantum-only defaults defaults-quantum exact exact-quantum}"
@@ -67,10 +79,10 @@ agent_for() {
   if [ "$1" != none ]; then
     local o
     o="$(options "$1")"
-    agent=("-agentpath:$LIB=out=$WORK/out/$runs_so_far,socket=off$2${o:+,$o}")
+    agent=("-agentpath:$LIB=out=$OUT/$runs_so_far,socket=off$2${o:+,$o}")
   fi
 }
-echo "phases.PingPong $ROUNDS $STEPS on rvm -Xvps:$VPS; $RUNS runs per configuration (median; interleaved); $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "phases.PingPong $ROUNDS $STEPS on rvm -Xvps:$VPS; $RUNS runs per configuration (median; interleaved); reports to $OUT ($(stat -f -c %T "$OUT" 2>/dev/null || echo ?)); $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 for c in "${CONFIGS[@]}"; do : >"$WORK/$c"; : >"$WORK/$c.paired"; : >"$WORK/$c.switch"; : >"$WORK/$c.cs"; done
 # CPU in ms (bash's `time`; GNU time's %U and %S are in 10 ms steps), os sleeps from GNU time.
 TIMEFORMAT='%3U %3S'
