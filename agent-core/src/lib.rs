@@ -264,8 +264,21 @@ impl AgentState {
         // (hotspot-backend's `ProbeRuntime::calibrate_once`).
         let jvmti_calls = options.calls_via == hotspot_backend::CallsVia::Jvmti || matches!(vm, Vm::Rvm { .. });
         if options.compensate && options.calls && jvmti_calls {
-            // Overhead compensation: the probe cost, measured once here (~10k dummy calls).
-            let c = recorder.calibrate(10, 1000);
+            // Overhead compensation: the probe cost, measured once here (~10k dummy calls). On
+            // rvm in exact mode the threads' reads go through their processors' reader, which
+            // reads `cpu-time` from switch records rather than by a system call: calibrated with
+            // the metric set's own reader, a call's cost would be overstated several times.
+            let exact_on_rvm = rvm && probe_metrics.as_ref().is_some_and(|p| p.mode == MetricMode::Exact);
+            let c = if exact_on_rvm {
+                let (reader, refused) = hpm_collectors::counters::switch_clock::processor_reader(&metric_set);
+                let read_by = match refused {
+                    None => "the processors' reader: cpu-time from the thread's context-switch records",
+                    Some(_) => "the processors' reader: cpu-time from the thread's CPU clock",
+                };
+                recorder.calibrate_reading(reader, read_by, 10, 1000)
+            } else {
+                recorder.calibrate(10, 1000)
+            };
             log::debug(&format!("probe cost per call: callee {:?}, caller {:?} ({:?})", c.callee, c.caller, c.metrics));
         }
         // Decided once: `auto` asks whether the JVM's parent is `perf record`.

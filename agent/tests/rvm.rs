@@ -36,6 +36,22 @@ fn straight_calls_give_the_exact_tree_on_two_processors() {
     assert!(!r.out.join("quantum.meta").exists());
 }
 
+/// In exact mode the threads' reads go through their processors' reader (`cpu-time` from the
+/// switch records where perf gives them), so the overhead compensation is calibrated with that
+/// reader. Calibrated with the metric set's own (a CPU-clock system call, about 1 µs here), it
+/// removed some ten times what a call's reads cost.
+#[test]
+fn exact_mode_compensation_is_calibrated_with_the_processors_reader() {
+    let r = run_rvm("rvm-exact-compensation", "Straight", "metric-mode=exact,log=info", 1);
+    r.assert_ok();
+    let stderr = String::from_utf8_lossy(&r.output.stderr);
+    let text = r.file("compensation.txt");
+    let measured = text.lines().find(|l| l.starts_with("measured:")).unwrap_or_else(|| panic!("{text}"));
+    let source = if stderr.contains("processors read cpu-time from their context-switch records") { "context-switch records" } else { "CPU clock" };
+    assert!(measured.contains(&format!("counter read by the processors' reader: cpu-time from the thread's {source}")), "{measured}\n{stderr}");
+    assert_eq!(contexts(&r.calls(), "main"), straight_tree());
+}
+
 #[test]
 fn recursion_exceptions_and_threads_on_rvm() {
     let r = run_rvm("rvm-recursion", "Recursion", "", 1);

@@ -37,7 +37,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use hpm_support::{guard, log};
-use hpm_collectors::counters::switch_clock::SwitchClock;
+use hpm_collectors::counters::switch_clock;
 use hpm_collectors::counters::{monotonic_ns, Metrics};
 use hpm_collectors::green::{self, Account, GreenConfig, GreenThreadMetrics, Processor};
 use hpm_collectors::arcflow::MetricMode;
@@ -688,16 +688,12 @@ extern "C" fn cb_vp_start(_ctx: AgentCtx, vp: u32) {
 /// `hpm_collectors::counters::switch_clock`), else from its CPU clock.
 fn processor_reader(vp: u32, set: &Metrics) -> Box<dyn hpm_collectors::metrics::ThreadMetrics> {
     static SAID: std::sync::Once = std::sync::Once::new();
-    match SwitchClock::open() {
-        Ok(clock) => {
-            SAID.call_once(|| log::info("processors read cpu-time from their context-switch records (no system call per read)"));
-            set.open_current_thread_with("cpu-time", Box::new(clock))
-        }
-        Err(e) => {
-            SAID.call_once(|| log::info(&format!("processor {vp}: {e}; cpu-time is read from the thread's CPU clock (a system call per read)")));
-            set.open_current_thread()
-        }
-    }
+    let (reader, refused) = switch_clock::processor_reader(set);
+    SAID.call_once(|| match refused {
+        None => log::info("processors read cpu-time from their context-switch records (no system call per read)"),
+        Some(e) => log::info(&format!("processor {vp}: {e}; cpu-time is read from the thread's CPU clock (a system call per read)")),
+    });
+    reader
 }
 
 extern "C" fn cb_vp_end(_ctx: AgentCtx, _vp: u32, exit_code: i32) {

@@ -55,6 +55,17 @@ pub struct SwitchClock {
     switches: u64,
 }
 
+/// The reader of `set` on the calling thread that a research-VM processor reads its metrics with:
+/// `cpu-time` from the thread's context-switch records where perf gives them (no system call per
+/// read), else `set`'s own reader, with why not. The recorder's overhead compensation calibrates
+/// with the same reader, so that it removes what the processors' reads cost.
+pub fn processor_reader(set: &super::clock::Metrics) -> (Box<dyn ThreadMetrics>, Option<io::Error>) {
+    match SwitchClock::open() {
+        Ok(clock) => (set.open_current_thread_with("cpu-time", Box::new(clock)), None),
+        Err(e) => (crate::metrics::MetricSet::open_current_thread(set), Some(e)),
+    }
+}
+
 impl SwitchClock {
     /// Opens the clock of the calling thread.
     pub fn open() -> io::Result<SwitchClock> {

@@ -137,9 +137,17 @@ impl Recorder {
         if self.config.metrics_from_sampler == Some(MetricMode::Sampled) {
             return self.calibrate_sampled(batches, calls);
         }
+        self.calibrate_reading(self.metric_set.open_current_thread(), "the metrics' own readers", batches, calls)
+    }
+
+    /// [`Recorder::calibrate`] with the metrics read by `reader`, opened on the calling thread:
+    /// the reader the recorded threads' reads go through, where it is not the metric set's own
+    /// (the research VM's processors read `cpu-time` from their switch records). `read_by` says
+    /// which reader it is, in the compensation's description.
+    pub fn calibrate_reading(&self, reader: Box<dyn ThreadMetrics>, read_by: &str, batches: usize, calls: usize) -> Compensation {
         let metrics = self.bindings.metrics.clone();
         let m = metrics.len();
-        let t = self.calibration_thread(self.metric_set.open_current_thread(), None);
+        let t = self.calibration_thread(reader, None);
         let calls = calls.max(1);
         let mut callee: Vec<Vec<f64>> = vec![Vec::new(); m];
         let mut caller: Vec<Vec<f64>> = vec![Vec::new(); m];
@@ -166,7 +174,7 @@ impl Recorder {
             callee: callee.iter_mut().map(|v| median(v)).collect(),
             caller: caller.iter_mut().map(|v| median(v)).collect(),
             calls_measured: (batches.max(1) * calls) as u64,
-            how: "the recorder's entry/exit path (lock, method lookup, counter read) on a dummy thread, at start-up; the VM's event dispatch is not included".into(),
+            how: format!("the recorder's entry/exit path (lock, method lookup, counter read by {read_by}) on a dummy thread, at start-up; the VM's event dispatch is not included"),
         };
         *lock(&self.compensation) = Some(comp.clone());
         comp

@@ -368,6 +368,27 @@ fn compensation_calibrates_callee_and_caller_parts_and_recovers_the_work() {
     assert_eq!(got[0].2[0], raw[0].2[0].saturating_sub(10));
 }
 
+/// The calibration reads through the reader it is given, not the metric set's own: the research
+/// VM's threads read through their processors' reader, much cheaper than the set's.
+#[test]
+fn calibration_with_another_reader_measures_that_readers_cost() {
+    let r = Recorder::new(RecorderConfig::default(), Box::new(CostlyClock(Arc::new(AtomicU64::new(0)))));
+    // 3 "ns" a read, where the set's own reader costs 10.
+    struct Cheap(u64);
+    impl ThreadMetrics for Cheap {
+        fn read(&mut self, out: &mut [u64]) {
+            self.0 += 3;
+            out[0] = self.0;
+            out[1] = 3;
+        }
+    }
+    let c = r.calibrate_reading(Box::new(Cheap(0)), "a cheap reader", 5, 100);
+    assert!(c.how.contains("counter read by a cheap reader"), "{}", c.how);
+    assert_eq!(c.callee, vec![3.0, 0.0]);
+    assert_eq!(c.caller, vec![3.0, 0.0]);
+    assert_eq!(r.calibrate(5, 100).callee, vec![10.0, 0.0]);
+}
+
 /// [`Manual`], readable from any thread (as the built-in clocks are).
 struct RemoteManual(Arc<AtomicU64>);
 impl MetricSet for RemoteManual {
