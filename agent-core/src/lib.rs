@@ -144,9 +144,19 @@ impl ProbeMetrics {
     /// `auto`: exact if one read of every metric (through the reader each thread uses) costs at
     /// most [`Self::EXACT_READ_LIMIT_NS`] on this machine, measured now; otherwise sampled.
     /// `events_read`: how the `event=` counters are read on a thread (None: no events).
-    fn choose(option: MetricModeOption, metrics: &Metrics, events_read: Option<String>) -> ProbeMetrics {
+    /// `processors`: the research VM, whose threads read through their processors' reader.
+    fn choose(option: MetricModeOption, metrics: &Metrics, events_read: Option<String>, processors: bool) -> ProbeMetrics {
         let names = metrics.metrics().iter().map(|m| m.name.clone()).collect::<Vec<_>>().join(", ");
-        let cost = hpm_collectors::sampling::read_cost_ns(metrics);
+        let mut cpu_time_read = "cpu-time by clock_gettime of the thread's CPU clock (a system call)";
+        let cost = if processors {
+            let (mut reader, refused) = hpm_collectors::counters::switch_clock::processor_reader(metrics);
+            if refused.is_none() {
+                cpu_time_read = "cpu-time from the processor's context-switch records (no system call)";
+            }
+            Some(hpm_collectors::sampling::reader_cost_ns(reader.as_mut(), metrics.metrics().len()))
+        } else {
+            hpm_collectors::sampling::read_cost_ns(metrics)
+        };
         let cost_text = cost.map_or("cannot be measured".to_string(), |c| format!("costs {c:.0} ns"));
         let (mode, because) = match option {
             MetricModeOption::Exact => (MetricMode::Exact, "metric-mode=exact".to_string()),
@@ -165,7 +175,7 @@ impl ProbeMetrics {
         };
         // Which reads are system calls: what decides the cost, and what a machine with a hardware
         // PMU changes (rdpmc for its counters).
-        let mut paths = "cpu-time by clock_gettime of the thread's CPU clock (a system call), wall-time by CLOCK_MONOTONIC (vDSO)".to_string();
+        let mut paths = format!("{cpu_time_read}, wall-time by CLOCK_MONOTONIC (vDSO)");
         if let Some(e) = events_read {
             paths = format!("{paths}, events by {e}");
         }
@@ -240,7 +250,7 @@ impl AgentState {
         // event reads them.
         let probes = options.calls && options.calls_via == hotspot_backend::CallsVia::Probes && matches!(vm, Vm::HotSpot { .. });
         let rvm = matches!(vm, Vm::Rvm { .. });
-        let probe_metrics = (probes || rvm).then(|| ProbeMetrics::choose(options.metric_mode, &metrics, events_read));
+        let probe_metrics = (probes || rvm).then(|| ProbeMetrics::choose(options.metric_mode, &metrics, events_read, rvm));
         let cfg = RecorderConfig {
             calls: options.calls,
             gc: options.gc,

@@ -38,10 +38,11 @@ fn straight_calls_give_the_exact_tree_on_two_processors() {
 
 /// In exact mode the threads' reads go through their processors' reader (`cpu-time` from the
 /// switch records where perf gives them), so the overhead compensation is calibrated with that
-/// reader. Calibrated with the metric set's own (a CPU-clock system call, about 1 µs here), it
-/// removed some ten times what a call's reads cost.
+/// reader, and `metric-mode=auto` decides by that reader's cost. Calibrated with the metric set's
+/// own (a CPU-clock system call, about 1 µs here), it removed some ten times what a call's reads
+/// cost.
 #[test]
-fn exact_mode_compensation_is_calibrated_with_the_processors_reader() {
+fn exact_mode_compensation_and_the_mode_choice_use_the_processors_reader() {
     let r = run_rvm("rvm-exact-compensation", "Straight", "metric-mode=exact,log=info", 1);
     r.assert_ok();
     let stderr = String::from_utf8_lossy(&r.output.stderr);
@@ -49,6 +50,10 @@ fn exact_mode_compensation_is_calibrated_with_the_processors_reader() {
     let measured = text.lines().find(|l| l.starts_with("measured:")).unwrap_or_else(|| panic!("{text}"));
     let source = if stderr.contains("processors read cpu-time from their context-switch records") { "context-switch records" } else { "CPU clock" };
     assert!(measured.contains(&format!("counter read by the processors' reader: cpu-time from the thread's {source}")), "{measured}\n{stderr}");
+    // The read cost that `metric-mode=auto` decides by is that reader's too.
+    let mode = stderr.lines().find(|l| l.contains("one read of [cpu-time, wall-time] costs")).unwrap_or_else(|| panic!("{stderr}"));
+    let read = if source == "CPU clock" { "cpu-time by clock_gettime of the thread's CPU clock (a system call)" } else { "cpu-time from the processor's context-switch records (no system call)" };
+    assert!(mode.contains(&format!("read: {read}, wall-time by CLOCK_MONOTONIC (vDSO)")), "{mode}");
     assert_eq!(contexts(&r.calls(), "main"), straight_tree());
 }
 

@@ -41,7 +41,7 @@ use crate::counters::sampler::{
 use crate::counters::stacks::SampleRing;
 pub use crate::counters::stacks::{CodeAt, FrameForm, RawFrame, SampleSink, Site, StackWalker, Tier};
 pub use crate::counters::sampler::ThreadStats;
-use crate::metrics::{Metric, MetricSet};
+use crate::metrics::{Metric, MetricSet, ThreadMetrics};
 
 /// Which signal source drives the CPU-time samples.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -245,7 +245,7 @@ impl ContextSampler {
 
     /// A reader of the metrics on the calling thread, the one each sampled thread uses (for
     /// measuring what a read costs).
-    pub fn open_reader(&self) -> Option<Box<dyn crate::metrics::ThreadMetrics>> {
+    pub fn open_reader(&self) -> Option<Box<dyn ThreadMetrics>> {
         self.set.open_current_thread_remote()
     }
 
@@ -688,7 +688,12 @@ impl WallSampler {
 /// is known well enough after 150 reads, and every start of the agent pays for this.
 pub fn read_cost_ns(set: &dyn MetricSet) -> Option<f64> {
     let mut reader = set.open_current_thread_remote()?;
-    let mut out = vec![0u64; set.metrics().len()];
+    Some(reader_cost_ns(reader.as_mut(), set.metrics().len()))
+}
+
+/// [`read_cost_ns`] of a reader already open on the calling thread, of `n` metrics.
+pub fn reader_cost_ns(reader: &mut dyn ThreadMetrics, n: usize) -> f64 {
+    let mut out = vec![0u64; n];
     let mut best = f64::MAX;
     let start = Instant::now();
     for _ in 0..5 {
@@ -702,7 +707,7 @@ pub fn read_cost_ns(set: &dyn MetricSet) -> Option<f64> {
             break;
         }
     }
-    Some(best)
+    best
 }
 
 /// The POSIX timer's resolution, for `describe`.
