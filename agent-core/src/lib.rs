@@ -24,7 +24,7 @@ use hotspot_backend::Control;
 use hpm_support::log;
 use hpm_collectors::arcflow::MetricMode;
 use hpm_collectors::counters::{CounterOptions, CounterSetSpec, Metrics, ThreadCpuClock, WallClock};
-use hpm_collectors::metrics::MetricSet;
+use hpm_collectors::metrics::{MetricSet, ThreadMetrics};
 use hpm_collectors::recorder::{ClassFilter, Recorder, RecorderConfig, Status};
 
 use hpm_reports::saved::SavedRun;
@@ -144,18 +144,19 @@ impl ProbeMetrics {
     /// `auto`: exact if one read of every metric (through the reader each thread uses) costs at
     /// most [`Self::EXACT_READ_LIMIT_NS`] on this machine, measured now; otherwise sampled.
     /// `events_read`: how the `event=` counters are read on a thread (None: no events).
-    /// `processors`: the research VM, whose threads read through their processors' reader.
-    fn choose(option: MetricModeOption, metrics: &Metrics, events_read: Option<String>, processors: bool) -> ProbeMetrics {
+    /// `processor`: on the research VM, the reader its threads read through.
+    fn choose(option: MetricModeOption, metrics: &Metrics, events_read: Option<String>, processor: Option<&mut ProcessorReader>) -> ProbeMetrics {
         let names = metrics.metrics().iter().map(|m| m.name.clone()).collect::<Vec<_>>().join(", ");
-        let mut cpu_time_read = "cpu-time by clock_gettime of the thread's CPU clock (a system call)";
-        let cost = if processors {
-            let (mut reader, refused) = hpm_collectors::counters::switch_clock::processor_reader(metrics);
-            if refused.is_none() {
-                cpu_time_read = "cpu-time from the processor's context-switch records (no system call)";
-            }
-            Some(hpm_collectors::sampling::reader_cost_ns(reader.as_mut(), metrics.metrics().len()))
-        } else {
-            hpm_collectors::sampling::read_cost_ns(metrics)
+        let (cost, cpu_time_read) = match processor {
+            Some(p) => (
+                Some(hpm_collectors::sampling::reader_cost_ns(p.reader.as_mut(), metrics.metrics().len())),
+                if p.switch_records {
+                    "cpu-time from the processor's context-switch records (no system call)"
+                } else {
+                    "cpu-time by clock_gettime of the thread's CPU clock (a system call)"
+                },
+            ),
+            None => (hpm_collectors::sampling::read_cost_ns(metrics), "cpu-time by clock_gettime of the thread's CPU clock (a system call)"),
         };
         let cost_text = cost.map_or("cannot be measured".to_string(), |c| format!("costs {c:.0} ns"));
         let (mode, because) = match option {
@@ -181,6 +182,15 @@ impl ProbeMetrics {
         }
         ProbeMetrics { mode, why: format!("time and counters {how}: one read of [{names}] {cost_text} here ({because}); read: {paths}") }
     }
+}
+
+/// On the research VM, the reader its threads' metrics are read through (their processors'), opened
+/// once at start-up on the loading thread to measure a read (`metric-mode=auto`) and to calibrate
+/// the overhead compensation with.
+struct ProcessorReader {
+    reader: Box<dyn ThreadMetrics>,
+    /// `cpu-time` comes from the thread's context-switch records, not its CPU clock.
+    switch_records: bool,
 }
 
 /// The agent: options, recorder and the VM-specific part.
@@ -250,7 +260,11 @@ impl AgentState {
         // event reads them.
         let probes = options.calls && options.calls_via == hotspot_backend::CallsVia::Probes && matches!(vm, Vm::HotSpot { .. });
         let rvm = matches!(vm, Vm::Rvm { .. });
-        let probe_metrics = (probes || rvm).then(|| ProbeMetrics::choose(options.metric_mode, &metrics, events_read, rvm));
+        let mut processor = rvm.then(|| {
+            let (reader, refused) = hpm_collectors::counters::switch_clock::processor_reader(&metrics);
+            ProcessorReader { reader, switch_records: refused.is_none() }
+        });
+        let probe_metrics = (probes || rvm).then(|| ProbeMetrics::choose(options.metric_mode, &metrics, events_read, processor.as_mut()));
         let cfg = RecorderConfig {
             calls: options.calls,
             gc: options.gc,
@@ -278,16 +292,17 @@ impl AgentState {
             // rvm in exact mode the threads' reads go through their processors' reader, which
             // reads `cpu-time` from switch records rather than by a system call: calibrated with
             // the metric set's own reader, a call's cost would be overstated several times.
-            let exact_on_rvm = rvm && probe_metrics.as_ref().is_some_and(|p| p.mode == MetricMode::Exact);
-            let c = if exact_on_rvm {
-                let (reader, refused) = hpm_collectors::counters::switch_clock::processor_reader(&metric_set);
-                let read_by = match refused {
-                    None => "the processors' reader: cpu-time from the thread's context-switch records",
-                    Some(_) => "the processors' reader: cpu-time from the thread's CPU clock",
-                };
-                recorder.calibrate_reading(reader, read_by, 10, 1000)
-            } else {
-                recorder.calibrate(10, 1000)
+            let exact = probe_metrics.as_ref().is_some_and(|p| p.mode == MetricMode::Exact);
+            let c = match processor.take().filter(|_| exact) {
+                Some(p) => {
+                    let read_by = if p.switch_records {
+                        "the processors' reader: cpu-time from the thread's context-switch records"
+                    } else {
+                        "the processors' reader: cpu-time from the thread's CPU clock"
+                    };
+                    recorder.calibrate_reading(p.reader, read_by, 10, 1000)
+                }
+                None => recorder.calibrate(10, 1000),
             };
             log::debug(&format!("probe cost per call: callee {:?}, caller {:?} ({:?})", c.callee, c.caller, c.metrics));
         }
