@@ -476,12 +476,13 @@ pub(crate) unsafe fn method_of_frame(f: &RawFrame) -> usize {
 }
 
 /// The compiler of a HotSpot compilation level: tiers 1 to 3 are C1's, 4 is C2's (or a JVMCI
-/// compiler's).
+/// compiler's). Level 0 (`CompLevel_none`) is code no compiler made: a native method's wrapper
+/// or a method handle intrinsic, which HotSpot also keeps as nmethods.
 pub(crate) fn tier_of_level(level: i32) -> Tier {
-    if level == 4 {
-        Tier::C2
-    } else {
-        Tier::C1
+    match level {
+        1..=3 => Tier::C1,
+        4 => Tier::C2,
+        _ => Tier::Unknown,
     }
 }
 
@@ -630,6 +631,8 @@ mod tests {
         assert_eq!(at(low + 2 * SEG + 40).compiled_by(), Some((1, Tier::C1)));
         heap[2 * SEG / 8 + 5] = 4;
         assert_eq!(at(low + 3 * SEG).compiled_by(), Some((1, Tier::C2)), "tier 4 is C2's");
+        heap[2 * SEG / 8 + 5] = 0;
+        assert_eq!(at(low + 3 * SEG).compiled_by(), Some((1, Tier::Unknown)), "level 0 (a native method's wrapper) is no compiler's");
         assert!(at(low + 8 * SEG + 70).is_stub(), "a blob that is no compiled method");
         assert!(at(low + 11 * SEG).is_stub(), "a free block: code just unloaded");
         assert!(at(low + SEG).is_stub(), "an unused segment");

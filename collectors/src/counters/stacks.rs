@@ -57,6 +57,8 @@ pub enum FrameForm {
     Inlined = 4,
     /// A native (JNI) method.
     Native = 5,
+    /// The method's own compiled code, by a compiler the VM does not name.
+    Compiled = 6,
 }
 
 impl FrameForm {
@@ -67,6 +69,7 @@ impl FrameForm {
             3 => FrameForm::C2,
             4 => FrameForm::Inlined,
             5 => FrameForm::Native,
+            6 => FrameForm::Compiled,
             _ => FrameForm::Unknown,
         }
     }
@@ -74,8 +77,9 @@ impl FrameForm {
     /// The form of the own code of a method compiled at `tier`.
     pub fn compiled(tier: Tier) -> FrameForm {
         match tier {
+            Tier::C1 => FrameForm::C1,
             Tier::C2 => FrameForm::C2,
-            _ => FrameForm::C1,
+            Tier::Unknown => FrameForm::Compiled,
         }
     }
 }
@@ -354,14 +358,14 @@ mod tests {
         assert_eq!(std::mem::size_of::<RawFrame>(), 16);
         assert_eq!(std::mem::offset_of!(RawFrame, method), 8);
         assert_eq!(std::mem::offset_of!(RawFrame, form), 4);
-        for b in 0..=6u8 {
+        for b in 0..=7u8 {
             let f = FrameForm::from_byte(b);
-            assert_eq!(f as u8, if b == 6 { 0 } else { b });
+            assert_eq!(f as u8, if b == 7 { 0 } else { b });
         }
     }
 
     fn frames(n: usize, seed: u64) -> Vec<RawFrame> {
-        (0..n).map(|i| RawFrame { pos: i as i32 - 1, form: FrameForm::from_byte(i as u8 % 7), method: seed * 1000 + i as u64 }).collect()
+        (0..n).map(|i| RawFrame { pos: i as i32 - 1, form: FrameForm::from_byte(i as u8 % 8), method: seed * 1000 + i as u64 }).collect()
     }
 
     #[test]

@@ -45,6 +45,7 @@ impl Form {
             F::C2 => Form::C2,
             F::Inlined => Form::Inlined,
             F::Native => Form::Native,
+            F::Compiled => Form::Compiled,
         }
     }
 
@@ -199,6 +200,8 @@ impl Recorder {
             // Frames inside the owner's (innermost first) were inlined into its code.
             match tier {
                 _ if k < owner => Form::Inlined,
+                // A native method's wrapper: HotSpot keeps it as compiled code of the method.
+                _ if frames.get(owner).is_some_and(|f| f.pos == RawFrame::NATIVE) => Form::Native,
                 Tier::C1 => Form::C1,
                 Tier::C2 => Form::C2,
                 Tier::Unknown => Form::Compiled,

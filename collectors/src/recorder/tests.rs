@@ -523,6 +523,9 @@ fn stack_sample_forms_from_the_code_map() {
     r.add_stack_sample(&t, &[f(7, 0)], unknown(0x9000), &[1], &mut n);
     // The walker said C2: the map is not asked.
     r.add_stack_sample(&t, &[f(8, 0)], Site { pc: 0x2010, code: CodeAt::compiled(0, Tier::C2) }, &[1], &mut n);
+    // The walker found a native method's wrapper, which HotSpot keeps as the method's compiled
+    // code (at no compiler's level): native, not compiled code.
+    r.add_stack_sample(&t, &[f(9, RawFrame::NATIVE)], Site { pc: 0x2010, code: CodeAt::compiled(0, Tier::Unknown) }, &[1], &mut n);
     let forms: Vec<(String, Form, u64)> = r.snapshot().sample_forms.iter().map(|f| (f.method.clone(), f.form, f.samples)).collect();
     assert_eq!(
         forms,
@@ -534,6 +537,7 @@ fn stack_sample_forms_from_the_code_map() {
             ("p.C.m6".to_string(), Form::Native, 1),
             ("p.C.m7".to_string(), Form::Vm, 1),
             ("p.C.m8".to_string(), Form::C2, 1),
+            ("p.C.m9".to_string(), Form::Native, 1),
         ]
     );
 }
