@@ -195,29 +195,33 @@ pub struct Trace {
 impl Trace {
     pub fn new(meta: Meta, vps: Vec<VpTrace>, issues: Vec<Issue>) -> Trace {
         // Each file is nearly in time order already (a marker is written during the quantum whose
-        // record follows it), so: each file's entries sorted by (time, file order), then the
-        // files merged by (time, processor, file). The same order as one stable sort of
-        // everything by (time, processor), at a fraction of its cost.
-        let per_file: Vec<Vec<(u64, u32)>> = vps
+        // record follows it), so: each file's entries in (time, file order), sorted only if they
+        // are not already, then the files merged by (time, processor, file). The same order as one
+        // stable sort of everything by (time, processor), at a fraction of its cost. A file in
+        // order (the usual case) costs no key vector: its entries are their own order.
+        let per_file: Vec<Option<Vec<u32>>> = vps
             .iter()
             .map(|t| {
-                let mut keyed: Vec<(u64, u32)> = t.entries.iter().enumerate().map(|(i, e)| (e.time(), i as u32)).collect();
-                if !keyed.windows(2).all(|w| w[0].0 <= w[1].0) {
-                    keyed.sort_unstable();
+                if t.entries.windows(2).all(|w| w[0].time() <= w[1].time()) {
+                    return None;
                 }
-                keyed
+                let mut keyed: Vec<(u64, u32)> = t.entries.iter().enumerate().map(|(i, e)| (e.time(), i as u32)).collect();
+                keyed.sort_unstable();
+                Some(keyed.into_iter().map(|(_, i)| i).collect())
             })
             .collect();
+        // The index in its file's entries of the `at`-th entry of the file's order.
+        let index = |v: usize, at: usize| per_file[v].as_ref().map_or(at as u32, |o| o[at]);
         let order: Vec<(u32, u32)> = if let [only] = per_file.as_slice() {
-            only.iter().map(|&(_, i)| (0, i)).collect()
+            (0..vps[0].entries.len()).map(|at| (0, only.as_ref().map_or(at as u32, |o| o[at]))).collect()
         } else {
-            let key = |v: usize, at: usize| per_file[v].get(at).map(|&(time, _)| (time, vps[v].vp, v));
-            let mut order = Vec::with_capacity(per_file.iter().map(Vec::len).sum());
+            let key = |v: usize, at: usize| (at < vps[v].entries.len()).then(|| (vps[v].entries[index(v, at) as usize].time(), vps[v].vp, v));
+            let mut order = Vec::with_capacity(vps.iter().map(|t| t.entries.len()).sum());
             // Each file's next entry: ((time, processor, file), its position in the file's order).
             type Head = std::cmp::Reverse<((u64, u32, usize), usize)>;
             let mut heads: std::collections::BinaryHeap<Head> = (0..vps.len()).filter_map(|v| key(v, 0).map(|k| std::cmp::Reverse((k, 0)))).collect();
             while let Some(std::cmp::Reverse(((_, _, v), at))) = heads.pop() {
-                order.push((v as u32, per_file[v][at].1));
+                order.push((v as u32, index(v, at)));
                 if let Some(k) = key(v, at + 1) {
                     heads.push(std::cmp::Reverse((k, at + 1)));
                 }

@@ -235,9 +235,11 @@ fn encode_profile(out: &mut Vec<u8>, label: &str, p: &Profile) {
 /// One trace: records as columns (times relative to `t0`, the first time in the trace), threads,
 /// processors, markers, GCs and the reader's issues.
 fn encode_trace(out: &mut Vec<u8>, label: &str, t: &Trace) {
-    let quanta: Vec<&quantum::QuantumRecord> = t.quanta().collect();
+    // The quanta are walked once per column, in the trace's order (no vector of them: a trace
+    // has millions).
+    let quanta = || t.quanta();
     let markers: Vec<&quantum::Marker> = t.merged().filter_map(|e| if let Entry::Marker(m) = e { Some(m) } else { None }).collect();
-    let t0 = quanta.iter().map(|q| q.start).chain(markers.iter().map(|m| m.time)).min().unwrap_or(0);
+    let t0 = quanta().map(|q| q.start).chain(markers.iter().map(|m| m.time)).min().unwrap_or(0);
     let threads: Vec<Value> = t.meta.threads.iter().map(|th| json!({"id": th.id, "kind": th.kind.name(), "name": th.name})).collect();
     let mut vps: Vec<u32> = t.vps.iter().map(|v| v.vp).collect();
     vps.sort_unstable();
@@ -267,18 +269,18 @@ fn encode_trace(out: &mut Vec<u8>, label: &str, t: &Trace) {
         "issues": t.issues.iter().map(|i| i.to_string()).collect::<Vec<_>>(),
     });
     push_head(out, &head);
-    push_packed(out, "vp", quanta.iter().map(|q| q.vp as u64));
-    push_packed(out, "thread", quanta.iter().map(|q| q.thread as u64));
-    push_packed(out, "start", quanta.iter().map(|q| q.start - t0));
-    push_packed(out, "duration", quanta.iter().map(|q| q.duration()));
-    push_packed(out, "yielded", quanta.iter().map(|q| q.yielded as u64));
-    push_packed(out, "callee", quanta.iter().map(|q| q.callee as u64));
+    push_packed(out, "vp", quanta().map(|q| q.vp as u64));
+    push_packed(out, "thread", quanta().map(|q| q.thread as u64));
+    push_packed(out, "start", quanta().map(|q| q.start - t0));
+    push_packed(out, "duration", quanta().map(|q| q.duration()));
+    push_packed(out, "yielded", quanta().map(|q| q.yielded as u64));
+    push_packed(out, "callee", quanta().map(|q| q.callee as u64));
     out.extend_from_slice(b",\"deltas\":[");
     for k in 0..t.meta.delta_count() {
         if k > 0 {
             out.push(b',');
         }
-        push_packed_string(out, quanta.iter().map(|q| q.deltas.get(k).copied().unwrap_or(0)));
+        push_packed_string(out, quanta().map(|q| q.deltas.get(k).copied().unwrap_or(0)));
     }
     out.extend_from_slice(b"]}");
 }
