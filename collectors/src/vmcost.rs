@@ -309,7 +309,10 @@ mod tests {
         let counted = t.rows()[1].counters[0].get(ThreadKind::Application);
         // All its CPU after the first row: at least the 80 ms of work, at most the wall time from
         // its start signal to its end (before the signal it was blocked and used almost nothing).
-        assert!((80_000_000..=wall + 1_000_000).contains(&counted), "task-clock {counted} ns, thread cpu {cpu} ns, wall {wall} ns");
+        // task-clock and the thread's CPU clock are kept apart by the scheduler: on a loaded
+        // machine task-clock has come out up to 0.2 ms short of the CPU clock's 80 ms.
+        let work_ms = |ms: u64| ms * 1_000_000 * 99 / 100;
+        assert!((work_ms(80)..=wall + 1_000_000).contains(&counted), "task-clock {counted} ns, thread cpu {cpu} ns, wall {wall} ns");
 
         // A thread announced at its start and ended before any row saw it: its whole life.
         let (tid_tx, tid_rx) = std::sync::mpsc::channel();
@@ -331,7 +334,7 @@ mod tests {
         std::thread::sleep(std::time::Duration::from_millis(20));
         t.tick(2, None, &ByName("work-counted"));
         let counted = t.rows()[2].counters[0].get(ThreadKind::Jit);
-        assert!((40_000_000..=wall + 1_000_000).contains(&counted), "task-clock {counted} ns, thread cpu {cpu} ns, wall {wall} ns");
+        assert!((work_ms(40)..=wall + 1_000_000).contains(&counted), "task-clock {counted} ns, thread cpu {cpu} ns, wall {wall} ns");
     }
 
     #[test]
