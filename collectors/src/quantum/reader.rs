@@ -302,7 +302,18 @@ impl<R: io::Read> Window<R> {
 
     /// The `n` bytes from offset `o` on, or all that are left when fewer; `o` never goes back
     /// before an offset already asked for. Bytes before `o` are let go.
+    #[inline(always)]
     fn get(&mut self, o: usize, n: usize) -> io::Result<&[u8]> {
+        // Mostly the bytes are in the buffer already (a record is a few dozen bytes of a chunk).
+        let from = o - self.at;
+        if from + n <= self.buf.len() {
+            return Ok(&self.buf[from..from + n]);
+        }
+        self.fill(o, n)
+    }
+
+    #[inline(never)]
+    fn fill(&mut self, o: usize, n: usize) -> io::Result<&[u8]> {
         let n = n.min(self.rest(o));
         if o - self.at >= self.chunk {
             // Past the buffered bytes (a padding record skipped): read past the gap too.
@@ -318,21 +329,14 @@ impl<R: io::Read> Window<R> {
         if self.buf.len() < want {
             let old = self.buf.len();
             let upto = (old + self.chunk).max(want).min(self.len.saturating_sub(self.at));
-            self.buf.resize(upto, 0);
-            let mut filled = old;
-            while filled < upto {
-                match self.source.read(&mut self.buf[filled..]) {
-                    Ok(0) => break,
-                    Ok(k) => filled += k,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(e) => return Err(e),
-                }
-            }
+            // Into the buffer's spare capacity (read_to_end neither zeroes it first nor stops at
+            // a short read).
+            self.buf.reserve(upto - old);
+            io::Read::read_to_end(&mut <&mut R as io::Read>::take(&mut self.source, (upto - old) as u64), &mut self.buf)?;
             // A file cut shorter while it was read ends where the reading did.
-            if filled < upto {
-                self.len = self.at + filled;
+            if self.buf.len() < upto {
+                self.len = self.at + self.buf.len();
             }
-            self.buf.truncate(filled);
         }
         let from = (o - self.at).min(self.buf.len());
         let to = (o - self.at + n).min(self.buf.len());
