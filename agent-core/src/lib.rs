@@ -147,16 +147,13 @@ impl ProbeMetrics {
     /// `processor`: on the research VM, the reader its threads read through.
     fn choose(option: MetricModeOption, metrics: &Metrics, events_read: Option<String>, processor: Option<&mut ProcessorReader>) -> ProbeMetrics {
         let names = metrics.metrics().iter().map(|m| m.name.clone()).collect::<Vec<_>>().join(", ");
+        const CPU_CLOCK: &str = "cpu-time by clock_gettime of the thread's CPU clock (a system call)";
         let (cost, cpu_time_read) = match processor {
             Some(p) => (
                 Some(hpm_collectors::sampling::reader_cost_ns(p.reader.as_mut(), metrics.metrics().len())),
-                if p.switch_records {
-                    "cpu-time from the processor's context-switch records (no system call)"
-                } else {
-                    "cpu-time by clock_gettime of the thread's CPU clock (a system call)"
-                },
+                if p.switch_records { "cpu-time from the processor's context-switch records (no system call)" } else { CPU_CLOCK },
             ),
-            None => (hpm_collectors::sampling::read_cost_ns(metrics), "cpu-time by clock_gettime of the thread's CPU clock (a system call)"),
+            None => (hpm_collectors::sampling::read_cost_ns(metrics), CPU_CLOCK),
         };
         let cost_text = cost.map_or("cannot be measured".to_string(), |c| format!("costs {c:.0} ns"));
         let (mode, because) = match option {

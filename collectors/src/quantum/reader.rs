@@ -212,8 +212,8 @@ impl Trace {
             .collect();
         // The index in its file's entries of the `at`-th entry of the file's order.
         let index = |v: usize, at: usize| per_file[v].as_ref().map_or(at as u32, |o| o[at]);
-        let order: Vec<(u32, u32)> = if let [only] = per_file.as_slice() {
-            (0..vps[0].entries.len()).map(|at| (0, only.as_ref().map_or(at as u32, |o| o[at]))).collect()
+        let order: Vec<(u32, u32)> = if vps.len() == 1 {
+            (0..vps[0].entries.len()).map(|at| (0, index(0, at))).collect()
         } else {
             let key = |v: usize, at: usize| (at < vps[v].entries.len()).then(|| (vps[v].entries[index(v, at) as usize].time(), vps[v].vp, v));
             let mut order = Vec::with_capacity(vps.iter().map(|t| t.entries.len()).sum());
