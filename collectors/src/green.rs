@@ -176,6 +176,19 @@ impl Processor {
     /// quantum of the same thread). Never allocates.
     pub fn switch(&mut self, to: Option<Arc<Account>>) -> &[u64] {
         self.reader.read(&mut self.now);
+        self.switched(to)
+    }
+
+    /// [`Processor::switch`] at `now_ns` (`CLOCK_MONOTONIC`, e.g. the time the VM's scheduler
+    /// stamped the switch with): wall time is that time, and other clocks built on it read
+    /// no clock again.
+    pub fn switch_at(&mut self, to: Option<Arc<Account>>, now_ns: u64) -> &[u64] {
+        self.reader.read_at(now_ns, &mut self.now);
+        self.switched(to)
+    }
+
+    /// The accounts' side of a switch, after the reading.
+    fn switched(&mut self, to: Option<Arc<Account>>) -> &[u64] {
         if let Some(out) = self.current.take() {
             let mut s = lock(&out.state);
             let AccountState { acc, on } = &mut *s;

@@ -10,6 +10,14 @@ pub use crate::arcflow::Metric;
 pub trait ThreadMetrics: Send {
     /// Writes one value per metric into `out` (same order as [`MetricSet::metrics`]).
     fn read(&mut self, out: &mut [u64]);
+    /// [`read`](Self::read) for a caller that has just read `CLOCK_MONOTONIC` (`now_ns`): sources
+    /// built on that clock take `now_ns` instead of reading it again (each read is a vDSO call of
+    /// tens of ns under a hypervisor). The research VM's processors read at every thread switch,
+    /// whose time the scheduler has already stamped.
+    fn read_at(&mut self, now_ns: u64, out: &mut [u64]) {
+        let _ = now_ns;
+        self.read(out);
+    }
     /// Reads so far in which some value was scaled for multiplexing (perf counter groups whose
     /// events were not on the PMU all the time); 0 for sources that never scale.
     fn scaled_reads(&self) -> u64 {

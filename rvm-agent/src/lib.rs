@@ -795,7 +795,8 @@ extern "C" fn cb_thread_switch(_ctx: AgentCtx, info: *const SwitchInfo) {
         });
         green::with_processor(|p| {
             // The accounts serve exact mode only; sampled mode reads the processor for the record.
-            p.switch(to.filter(|_| r.sampling.is_none()).map(|e| e.account.clone()));
+            // At the scheduler's time of the switch: no clock read of its own.
+            p.switch_at(to.filter(|_| r.sampling.is_none()).map(|e| e.account.clone()), info.time_ns);
             if let Some(q) = &r.quantum {
                 q.on_switch_at(&switch, info.time_ns, p.now(), |writer| (r.vm.wake_service_thread)(r.vm.h(), writer));
             }

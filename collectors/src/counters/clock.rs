@@ -156,6 +156,12 @@ impl ThreadMetrics for WallReader {
             *o = monotonic_ns();
         }
     }
+    #[inline]
+    fn read_at(&mut self, now_ns: u64, out: &mut [u64]) {
+        if let Some(o) = out.first_mut() {
+            *o = now_ns;
+        }
+    }
 }
 
 impl MetricSet for ThreadCpuClock {
@@ -256,6 +262,15 @@ impl ThreadMetrics for MultiReader {
             at = end;
         }
     }
+    #[inline]
+    fn read_at(&mut self, now_ns: u64, out: &mut [u64]) {
+        let mut at = 0;
+        for (n, r) in &mut self.parts {
+            let end = (at + *n).min(out.len());
+            r.read_at(now_ns, &mut out[at..end]);
+            at = end;
+        }
+    }
     fn scaled_reads(&self) -> u64 {
         self.parts.iter().map(|(_, r)| r.scaled_reads()).sum()
     }
@@ -304,6 +319,22 @@ mod tests {
         r.read(&mut b);
         assert!(b[0] > a[0] && b[1] > a[1], "{a:?} {b:?}");
         assert!(b[1] - a[1] >= 20_000_000);
+    }
+
+    /// A reading at a time the caller gives (a switch's time): `wall-time` is that time, and the
+    /// CPU clock is still read.
+    #[test]
+    fn a_reading_at_a_given_time_takes_it_for_wall_time() {
+        let m = Metrics::new().with(ThreadCpuClock).with(WallClock);
+        let mut r = m.open_current_thread();
+        let mut a = [0u64; 2];
+        let now = monotonic_ns();
+        r.read_at(now, &mut a);
+        assert_eq!(a[1], now);
+        let mut b = [0u64; 2];
+        r.read_at(now + 5, &mut b);
+        assert_eq!(b[1], now + 5);
+        assert!(a[0] > 0 && b[0] >= a[0], "{a:?} {b:?}");
     }
 
     #[test]

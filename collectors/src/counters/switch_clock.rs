@@ -140,7 +140,20 @@ impl SwitchClock {
     #[inline]
     pub fn read(&mut self) -> u64 {
         self.drain();
-        let now = monotonic_ns();
+        self.value_at(monotonic_ns())
+    }
+
+    /// [`SwitchClock::read`] at `now`, a `CLOCK_MONOTONIC` time the caller read just before. A
+    /// switch record the kernel wrote since then moves the clock to that record's time (it
+    /// cannot go back).
+    #[inline]
+    pub fn read_at(&mut self, now: u64) -> u64 {
+        self.drain();
+        self.value_at(now)
+    }
+
+    #[inline]
+    fn value_at(&mut self, now: u64) -> u64 {
         let v = (self.base + now.saturating_sub(self.since)).max(self.last);
         self.last = v;
         v
@@ -157,6 +170,12 @@ impl ThreadMetrics for SwitchClock {
     fn read(&mut self, out: &mut [u64]) {
         if let Some(o) = out.first_mut() {
             *o = SwitchClock::read(self);
+        }
+    }
+    #[inline]
+    fn read_at(&mut self, now_ns: u64, out: &mut [u64]) {
+        if let Some(o) = out.first_mut() {
+            *o = SwitchClock::read_at(self, now_ns);
         }
     }
 }
@@ -235,6 +254,25 @@ mod tests {
         // CPUs over the test.
         let diff = clock as f64 - kernel as f64;
         assert!(diff > -0.02 * kernel as f64 - 1e6 && diff < 0.02 * kernel as f64 + steal as f64 + 1e6, "kernel {kernel} ns, switch clock {clock} ns, steal {steal} ns");
+    }
+
+    /// A read at a given time counts up to that time; one at an earlier time than a read before
+    /// it does not go back.
+    #[test]
+    fn a_read_at_a_time_counts_to_that_time() {
+        let Ok(mut c) = SwitchClock::open() else { return };
+        let t = monotonic_ns();
+        let a = c.read_at(t);
+        let (switches, _) = c.stats();
+        let b = c.read_at(t + 2_000_000);
+        // 2 ms later by the given times: 2 ms more, exactly unless the OS switched the thread out
+        // in between (then less: the time off the CPU does not count).
+        if c.stats().0 == switches {
+            assert_eq!(b - a, 2_000_000);
+        } else {
+            assert!(b >= a && b - a <= 2_000_000, "{a} {b}");
+        }
+        assert_eq!(c.read_at(t), b);
     }
 
     #[test]
