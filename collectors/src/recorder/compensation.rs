@@ -192,7 +192,7 @@ impl Recorder {
         let calls = calls.max(1);
         let mut per_pair = Vec::new();
         for b in 0..=batches.max(1) {
-            let t0 = Instant::now();
+            let t0 = std::time::Instant::now();
             self.calibration_batch(&t, calls);
             let ns = t0.elapsed().as_nanos() as f64 / (calls + 1) as f64;
             if b > 0 {

@@ -39,7 +39,6 @@ mod sampled;
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 
@@ -387,7 +386,8 @@ pub struct Recorder {
     metric_set: Box<dyn MetricSet>,
     bindings: Bindings,
     n_read: usize,
-    origin: Instant,
+    /// `CLOCK_MONOTONIC` at creation, in ns: the origin of [`Recorder::wall_ns`].
+    origin_ns: u64,
     consumers: Mutex<ConsumerTable>,
     methods: Mutex<FxHashMap<u64, ConsumerId>>,
     registry: Mutex<Registry>,
@@ -421,7 +421,7 @@ impl Recorder {
             n_read,
             metric_set,
             config,
-            origin: Instant::now(),
+            origin_ns: crate::counters::clock::monotonic_ns(),
             consumers: Mutex::new(ConsumerTable::new()),
             methods: Mutex::new(FxHashMap::default()),
             registry: Mutex::new(Registry { live: Vec::new(), finished: Vec::new(), virtual_kept: 0, virtual_merged: None }),
@@ -452,7 +452,9 @@ impl Recorder {
     /// Wall-clock ns since the recorder was created.
     #[inline]
     pub fn wall_ns(&self) -> u64 {
-        self.origin.elapsed().as_nanos() as u64
+        // The clock itself rather than `Instant::elapsed`, whose `Duration` arithmetic costs as
+        // much again as the vDSO read (waits read it twice each).
+        crate::counters::clock::monotonic_ns().saturating_sub(self.origin_ns)
     }
     #[inline]
     pub fn is_paused(&self) -> bool {
