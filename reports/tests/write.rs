@@ -140,3 +140,30 @@ fn flame_graph_folds_invisible_contexts_without_losing_their_total() {
     let folded = hpm_reports::collapsed::render(&p, &ReportOptions::default());
     assert_eq!(folded.lines().count(), 50_001);
 }
+
+/// A tree of `n` + 2 nodes on one thread: Main calling `n` different methods once each.
+fn wide(n: usize) -> hpm_collectors::arcflow::Profile {
+    let mut text = String::from("0 0 pidtid T1\n0 0 > Main\n");
+    for i in 0..n {
+        text.push_str(&format!("{} {} > M{i}\n{} {} < M{i}\n", 2 * i + 1, i, 2 * i + 2, i + 1));
+    }
+    text.push_str(&format!("{} {n} < Main\n", 2 * n + 3));
+    read_text_trace(text.as_bytes(), &["cpu-time:ns".into(), "misses".into()]).unwrap().profile
+}
+
+/// Small trees are rendered on the calling thread, large ones (10,000 nodes and more) by a thread
+/// per group of formats: either way every file holds exactly what its format renders.
+#[test]
+fn every_file_is_its_format_rendered_whether_written_in_parallel_or_not() {
+    let opts = ReportOptions { prune: 0.0, ..ReportOptions::default() };
+    for p in [profile(), wide(50), wide(12_000)] {
+        let nodes: usize = p.threads.iter().map(|t| t.tree.len()).sum();
+        let dir = tempfile::tempdir().unwrap();
+        let files = write_reports(&p, dir.path(), &opts).unwrap();
+        assert_eq!(files.len(), opts.formats.len(), "{nodes} nodes: {files:?}");
+        for f in &opts.formats {
+            let written = std::fs::read(dir.path().join(f.file_name())).unwrap();
+            assert!(written == hpm_reports::render(&p, *f, &opts).unwrap(), "{nodes} nodes: {} differs from its rendering", f.file_name());
+        }
+    }
+}
