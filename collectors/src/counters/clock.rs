@@ -252,24 +252,27 @@ struct MultiReader {
     parts: Vec<(usize, Box<dyn ThreadMetrics>)>,
 }
 
-impl ThreadMetrics for MultiReader {
+impl MultiReader {
+    /// Calls `read` with each part and its slice of `out`.
     #[inline]
-    fn read(&mut self, out: &mut [u64]) {
+    fn each_part(&mut self, out: &mut [u64], mut read: impl FnMut(&mut dyn ThreadMetrics, &mut [u64])) {
         let mut at = 0;
         for (n, r) in &mut self.parts {
             let end = (at + *n).min(out.len());
-            r.read(&mut out[at..end]);
+            read(r.as_mut(), &mut out[at..end]);
             at = end;
         }
     }
+}
+
+impl ThreadMetrics for MultiReader {
+    #[inline]
+    fn read(&mut self, out: &mut [u64]) {
+        self.each_part(out, |r, o| r.read(o));
+    }
     #[inline]
     fn read_at(&mut self, now_ns: u64, out: &mut [u64]) {
-        let mut at = 0;
-        for (n, r) in &mut self.parts {
-            let end = (at + *n).min(out.len());
-            r.read_at(now_ns, &mut out[at..end]);
-            at = end;
-        }
+        self.each_part(out, |r, o| r.read_at(now_ns, o));
     }
     fn scaled_reads(&self) -> u64 {
         self.parts.iter().map(|(_, r)| r.scaled_reads()).sum()

@@ -487,6 +487,7 @@ fn parse<R: io::Read>(mut w: Window<R>, file: &str, path: PathBuf, issues: &mut 
             }
         }
     }
+    // Again: a file cut shorter while it was read ends where the reading did (`Window::fill`).
     let total = w.len;
     let mut end = total;
     if recover {
