@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use hpm_collectors::quantum::{Entry, QuantumRecord, Severity, ThreadKind, Trace};
+use hpm_collectors::quantum::{Entry, Meta, QuantumRecord, Severity, ThreadKind, Trace};
 use serde_json::{json, Value};
 
 /// One thread's row (Table 4).
@@ -106,16 +106,37 @@ fn note_overflows(overflows: &mut Vec<String>, counters: &[String], sums: &[u128
 /// The GCs of a trace: maximal time intervals covered by records of collector threads
 /// (overlapping or touching). The summary and the explorer page both show these.
 pub fn gc_intervals(trace: &Trace) -> Vec<(u64, u64)> {
-    let collectors: Vec<u32> = trace.meta.threads.iter().filter(|t| t.kind == ThreadKind::Collector).map(|t| t.id).collect();
-    let mut gcs: Vec<(u64, u64)> = Vec::new();
-    // In order of start (the trace's merged order).
-    for q in trace.quanta().filter(|q| collectors.contains(&q.thread)) {
-        match gcs.last_mut() {
+    let mut gcs = GcIntervals::new(&trace.meta);
+    trace.quanta().for_each(|q| gcs.add(q));
+    gcs.finish()
+}
+
+/// [`gc_intervals`] a record at a time, for records that are not held (a streamed trace).
+pub struct GcIntervals {
+    collectors: Vec<u32>,
+    gcs: Vec<(u64, u64)>,
+}
+
+impl GcIntervals {
+    pub fn new(meta: &Meta) -> GcIntervals {
+        GcIntervals { collectors: meta.threads.iter().filter(|t| t.kind == ThreadKind::Collector).map(|t| t.id).collect(), gcs: Vec::new() }
+    }
+
+    /// The next record in the trace's order (of start).
+    #[inline]
+    pub fn add(&mut self, q: &QuantumRecord) {
+        if !self.collectors.contains(&q.thread) {
+            return;
+        }
+        match self.gcs.last_mut() {
             Some((_, end)) if q.start <= *end => *end = (*end).max(q.end),
-            _ => gcs.push((q.start, q.end)),
+            _ => self.gcs.push((q.start, q.end)),
         }
     }
-    gcs
+
+    pub fn finish(self) -> Vec<(u64, u64)> {
+        self.gcs
+    }
 }
 
 /// Summarizes `trace`, listing the first `after` records following each GC and each marker.

@@ -24,7 +24,7 @@ use std::fmt::Write as _;
 use std::io;
 use std::path::Path;
 
-pub use reader::{read_dir, trace_files, Deltas, Entry, Issue, Marker, MarkerKind, QuantumRecord, Severity, Trace, VpTrace};
+pub use reader::{read_dir, trace_files, Deltas, Entry, Issue, Marker, MarkerKind, QuantumRecord, Scan, Scanned, Severity, Trace, VpTrace};
 pub use writer::{trace_file_name, BufferSink, Quantum, QuantumWriter, WriterStats};
 
 /// A thread switch on one processor, as any quantum source reports it: the event a quantum

@@ -312,6 +312,13 @@ impl<R: io::Read> Window<R> {
         self.fill(o, n)
     }
 
+    /// The `n` bytes from offset `o` on when they are buffered already and within the file.
+    #[inline(always)]
+    fn buffered(&self, o: usize, n: usize) -> Option<&[u8]> {
+        let from = o.checked_sub(self.at)?;
+        (o + n <= self.len).then(|| self.buf.get(from..from + n)).flatten()
+    }
+
     #[inline(never)]
     fn fill(&mut self, o: usize, n: usize) -> io::Result<&[u8]> {
         let n = n.min(self.rest(o));
@@ -344,213 +351,351 @@ impl<R: io::Read> Window<R> {
     }
 }
 
-fn parse<R: io::Read>(mut w: Window<R>, file: &str, path: PathBuf, issues: &mut Vec<Issue>, recover: bool) -> Result<VpTrace, String> {
-    let cannot_read = |e: io::Error| format!("{file}: cannot read: {e}");
-    let total = w.len;
-    let bytes = w.get(0, HEADER_LEN).map_err(cannot_read)?;
-    if bytes.len() < HEADER_LEN {
-        return Err(format!("{file}: {} bytes, shorter than the {HEADER_LEN}-byte header", bytes.len()));
+/// One trace file read a record at a time: the header checked at [`Records::open`], then
+/// [`Records::next`] until `None`, then [`Records::finish`]. Record problems become issues and
+/// end the file at that offset; `Err` is a file that cannot be read at all.
+struct Records<R> {
+    w: Window<R>,
+    file: String,
+    vp: u32,
+    counters: u32,
+    /// Offset of the next record.
+    o: usize,
+    saw_exit: bool,
+    /// Reading the temporary file of a run that did not finish: a record cut short by the end of
+    /// the file ends it quietly, and its buffer is dropped (`finish`).
+    recover: bool,
+    /// Buffers seen (records of one buffer share a buffer code), and where the last one starts
+    /// with its code.
+    buffers: usize,
+    last_buffer: Option<(usize, u8)>,
+    /// When recovering: the offset of a record cut short by the end of the file.
+    cut: Option<usize>,
+    done: bool,
+    /// The quantum record read last ([`Item::Quantum`]): filled in place, not moved per record.
+    quantum: QuantumRecord,
+}
+
+/// What [`Records::next`] read.
+enum Item {
+    /// A quantum record, in [`Records::quantum`].
+    Quantum,
+    /// A marker or the exit record.
+    Other(Entry),
+}
+
+impl<R: io::Read> Records<R> {
+    fn open(mut w: Window<R>, file: &str, recover: bool) -> Result<Records<R>, String> {
+        let cannot_read = |e: io::Error| format!("{file}: cannot read: {e}");
+        let bytes = w.get(0, HEADER_LEN).map_err(cannot_read)?;
+        if bytes.len() < HEADER_LEN {
+            return Err(format!("{file}: {} bytes, shorter than the {HEADER_LEN}-byte header", bytes.len()));
+        }
+        if bytes[0..8] != MAGIC {
+            return Err(format!("{file}: not a quantum trace (bad magic at byte 0)"));
+        }
+        let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+        if version != VERSION {
+            return Err(format!("{file}: format version {version} at byte 8 is not supported (expected {VERSION})"));
+        }
+        if u16::from_le_bytes([bytes[10], bytes[11]]) != BYTE_ORDER_MARK {
+            return Err(format!("{file}: byte-order mark at byte 10 is {:02x} {:02x}, expected 02 01 (little-endian)", bytes[10], bytes[11]));
+        }
+        let vp = u32_at(bytes, 12);
+        let counters = u32_at(bytes, 16);
+        if counters as usize > super::MAX_COUNTERS {
+            return Err(format!("{file}: counter count {counters} at byte 16 exceeds {}", super::MAX_COUNTERS));
+        }
+        let record_format = u32_at(bytes, 20);
+        if record_format != format::QUANTUM {
+            return Err(format!("{file}: record format {record_format} at byte 20 is not supported (expected {})", format::QUANTUM));
+        }
+        if bytes[24..HEADER_LEN].iter().any(|&b| b != 0) {
+            return Err(format!("{file}: reserved bytes 24 to 31 of the header are not zero"));
+        }
+        let quantum = QuantumRecord {
+            vp,
+            offset: 0,
+            local_tid: 0,
+            buffer_code: 0,
+            thread_switch: false,
+            thread: 0,
+            yielded: false,
+            start: 0,
+            end: 0,
+            callee: 0,
+            caller: 0,
+            deltas: Deltas::new(),
+        };
+        Ok(Records { w, file: file.to_string(), vp, counters, o: HEADER_LEN, saw_exit: false, recover, buffers: 0, last_buffer: None, cut: None, done: false, quantum })
     }
-    if bytes[0..8] != MAGIC {
-        return Err(format!("{file}: not a quantum trace (bad magic at byte 0)"));
+
+    /// How many quantum records the file has room for: the capacity that spares a growing vector
+    /// its copies.
+    fn room(&self) -> usize {
+        self.w.len.saturating_sub(HEADER_LEN) / (QUANTUM_FIXED_LEN + 8 * self.counters as usize)
     }
-    let version = u16::from_le_bytes([bytes[8], bytes[9]]);
-    if version != VERSION {
-        return Err(format!("{file}: format version {version} at byte 8 is not supported (expected {VERSION})"));
+
+    /// The next record (padding skipped), or `None` at the end of the file or where a problem,
+    /// said in `issues`, ends it.
+    #[inline]
+    fn next(&mut self, issues: &mut Vec<Issue>) -> Result<Option<Item>, String> {
+        if self.next_quantum() {
+            return Ok(Some(Item::Quantum));
+        }
+        while !self.done {
+            if let Some(e) = self.record(issues)? {
+                return Ok(Some(e));
+            }
+        }
+        Ok(None)
     }
-    if u16::from_le_bytes([bytes[10], bytes[11]]) != BYTE_ORDER_MARK {
-        return Err(format!("{file}: byte-order mark at byte 10 is {:02x} {:02x}, expected 02 01 (little-endian)", bytes[10], bytes[11]));
+
+    /// The common case, read without the checks of [`Records::record`] that cannot fail for it:
+    /// a whole quantum record, already buffered, of the processor and the buffer of the record
+    /// before it. False (nothing read) for anything else.
+    #[inline]
+    fn next_quantum(&mut self) -> bool {
+        let len = QUANTUM_FIXED_LEN + 8 * self.counters as usize;
+        let Some(r) = self.w.buffered(self.o, len) else { return false };
+        let (local_tid, buffer_code, thread_switch, evp, fmt) = decode(u32_at(r, 0));
+        if self.done || self.saw_exit || fmt != format::QUANTUM || evp != (self.vp & 0x3ff) || self.last_buffer.is_none_or(|(_, code)| code != buffer_code) {
+            return false;
+        }
+        fill_quantum(&mut self.quantum, r, self.o, local_tid, buffer_code, thread_switch);
+        self.o += len;
+        true
     }
-    let vp = u32_at(bytes, 12);
-    let counters = u32_at(bytes, 16);
-    if counters as usize > super::MAX_COUNTERS {
-        return Err(format!("{file}: counter count {counters} at byte 16 exceeds {}", super::MAX_COUNTERS));
-    }
-    let record_format = u32_at(bytes, 20);
-    if record_format != format::QUANTUM {
-        return Err(format!("{file}: record format {record_format} at byte 20 is not supported (expected {})", format::QUANTUM));
-    }
-    if bytes[24..HEADER_LEN].iter().any(|&b| b != 0) {
-        return Err(format!("{file}: reserved bytes 24 to 31 of the header are not zero"));
-    }
-    // Mostly quantum records: sized for them, the entries are not copied as they grow.
-    let mut entries = Vec::with_capacity((total - HEADER_LEN) / (QUANTUM_FIXED_LEN + 8 * counters as usize));
-    let mut o = HEADER_LEN;
-    let err = |issues: &mut Vec<Issue>, off: usize, msg: String| {
-        issues.push(Issue { severity: Severity::Error, file: file.to_string(), offset: Some(off as u64), message: msg })
-    };
-    let mut saw_exit = false;
-    // Offset of the first record of each buffer, and the buffer's code.
-    let mut buffers: Vec<(usize, u8)> = Vec::new();
-    // When recovering: the offset of a record cut short by the end of the file.
-    let mut cut: Option<usize> = None;
-    while o < w.len {
+
+    /// Reads the record at `self.o`: `None` for padding and at the end (`self.done`).
+    #[inline]
+    fn record(&mut self, issues: &mut Vec<Issue>) -> Result<Option<Item>, String> {
+        let (file, vp, counters, o, recover) = (self.file.as_str(), self.vp, self.counters, self.o, self.recover);
+        let cannot_read = |e: io::Error| format!("{file}: cannot read: {e}");
+        let err = |issues: &mut Vec<Issue>, off: usize, msg: String| {
+            issues.push(Issue { severity: Severity::Error, file: file.to_string(), offset: Some(off as u64), message: msg })
+        };
+        self.done = true; // until the record is read whole
+        let w = &mut self.w;
+        if o >= w.len {
+            return Ok(None);
+        }
         let rest = w.rest(o);
-        if saw_exit {
+        if self.saw_exit {
             err(issues, o, format!("{rest} byte(s) after the exit record, which must be the last record of the file"));
-            break;
+            return Ok(None);
         }
         if rest < 4 {
             if recover {
-                cut = Some(o);
+                self.cut = Some(o);
             } else {
                 err(issues, o, format!("truncated record: {rest} byte(s) left, not even an encoding word"));
             }
-            break;
+            return Ok(None);
         }
         let (local_tid, buffer_code, thread_switch, evp, fmt) = decode(u32_at(w.get(o, 4).map_err(cannot_read)?, 0));
         // Truncation: an error, or, when recovering, where the file was cut.
+        let cut = &mut self.cut;
         let mut truncated = |issues: &mut Vec<Issue>, msg: String| {
             if recover {
-                cut = Some(o);
+                *cut = Some(o);
             } else {
                 err(issues, o, msg);
             }
+            Ok(None)
         };
-        if buffers.last().is_none_or(|&(_, code)| code != buffer_code) {
-            buffers.push((o, buffer_code));
+        if self.last_buffer.is_none_or(|(_, code)| code != buffer_code) {
+            self.buffers += 1;
+            self.last_buffer = Some((o, buffer_code));
         }
         if fmt != format::PADDING && evp != (vp & 0x3ff) {
             err(issues, o, format!("encoding word says processor {evp}, the header says {vp}"));
         }
         let need = |n: usize| rest >= n;
-        match fmt {
+        let (entry, len) = match fmt {
             format::QUANTUM => {
                 let len = QUANTUM_FIXED_LEN + 8 * counters as usize;
                 if !need(len) {
-                    truncated(issues, format!("truncated quantum record: {rest} of {len} bytes"));
-                    break;
+                    return truncated(issues, format!("truncated quantum record: {rest} of {len} bytes"));
                 }
                 let r = w.get(o, len).map_err(cannot_read)?;
-                let gid = u32_at(r, 4) as i32;
-                entries.push(Entry::Quantum(QuantumRecord {
-                    vp,
-                    offset: o as u64,
-                    local_tid,
-                    buffer_code,
-                    thread_switch,
-                    thread: gid.unsigned_abs(),
-                    yielded: gid < 0,
-                    start: u64_at(r, 8),
-                    end: u64_at(r, 16),
-                    callee: u32_at(r, 24),
-                    caller: u32_at(r, 28),
-                    deltas: read_deltas(r, 32, counters as usize),
-                }));
-                o += len;
+                fill_quantum(&mut self.quantum, r, o, local_tid, buffer_code, thread_switch);
+                (Some(Item::Quantum), len)
             }
             format::APP_START | format::APP_COMPLETE | format::RUN_START | format::RUN_COMPLETE | format::NOTE => {
                 let marker = MarkerKind::from_format(fmt).expect("a marker format");
                 let (with_run, fixed) = (marker.has_run(), marker.fixed_len());
                 if !need(fixed) {
-                    truncated(issues, format!("truncated marker record: {rest} of at least {fixed} bytes"));
-                    break;
+                    return truncated(issues, format!("truncated marker record: {rest} of at least {fixed} bytes"));
                 }
                 let r = w.get(o, fixed).map_err(cannot_read)?;
                 let time = u64_at(r, 4);
                 let run = if with_run { u32_at(r, 12) as i32 } else { 0 };
                 let len = u32_at(r, fixed - 4) as usize;
                 if rest - fixed < len {
-                    truncated(issues, format!("truncated marker record: its text needs {len} bytes, {} left", rest - fixed));
-                    break;
+                    return truncated(issues, format!("truncated marker record: its text needs {len} bytes, {} left", rest - fixed));
                 }
                 let r = w.get(o, fixed + len).map_err(cannot_read)?;
                 let text = String::from_utf8_lossy(&r[fixed..]).into_owned();
-                entries.push(Entry::Marker(Marker { vp, offset: o as u64, local_tid, kind: marker, time, run, text }));
-                o += fixed + len;
+                (Some(Item::Other(Entry::Marker(Marker { vp, offset: o as u64, local_tid, kind: marker, time, run, text }))), fixed + len)
             }
             format::EXIT => {
                 if !need(16) {
-                    truncated(issues, format!("truncated exit record: {rest} of 16 bytes"));
-                    break;
+                    return truncated(issues, format!("truncated exit record: {rest} of 16 bytes"));
                 }
                 let r = w.get(o, 16).map_err(cannot_read)?;
-                entries.push(Entry::Exit { vp, offset: o as u64, time: u64_at(r, 4), value: u32_at(r, 12) as i32 });
-                saw_exit = true;
-                o += 16;
+                self.saw_exit = true;
+                (Some(Item::Other(Entry::Exit { vp, offset: o as u64, time: u64_at(r, 4), value: u32_at(r, 12) as i32 })), 16)
             }
             format::PADDING => {
                 if !need(8) {
-                    truncated(issues, format!("truncated padding record: {rest} of 8 bytes"));
-                    break;
+                    return truncated(issues, format!("truncated padding record: {rest} of 8 bytes"));
                 }
                 let len = u32_at(w.get(o, 8).map_err(cannot_read)?, 4) as usize;
                 if rest - 8 < len {
-                    truncated(issues, format!("truncated padding record: {len} padding bytes, {} left", rest - 8));
-                    break;
+                    return truncated(issues, format!("truncated padding record: {len} padding bytes, {} left", rest - 8));
                 }
-                o += 8 + len;
+                (None, 8 + len)
             }
             other => {
                 err(issues, o, format!("unknown record format {other} (encoding word {:#010x})", u32_at(w.get(o, 4).map_err(cannot_read)?, 0)));
-                break;
+                return Ok(None);
             }
-        }
-    }
-    // Again: a file cut shorter while it was read ends where the reading did (`Window::fill`).
-    let total = w.len;
-    let mut end = total;
-    if recover {
-        // The buffer holding the cut record is incomplete: keep only the buffers before it.
-        if let Some(c) = cut {
-            end = buffers.last().map_or(c, |&(start, _)| start);
-            buffers.pop();
-            entries.retain(|e| (e.offset() as usize) < end);
-        }
-        let dropped = match cut {
-            Some(_) => format!("; the buffer cut off at byte {end} ({} bytes) is dropped", total - end),
-            None => String::new(),
         };
-        issues.push(Issue {
-            severity: Severity::Warning,
-            file: file.to_string(),
-            offset: None,
-            message: format!(
-                "recovered from the temporary file of a run that did not finish: {} complete buffer(s), {} record(s){dropped}",
-                buffers.len(),
-                entries.len()
-            ),
-        });
+        self.o = o + len;
+        self.done = false;
+        Ok(entry)
     }
-    if !saw_exit && !issues.iter().any(|i| i.file == file && i.severity == Severity::Error) {
-        issues.push(Issue {
-            severity: Severity::Warning,
-            file: file.to_string(),
-            offset: Some(end as u64),
-            message: "no exit record: the writer did not finish (the VM may have crashed)".into(),
-        });
+
+    /// After the last record: when recovering, drops the entries of the buffer a cut record
+    /// belongs to and says what was kept; warns when the file has no exit record.
+    fn finish(&mut self, issues: &mut Vec<Issue>, entries: &mut Vec<Entry>) {
+        let file = self.file.as_str();
+        // Again: a file cut shorter while it was read ends where the reading did (`Window::fill`).
+        let total = self.w.len;
+        let mut end = total;
+        if self.recover {
+            let mut buffers = self.buffers;
+            // The buffer holding the cut record is incomplete: keep only the buffers before it.
+            if let Some(c) = self.cut {
+                end = self.last_buffer.map_or(c, |(start, _)| start);
+                buffers = buffers.saturating_sub(1);
+                entries.retain(|e| (e.offset() as usize) < end);
+            }
+            let dropped = match self.cut {
+                Some(_) => format!("; the buffer cut off at byte {end} ({} bytes) is dropped", total - end),
+                None => String::new(),
+            };
+            issues.push(Issue {
+                severity: Severity::Warning,
+                file: file.to_string(),
+                offset: None,
+                message: format!(
+                    "recovered from the temporary file of a run that did not finish: {buffers} complete buffer(s), {} record(s){dropped}",
+                    entries.len()
+                ),
+            });
+        }
+        if !self.saw_exit && !issues.iter().any(|i| i.file == file && i.severity == Severity::Error) {
+            issues.push(Issue {
+                severity: Severity::Warning,
+                file: file.to_string(),
+                offset: Some(end as u64),
+                message: "no exit record: the writer did not finish (the VM may have crashed)".into(),
+            });
+        }
     }
-    Ok(VpTrace { vp, path, file: file.to_string(), counters, entries })
 }
 
-/// Checks one processor's records: end ≥ start, and each record starts no earlier than the
-/// previous one ended.
-fn check_vp(t: &VpTrace, issues: &mut Vec<Issue>) {
-    let mut prev: Option<(u64, u64)> = None; // (end, offset)
-    for e in &t.entries {
-        if let Entry::Quantum(q) = e {
-            if q.end < q.start {
+/// Fills `q` (its processor already set) from the quantum record `r` at offset `o`, whose
+/// length gives the number of deltas.
+#[inline]
+fn fill_quantum(q: &mut QuantumRecord, r: &[u8], o: usize, local_tid: u16, buffer_code: u8, thread_switch: bool) {
+    // A fixed-size view: the field reads at constant offsets need no bounds checks.
+    let fixed: &[u8; QUANTUM_FIXED_LEN] = r[..QUANTUM_FIXED_LEN].try_into().expect("a whole record");
+    let gid = u32_at(fixed, 4) as i32;
+    q.offset = o as u64;
+    q.local_tid = local_tid;
+    q.buffer_code = buffer_code;
+    q.thread_switch = thread_switch;
+    q.thread = gid.unsigned_abs();
+    q.yielded = gid < 0;
+    q.start = u64_at(fixed, 8);
+    q.end = u64_at(fixed, 16);
+    q.callee = u32_at(fixed, 24);
+    q.caller = u32_at(fixed, 28);
+    let counters = (r.len() - QUANTUM_FIXED_LEN) / 8;
+    if q.deltas.len() == counters {
+        for (i, d) in q.deltas.iter_mut().enumerate() {
+            *d = u64_at(r, QUANTUM_FIXED_LEN + 8 * i);
+        }
+    } else {
+        q.deltas = read_deltas(r, QUANTUM_FIXED_LEN, counters);
+    }
+}
+
+fn parse<R: io::Read>(w: Window<R>, file: &str, path: PathBuf, issues: &mut Vec<Issue>, recover: bool) -> Result<VpTrace, String> {
+    parse_records(Records::open(w, file, recover)?, path, issues)
+}
+
+fn parse_records<R: io::Read>(mut records: Records<R>, path: PathBuf, issues: &mut Vec<Issue>) -> Result<VpTrace, String> {
+    // Mostly quantum records: sized for them, the entries are not copied as they grow.
+    let mut entries = Vec::with_capacity(records.room());
+    while let Some(item) = records.next(issues)? {
+        entries.push(match item {
+            // The deltas taken, the rest copied: no clone of the deltas per record.
+            Item::Quantum => {
+                let q = &mut records.quantum;
+                Entry::Quantum(QuantumRecord { deltas: std::mem::take(&mut q.deltas), ..*q })
+            }
+            Item::Other(e) => e,
+        });
+    }
+    records.finish(issues, &mut entries);
+    Ok(VpTrace { vp: records.vp, path, file: records.file.clone(), counters: records.counters, entries })
+}
+
+/// Checks one processor's records as they come: end ≥ start, and each record starts no earlier
+/// than the previous one ended.
+#[derive(Default)]
+struct VpCheck {
+    /// The previous record's end and offset.
+    prev: Option<(u64, u64)>,
+}
+
+impl VpCheck {
+    #[inline]
+    fn check(&mut self, q: &QuantumRecord, file: &str, issues: &mut Vec<Issue>) {
+        if q.end < q.start {
+            issues.push(Issue {
+                severity: Severity::Error,
+                file: file.to_string(),
+                offset: Some(q.offset),
+                message: format!("record of thread {} ends at {} before it starts at {}", q.thread, q.end, q.start),
+            });
+        }
+        if let Some((pe, po)) = self.prev {
+            if q.start < pe {
                 issues.push(Issue {
                     severity: Severity::Error,
-                    file: t.file.clone(),
+                    file: file.to_string(),
                     offset: Some(q.offset),
-                    message: format!("record of thread {} ends at {} before it starts at {}", q.thread, q.end, q.start),
+                    message: format!(
+                        "times not monotonic: record of thread {} starts at {} before the previous record (byte {po}) ended at {pe}",
+                        q.thread, q.start
+                    ),
                 });
             }
-            if let Some((pe, po)) = prev {
-                if q.start < pe {
-                    issues.push(Issue {
-                        severity: Severity::Error,
-                        file: t.file.clone(),
-                        offset: Some(q.offset),
-                        message: format!(
-                            "times not monotonic: record of thread {} starts at {} before the previous record (byte {po}) ended at {pe}",
-                            q.thread, q.start
-                        ),
-                    });
-                }
-            }
-            prev = Some((q.end.max(q.start), q.offset));
+        }
+        self.prev = Some((q.end.max(q.start), q.offset));
+    }
+}
+
+fn check_vp(t: &VpTrace, issues: &mut Vec<Issue>) {
+    let mut check = VpCheck::default();
+    for e in &t.entries {
+        if let Entry::Quantum(q) = e {
+            check.check(q, &t.file, issues);
         }
     }
 }
@@ -569,45 +714,67 @@ fn read_deltas(bytes: &[u8], at: usize, n: usize) -> Deltas {
     }
 }
 
-/// Checks that no thread ran on two processors at overlapping times, and returns the threads the
-/// meta file does not name, sorted.
-fn check_threads(trace: &Trace, issues: &mut Vec<Issue>) -> Vec<u32> {
-    let named: FxHashSet<u32> = trace.meta.threads.iter().map(|t| t.id).collect();
-    let mut unknown = Vec::new();
-    let mut last: FxHashMap<u32, (&QuantumRecord, &str)> = FxHashMap::default();
-    // In order of start (ties: processor, then file order).
-    for &(v, i) in &trace.order {
-        let t = &trace.vps[v as usize];
-        let (Entry::Quantum(q), file) = (&t.entries[i as usize], t.file.as_str()) else { continue };
-        match last.entry(q.thread) {
+/// Checks, record by record in the trace's order, that no thread ran on two processors at
+/// overlapping times, and collects the threads the meta file does not name.
+struct ThreadCheck {
+    named: FxHashSet<u32>,
+    unknown: Vec<u32>,
+    /// Per thread, the record that ends last so far: processor, end, offset, index of its file.
+    last: FxHashMap<u32, (u32, u64, u64, usize)>,
+}
+
+impl ThreadCheck {
+    fn new(meta: &Meta) -> ThreadCheck {
+        ThreadCheck { named: meta.threads.iter().map(|t| t.id).collect(), unknown: Vec::new(), last: FxHashMap::default() }
+    }
+
+    /// `q` is the next quantum in order of start (ties: processor, then file order), from the
+    /// file `files[file]`.
+    fn check(&mut self, q: &QuantumRecord, file: usize, files: &[&str], issues: &mut Vec<Issue>) {
+        match self.last.entry(q.thread) {
             std::collections::hash_map::Entry::Vacant(e) => {
-                if !named.contains(&q.thread) {
-                    unknown.push(q.thread);
+                if !self.named.contains(&q.thread) {
+                    self.unknown.push(q.thread);
                 }
-                e.insert((q, file));
+                e.insert((q.vp, q.end, q.offset, file));
             }
             std::collections::hash_map::Entry::Occupied(mut e) => {
-                let (p, pfile) = *e.get();
-                if p.vp != q.vp && q.start < p.end {
+                let (pvp, pend, poffset, pfile) = *e.get();
+                if pvp != q.vp && q.start < pend {
                     issues.push(Issue {
                         severity: Severity::Error,
-                        file: file.to_string(),
+                        file: files[file].to_string(),
                         offset: Some(q.offset),
                         message: format!(
-                            "thread {} on processor {} from {} while it runs on processor {} until {} ({pfile} at byte {})",
-                            q.thread, q.vp, q.start, p.vp, p.end, p.offset
+                            "thread {} on processor {} from {} while it runs on processor {pvp} until {pend} ({} at byte {poffset})",
+                            q.thread, q.vp, q.start, files[pfile]
                         ),
                     });
                 }
                 // Keep the record that ends last.
-                if q.end > p.end {
-                    e.insert((q, file));
+                if q.end > pend {
+                    e.insert((q.vp, q.end, q.offset, file));
                 }
             }
         }
     }
-    unknown.sort_unstable();
-    unknown
+
+    /// The threads the meta file does not name, sorted.
+    fn unknown(mut self) -> Vec<u32> {
+        self.unknown.sort_unstable();
+        self.unknown
+    }
+}
+
+fn check_threads(trace: &Trace, issues: &mut Vec<Issue>) -> Vec<u32> {
+    let files: Vec<&str> = trace.vps.iter().map(|t| t.file.as_str()).collect();
+    let mut check = ThreadCheck::new(&trace.meta);
+    for &(v, i) in &trace.order {
+        if let Entry::Quantum(q) = &trace.vps[v as usize].entries[i as usize] {
+            check.check(q, v as usize, &files, issues);
+        }
+    }
+    check.unknown()
 }
 
 /// A trace file of a directory: a finished `quantum.vp<N>.trace`, or the temporary file
@@ -689,7 +856,34 @@ fn unnamed_meta(deltas: u32) -> Meta {
 /// when the directory, the meta file or a file header cannot be read; record-level problems are
 /// issues.
 pub fn read_dir(dir: &Path) -> io::Result<Trace> {
-    let bad = |m: String| io::Error::new(io::ErrorKind::InvalidData, m);
+    let (meta, files, mut issues) = open_dir(dir)?;
+    let mut vps: Vec<VpTrace> = Vec::new();
+    for f in files {
+        let t = parse_records(open_records(&f)?, f.path.clone(), &mut issues).map_err(bad)?;
+        issues.extend(header_issue(&f, t.vp));
+        check_counters(&f.name, t.counters, meta.as_ref(), vps.first().map(|v| (v.file.as_str(), v.counters)))?;
+        check_vp(&t, &mut issues);
+        vps.push(t);
+    }
+    let meta_missing = meta.is_none();
+    let meta = meta.unwrap_or_else(|| unnamed_meta(vps[0].counters));
+    if meta_missing {
+        issues.push(missing_meta());
+    }
+    let mut trace = Trace::new(meta, vps, Vec::new());
+    let unknown = check_threads(&trace, &mut issues);
+    push_meta_warnings(&trace.meta, &unknown, &mut issues);
+    trace.issues = issues;
+    Ok(trace)
+}
+
+fn bad(m: String) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, m)
+}
+
+/// The start of reading `dir`: its meta file (`None` when there is none but trace files are
+/// there), its trace files (at least one), and the issues of listing them.
+fn open_dir(dir: &Path) -> io::Result<(Option<Meta>, Vec<TraceFile>, Vec<Issue>)> {
     let meta_path = dir.join(META_FILE);
     let cannot_read_meta = |e: io::Error| io::Error::new(e.kind(), format!("cannot read {}: {e}", meta_path.display()));
     let meta_text = match std::fs::read_to_string(&meta_path) {
@@ -706,41 +900,47 @@ pub fn read_dir(dir: &Path) -> io::Result<Trace> {
             None => cannot_read_meta(io::Error::new(io::ErrorKind::NotFound, "no such file, and no quantum.vp<N>.trace files either")),
         });
     }
-    let mut vps: Vec<VpTrace> = Vec::new();
-    for TraceFile { vp: n, path, name, pid } in files {
-        let cannot_read = |e: io::Error| io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display()));
-        let f = std::fs::File::open(&path).map_err(cannot_read)?;
-        let len = f.metadata().map_err(cannot_read)?.len() as usize;
-        let t = parse(Window::new(f, len), &name, path.clone(), &mut issues, pid.is_some()).map_err(bad)?;
-        if t.vp != n {
-            issues.push(Issue { severity: Severity::Error, file: name.clone(), offset: Some(12), message: format!("header says processor {}, the file name {n}", t.vp) });
-        }
-        // Every file must have the meta file's counters (or, without one, the first file's).
-        let (expected, source) = match &meta {
-            Some(m) => (m.delta_count(), META_FILE.to_string()),
-            None => (vps.first().map_or(t.counters, |f| f.counters) as usize, vps.first().map_or(name.clone(), |f| f.file.clone())),
-        };
-        if t.counters as usize != expected {
-            return Err(bad(format!("{name}: header has {} counter(s) at byte 16, {source} names {expected}", t.counters)));
-        }
-        check_vp(&t, &mut issues);
-        vps.push(t);
-    }
-    let meta = match meta {
-        Some(m) => m,
-        None => {
-            issues.push(Issue {
-                severity: Severity::Warning,
-                file: META_FILE.into(),
-                offset: None,
-                message: "missing (the run did not finish): counters are named by position, threads by id, and missed records are not known".into(),
-            });
-            unnamed_meta(vps[0].counters)
-        }
+    Ok((meta, files, issues))
+}
+
+/// Opens trace file `f` and reads its header.
+fn open_records(f: &TraceFile) -> io::Result<Records<std::fs::File>> {
+    let cannot_read = |e: io::Error| io::Error::new(e.kind(), format!("cannot read {}: {e}", f.path.display()));
+    let file = std::fs::File::open(&f.path).map_err(cannot_read)?;
+    let len = file.metadata().map_err(cannot_read)?.len() as usize;
+    Records::open(Window::new(file, len), &f.name, f.pid.is_some()).map_err(bad)
+}
+
+/// An error when the header of `f` names another processor than its file name.
+fn header_issue(f: &TraceFile, vp: u32) -> Option<Issue> {
+    (vp != f.vp).then(|| Issue { severity: Severity::Error, file: f.name.clone(), offset: Some(12), message: format!("header says processor {vp}, the file name {}", f.vp) })
+}
+
+/// Every file must have the meta file's counters (or, without one, those of `first`, the first
+/// file read: its name and counters).
+fn check_counters(name: &str, counters: u32, meta: Option<&Meta>, first: Option<(&str, u32)>) -> io::Result<()> {
+    let (expected, source) = match (meta, first) {
+        (Some(m), _) => (m.delta_count(), META_FILE),
+        (None, Some((file, c))) => (c as usize, file),
+        (None, None) => return Ok(()),
     };
-    let mut trace = Trace::new(meta, vps, Vec::new());
-    let unknown = check_threads(&trace, &mut issues);
-    let meta = &trace.meta;
+    if counters as usize != expected {
+        return Err(bad(format!("{name}: header has {counters} counter(s) at byte 16, {source} names {expected}")));
+    }
+    Ok(())
+}
+
+fn missing_meta() -> Issue {
+    Issue {
+        severity: Severity::Warning,
+        file: META_FILE.into(),
+        offset: None,
+        message: "missing (the run did not finish): counters are named by position, threads by id, and missed records are not known".into(),
+    }
+}
+
+/// The warnings after the records: threads the meta file does not name, records missed.
+fn push_meta_warnings(meta: &Meta, unknown: &[u32], issues: &mut Vec<Issue>) {
     if !unknown.is_empty() {
         let ids: Vec<String> = unknown.iter().map(u32::to_string).collect();
         issues.push(Issue { severity: Severity::Warning, file: META_FILE.into(), offset: None, message: format!("thread id(s) {} are not named", ids.join(", ")) });
@@ -755,8 +955,156 @@ pub fn read_dir(dir: &Path) -> io::Result<Trace> {
             });
         }
     }
-    trace.issues = issues;
-    Ok(trace)
+}
+
+/// A trace directory read without holding its records: [`Scan::run`] hands every quantum to a
+/// visitor in the trace's order ([`Trace::quanta`]'s) and keeps only the markers, with the same
+/// issues as [`read_dir`]. Its memory does not grow with the trace (a [`Trace`] holds 80 bytes a
+/// record), which is what the agent needs to write the explorer page at exit inside the host
+/// process.
+pub struct Scan {
+    meta: Meta,
+    meta_missing: bool,
+    /// The issues of listing the files.
+    issues: Vec<Issue>,
+    files: Vec<ScanFile>,
+}
+
+/// One file of a [`Scan`], read a quantum ahead.
+struct ScanFile {
+    records: Records<std::fs::File>,
+    /// Its issues in the order [`read_dir`] gives them: the records', the header's processor,
+    /// the records' times.
+    parse_issues: Vec<Issue>,
+    header_issue: Option<Issue>,
+    time_issues: Vec<Issue>,
+    times: VpCheck,
+    markers: Vec<Marker>,
+    /// `records.quantum` is the file's next quantum, not visited yet.
+    has_next: bool,
+}
+
+impl ScanFile {
+    /// Reads up to the next quantum (into `records.quantum`, `has_next`), keeping the markers on
+    /// the way. `Ok(false)`: that quantum starts before the one before it.
+    #[inline]
+    fn advance(&mut self) -> io::Result<bool> {
+        let before = self.has_next.then_some(self.records.quantum.start);
+        self.has_next = false;
+        while let Some(item) = self.records.next(&mut self.parse_issues).map_err(bad)? {
+            match item {
+                Item::Quantum => {
+                    let q = &self.records.quantum;
+                    self.times.check(q, &self.records.file, &mut self.time_issues);
+                    self.has_next = true;
+                    return Ok(before.is_none_or(|b| q.start >= b));
+                }
+                Item::Other(Entry::Marker(m)) => self.markers.push(m),
+                Item::Other(_) => {}
+            }
+        }
+        self.records.finish(&mut self.parse_issues, &mut Vec::new());
+        Ok(true)
+    }
+}
+
+/// What a [`Scan`] leaves once every quantum was visited.
+#[derive(Debug)]
+pub struct Scanned {
+    pub meta: Meta,
+    /// The processors of the files read, in file order.
+    pub vps: Vec<u32>,
+    /// The markers, in the trace's order.
+    pub markers: Vec<Marker>,
+    pub issues: Vec<Issue>,
+}
+
+impl Scan {
+    /// Opens `dir` and every trace file's header, with [`read_dir`]'s errors. `Ok(None)` when a
+    /// file is the temporary file of a run that did not finish: only [`read_dir`] recovers it.
+    pub fn open(dir: &Path) -> io::Result<Option<Scan>> {
+        let (meta, files, issues) = open_dir(dir)?;
+        if files.iter().any(|f| f.pid.is_some()) {
+            return Ok(None);
+        }
+        let mut opened: Vec<ScanFile> = Vec::with_capacity(files.len());
+        for f in &files {
+            let records = open_records(f)?;
+            let first = opened.first().map(|o| (o.records.file.as_str(), o.records.counters));
+            check_counters(&f.name, records.counters, meta.as_ref(), first)?;
+            let header_issue = header_issue(f, records.vp);
+            opened.push(ScanFile { records, parse_issues: Vec::new(), header_issue, time_issues: Vec::new(), times: VpCheck::default(), markers: Vec::new(), has_next: false });
+        }
+        let meta_missing = meta.is_none();
+        let meta = meta.unwrap_or_else(|| unnamed_meta(opened[0].records.counters));
+        Ok(Some(Scan { meta, meta_missing, issues, files: opened }))
+    }
+
+    pub fn meta(&self) -> &Meta {
+        &self.meta
+    }
+
+    /// Calls `visit` with every quantum in the trace's order: by start, then processor, then
+    /// file order. `Ok(None)` when a file's quanta are not in order of start (an invalid trace,
+    /// which [`read_dir`] sorts); what was visited by then is to be dropped.
+    pub fn run(mut self, visit: &mut dyn FnMut(&QuantumRecord)) -> io::Result<Option<Scanned>> {
+        use std::cmp::Reverse;
+        let names: Vec<String> = self.files.iter().map(|f| f.records.file.clone()).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let mut threads = ThreadCheck::new(&self.meta);
+        let mut thread_issues = Vec::new();
+        // Visits file `i`'s next quantum and reads the one after; false: out of order.
+        let mut step = |f: &mut ScanFile, i: usize| -> io::Result<bool> {
+            threads.check(&f.records.quantum, i, &names, &mut thread_issues);
+            visit(&f.records.quantum);
+            f.advance()
+        };
+        if let [f] = self.files.as_mut_slice() {
+            // One processor (the research VM's usual case): its file is the order.
+            f.advance()?;
+            while f.has_next {
+                if !step(f, 0)? {
+                    return Ok(None);
+                }
+            }
+        } else {
+            // Each file's next quantum by (start, processor, file).
+            let mut heads = std::collections::BinaryHeap::new();
+            for (i, f) in self.files.iter_mut().enumerate() {
+                f.advance()?;
+                if f.has_next {
+                    heads.push(Reverse((f.records.quantum.start, f.records.vp, i)));
+                }
+            }
+            while let Some(Reverse((_, _, i))) = heads.pop() {
+                let f = &mut self.files[i];
+                if !step(f, i)? {
+                    return Ok(None);
+                }
+                if f.has_next {
+                    heads.push(Reverse((f.records.quantum.start, f.records.vp, i)));
+                }
+            }
+        }
+        let mut issues = std::mem::take(&mut self.issues);
+        let mut markers: Vec<(usize, Marker)> = Vec::new();
+        let mut vps = Vec::with_capacity(self.files.len());
+        for (i, f) in self.files.into_iter().enumerate() {
+            issues.extend(f.parse_issues);
+            issues.extend(f.header_issue);
+            issues.extend(f.time_issues);
+            markers.extend(f.markers.into_iter().map(|m| (i, m)));
+            vps.push(f.records.vp);
+        }
+        // Stable: markers of one file at one time keep their file order.
+        markers.sort_by_key(|(i, m)| (m.time, m.vp, *i));
+        if self.meta_missing {
+            issues.push(missing_meta());
+        }
+        issues.extend(thread_issues);
+        push_meta_warnings(&self.meta, &threads.unknown(), &mut issues);
+        Ok(Some(Scanned { meta: self.meta, vps, markers: markers.into_iter().map(|(_, m)| m).collect(), issues }))
+    }
 }
 
 #[cfg(test)]

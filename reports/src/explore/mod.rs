@@ -10,10 +10,10 @@ use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
 
 use hpm_collectors::arcflow::{Profile, Tree};
-use hpm_collectors::quantum::{self, Entry, Trace};
+use hpm_collectors::quantum::{self, Entry, Issue, Marker, Meta, QuantumRecord, Scan, Trace};
 use serde_json::{json, Value};
 
-use crate::quantum::gc_intervals;
+use crate::quantum::GcIntervals;
 
 const PAGE: &str = include_str!("page.html");
 const CSS: &str = include_str!("explorer.css");
@@ -31,7 +31,7 @@ pub struct Run {
     /// How the page names the run (its directory, usually).
     pub label: String,
     pub profile: Option<Profile>,
-    pub trace: Option<Trace>,
+    pub trace: Option<PageTrace>,
 }
 
 impl Run {
@@ -78,7 +78,7 @@ pub fn load_run(path: &Path) -> Result<Run, String> {
     let json = path.join("arcflow.json");
     let profile = if json.is_file() { Some(load_profile(&json)?) } else { None };
     let trace = match trace_dir(path) {
-        Some(d) => Some(quantum::read_dir(&d).map_err(|e| format!("cannot read the quantum trace in {}: {e}", d.display()))?),
+        Some(d) => Some(PageTrace::read(&label, &d).map_err(|e| format!("cannot read the quantum trace in {}: {e}", d.display()))?),
         None => None,
     };
     if profile.is_none() && trace.is_none() {
@@ -92,9 +92,16 @@ pub fn load_run(path: &Path) -> Result<Run, String> {
 
 /// The embedded data of `run` (and of `compare`, the second run of a diff), as JSON text.
 pub fn encode(run: &Run, compare: Option<&Run>) -> String {
-    // Bytes rather than a String: the packed columns (most of the data, megabytes for a long
-    // trace) are pushed a byte at a time.
-    let mut out = Vec::with_capacity(estimated_len(run) + compare.map_or(0, estimated_len));
+    let mut out = Vec::new();
+    write_data(&mut out, run, compare).expect("writing to memory");
+    String::from_utf8(out).expect("JSON text and packed ASCII digits are UTF-8")
+}
+
+/// Writes the embedded data of `run` (and `compare`) to `w`: the profiles encoded here, the
+/// trace's packed columns straight from where they were packed (megabytes for a long trace,
+/// not copied again).
+fn write_data(w: &mut dyn io::Write, run: &Run, compare: Option<&Run>) -> io::Result<()> {
+    let mut out = Vec::with_capacity((1 << 16) + [Some(run), compare].into_iter().flatten().map(estimated_len).sum::<usize>());
     let _ = write!(out, "{{\"format\":\"hpm-explore\",\"version\":{DATA_VERSION},\"profiles\":[");
     let mut first = true;
     for r in std::iter::once(run).chain(compare) {
@@ -107,20 +114,18 @@ pub fn encode(run: &Run, compare: Option<&Run>) -> String {
         }
     }
     out.extend_from_slice(b"],\"trace\":");
+    w.write_all(&out)?;
     match &run.trace {
-        Some(t) => encode_trace(&mut out, &run.label, t),
-        None => out.extend_from_slice(b"null"),
+        Some(t) => t.write(w)?,
+        None => w.write_all(b"null")?,
     }
-    out.push(b'}');
-    String::from_utf8(out).expect("JSON text and packed ASCII digits are UTF-8")
+    w.write_all(b"}")
 }
 
-/// About how many bytes `run` encodes to (the packed columns), so the text is not copied as it
-/// grows.
+/// About how many bytes `run`'s profile encodes to (the packed columns), so the text is not
+/// copied as it grows.
 fn estimated_len(run: &Run) -> usize {
-    let nodes = run.profile.as_ref().map_or(0, |p| p.threads.iter().map(|t| t.tree.len() * (3 + p.metric_count()) * 3).sum());
-    let records = run.trace.as_ref().map_or(0, |t| t.merged().len() * (6 + t.meta.delta_count()) * 3);
-    (1 << 16) + nodes + records
+    run.profile.as_ref().map_or(0, |p| p.threads.iter().map(|t| t.tree.len() * (3 + p.metric_count()) * 3).sum())
 }
 
 /// Appends the JSON object `head` without its closing brace (the packed columns follow), with
@@ -146,15 +151,21 @@ fn push_packed(out: &mut Vec<u8>, key: &str, values: impl IntoIterator<Item = u6
 
 fn push_packed_string(out: &mut Vec<u8>, values: impl IntoIterator<Item = u64>) {
     out.push(b'"');
-    // Digit by digit: a copy of each number's digits would be a memcpy call per number.
-    for mut v in values {
-        while v >= 32 {
-            out.push(MORE[(v & 31) as usize]);
-            v >>= 5;
-        }
-        out.push(LAST[v as usize]);
+    for v in values {
+        push_digits(out, v);
     }
     out.push(b'"');
+}
+
+/// One number's packed digits. Digit by digit: a copy of each number's digits would be a memcpy
+/// call per number, and assembling them in a word first costs more instructions than the pushes.
+#[inline]
+fn push_digits(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 32 {
+        out.push(MORE[(v & 31) as usize]);
+        v >>= 5;
+    }
+    out.push(LAST[v as usize]);
 }
 
 /// Reads a packed string back (the page does the same in JavaScript).
@@ -232,57 +243,145 @@ fn encode_profile(out: &mut Vec<u8>, label: &str, p: &Profile) {
     out.extend_from_slice(b"]}");
 }
 
-/// One trace: records as columns (times relative to `t0`, the first time in the trace), threads,
-/// processors, markers, GCs and the reader's issues.
-fn encode_trace(out: &mut Vec<u8>, label: &str, t: &Trace) {
-    // The quanta are walked once per column, in the trace's order (no vector of them: a trace
-    // has millions).
-    let quanta = || t.quanta();
-    let markers: Vec<&quantum::Marker> = t.merged().filter_map(|e| if let Entry::Marker(m) = e { Some(m) } else { None }).collect();
-    let t0 = quanta().map(|q| q.start).chain(markers.iter().map(|m| m.time)).min().unwrap_or(0);
-    let threads: Vec<Value> = t.meta.threads.iter().map(|th| json!({"id": th.id, "kind": th.kind.name(), "name": th.name})).collect();
-    let mut vps: Vec<u32> = t.vps.iter().map(|v| v.vp).collect();
-    vps.sort_unstable();
-    let processors: Vec<Value> = vps
-        .iter()
-        .map(|&vp| json!({"vp": vp, "name": t.meta.processors.iter().find(|(p, _)| *p == vp).map(|(_, n)| n.clone())}))
-        .collect();
-    let methods: Vec<Value> = t.meta.methods.iter().map(|m| json!([m.id, format!("{}.{}", m.class.replace('/', "."), m.name)])).collect();
-    let marker_list: Vec<Value> = markers
-        .iter()
-        .map(|m| json!({"vp": m.vp, "kind": m.kind.name(), "time": m.time - t0, "run": m.run, "text": m.text, "tid": m.local_tid}))
-        .collect();
-    let gcs: Vec<Value> = gc_intervals(t).iter().map(|&(s, e)| json!([s - t0, e - t0])).collect();
-    let missed: u64 = t.meta.missed.iter().map(|&(_, n)| n).fold(0u64, u64::saturating_add);
-    let head = json!({
-        "label": label,
-        "processorKind": if t.meta.processor_kind.is_empty() { "vp" } else { t.meta.processor_kind.as_str() },
-        "timeUnit": if t.meta.time_unit.is_empty() { "ns" } else { t.meta.time_unit.as_str() },
-        "t0": t0,
-        "counters": t.meta.counters,
-        "threads": threads,
-        "processors": processors,
-        "methods": methods,
-        "markers": marker_list,
-        "gcs": gcs,
-        "missed": missed,
-        "issues": t.issues.iter().map(|i| i.to_string()).collect::<Vec<_>>(),
-    });
-    push_head(out, &head);
-    push_packed(out, "vp", quanta().map(|q| q.vp as u64));
-    push_packed(out, "thread", quanta().map(|q| q.thread as u64));
-    push_packed(out, "start", quanta().map(|q| q.start - t0));
-    push_packed(out, "duration", quanta().map(|q| q.duration()));
-    push_packed(out, "yielded", quanta().map(|q| q.yielded as u64));
-    push_packed(out, "callee", quanta().map(|q| q.callee as u64));
-    out.extend_from_slice(b",\"deltas\":[");
-    for k in 0..t.meta.delta_count() {
-        if k > 0 {
-            out.push(b',');
-        }
-        push_packed_string(out, quanta().map(|q| q.deltas.get(k).copied().unwrap_or(0)));
+/// The quantum trace's part of the embedded data (the JSON object `trace`): records as packed
+/// columns (times relative to `t0`, the first time in the trace), threads, processors, markers,
+/// GCs and the reader's issues. Made from a trace read whole ([`PageTrace::of`]) or streamed
+/// from its directory ([`PageTrace::read`]), to the same bytes.
+#[derive(Debug, Clone)]
+pub struct PageTrace {
+    /// The JSON object without its columns and closing brace.
+    head: Vec<u8>,
+    /// (key, packed digits) in the order written; the counters' deltas last, as one array.
+    columns: Vec<(&'static str, Vec<u8>)>,
+    deltas: Vec<Vec<u8>>,
+}
+
+impl PageTrace {
+    /// The page's part of `trace`, labelled `label`.
+    pub fn of(label: &str, trace: &Trace) -> PageTrace {
+        let mut columns = Columns::new(&trace.meta);
+        trace.quanta().for_each(|q| columns.push(q));
+        let markers: Vec<&Marker> = trace.merged().filter_map(|e| if let Entry::Marker(m) = e { Some(m) } else { None }).collect();
+        let vps: Vec<u32> = trace.vps.iter().map(|v| v.vp).collect();
+        columns.finish(label, &trace.meta, &vps, &markers, &trace.issues)
     }
-    out.extend_from_slice(b"]}");
+
+    /// The page's part of the trace in `dir`, streamed ([`Scan`]: its memory does not grow with
+    /// the trace, only the packed columns do), or read whole where streaming does not apply (a
+    /// run that did not finish, records out of order).
+    pub fn read(label: &str, dir: &Path) -> io::Result<PageTrace> {
+        if let Some(scan) = Scan::open(dir)? {
+            let mut columns = Columns::new(scan.meta());
+            if let Some(s) = scan.run(&mut |q| columns.push(q))? {
+                let markers: Vec<&Marker> = s.markers.iter().collect();
+                return Ok(columns.finish(label, &s.meta, &s.vps, &markers, &s.issues));
+            }
+        }
+        Ok(PageTrace::of(label, &quantum::read_dir(dir)?))
+    }
+
+    fn write(&self, w: &mut dyn io::Write) -> io::Result<()> {
+        w.write_all(&self.head)?;
+        for (key, digits) in &self.columns {
+            write!(w, ",\"{key}\":\"")?;
+            w.write_all(digits)?;
+            w.write_all(b"\"")?;
+        }
+        w.write_all(b",\"deltas\":[")?;
+        for (k, digits) in self.deltas.iter().enumerate() {
+            w.write_all(if k > 0 { b",\"" } else { b"\"" })?;
+            w.write_all(digits)?;
+            w.write_all(b"\"")?;
+        }
+        w.write_all(b"]}")
+    }
+}
+
+/// A trace's quanta packed into columns as they come, in the trace's order.
+struct Columns {
+    /// The first quantum's start: the `start` column is packed relative to it until `t0` is
+    /// known (a marker may come earlier).
+    base: Option<u64>,
+    vp: Vec<u8>,
+    thread: Vec<u8>,
+    start: Vec<u8>,
+    duration: Vec<u8>,
+    yielded: Vec<u8>,
+    callee: Vec<u8>,
+    deltas: Vec<Vec<u8>>,
+    gcs: GcIntervals,
+}
+
+impl Columns {
+    fn new(meta: &Meta) -> Columns {
+        let column = Vec::new;
+        Columns {
+            base: None,
+            vp: column(),
+            thread: column(),
+            start: column(),
+            duration: column(),
+            yielded: column(),
+            callee: column(),
+            deltas: (0..meta.delta_count()).map(|_| column()).collect(),
+            gcs: GcIntervals::new(meta),
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, q: &QuantumRecord) {
+        let base = *self.base.get_or_insert(q.start);
+        push_digits(&mut self.vp, q.vp as u64);
+        push_digits(&mut self.thread, q.thread as u64);
+        push_digits(&mut self.start, q.start - base);
+        push_digits(&mut self.duration, q.duration());
+        push_digits(&mut self.yielded, q.yielded as u64);
+        push_digits(&mut self.callee, q.callee as u64);
+        for (k, column) in self.deltas.iter_mut().enumerate() {
+            push_digits(column, q.deltas.get(k).copied().unwrap_or(0));
+        }
+        self.gcs.add(q);
+    }
+
+    fn finish(mut self, label: &str, meta: &Meta, vps: &[u32], markers: &[&Marker], issues: &[Issue]) -> PageTrace {
+        let t0 = self.base.into_iter().chain(markers.iter().map(|m| m.time)).min().unwrap_or(0);
+        if let Some(base) = self.base.filter(|&b| b > t0) {
+            // A marker came before the first quantum: the starts move by the difference.
+            let starts = unpack(std::str::from_utf8(&self.start).expect("packed digits are ASCII")).expect("packed here");
+            self.start.clear();
+            starts.into_iter().for_each(|s| push_digits(&mut self.start, s + (base - t0)));
+        }
+        let threads: Vec<Value> = meta.threads.iter().map(|th| json!({"id": th.id, "kind": th.kind.name(), "name": th.name})).collect();
+        let mut vps = vps.to_vec();
+        vps.sort_unstable();
+        let processors: Vec<Value> =
+            vps.iter().map(|&vp| json!({"vp": vp, "name": meta.processors.iter().find(|(p, _)| *p == vp).map(|(_, n)| n.clone())})).collect();
+        let methods: Vec<Value> = meta.methods.iter().map(|m| json!([m.id, format!("{}.{}", m.class.replace('/', "."), m.name)])).collect();
+        let marker_list: Vec<Value> = markers
+            .iter()
+            .map(|m| json!({"vp": m.vp, "kind": m.kind.name(), "time": m.time - t0, "run": m.run, "text": m.text, "tid": m.local_tid}))
+            .collect();
+        let gcs: Vec<Value> = self.gcs.finish().iter().map(|&(s, e)| json!([s - t0, e - t0])).collect();
+        let missed: u64 = meta.missed.iter().map(|&(_, n)| n).fold(0u64, u64::saturating_add);
+        let head = json!({
+            "label": label,
+            "processorKind": if meta.processor_kind.is_empty() { "vp" } else { meta.processor_kind.as_str() },
+            "timeUnit": if meta.time_unit.is_empty() { "ns" } else { meta.time_unit.as_str() },
+            "t0": t0,
+            "counters": meta.counters,
+            "threads": threads,
+            "processors": processors,
+            "methods": methods,
+            "markers": marker_list,
+            "gcs": gcs,
+            "missed": missed,
+            "issues": issues.iter().map(|i| i.to_string()).collect::<Vec<_>>(),
+        });
+        let mut head_bytes = Vec::new();
+        push_head(&mut head_bytes, &head);
+        let columns = vec![("vp", self.vp), ("thread", self.thread), ("start", self.start), ("duration", self.duration), ("yielded", self.yielded), ("callee", self.callee)];
+        PageTrace { head: head_bytes, columns, deltas: self.deltas }
+    }
 }
 
 /// The page for `run` (and `compare`, shown as a diff against it), as one HTML document.
@@ -299,12 +398,16 @@ fn write_page(w: &mut dyn io::Write, run: &Run, compare: Option<&Run>) -> io::Re
         Some(c) => format!("hpm explore: {} vs {}", run.label, c.label),
         None => format!("hpm explore: {}", run.label),
     };
-    let data = encode(run, compare);
     let mut rest = PAGE;
-    for (marker, text) in [("{{TITLE}}", html_escape(&title).as_str()), ("{{CSS}}", CSS), ("{{DATA}}", data.as_str()), ("{{JS}}", JS)] {
+    for marker in ["{{TITLE}}", "{{CSS}}", "{{DATA}}", "{{JS}}"] {
         let (before, after) = rest.split_once(marker).expect("page.html holds every marker once, in order");
         w.write_all(before.as_bytes())?;
-        w.write_all(text.as_bytes())?;
+        match marker {
+            "{{TITLE}}" => w.write_all(html_escape(&title).as_bytes())?,
+            "{{CSS}}" => w.write_all(CSS.as_bytes())?,
+            "{{DATA}}" => write_data(w, run, compare)?,
+            _ => w.write_all(JS.as_bytes())?,
+        }
         rest = after;
     }
     w.write_all(rest.as_bytes())

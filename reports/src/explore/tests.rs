@@ -122,8 +122,8 @@ fn trace_records_become_columns_relative_to_the_first_time_with_gcs_merged() {
     let vp1 = vec![record(1, 3, 1600, 1800, vec![150]), record(1, 3, 1900, 1950, vec![50])];
     let vp = |n: u32, entries: Vec<Entry>| VpTrace { vp: n, path: PathBuf::new(), file: format!("quantum.vp{n}.trace"), counters: 1, entries };
     let trace = Trace::new(meta, vec![vp(0, vp0), vp(1, vp1)], Vec::new());
-    assert_eq!(gc_intervals(&trace), [(1500, 1800), (1900, 1950)]);
-    let run = Run { label: "t".into(), profile: None, trace: Some(trace) };
+    assert_eq!(crate::quantum::gc_intervals(&trace), [(1500, 1800), (1900, 1950)]);
+    let run = Run { label: "t".into(), profile: None, trace: Some(PageTrace::of("t", &trace)) };
     let v: Value = serde_json::from_str(&encode(&run, None)).unwrap();
     let t = &v["trace"];
     assert_eq!(t["t0"], 1000);
@@ -139,7 +139,7 @@ fn trace_records_become_columns_relative_to_the_first_time_with_gcs_merged() {
 
 #[test]
 fn packed_numbers_round_trip_over_the_whole_u64_range() {
-    let values = [0, 1, 31, 32, 33, 1023, 1024, 5_000_000, (1 << 53) + 1, u64::MAX - 1, u64::MAX];
+    let values = [0, 1, 31, 32, 33, 1023, 1024, 5_000_000, (1 << 40) - 1, 1 << 40, (1 << 53) + 1, u64::MAX - 1, u64::MAX];
     let mut bytes = Vec::new();
     push_packed_string(&mut bytes, values);
     let s = String::from_utf8(bytes).unwrap();

@@ -301,9 +301,9 @@ fn write_explorer_up_to(run: &SavedRun, dir: &Path, trace_from: &Path, limit: u6
         Some(id) => format!("pid {}", id.pid),
         None => "saved run".to_string(),
     };
-    let mut page = crate::explore::Run::of_profile(label, run.calls_shown().into_owned());
+    let mut page = crate::explore::Run::of_profile(label.clone(), run.calls_shown().into_owned());
     if trace_over(trace_from, limit).is_none() {
-        page.trace = crate::explore::trace_dir(trace_from).and_then(|d| hpm_collectors::quantum::read_dir(&d).ok());
+        page.trace = crate::explore::trace_dir(trace_from).and_then(|d| crate::explore::PageTrace::read(&label, &d).ok());
     }
     let p = dir.join(crate::explore::PAGE_FILE);
     crate::explore::write_html(&p, &page, None)?;
