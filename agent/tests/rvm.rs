@@ -222,3 +222,26 @@ fn bad_options_are_refused_with_one_line() {
     let err = refused("quantum=often");
     assert_eq!(err.lines().filter(|l| l.starts_with("hpmagent:")).collect::<Vec<_>>(), ["hpmagent: error: bad value 'often' for option 'quantum' (valid: switch, all, tick, off)"], "{err}");
 }
+
+/// On the research VM a wait is timed by the thread's own switches (rvm's times, read under its
+/// scheduler lock): from the switch that takes it off its processor after `Object.wait` to the
+/// switch that puts it back, with no clock read of the agent's. The known waits of `WaitNotify`
+/// last what they should: `wait(300)` times out after 300 ms (less the microseconds between rvm
+/// setting its deadline and the switch out), the notified wait lasts until main's notify 500 ms
+/// after the thread started.
+#[test]
+fn waits_are_timed_by_the_threads_switches() {
+    for vps in [1, 2] {
+        let r = run_rvm(&format!("rvm-waits-{vps}"), "WaitNotify", "", vps);
+        r.assert_ok();
+        let p = r.waits();
+        let (calls, base) =
+            base_at(&p, "timed", "calls.WaitNotify$Waiter.run;calls.WaitNotify.timedWait;calls.WaitNotify$Monitor").expect("timed wait");
+        assert_eq!((calls, base[1]), (1, 1), "one wait, timed out ({vps} processors)");
+        assert!((299_000_000..1_000_000_000).contains(&base[0]), "wait(300) lasted {} ns ({vps} processors)", base[0]);
+        let (calls, base) = base_at(&p, "notified", "calls.WaitNotify$Waiter.run;calls.WaitNotify.waitForSignal;calls.WaitNotify$Monitor")
+            .expect("notified wait");
+        assert_eq!((calls, base[1]), (1, 0), "one wait, notified ({vps} processors)");
+        assert!((400_000_000..1_500_000_000).contains(&base[0]), "the notified wait lasted {} ns ({vps} processors)", base[0]);
+    }
+}

@@ -199,6 +199,13 @@ struct Entry {
     cell: &'static AtomicU32,
     /// Sampled mode: CLOCK_MONOTONIC when its wall time was last credited.
     wall_at: AtomicU64,
+    /// In `Object.wait` and not switched out since: its next switch out starts the wait.
+    wait_pending: AtomicBool,
+    /// The switch times (rvm's, CLOCK_MONOTONIC) that time a wait, with no clock read of the
+    /// agent's: when the thread went off its processor after the wait began, and when it last
+    /// came back on (rvm reports the wait's end right after that).
+    wait_from: AtomicU64,
+    switched_in: AtomicU64,
 }
 
 const CHUNK: usize = 1024;
@@ -736,6 +743,9 @@ extern "C" fn cb_thread_start(_ctx: AgentCtx, tid: u32, name: *const u8, name_le
             ended: AtomicBool::new(false),
             cell: Box::leak(Box::new(AtomicU32::new(0))),
             wall_at: AtomicU64::new(monotonic_ns()),
+            wait_pending: AtomicBool::new(false),
+            wait_from: AtomicU64::new(0),
+            switched_in: AtomicU64::new(0),
         });
         r.threads.insert(tid, e);
     })
@@ -783,6 +793,16 @@ extern "C" fn cb_thread_switch(_ctx: AgentCtx, info: *const SwitchInfo) {
         // On the switching processor, right after rvm's scheduler lock: no allocation, no lock but
         // the two threads' own accounts. The record's time is the switch's, read under the lock.
         let to = r.threads.get(info.to);
+        // The times that bound a wait (see `cb_monitor_waited`).
+        if let Some(e) = &to {
+            e.switched_in.store(info.time_ns, Ordering::Relaxed);
+        }
+        if info.from != info.to {
+            if let Some(e) = r.threads.get(info.from).filter(|e| e.wait_pending.load(Ordering::Relaxed)) {
+                e.wait_pending.store(false, Ordering::Relaxed);
+                e.wait_from.store(info.time_ns, Ordering::Relaxed);
+            }
+        }
         // Sampled mode: the processor's samples go to the incoming thread's context from now on
         // (no read).
         SAMPLED.with(|x| {
@@ -857,14 +877,26 @@ extern "C" fn cb_monitor_wait(_ctx: AgentCtx, tid: u32, class: u32, _timeout_ms:
     guard("monitor_wait", || {
         let Some(r) = rvm() else { return };
         let class = monitor_class(r, class);
-        r.with_thread(tid, |rec, t| rec.monitor_wait_of(t, class));
+        // Timed by the switches that take the thread off its processor and put it back: rvm
+        // reports a wait only when the thread blocks, so a switch out follows at once.
+        if let Some(e) = r.threads.get(tid) {
+            e.wait_pending.store(true, Ordering::Relaxed);
+        }
+        r.with_thread(tid, |rec, t| rec.monitor_wait_at(t, class, 0));
     })
 }
 
 extern "C" fn cb_monitor_waited(_ctx: AgentCtx, tid: u32, timed_out: u32) {
     guard("monitor_waited", || {
         let Some(r) = rvm() else { return };
-        r.with_thread(tid, |rec, t| rec.monitor_waited(t, timed_out != 0));
+        let Some(e) = r.threads.get(tid) else { return };
+        // rvm reports the end of a wait as the thread resumes, right after its switch in. A wait
+        // whose switch out was not seen (its processor's callback still running when another
+        // processor resumed the thread) counts as lasting nothing.
+        let end = e.switched_in.load(Ordering::Relaxed);
+        let start = if e.wait_pending.swap(false, Ordering::Relaxed) { end } else { e.wait_from.load(Ordering::Relaxed) };
+        let rec = r.state.recorder();
+        rec.monitor_waited_at(r.recorder_of(e), timed_out != 0, Some(rec.wall_ns_of(start)), rec.wall_ns_of(end));
     })
 }
 

@@ -454,7 +454,12 @@ impl Recorder {
     pub fn wall_ns(&self) -> u64 {
         // The clock itself rather than `Instant::elapsed`, whose `Duration` arithmetic costs as
         // much again as the vDSO read (waits read it twice each).
-        crate::counters::clock::monotonic_ns().saturating_sub(self.origin_ns)
+        self.wall_ns_of(crate::counters::clock::monotonic_ns())
+    }
+    /// A `CLOCK_MONOTONIC` time (e.g. one the VM read) on the recorder's wall clock.
+    #[inline]
+    pub fn wall_ns_of(&self, monotonic_ns: u64) -> u64 {
+        monotonic_ns.saturating_sub(self.origin_ns)
     }
     #[inline]
     pub fn is_paused(&self) -> bool {

@@ -45,18 +45,35 @@ impl Recorder {
         if !self.config.waits || self.is_paused() {
             return;
         }
-        lock(&t.state).waiting = Some((self.wall_ns(), class));
+        self.monitor_wait_at(t, class, self.wall_ns());
+    }
+
+    /// [`Recorder::monitor_wait_of`] with the wait's start given, on the recorder's wall clock
+    /// ([`Recorder::wall_ns_of`]); or 0 when the VM tells it at the end
+    /// ([`Recorder::monitor_waited_at`]).
+    pub fn monitor_wait_at(&self, t: &ThreadRecorder, class: ConsumerId, start_ns: u64) {
+        if !self.config.waits || self.is_paused() {
+            return;
+        }
+        lock(&t.state).waiting = Some((start_ns, class));
     }
 
     /// The wait ended (notified, interrupted or `timed_out`).
     pub fn monitor_waited(&self, t: &ThreadRecorder, timed_out: bool) {
-        let now = self.wall_ns();
+        self.monitor_waited_at(t, timed_out, None, self.wall_ns());
+    }
+
+    /// [`Recorder::monitor_waited`] at `end_ns`, with `start_ns` when the VM knows the wait's
+    /// start better than the time given at [`Recorder::monitor_wait_at`] (the research VM: the
+    /// times it took its thread off and put it back on a processor, with no clock read of the
+    /// agent's own).
+    pub fn monitor_waited_at(&self, t: &ThreadRecorder, timed_out: bool, start_ns: Option<u64>, end_ns: u64) {
         let mut s = lock(&t.state);
         if let Some((start, class)) = s.waiting.take() {
             let s = &mut *s;
             let n = monitor_node(&s.calls, &mut s.waits, &mut s.wait_nodes, class);
             s.waits.add_calls(n, 1);
-            s.waits.add_base(n, &[now.saturating_sub(start), timed_out as u64]);
+            s.waits.add_base(n, &[end_ns.saturating_sub(start_ns.unwrap_or(start)), timed_out as u64]);
         }
     }
 }

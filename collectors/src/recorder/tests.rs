@@ -169,6 +169,24 @@ fn monitors_waits_alloc_and_gc() {
     assert_eq!(s.gc[0].threads_stopped, 1);
 }
 
+/// A wait timed by the VM (`monitor_wait_at`, `monitor_waited_at`): its wall time is the end
+/// given less the start given, the start at the wait or, when the VM learned it later, the one
+/// given at the end.
+#[test]
+fn a_wait_timed_by_the_vm_lasts_from_the_start_given_to_the_end_given() {
+    let r = Recorder::new(RecorderConfig::default(), Box::new(Manual(Arc::new(AtomicU64::new(0)))));
+    let t = r.register_current_thread(ThreadInfo { name: "w".into(), ..Default::default() });
+    let lock = r.consumer("p.Lock");
+    r.monitor_wait_at(&t, lock, 1_000);
+    r.monitor_waited_at(&t, false, None, 4_500);
+    r.monitor_wait_at(&t, lock, 0);
+    r.monitor_waited_at(&t, true, Some(10_000), 12_000);
+    // Without a wait begun, an end records nothing.
+    r.monitor_waited_at(&t, false, Some(0), 1_000_000);
+    let w = contexts(&r.snapshot().waits, 0);
+    assert_eq!(w.last().map(|c| (c.0.as_str(), c.1, c.2.clone())), Some(("w;p.Lock", 2, vec![3_500 + 2_000, 1])));
+}
+
 /// Lock and wait nodes are found again by call-tree node (`monitor_node`): repeated waits in one
 /// context count there, a wait in another context of the same class gets its own node, and after
 /// a reset (new node ids in every tree) the contexts are right again.
