@@ -433,7 +433,13 @@ impl<R: io::Read> Records<R> {
     /// How many quantum records the file has room for: the capacity that spares a growing vector
     /// its copies.
     fn room(&self) -> usize {
-        self.w.len.saturating_sub(HEADER_LEN) / (QUANTUM_FIXED_LEN + 8 * self.counters as usize)
+        self.w.len.saturating_sub(HEADER_LEN) / self.quantum_len()
+    }
+
+    /// The length of this file's quantum records: the fixed part and a delta per counter.
+    #[inline]
+    fn quantum_len(&self) -> usize {
+        QUANTUM_FIXED_LEN + 8 * self.counters as usize
     }
 
     /// The next record (padding skipped), or `None` at the end of the file or where a problem,
@@ -456,7 +462,7 @@ impl<R: io::Read> Records<R> {
     /// before it. False (nothing read) for anything else.
     #[inline]
     fn next_quantum(&mut self) -> bool {
-        let len = QUANTUM_FIXED_LEN + 8 * self.counters as usize;
+        let len = self.quantum_len();
         let Some(r) = self.w.buffered(self.o, len) else { return false };
         let (local_tid, buffer_code, thread_switch, evp, fmt) = decode(u32_at(r, 0));
         if self.done || self.saw_exit || fmt != format::QUANTUM || evp != (self.vp & 0x3ff) || self.last_buffer.is_none_or(|(_, code)| code != buffer_code) {
@@ -470,7 +476,8 @@ impl<R: io::Read> Records<R> {
     /// Reads the record at `self.o`: `None` for padding and at the end (`self.done`).
     #[inline]
     fn record(&mut self, issues: &mut Vec<Issue>) -> Result<Option<Item>, String> {
-        let (file, vp, counters, o, recover) = (self.file.as_str(), self.vp, self.counters, self.o, self.recover);
+        let quantum_len = self.quantum_len();
+        let (file, vp, o, recover) = (self.file.as_str(), self.vp, self.o, self.recover);
         let cannot_read = |e: io::Error| format!("{file}: cannot read: {e}");
         let err = |issues: &mut Vec<Issue>, off: usize, msg: String| {
             issues.push(Issue { severity: Severity::Error, file: file.to_string(), offset: Some(off as u64), message: msg })
@@ -514,7 +521,7 @@ impl<R: io::Read> Records<R> {
         let need = |n: usize| rest >= n;
         let (entry, len) = match fmt {
             format::QUANTUM => {
-                let len = QUANTUM_FIXED_LEN + 8 * counters as usize;
+                let len = quantum_len;
                 if !need(len) {
                     return truncated(issues, format!("truncated quantum record: {rest} of {len} bytes"));
                 }
