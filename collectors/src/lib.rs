@@ -15,6 +15,7 @@
 pub mod arcflow;
 pub mod counters;
 pub mod green;
+pub mod lines;
 pub mod metrics;
 pub mod quantum;
 pub mod recorder;

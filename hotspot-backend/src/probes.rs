@@ -128,10 +128,17 @@ fn current_local() -> Option<Local> {
     MOUNTED.with(|m| m.borrow().as_ref().map(|(_, l)| l.clone())).or_else(|| LOCAL.with(|l| l.borrow().clone()))
 }
 
-/// A new context cell: never freed (a probe may write into it until its thread's very end, after
-/// the agent last hears of it). Cells come in slabs, 4 bytes each: virtual threads may be
-/// millions.
+/// A platform thread's context cell, on a line of its own ([`hpm_collectors::lines`]): its probes
+/// store into it at every call.
 fn new_cell() -> &'static AtomicU32 {
+    hpm_collectors::lines::new_cell()
+}
+
+/// A virtual thread's parking cell, where its current context stays while it is not mounted: 4
+/// bytes in slabs, since virtual threads may be millions. Its probes never store here while it
+/// is mounted (they store into the carrier's mount cell, see [`ProbeRuntime::mount`]), so
+/// neighbouring parking cells are written only at mounts and unmounts. Never freed, as above.
+fn new_parking_cell() -> &'static AtomicU32 {
     const SLAB: usize = 4096;
     static FREE: Mutex<(usize, Option<&'static [AtomicU32]>)> = Mutex::new((0, None));
     let mut f = lock(&FREE);
@@ -663,7 +670,7 @@ impl ProbeRuntime {
     /// A virtual thread starts (on its carrier, before its first mount): its context cell and
     /// credits, which its carriers' samplers fill while they run it.
     pub(crate) fn vthread_started(&self, jni: *mut JNIEnv, thread: jthread, v: &crate::vthreads::VThread) {
-        let local = Local::new(new_cell(), None);
+        let local = Local::new(new_parking_cell(), None);
         lock(&self.owners).insert(v.id, local.bases.clone());
         let _ = v.probes.set(local.clone());
         let stack = ThreadStack::new(self.env(), jni, thread);

@@ -357,7 +357,7 @@ impl StackRuntime {
             Some(s) => Some(s),
             None if self.own_threads => {
                 // No probes: the context cell stays 0 (the sampler's credits are not used).
-                let cell: &'static std::sync::atomic::AtomicU32 = Box::leak(Box::new(std::sync::atomic::AtomicU32::new(0)));
+                let cell = hpm_collectors::lines::new_cell();
                 match self.sampler.start_current_thread_walked(cell, jni as usize) {
                     Ok(s) => Some(s),
                     Err(e) => {

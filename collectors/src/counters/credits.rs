@@ -1,5 +1,9 @@
 //! A fixed-capacity table of per-context sums, filled from a signal handler: every buffer is
 //! allocated up front, so adding never allocates; a full table refuses a new context instead.
+//! Its buffers are on lines of their own ([`crate::lines`]): a thread credits into its table at
+//! every sample (and, in exact mode, at every call).
+
+use crate::lines::LineBuf;
 
 /// Sums of metric deltas per context (a `u64` key: the sampler's owner and context ids), for at most `capacity` contexts between
 /// two [`CreditTable::clear`]s. Contexts are kept in first-credit order.
@@ -7,10 +11,11 @@ pub struct CreditTable {
     metrics: usize,
     capacity: usize,
     /// Open addressing, linear probing, at most half full: 0 = empty, else entry index + 1.
-    slots: Vec<u32>,
-    /// Entry i: its context and its `metrics` sums at `values[i * metrics..]`.
-    contexts: Vec<u64>,
-    values: Vec<u64>,
+    slots: LineBuf<u32>,
+    /// Entry i (below `len`): its context and its `metrics` sums at `values[i * metrics..]`.
+    contexts: LineBuf<u64>,
+    len: usize,
+    values: LineBuf<u64>,
     /// The entry credited last: consecutive samples usually find the same context.
     last: usize,
 }
@@ -23,9 +28,10 @@ impl CreditTable {
         CreditTable {
             metrics,
             capacity,
-            slots: vec![0; slots],
-            contexts: Vec::with_capacity(capacity),
-            values: vec![0; capacity * metrics],
+            slots: LineBuf::new(slots, 0),
+            contexts: LineBuf::new(capacity, 0),
+            len: 0,
+            values: LineBuf::new(capacity * metrics, 0),
             last: usize::MAX,
         }
     }
@@ -37,11 +43,11 @@ impl CreditTable {
 
     /// Contexts credited since the last clear.
     pub fn len(&self) -> usize {
-        self.contexts.len()
+        self.len
     }
 
     pub fn is_empty(&self) -> bool {
-        self.contexts.is_empty()
+        self.len == 0
     }
 
     fn home(&self, context: u64) -> usize {
@@ -52,7 +58,7 @@ impl CreditTable {
     /// Adds `delta` (one value per metric) to `context`'s sums. Returns false, adding nothing, when
     /// the table already holds `capacity` contexts and not this one. Never allocates.
     pub fn add(&mut self, context: u64, delta: &[u64]) -> bool {
-        let entry = match self.contexts.get(self.last) {
+        let entry = match self.contexts[..self.len].get(self.last) {
             Some(&c) if c == context => self.last,
             _ => match self.find_or_insert(context) {
                 Some(e) => e,
@@ -73,13 +79,13 @@ impl CreditTable {
         loop {
             match self.slots[i] {
                 0 => {
-                    if self.contexts.len() == self.capacity {
+                    if self.len == self.capacity {
                         return None;
                     }
-                    // Within the capacity reserved at construction: push does not reallocate.
-                    self.contexts.push(context);
-                    self.slots[i] = self.contexts.len() as u32;
-                    return Some(self.contexts.len() - 1);
+                    self.contexts[self.len] = context;
+                    self.len += 1;
+                    self.slots[i] = self.len as u32;
+                    return Some(self.len - 1);
                 }
                 e if self.contexts[e as usize - 1] == context => return Some(e as usize - 1),
                 _ => i = (i + 1) & mask,
@@ -91,12 +97,15 @@ impl CreditTable {
     pub fn grow(&mut self) {
         let capacity = (self.capacity * 2).min(u32::MAX as usize / 2);
         self.capacity = capacity;
-        self.values.resize(capacity * self.metrics, 0);
-        // So that `find_or_insert`'s push stays within the reserved capacity.
-        self.contexts.reserve_exact(capacity - self.contexts.len());
-        self.slots = vec![0; (2 * capacity).next_power_of_two()];
+        let mut values = LineBuf::new(capacity * self.metrics, 0);
+        values[..self.values.len()].copy_from_slice(&self.values);
+        self.values = values;
+        let mut contexts = LineBuf::new(capacity, 0);
+        contexts[..self.len].copy_from_slice(&self.contexts[..self.len]);
+        self.contexts = contexts;
+        self.slots = LineBuf::new((2 * capacity).next_power_of_two(), 0);
         let mask = self.slots.len() - 1;
-        for (e, &c) in self.contexts.iter().enumerate() {
+        for (e, &c) in self.contexts[..self.len].iter().enumerate() {
             let mut i = self.home(c);
             while self.slots[i] != 0 {
                 i = (i + 1) & mask;
@@ -108,17 +117,17 @@ impl CreditTable {
     /// Calls `f(context, sums)` for every context credited since the last clear, in first-credit
     /// order.
     pub fn for_each(&self, f: &mut dyn FnMut(u64, &[u64])) {
-        for (i, &c) in self.contexts.iter().enumerate() {
+        for (i, &c) in self.contexts[..self.len].iter().enumerate() {
             f(c, &self.values[i * self.metrics..(i + 1) * self.metrics]);
         }
     }
 
     /// Forgets every context (keeps the buffers).
     pub fn clear(&mut self) {
-        let used = self.contexts.len() * self.metrics;
+        let used = self.len * self.metrics;
         self.values[..used].iter_mut().for_each(|v| *v = 0);
         self.slots.iter_mut().for_each(|s| *s = 0);
-        self.contexts.clear();
+        self.len = 0;
         self.last = usize::MAX;
     }
 }

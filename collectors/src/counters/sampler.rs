@@ -9,8 +9,8 @@
 //! `MAGIC << 32 | tid` in `sival_ptr`. Two two-level tables of atomic pointers, indexed by fd and by
 //! tid, map keys to states; the handler does two atomic loads. A stopped thread's entries become
 //! `RETIRED` (a late signal for it is recognised as ours and ignored), and the table's reference
-//! is released only once no handler is running anywhere (`IN_HANDLER` = 0), so a handler never
-//! touches freed memory.
+//! is released only once no handler that looked that key up is running (each table counts its
+//! running handlers per key shard, a line per shard), so a handler never touches freed memory.
 //!
 //! Async-signal-safety: the handler allocates nothing, takes no blocking lock (only
 //! [`SpinLock::try_lock`]; a busy lock means another thread is settling or draining this one, and
@@ -33,6 +33,7 @@ use super::clock::{clock_ns, monotonic_ns, tid_cpu_clock};
 use super::credits::CreditTable;
 use super::refusal::perf_event_paranoid;
 use super::stacks::{CodeAt, RawFrame, SampleRing, SampleSink, Site, StackWalker};
+use crate::lines::{LineBuf, OwnLines};
 use crate::metrics::ThreadMetrics;
 
 /// The signal every source delivers. HotSpot does not use SIGPROF.
@@ -235,17 +236,17 @@ struct Inner {
     cpu: Option<usize>,
     wall: Option<usize>,
     /// Values at the last credit (or rebase), the current read, and their difference.
-    last: Vec<u64>,
-    cur: Vec<u64>,
-    delta: Vec<u64>,
+    last: LineBuf<u64>,
+    cur: LineBuf<u64>,
+    delta: LineBuf<u64>,
     table: CreditTable,
     /// A credit was deferred: `last` is behind and the next credit carries the amount.
     lagging: bool,
     /// With a stack walker: the frames buffer it fills, and the values at the last stored stack
     /// sample (stack samples carry what the thread used since its previous one, whatever the
     /// settles and credits in between).
-    frames: Vec<RawFrame>,
-    stack_last: Vec<u64>,
+    frames: LineBuf<RawFrame>,
+    stack_last: LineBuf<u64>,
     /// CPU signals until the next stack sample ([`StackSampling::every`]).
     stack_countdown: u32,
 }
@@ -319,7 +320,7 @@ impl Inner {
         // SAFETY: we are in the SIGPROF handler on the sampled thread (`on_signal`), `ucontext` is
         // this signal's and `pc` its program counter, and `stacks.thread` the handle this thread's
         // sampling started with.
-        let n = unsafe { stacks.walker.walk(stacks.thread, ucontext, pc, &mut self.frames, &mut code) };
+        let n = unsafe { stacks.walker.walk(stacks.thread, ucontext, pc, &mut self.frames[..], &mut code) };
         let depth = if n > 0 {
             (n as usize).min(self.frames.len())
         } else {
@@ -380,7 +381,9 @@ pub struct StackSampling {
 }
 
 /// One sampled thread's state, shared by the thread's signal handler, other threads' settles and
-/// drains, and the signal tables.
+/// drains, and the signal tables. On lines of its own, with its buffers ([`crate::lines`]): the
+/// handler writes its lock, statistics and values at every signal.
+#[repr(align(128))]
 pub struct ThreadState {
     tid: i32,
     /// The thread's own cell (owner 0).
@@ -420,13 +423,13 @@ impl ThreadState {
             reader: Some(reader),
             cpu,
             wall,
-            cur: last.clone(),
-            delta: vec![0; metrics],
-            stack_last: last.clone(),
-            last,
+            cur: LineBuf::from_slice(&last, 0),
+            delta: LineBuf::new(metrics, 0),
+            stack_last: LineBuf::from_slice(&last, 0),
+            last: LineBuf::from_slice(&last, 0),
             table: CreditTable::new(metrics, contexts),
             lagging: false,
-            frames: vec![RawFrame::default(); max_depth],
+            frames: LineBuf::new(max_depth, RawFrame::default()),
             stack_countdown: stacks.as_ref().map_or(1, |(s, _)| s.every.max(1)),
         };
         Arc::new(ThreadState {
@@ -604,14 +607,21 @@ pub const KEY_LIMIT: usize = CHUNK * CHUNKS;
 
 type Chunk = [AtomicPtr<ThreadState>; CHUNK];
 
+/// Shards of a table's count of running handlers: a handler counts itself in the shard of the
+/// key it looks up (`key % SHARDS`), each shard on a line of its own, so that the busy threads of
+/// a process (consecutive tids, consecutive fds) do not write one shared counter at every signal.
+/// Threads whose keys differ by a multiple of `SHARDS` share a shard; each handler writes it twice.
+const SHARDS: usize = 256;
+
 struct KeyTable {
     chunks: [AtomicPtr<Chunk>; CHUNKS],
+    /// Signal handlers using an entry of this table right now, by key shard (for reclaiming
+    /// retired states).
+    in_handler: [OwnLines<AtomicUsize>; SHARDS],
 }
 
 static BY_FD: KeyTable = KeyTable::new();
 static BY_TID: KeyTable = KeyTable::new();
-/// Signal handlers running right now, in any thread (for reclaiming retired states).
-static IN_HANDLER: AtomicUsize = AtomicUsize::new(0);
 /// Retired states whose memory was kept because handlers never went quiet while reclaiming.
 static LEAKED: AtomicU64 = AtomicU64::new(0);
 
@@ -622,7 +632,27 @@ fn retired() -> *mut ThreadState {
 
 impl KeyTable {
     const fn new() -> KeyTable {
-        KeyTable { chunks: [const { AtomicPtr::new(null_mut()) }; CHUNKS] }
+        KeyTable {
+            chunks: [const { AtomicPtr::new(null_mut()) }; CHUNKS],
+            in_handler: [const { OwnLines(AtomicUsize::new(0)) }; SHARDS],
+        }
+    }
+
+    /// The handler's count for `key`: [`KeyTable::enter`] and [`KeyTable::leave`] bracket its use
+    /// of the entry, and [`reclaim`] waits for it.
+    fn handlers(&self, key: usize) -> &AtomicUsize {
+        &self.in_handler[key % SHARDS]
+    }
+
+    /// The handler's way in: counts itself in `key`'s shard, then loads the entry for `key` (null
+    /// if none, [`retired`], or a live state that stays alive until [`KeyTable::leave`]).
+    fn enter(&self, key: usize) -> *mut ThreadState {
+        self.handlers(key).fetch_add(1, Ordering::SeqCst);
+        self.get(key)
+    }
+
+    fn leave(&self, key: usize) {
+        self.handlers(key).fetch_sub(1, Ordering::SeqCst);
     }
 
     /// The entry for `key`: null if none, [`retired`], or a live state. Two atomic loads.
@@ -635,7 +665,7 @@ impl KeyTable {
             return null_mut();
         }
         // SAFETY: chunks are allocated once (by `slot`) and never freed.
-        unsafe { (*chunk)[key % CHUNK].load(Ordering::Acquire) }
+        unsafe { (*chunk)[key % CHUNK].load(Ordering::SeqCst) }
     }
 
     fn slot(&self, key: usize) -> &'static AtomicPtr<ThreadState> {
@@ -660,9 +690,9 @@ impl KeyTable {
     /// held (a thread that ended without `stop`, whose tid or fd came back) is released.
     fn insert(&self, key: usize, state: &Arc<ThreadState>) {
         let p = Arc::into_raw(state.clone()) as *mut ThreadState;
-        let old = self.slot(key).swap(p, Ordering::AcqRel);
+        let old = self.slot(key).swap(p, Ordering::SeqCst);
         if !old.is_null() && old != retired() {
-            reclaim(old);
+            self.reclaim(key, old);
         }
     }
 
@@ -672,28 +702,30 @@ impl KeyTable {
             return;
         }
         let p = Arc::as_ptr(state) as *mut ThreadState;
-        if self.slot(key).compare_exchange(p, retired(), Ordering::AcqRel, Ordering::Acquire).is_ok() {
-            reclaim(p);
+        if self.slot(key).compare_exchange(p, retired(), Ordering::SeqCst, Ordering::Acquire).is_ok() {
+            self.reclaim(key, p);
         }
     }
-}
 
-/// Releases a table's reference to a state that no table holds any more, once no signal handler
-/// can still be using it: a handler that starts after we see `IN_HANDLER == 0` loads the table
-/// after our unlinking store (both SeqCst) and cannot find it. If handlers never go quiet within
-/// ~20 ms the memory is kept (counted in [`leaked_states`]) rather than risked.
-fn reclaim(p: *mut ThreadState) {
-    let start = std::time::Instant::now();
-    while IN_HANDLER.load(Ordering::SeqCst) != 0 {
-        if start.elapsed() > std::time::Duration::from_millis(20) {
-            LEAKED.fetch_add(1, Ordering::Relaxed);
-            return;
+    /// Releases this table's reference to a state just unlinked from `key`, once no signal
+    /// handler can still be using it: the only handlers that can hold it loaded it from `key`,
+    /// counted in `key`'s shard first, and a handler that counts itself after we see the shard
+    /// at 0 loads the entry after our unlinking store (all SeqCst) and cannot find it. If the
+    /// shard never goes quiet within ~20 ms the memory is kept (counted in [`leaked_states`])
+    /// rather than risked.
+    fn reclaim(&self, key: usize, p: *mut ThreadState) {
+        let start = std::time::Instant::now();
+        while self.handlers(key).load(Ordering::SeqCst) != 0 {
+            if start.elapsed() > std::time::Duration::from_millis(20) {
+                LEAKED.fetch_add(1, Ordering::Relaxed);
+                return;
+            }
+            std::thread::yield_now();
         }
-        std::thread::yield_now();
+        // SAFETY: `p` came from `Arc::into_raw` in `insert`, this table holds it no more and no
+        // handler is using it, so this is the table's reference, dropped exactly once.
+        drop(unsafe { Arc::from_raw(p) });
     }
-    // SAFETY: `p` came from `Arc::into_raw` in `insert`, no table holds it now and no handler is
-    // using it, so this is the table's reference, dropped exactly once.
-    drop(unsafe { Arc::from_raw(p) });
 }
 
 /// Thread states kept because signal handlers were running every time they were reclaimed.
@@ -708,12 +740,11 @@ pub fn leaked_states() -> u64 {
 static PREVIOUS: OnceLock<libc::sigaction> = OnceLock::new();
 static INSTALLED: Mutex<bool> = Mutex::new(false);
 
-/// Finds the state a signal is for: null if the signal is not ours, [`retired`] for a thread
-/// that stopped.
+/// The table and key a signal is for: None if the signal is not ours.
 ///
 /// # Safety
 /// `info` must be the `siginfo_t` the kernel passed to an SA_SIGINFO handler.
-unsafe fn target_of(info: *const libc::siginfo_t) -> *mut ThreadState {
+unsafe fn key_of(info: *const libc::siginfo_t) -> Option<(&'static KeyTable, usize)> {
     // SAFETY: the kernel's siginfo is 128 bytes, larger than both views; which view is meaningful
     // is decided by si_code (at the same offset in both).
     unsafe {
@@ -721,34 +752,37 @@ unsafe fn target_of(info: *const libc::siginfo_t) -> *mut ThreadState {
         if code == libc::SI_TIMER || code == libc::SI_QUEUE {
             let v = (*(info as *const ValueInfo)).value as usize as u64;
             if v >> 32 == MAGIC {
-                return BY_TID.get((v & 0xffff_ffff) as usize);
+                return Some((&BY_TID, (v & 0xffff_ffff) as usize));
             }
         } else if (POLL_IN..=POLL_HUP).contains(&code) {
             let fd = (*(info as *const PollInfo)).fd;
             if fd >= 0 {
-                return BY_FD.get(fd as usize);
+                return Some((&BY_FD, fd as usize));
             }
         }
     }
-    null_mut()
+    None
 }
 
 extern "C" fn on_sigprof(sig: c_int, info: *mut libc::siginfo_t, uctx: *mut c_void) {
     // SAFETY: __errno_location returns the calling thread's errno slot; the handler's system calls
     // may change errno, and the interrupted code must find it as it left it.
     let errno = unsafe { *libc::__errno_location() };
-    IN_HANDLER.fetch_add(1, Ordering::SeqCst);
     // SAFETY: `info` is the kernel's siginfo for this SA_SIGINFO handler.
-    let target = unsafe { target_of(info) };
-    if !target.is_null() && target != retired() {
-        // SAFETY: a live entry holds a reference to the state, and `reclaim` does not release it
-        // while IN_HANDLER counts us.
-        // SAFETY: as above; si_code is at the same offset in every siginfo layout.
-        let queued = unsafe { (*info).si_code } == libc::SI_QUEUE;
-        // SAFETY: as above.
-        unsafe { (*target).on_signal(uctx, queued) };
+    let key = unsafe { key_of(info) };
+    let mut target = null_mut();
+    if let Some((table, key)) = key {
+        target = table.enter(key);
+        if !target.is_null() && target != retired() {
+            // SAFETY: a live entry holds a reference to the state, and `reclaim` does not release
+            // it while the key's shard counts us; si_code is at the same offset in every siginfo
+            // layout.
+            let queued = unsafe { (*info).si_code } == libc::SI_QUEUE;
+            // SAFETY: as above.
+            unsafe { (*target).on_signal(uctx, queued) };
+        }
+        table.leave(key);
     }
-    IN_HANDLER.fetch_sub(1, Ordering::SeqCst);
     // SAFETY: as above.
     unsafe { *libc::__errno_location() = errno };
     if target.is_null() {

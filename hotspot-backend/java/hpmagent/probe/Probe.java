@@ -1,5 +1,6 @@
 package hpmagent.probe;
 
+import jdk.internal.vm.annotation.Contended;
 import jdk.internal.vm.annotation.DontInline;
 
 /**
@@ -217,13 +218,27 @@ public final class Probe {
         for (int i = 1, j = 1; i < n; i++, j += 3) {
             out[j] = parent[i];
             out[j + 1] = method[i];
-            out[j + 2] = calls[i];
+            out[j + 2] = calls[Shadow.PAD + i];
         }
         return out;
     }
 
-    /** One thread's calling-context tree. Node 0 is the root (the thread); arrays grow by doubling. */
+    /**
+     * One thread's calling-context tree. Node 0 is the root (the thread); arrays grow by doubling.
+     *
+     * Every probe writes {@code cur} and {@code calls}, and often {@code last}: no other thread's
+     * data may share their cache lines, or every call of two busy threads bounces a line between
+     * their cores (false sharing). Each thread allocates its Shadow in its own TLAB, but a GC copies
+     * live objects of many threads next to each other, so the padding is in the objects themselves:
+     * {@code @Contended} puts 128 bytes before and after the fields (honoured without
+     * -XX:-RestrictContended: this class is in the boot loader), and the written arrays keep
+     * {@link #PAD} unused elements (128 bytes) at each end, so their used part never shares a line
+     * with a neighbour. The other arrays are written only when a node is created.
+     */
+    @Contended
     static final class Shadow {
+        /** Unused longs (128 bytes) at each end of {@link #calls}; ints at each end of {@link #last}: 2 * PAD. */
+        static final int PAD = 16;
         int cur;
         int epoch;
         /** Address of the native cell where the current node is mirrored for the agent's sampler. */
@@ -240,9 +255,13 @@ public final class Probe {
          */
         int[] parent = new int[16];
         int[] method = new int[16];
-        /** The child entered last from each node: a loop calling one method hits it every time. */
-        int[] last = new int[16];
-        long[] calls = new long[16];
+        /**
+         * The child entered last from each node (at {@code 2 * PAD + node}): a loop calling one
+         * method hits it every time.
+         */
+        int[] last = new int[16 + 4 * PAD];
+        /** Calls per node, at {@code PAD + node}. */
+        long[] calls = new long[16 + 2 * PAD];
         /** Open-addressing index (parent, method) → node for nodes with several children. */
         int[] index = new int[32];
         /** A private cell for threads the agent could not register, so probes never check. */
@@ -253,14 +272,14 @@ public final class Probe {
                 return;
             }
             int c = cur;
-            int k = last[c];
+            int k = last[2 * PAD + c];
             if (k == 0 || method[k] != m) {
                 k = child(c, m);
                 if (k < 0) {
                     return;
                 }
             }
-            calls[k]++;
+            calls[PAD + k]++;
             cur = k;
             moveTo(cell, k);
         }
@@ -358,7 +377,7 @@ public final class Probe {
                     break;
                 }
                 if (parent[k] == c && method[k] == m) {
-                    last[c] = k;
+                    last[2 * PAD + c] = k;
                     return k;
                 }
                 h = (h + 1) & mask;
@@ -375,7 +394,7 @@ public final class Probe {
                 } else {
                     place(index, k);
                 }
-                last[c] = k;
+                last[2 * PAD + c] = k;
                 size = k + 1;
                 return k;
             } catch (Throwable t) { // OutOfMemoryError: stop recording this thread, never fail the program
@@ -411,12 +430,12 @@ public final class Probe {
             // Copies first, then publish: export() may read the arrays at any time.
             int[] p = new int[n];
             int[] me = new int[n];
-            int[] l = new int[n];
-            long[] ca = new long[n];
+            int[] l = new int[n + 4 * PAD];
+            long[] ca = new long[n + 2 * PAD];
             System.arraycopy(parent, 0, p, 0, parent.length);
             System.arraycopy(method, 0, me, 0, method.length);
-            System.arraycopy(last, 0, l, 0, last.length);
-            System.arraycopy(calls, 0, ca, 0, calls.length);
+            System.arraycopy(last, 0, l, 0, 2 * PAD + parent.length);
+            System.arraycopy(calls, 0, ca, 0, PAD + parent.length);
             parent = p;
             method = me;
             last = l;
