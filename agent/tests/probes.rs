@@ -291,3 +291,41 @@ fn third_party_programs_run_unchanged_with_everything_instrumented() {
         }
     }
 }
+
+/// Two busy threads' probe state never shares a 128-byte cache line (false sharing: every call
+/// of one would move the line away from the other's core), checked by address rather than by
+/// timing: `calls.Layout` runs two threads of probed code at once and prints their native
+/// context cells and the lengths of their Shadow arrays, before and after a full GC (which copies
+/// the Shadows next to each other), and the offsets of Shadow's fields.
+#[test]
+fn two_threads_hot_probe_state_shares_no_cache_line() {
+    const LINE: u64 = 128;
+    for jdk in jdks() {
+        let r = run("layout", &jdk, "Layout", "", &[], &[]);
+        r.assert_ok();
+        let out = r.stdout();
+        let value = |line: &str, key: &str| -> u64 {
+            let f = line.split_whitespace().find_map(|w| w.strip_prefix(&format!("{key}="))).unwrap_or_else(|| panic!("no {key}= in {line}"));
+            f.parse().unwrap()
+        };
+        let mut cells: BTreeMap<String, Vec<u64>> = BTreeMap::new();
+        for line in out.lines().filter(|l| l.starts_with("shadow ")) {
+            let round = line.split_whitespace().nth(2).unwrap().to_string();
+            let cell = value(line, "cell");
+            assert_eq!(cell % LINE, 0, "{line}: the context cell is not on a line of its own");
+            // The written arrays keep 128 bytes unused at each end: 16 longs, 32 ints.
+            let parent = value(line, "parent");
+            assert_eq!(value(line, "calls"), parent + 2 * 16, "{line}: calls has no guard bands");
+            assert_eq!(value(line, "last"), parent + 2 * 32, "{line}: last has no guard bands");
+            cells.entry(round).or_default().push(cell);
+        }
+        assert_eq!(cells.len(), 2, "two rounds expected: {out}");
+        for (round, c) in &cells {
+            assert_eq!(c.len(), 2, "round {round}: {out}");
+            assert_ne!(c[0] / LINE, c[1] / LINE, "round {round}: two threads' cells share a line: {out}");
+        }
+        // @Contended: 128 bytes of padding before Shadow's fields (and after, where no offset shows).
+        let fields = out.lines().find(|l| l.starts_with("fields ")).expect("fields line");
+        assert!(value(fields, "first") >= LINE, "{fields}: Shadow's fields are not padded");
+    }
+}

@@ -210,3 +210,28 @@ fn a_thousand_virtual_threads_run_unchanged_with_a_tree_each() {
         }
     }
 }
+
+/// Two virtual threads mounted at once on two carriers store their contexts on two lines of the
+/// carriers' own (each carrier's mount cell), not into neighbouring 4-byte parking cells:
+/// `vthreads.MountCells` prints the cell each one's probes store into while both run.
+#[test]
+fn mounted_virtual_threads_store_into_their_carriers_own_lines() {
+    let jdk = jdk21();
+    let out = out_dir("mount-cells", &jdk);
+    let o = std::process::Command::new(jdk.java())
+        .arg(format!("-agentpath:{}=out={},socket=off,perf-map=off", agent_lib().display(), out.display()))
+        .args(["-Djdk.virtualThreadScheduler.parallelism=2", "-Djdk.virtualThreadScheduler.maxPoolSize=2", "-cp"])
+        .arg(classes(&jdk))
+        .arg("vthreads.MountCells")
+        .output()
+        .expect("running java");
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{stdout}{}", String::from_utf8_lossy(&o.stderr));
+    let cells: Vec<u64> = stdout.lines().filter_map(|l| l.strip_prefix("cell ")).map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap()).collect();
+    assert_eq!(cells.len(), 2, "{stdout}");
+    for c in &cells {
+        assert_eq!(c % 128, 0, "a mounted virtual thread stores into {c:#x}, not a carrier's line: {stdout}");
+    }
+    assert_ne!(cells[0] / 128, cells[1] / 128, "two carriers' mount cells share a line: {stdout}");
+    let _ = std::fs::remove_dir_all(&out);
+}

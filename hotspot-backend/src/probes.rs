@@ -17,7 +17,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ffi::{c_char, c_void, CStr, CString};
 use std::ptr;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use hpm_collectors::arcflow::{ConsumerId, Tree};
@@ -100,7 +100,12 @@ impl Bases {
 /// What a thread's own callbacks need without taking the runtime's lock.
 #[derive(Clone)]
 pub(crate) struct Local {
+    /// Where the probes store the thread's current context: a platform thread's own cell; for a
+    /// virtual thread its parking cell, or, in the copy a carrier keeps while it runs it
+    /// (`MOUNTED`), the carrier's mount cell.
     cell: &'static AtomicU32,
+    /// A virtual thread's cells (None for a platform thread).
+    virtual_cells: Option<Arc<VirtualCells>>,
     alloc: Arc<AllocByNode>,
     bases: Arc<Mutex<Bases>>,
     /// The thread's sampler (None: calls only, or a virtual thread, which its carriers' samplers
@@ -111,13 +116,42 @@ pub(crate) struct Local {
 
 impl Local {
     fn new(cell: &'static AtomicU32, sampled: Option<Arc<SampledThread>>) -> Local {
-        Local { cell, alloc: Arc::new(Mutex::new(HashMap::new())), bases: Arc::new(Mutex::new(Bases::default())), sampled }
+        Local { cell, virtual_cells: None, alloc: Arc::new(Mutex::new(HashMap::new())), bases: Arc::new(Mutex::new(Bases::default())), sampled }
     }
+
+    /// A virtual thread's: its context parks in `parking` while it is not mounted.
+    fn new_virtual(parking: &'static AtomicU32) -> Local {
+        let cells = VirtualCells { shadow: AtomicUsize::new(0), current: Mutex::new(parking) };
+        Local { virtual_cells: Some(Arc::new(cells)), ..Local::new(parking, None) }
+    }
+
+    /// The cell that holds the thread's current context now (see [`VirtualCells::current`]).
+    fn current_cell(&self) -> &'static AtomicU32 {
+        self.virtual_cells.as_ref().map_or(self.cell, |v| *lock(&v.current))
+    }
+}
+
+/// How a virtual thread's context follows it from carrier to carrier. Virtual threads may be
+/// millions, so each has only a 4-byte parking cell (neighbours in a slab); its probes store into
+/// it only while it is not mounted. A mount copies the parking cell into the carrier's mount cell
+/// (a line of its own, one per carrier) and points the thread's `Shadow.cell` there (a JNI field
+/// store); the unmount copies the value back and points `Shadow.cell` at the parking cell again.
+/// So the stores at every call go to a line of the carrier's own, and the carrier's sampler
+/// reads the context from there.
+pub(crate) struct VirtualCells {
+    /// Global reference to the thread's `Shadow` (0 until its first probe, and after its end).
+    shadow: AtomicUsize,
+    /// The cell its context is in now: the parking cell, or a carrier's mount cell while mounted
+    /// (where the agent stores a context read from its stack when a window opens).
+    current: Mutex<&'static AtomicU32>,
 }
 
 thread_local! {
     /// The calling thread's context cell and allocation credits, from ThreadStart (or its first probe).
     static LOCAL: RefCell<Option<Local>> = const { RefCell::new(None) };
+    /// On a carrier: the cell that the virtual thread it runs stores its context into (a line of
+    /// its own, made at the first mount; see [`VirtualCells`]).
+    static MOUNT_CELL: std::cell::Cell<Option<&'static AtomicU32>> = const { std::cell::Cell::new(None) };
     /// On a carrier: the virtual thread it runs now (its cell and credits), if any.
     static MOUNTED: RefCell<Option<(u32, Local)>> = const { RefCell::new(None) };
 }
@@ -591,7 +625,7 @@ impl ProbeRuntime {
             if on {
                 // Probes are off until the state below changes, so the cell is the agent's until then.
                 let context = self.context_from_stack(t);
-                t.local.cell.store(context, Ordering::Relaxed);
+                t.local.current_cell().store(context, Ordering::Relaxed);
                 if let Some(st) = &t.local.sampled {
                     st.rebase();
                 }
@@ -670,7 +704,7 @@ impl ProbeRuntime {
     /// A virtual thread starts (on its carrier, before its first mount): its context cell and
     /// credits, which its carriers' samplers fill while they run it.
     pub(crate) fn vthread_started(&self, jni: *mut JNIEnv, thread: jthread, v: &crate::vthreads::VThread) {
-        let local = Local::new(new_parking_cell(), None);
+        let local = Local::new_virtual(new_parking_cell());
         lock(&self.owners).insert(v.id, local.bases.clone());
         let _ = v.probes.set(local.clone());
         let stack = ThreadStack::new(self.env(), jni, thread);
@@ -679,25 +713,55 @@ impl ProbeRuntime {
         lock(&self.threads).virtual_threads.insert(v.id, t);
     }
 
-    /// The calling carrier mounts `v`: its probes and its sampler's credits are `v`'s from now.
+    /// The calling carrier mounts `v`: its probes and its sampler's credits are `v`'s from now,
+    /// its context in the carrier's mount cell ([`VirtualCells`]).
     pub(crate) fn mount(&self, v: &crate::vthreads::VThread) {
         let Some(local) = v.probes.get() else { return };
-        MOUNTED.with(|m| *m.borrow_mut() = Some((v.id, local.clone())));
+        let Some(cells) = &local.virtual_cells else { return };
+        let mount_cell = MOUNT_CELL.with(|c| match c.get() {
+            Some(cell) => cell,
+            None => {
+                let cell = new_cell();
+                c.set(Some(cell));
+                cell
+            }
+        });
+        {
+            let mut current = lock(&cells.current);
+            mount_cell.store(current.load(Ordering::Relaxed), Ordering::Relaxed);
+            *current = mount_cell;
+        }
+        point_shadow_at(cells.shadow.load(Ordering::Acquire), mount_cell);
+        MOUNTED.with(|m| *m.borrow_mut() = Some((v.id, Local { cell: mount_cell, ..local.clone() })));
         if let Some(st) = LOCAL.with(|l| l.borrow().as_ref().and_then(|l| l.sampled.clone())) {
-            st.retarget(local.cell, v.id, self.exact);
+            st.retarget(mount_cell, v.id, self.exact);
         }
     }
 
     /// The calling carrier unmounts `v`: its sampler works for it again, and what it credited
     /// to `v` goes to `v`'s bases now (so no carrier holds credits of a thread that ended).
     pub(crate) fn unmount(&self, v: &crate::vthreads::VThread) {
-        MOUNTED.with(|m| m.borrow_mut().take());
-        let Some(own) = LOCAL.with(|l| l.borrow().clone()) else { return };
-        let Some(st) = &own.sampled else { return };
-        st.retarget(own.cell, 0, self.exact);
+        let mounted = MOUNTED.with(|m| m.borrow_mut().take());
+        let own = LOCAL.with(|l| l.borrow().clone());
+        let sampled = own.as_ref().and_then(|o| Some((o.cell, o.sampled.clone()?)));
+        if let Some((own_cell, st)) = &sampled {
+            // First, while the mount cell still holds the thread's context (exact mode credits it).
+            st.retarget(own_cell, 0, self.exact);
+        }
+        if let (Some((_, m)), Some(local)) = (mounted, v.probes.get()) {
+            if let Some(cells) = &local.virtual_cells {
+                {
+                    let mut current = lock(&cells.current);
+                    local.cell.store(m.cell.load(Ordering::Relaxed), Ordering::Relaxed);
+                    *current = local.cell;
+                }
+                point_shadow_at(cells.shadow.load(Ordering::Acquire), local.cell);
+            }
+        }
+        let (Some(own), Some((_, st))) = (own, sampled) else { return };
         let keep = self.state.load(Ordering::Acquire) & 1 == 1;
         let mounted = v.probes.get().map(|l| (v.id, &*l.bases));
-        drain_into(st, &own.bases, mounted, keep, &self.owners);
+        drain_into(&st, &own.bases, mounted, keep, &self.owners);
     }
 
     /// A virtual thread ended (on its carrier, after its last unmount): its final tree goes to
@@ -710,6 +774,9 @@ impl ProbeRuntime {
         let Some(mut t) = threads.virtual_threads.remove(&v.id) else { return };
         drop(threads);
         self.sync_one(jni, &t, &consumers, m);
+        if let Some(cells) = &t.local.virtual_cells {
+            cells.shadow.store(0, Ordering::Release);
+        }
         if t.shadow != 0 {
             // SAFETY: the global reference `probe_register` made for this thread's Shadow, used
             // by nobody else now that the entry is gone; jni is the calling thread's env.
@@ -1173,6 +1240,9 @@ unsafe extern "C" fn probe_register(jni: *mut JNIEnv, _class: jclass, shadow: jo
             return;
         }
         t.shadow = global as usize;
+        if let Some(cells) = &t.local.virtual_cells {
+            cells.shadow.store(global as usize, Ordering::Release);
+        }
         let state = rt.state.load(Ordering::Acquire);
         if t.started_at == Some(state) && state & 1 == 1 {
             // Synchronised already: its context is its root (see `ProbeThread::started_at`).
@@ -1184,21 +1254,44 @@ unsafe extern "C" fn probe_register(jni: *mut JNIEnv, _class: jclass, shadow: jo
     cell
 }
 
-/// Sets `Shadow.epoch` of `shadow` to `state`: the thread's context is in step with the stack.
-fn set_epoch(jni: *mut JNIEnv, shadow: jobject, state: i32) {
-    static EPOCH: OnceLock<usize> = OnceLock::new();
-    let field = *EPOCH.get_or_init(|| {
-        // SAFETY: jni is this thread's env; shadow a live local reference; names NUL-terminated.
+/// The field id of `Shadow`'s field `name` (of type `sig`), looked up once on `shadow`'s class
+/// and kept in `cache` (0: no such field).
+fn shadow_field(jni: *mut JNIEnv, shadow: jobject, cache: &OnceLock<usize>, name: &CStr, sig: &CStr) -> usize {
+    *cache.get_or_init(|| {
+        // SAFETY: jni is this thread's env; shadow a live reference; names NUL-terminated.
         unsafe {
             let class = jni_fn!(jni, GetObjectClass)(jni, shadow);
-            let f = jni_fn!(jni, GetFieldID)(jni, class, c"epoch".as_ptr(), c"I".as_ptr());
+            let f = jni_fn!(jni, GetFieldID)(jni, class, name.as_ptr(), sig.as_ptr());
             if f.is_null() {
                 jni_fn!(jni, ExceptionClear)(jni);
             }
             jni_fn!(jni, DeleteLocalRef)(jni, class);
             f as usize
         }
-    });
+    })
+}
+
+/// Points `Shadow.cell` of a virtual thread's Shadow (a global reference; 0: none yet) at `cell`,
+/// on the carrier that mounts or unmounts it (see [`VirtualCells`]). The thread runs no probe
+/// meanwhile: it is between its mount and its first Java code, or past its last.
+fn point_shadow_at(shadow: usize, cell: &'static AtomicU32) {
+    static CELL: OnceLock<usize> = OnceLock::new();
+    if shadow == 0 {
+        return;
+    }
+    let Ok(jni) = crate::current_jni() else { return };
+    let field = shadow_field(jni, shadow as jobject, &CELL, c"cell", c"J");
+    if field != 0 {
+        // SAFETY: `field` is Shadow's long field `cell`, `shadow` a live global reference to a
+        // Shadow (deleted only after the cells forget it); jni is this thread's env.
+        unsafe { jni_fn!(jni, SetLongField)(jni, shadow as jobject, field as jfieldID, cell as *const AtomicU32 as jlong) };
+    }
+}
+
+/// Sets `Shadow.epoch` of `shadow` to `state`: the thread's context is in step with the stack.
+fn set_epoch(jni: *mut JNIEnv, shadow: jobject, state: i32) {
+    static EPOCH: OnceLock<usize> = OnceLock::new();
+    let field = shadow_field(jni, shadow, &EPOCH, c"epoch", c"I");
     if field != 0 {
         // SAFETY: `field` is Shadow's int field `epoch`, `shadow` a live Shadow.
         unsafe { jni_fn!(jni, SetIntField)(jni, shadow, field as jfieldID, state) };

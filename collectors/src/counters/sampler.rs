@@ -1118,3 +1118,61 @@ pub fn signal_self_untagged() -> Result<(), String> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lines::{share_a_line, LINE};
+
+    struct Zeros;
+    impl ThreadMetrics for Zeros {
+        fn read(&mut self, out: &mut [u64]) {
+            out.fill(0);
+        }
+    }
+
+    fn bytes<T>(s: &[T]) -> (usize, usize) {
+        (s.as_ptr() as usize, std::mem::size_of_val(s))
+    }
+
+    /// What the handler writes at every signal (the state's lock and statistics, its buffers
+    /// and credit table) shares no line between two threads' states, nor with the cells.
+    #[test]
+    fn two_threads_states_share_no_line() {
+        let states: Vec<Arc<ThreadState>> = (0..8)
+            .map(|i| ThreadState::new(1000 + i, crate::lines::new_cell(), Box::new(Zeros), 3, Some(0), None, 16, None))
+            .collect();
+        let mut regions: Vec<(usize, usize)> = Vec::new();
+        for s in &states {
+            let at = Arc::as_ptr(s) as usize;
+            assert_eq!(at % LINE, 0, "a thread state is not line-aligned");
+            regions.push((at, std::mem::size_of::<ThreadState>()));
+            let g = s.inner.lock();
+            for b in [&g.last, &g.cur, &g.delta, &g.stack_last] {
+                regions.push(bytes(b));
+            }
+            regions.push((s.cell as *const AtomicU32 as usize, 4));
+        }
+        for (i, a) in regions.iter().enumerate() {
+            for (j, b) in regions.iter().enumerate().skip(i + 1) {
+                // Regions of one state may share lines with each other (one thread writes them).
+                let per_state = 6;
+                if i / per_state != j / per_state {
+                    assert!(!share_a_line(a.0, a.1, b.0, b.1), "regions {i} and {j} of two threads share a line");
+                }
+            }
+        }
+    }
+
+    /// Consecutive keys (the tids and fds of the threads of one process) count their handlers on
+    /// lines of their own.
+    #[test]
+    fn consecutive_keys_count_their_handlers_on_separate_lines() {
+        for table in [&BY_TID, &BY_FD] {
+            for k in 1000..1000 + SHARDS - 1 {
+                let (a, b) = (table.handlers(k) as *const AtomicUsize as usize, table.handlers(k + 1) as *const AtomicUsize as usize);
+                assert!(!share_a_line(a, 8, b, 8), "keys {k} and {} share a line", k + 1);
+            }
+        }
+    }
+}
