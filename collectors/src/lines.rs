@@ -145,7 +145,7 @@ mod tests {
     #[test]
     fn own_lines_pads_small_values_to_a_whole_line() {
         assert_eq!(std::mem::size_of::<OwnLines<u32>>(), LINE);
-        let v: Vec<OwnLines<u64>> = (0..4).map(|i| OwnLines(i)).collect();
+        let v: Vec<OwnLines<u64>> = (0..4).map(OwnLines).collect();
         assert_eq!(&v[1] as *const _ as usize - &v[0] as *const _ as usize, LINE);
     }
 }
