@@ -329,3 +329,20 @@ fn two_threads_hot_probe_state_shares_no_cache_line() {
         assert!(value(fields, "first") >= LINE, "{fields}: Shadow's fields are not padded");
     }
 }
+
+/// A StackOverflowError caught by the program does not end the recording of its thread: every
+/// call after it is counted (`calls.StackOverflow`: 3 × 1000 calls of `leaf` and 3 of `after`
+/// after three caught overflows), in both modes, and under `main` where the program makes them.
+#[test]
+fn calls_after_a_caught_stack_overflow_are_recorded() {
+    for jdk in jdks() {
+        for mode in ["calls=probes", "calls=jvmti"] {
+            let r = run(&format!("soe-{}", &mode[6..]), &jdk, "StackOverflow", mode, &[], &[]);
+            r.assert_ok();
+            let c = contexts(&r.calls(), "main");
+            assert_eq!(c.get("calls.StackOverflow.main;calls.StackOverflow.leaf"), Some(&3000), "{mode} on {:?}: {c:?}", jdk.home);
+            assert_eq!(c.get("calls.StackOverflow.main;calls.StackOverflow.after"), Some(&3), "{mode} on {:?}", jdk.home);
+            assert_eq!(c.get("calls.StackOverflow.main;calls.StackOverflow.depth"), Some(&3), "{mode}: one outermost depth() per round");
+        }
+    }
+}

@@ -343,6 +343,8 @@ public final class Probe {
                 moveTo(cell, c);
                 epoch = st;
                 return true;
+            } catch (StackOverflowError e) {
+                return false; // the stack is nearly full: the next probe tries again
             } catch (Throwable t) {
                 broken = true;
                 return false;
@@ -397,6 +399,15 @@ public final class Probe {
                 last[2 * PAD + c] = k;
                 size = k + 1;
                 return k;
+            } catch (StackOverflowError e) {
+                /*
+                 * The program's stack is nearly full, and this probe's own frames overflowed it:
+                 * this call is not counted, and the thread goes on being recorded. Its exit (or
+                 * the exits of the frames that the error unwinds) close contexts up to the nearest
+                 * one of their method, and the handler that catches the error makes its method
+                 * current again (caught), so the tree is in step once the error is caught.
+                 */
+                return -1;
             } catch (Throwable t) { // OutOfMemoryError: stop recording this thread, never fail the program
                 broken = true;
                 return -1;
