@@ -663,7 +663,7 @@ extern "C" fn cb_vp_start(_ctx: AgentCtx, vp: u32) {
         let idle = r.idle_thread(vp).map(|(t, e)| (t, e.clone()));
         if let Some(s) = &r.sampling {
             // Its own cell (owner 0) is never credited: it runs its idle thread from now on.
-            let own: &'static AtomicU32 = Box::leak(Box::new(AtomicU32::new(0)));
+            let own = hpm_collectors::lines::new_cell();
             match s.sampler.start_current_thread(own) {
                 Ok(st) => {
                     if let Some((t, e)) = &idle {
@@ -741,7 +741,8 @@ extern "C" fn cb_thread_start(_ctx: AgentCtx, tid: u32, name: *const u8, name_le
             account: Account::new(&r.green),
             recorder: OnceLock::new(),
             ended: AtomicBool::new(false),
-            cell: Box::leak(Box::new(AtomicU32::new(0))),
+            // A line of its own: its events store into it at every call, on whichever processor.
+            cell: hpm_collectors::lines::new_cell(),
             wall_at: AtomicU64::new(monotonic_ns()),
             wait_pending: AtomicBool::new(false),
             wait_from: AtomicU64::new(0),
