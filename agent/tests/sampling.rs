@@ -481,3 +481,19 @@ fn forms_follow_the_jvms_compiler_configuration() {
         assert!(get(&frames, "c2%") > 20.0 && get(&frames, "unknown%") < 1.0, "{frames:?}");
     }
 }
+
+/// Wall-clock stack samples every 100 µs on one busy thread beside the probes (the default),
+/// named at the exit dump: a sampled frame whose method id the VM never gave (AGCT writes null
+/// for a method without one) must never reach JVMTI, which dereferences it unchecked. Such ids
+/// once crashed JDK 17 in `Method::checked_resolve_jmethod_id` at VM death, every run.
+#[test]
+fn wall_samples_at_100us_never_hand_jvmti_an_unknown_method_id() {
+    for jdk in jdks() {
+        for round in 0..3 {
+            let r = run(&format!("wall-100us-{round}"), &jdk, "Bench", "sample=wall,sample-interval=100us", &[], &["30", "10"]);
+            r.assert_ok();
+            let sampled = r.file("sampled/xprof.txt");
+            assert!(sampled.contains("calls.Bench.fib"), "{sampled}");
+        }
+    }
+}

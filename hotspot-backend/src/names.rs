@@ -20,11 +20,20 @@ use crate::{deallocate, jni_fn, jvmti_fn, take_string};
 pub struct Resolver {
     env: *mut jvmtiEnv,
     jni: *mut JNIEnv,
+    /// Method ids read from sampled stacks: only those the VM gave the agent reach JVMTI
+    /// ([`crate::stacks::is_known_method_id`]); others are left unnamed (their frame is left out).
+    only_known: bool,
 }
 
 impl Resolver {
+    /// For method ids the VM gave through JVMTI (events, stack traces).
     pub fn new(env: *mut jvmtiEnv, jni: *mut JNIEnv) -> Resolver {
-        Resolver { env, jni }
+        Resolver { env, jni, only_known: false }
+    }
+
+    /// For method ids read from sampled stacks (AGCT), which are not proven to be ids at all.
+    pub fn for_sampled_frames(env: *mut jvmtiEnv, jni: *mut JNIEnv) -> Resolver {
+        Resolver { env, jni, only_known: true }
     }
 }
 
@@ -170,6 +179,10 @@ fn say_virtual_threads_nest() {
 
 impl MethodResolver for Resolver {
     fn resolve(&mut self, method: u64, filter: &ClassFilter, out: &mut Vec<(u64, Option<String>)>) {
+        if self.only_known && !crate::stacks::is_known_method_id(method) {
+            out.push((method, None));
+            return;
+        }
         let env = self.env;
         let m = method as jmethodID;
         let Some(k) = declaring_class(env, m) else {

@@ -17,6 +17,7 @@
 //!   SIGPROF handler) also credits time to their exact contexts; each thread is started once, by
 //!   the probes' runtime, and handed over here.
 
+use std::collections::HashSet;
 use std::ffi::{c_int, c_ulong, c_void};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
@@ -470,7 +471,7 @@ impl StackRuntime {
 
 fn drain_one(env: *mut jvmtiEnv, jni: *mut JNIEnv, s: &Sampled) {
     let Some(b) = BACKEND.get() else { return };
-    let mut r = Resolver::new(env, jni);
+    let mut r = Resolver::for_sampled_frames(env, jni);
     s.sampled.drain_stacks(&mut |weights, site, frames| b.recorder.add_stack_sample(&s.recorder, frames, site, weights, &mut r));
 }
 
@@ -498,14 +499,30 @@ pub(crate) fn alloc_sample(env: *mut jvmtiEnv, jni: *mut JNIEnv, t: &ThreadRecor
     b.recorder.add_alloc_sample(t, &raw, &class, bytes, &mut r);
 }
 
+/// The jmethodIDs the VM gave the agent through JVMTI (`GetClassMethods` at ClassPrepare and for
+/// the classes loaded before sampling started). A method id read from a sampled stack reaches
+/// JVMTI only if it is here: HotSpot dereferences a jmethodID without checking it, so a bad one
+/// (AGCT writes null for a method without an id, or a misread frame) would crash the JVM, while
+/// one of these stays a valid slot for the life of the VM (after its class is unloaded JVMTI
+/// answers INVALID_METHODID).
+static KNOWN_METHOD_IDS: Mutex<Option<HashSet<u64>>> = Mutex::new(None);
+
+/// Whether `method` is a jmethodID the VM gave the agent ([`KNOWN_METHOD_IDS`]).
+pub(crate) fn is_known_method_id(method: u64) -> bool {
+    lock(&KNOWN_METHOD_IDS).as_ref().is_some_and(|k| k.contains(&method))
+}
+
 /// Makes the jmethodIDs of `klass`'s methods (GetClassMethods makes them), so that AGCT, which
-/// cannot make one in a signal handler, finds them.
+/// cannot make one in a signal handler, finds them; and keeps them as known.
 pub(crate) fn make_method_ids(env: *mut jvmtiEnv, klass: jclass) {
     let mut count: jint = 0;
     let mut methods: *mut jmethodID = std::ptr::null_mut();
     // SAFETY: env valid; klass a live reference given by the caller; out-pointers valid.
     let err = unsafe { jvmti_fn!(env, GetClassMethods)(env, klass, &mut count, &mut methods) };
     if err == JVMTI_ERROR_NONE && !methods.is_null() {
+        // SAFETY: GetClassMethods returned `count` method ids at `methods`.
+        let ids = unsafe { std::slice::from_raw_parts(methods, count.max(0) as usize) };
+        lock(&KNOWN_METHOD_IDS).get_or_insert_with(HashSet::new).extend(ids.iter().map(|&m| m as u64));
         deallocate(env, methods as *mut u8);
     }
 }
