@@ -417,3 +417,40 @@ fn attach_to_a_jvm_started_without_the_agent() {
         assert!(!sock.exists());
     }
 }
+
+/// CPU time (ns) of every context of every thread of `p`.
+fn cpu_ns(p: &Profile) -> u64 {
+    let i = p.bindings.metric_index("cpu-time").expect("a cpu-time metric");
+    p.threads.iter().map(|t| t.tree.preorder().into_iter().map(|n| t.tree.base(n)[i]).sum::<u64>()).sum()
+}
+
+/// Ends the JVM as a service manager would (SIGTERM); returns its exit reports' profile.
+fn terminate(mut jvm: Jvm) -> Profile {
+    let st = Process::new("kill").args(["-TERM", &jvm.child.id().to_string()]).status().unwrap();
+    assert!(st.success());
+    let _ = jvm.child.wait().unwrap();
+    common::read_profile(&jvm.out.join("arcflow.json"))
+}
+
+/// What threads do while recording is stopped is not charged to the exit reports: a JVM that
+/// never started recording (`start=paused`), or that was stopped, and is then ended by SIGTERM
+/// after a phase of busy work, has in its exit reports what a dump at the stop had. (Before,
+/// the exit's own stop settled every thread once more and charged all the time since the stop
+/// to the contexts they were in.)
+#[test]
+fn time_used_after_a_stop_is_not_charged_at_exit() {
+    let jdk = java_tests::jdk().unwrap();
+    let mut never = Jvm::start(&jdk, "start=paused");
+    never.phase("spin");
+    let exit = terminate(never);
+    assert!(cpu_ns(&exit) < 1_000_000, "never started, yet the exit reports hold {} ns of cpu-time", cpu_ns(&exit));
+
+    let mut stopped = Jvm::start(&jdk, "");
+    stopped.phase("A");
+    stopped.ctl(Command::Stop);
+    let tmp = tempfile::tempdir().unwrap();
+    let at_stop = cpu_ns(&stopped.dump(&tmp.path().join("at-stop")));
+    stopped.phase("spin");
+    let at_exit = cpu_ns(&terminate(stopped));
+    assert!(at_exit <= at_stop + 50_000_000, "a dump at the stop held {at_stop} ns of cpu-time, the exit reports {at_exit} ns");
+}

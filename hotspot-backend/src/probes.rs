@@ -605,6 +605,12 @@ impl ProbeRuntime {
 
     fn switch_state(&self, jni: *mut JNIEnv, on: bool) -> Result<(), String> {
         let cur = self.state.load(Ordering::Acquire);
+        if !on && cur & 1 == 0 {
+            // Stopped already (a second stop, or VMDeath after a stop or a paused start): what
+            // the threads used since the stop is not recorded. Settling them as a stop does
+            // would charge it all to the contexts they are in.
+            return Ok(());
+        }
         let next = if on { ((cur | 1) + 2) | 1 } else { cur & !1 };
         if !on {
             self.set_state(jni, next)?;
