@@ -7,7 +7,7 @@ import java.lang.reflect.Field;
  * worker threads run probed code at once, each then prints its own Shadow's native context cell
  * (an address) and the lengths of its arrays; main prints the lowest and highest offset of
  * Shadow's instance fields. Once more after a full GC, which copies the Shadows next to each
- * other. Lines: {@code shadow WORKER ROUND cell=ADDR parent=N calls=N last=N} and
+ * other. Lines: {@code shadow WORKER ROUND cell=ADDR parent=N calls=N hints=N} and
  * {@code fields first=OFFSET last=OFFSET}.
  */
 public class Layout {
@@ -37,7 +37,7 @@ public class Layout {
     static void report(String worker, int round) throws Exception {
         Object s = shadowOfThisThread();
         System.out.println("shadow " + worker + " " + round + " cell=" + longField(s, "cell") + " parent=" + length(s, "parent")
-                + " calls=" + length(s, "calls") + " last=" + length(s, "last"));
+                + " calls=" + length(s, "calls") + " hints=" + length(s, "hints"));
     }
 
     public static void main(String[] args) throws Exception {

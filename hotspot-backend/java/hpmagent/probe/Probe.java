@@ -226,7 +226,7 @@ public final class Probe {
     /**
      * One thread's calling-context tree. Node 0 is the root (the thread); arrays grow by doubling.
      *
-     * Every probe writes {@code cur} and {@code calls}, and often {@code last}: no other thread's
+     * Every probe writes {@code cur} and {@code calls}, and some {@code hints}: no other thread's
      * data may share their cache lines, or every call of two busy threads bounces a line between
      * their cores (false sharing). Each thread allocates its Shadow in its own TLAB, but a GC copies
      * live objects of many threads next to each other, so the padding is in the objects themselves:
@@ -237,7 +237,7 @@ public final class Probe {
      */
     @Contended
     static final class Shadow {
-        /** Unused longs (128 bytes) at each end of {@link #calls}; ints at each end of {@link #last}: 2 * PAD. */
+        /** Unused longs (128 bytes) at each end of {@link #calls}; ints at each end of {@link #hints}: 2 * PAD. */
         static final int PAD = 16;
         int cur;
         int epoch;
@@ -256,10 +256,13 @@ public final class Probe {
         int[] parent = new int[16];
         int[] method = new int[16];
         /**
-         * The child entered last from each node (at {@code 2 * PAD + node}): a loop calling one
-         * method hits it every time.
+         * Two hints per node, the children entered from it last and before that (at
+         * {@code 2 * PAD + 2 * node} and the next element, one line): a loop calling one method,
+         * and code alternating between two callees (a recursion and its helper, a comparison and a
+         * descent), find their child without the index. A miss puts the child found first and
+         * moves the first second.
          */
-        int[] last = new int[16 + 4 * PAD];
+        int[] hints = new int[2 * 16 + 4 * PAD];
         /** Calls per node, at {@code PAD + node}. */
         long[] calls = new long[16 + 2 * PAD];
         /** Open-addressing index (parent, method) → node for nodes with several children. */
@@ -272,11 +275,19 @@ public final class Probe {
                 return;
             }
             int c = cur;
-            int k = last[2 * PAD + c];
-            if (k == 0 || method[k] != m) {
-                k = child(c, m);
-                if (k < 0) {
-                    return;
+            int[] h = hints;
+            int at = 2 * PAD + 2 * c;
+            int k = h[at];
+            if (method[k] != m) { // node 0 (the root, method -1) is no method's child
+                k = h[at + 1];
+                if (method[k] != m) {
+                    k = child(c, m);
+                    if (k < 0) {
+                        return;
+                    }
+                    h = hints; // child() may have grown the arrays
+                    h[at + 1] = h[at];
+                    h[at] = k;
                 }
             }
             calls[PAD + k]++;
@@ -379,7 +390,6 @@ public final class Probe {
                     break;
                 }
                 if (parent[k] == c && method[k] == m) {
-                    last[2 * PAD + c] = k;
                     return k;
                 }
                 h = (h + 1) & mask;
@@ -396,7 +406,6 @@ public final class Probe {
                 } else {
                     place(index, k);
                 }
-                last[2 * PAD + c] = k;
                 size = k + 1;
                 return k;
             } catch (StackOverflowError e) {
@@ -441,15 +450,15 @@ public final class Probe {
             // Copies first, then publish: export() may read the arrays at any time.
             int[] p = new int[n];
             int[] me = new int[n];
-            int[] l = new int[n + 4 * PAD];
+            int[] l = new int[2 * n + 4 * PAD];
             long[] ca = new long[n + 2 * PAD];
             System.arraycopy(parent, 0, p, 0, parent.length);
             System.arraycopy(method, 0, me, 0, method.length);
-            System.arraycopy(last, 0, l, 0, 2 * PAD + parent.length);
+            System.arraycopy(hints, 0, l, 0, 2 * PAD + 2 * parent.length);
             System.arraycopy(calls, 0, ca, 0, PAD + parent.length);
             parent = p;
             method = me;
-            last = l;
+            hints = l;
             calls = ca;
         }
     }
