@@ -245,20 +245,55 @@ pub fn compensation(snap: &Snapshot) -> String {
     let _ = writeln!(s, "Reports show base - calls x callee - child calls x caller (at least 0) for the applied metrics;");
     let _ = writeln!(s, "threads.txt and arcflow-raw.json keep the raw values.");
     let _ = writeln!(s);
-    let _ = writeln!(s, "{:<24} {:>12} {:>12} {:>8} {:>16} {:>16}", "metric", "callee", "caller", "applied", "raw-total", "compensated");
+    let _ = writeln!(s, "{:<24} {:>12} {:>12} {:>8} {:>16} {:>16} {:>9}", "metric", "callee", "caller", "applied", "raw-total", "compensated", "removed%");
     for (k, name) in c.metrics.iter().enumerate() {
+        let (r, m) = (raw.get(k).copied().unwrap_or(0), comp.get(k).copied().unwrap_or(0));
         let _ = writeln!(
             s,
-            "{:<24} {:>12.1} {:>12.1} {:>8} {:>16} {:>16}",
+            "{:<24} {:>12.1} {:>12.1} {:>8} {:>16} {:>16} {:>9}",
             name,
             c.callee[k],
             c.caller[k],
             if c.applied[k] { "yes" } else { "no" },
-            raw.get(k).copied().unwrap_or(0),
-            comp.get(k).copied().unwrap_or(0)
+            r,
+            m,
+            if r == 0 { "-".to_string() } else { format!("{:.1}", 100.0 * r.saturating_sub(m) as f64 / r as f64) }
         );
     }
+    if let Some(note) = compensation_note(snap) {
+        let _ = writeln!(s);
+        let _ = writeln!(s, "{note}");
+    }
     s
+}
+
+/// Above this share of a time metric removed by the compensation, the reports say so: most of
+/// what was measured was the probes, and the exact tree's time shares are estimates.
+const COMPENSATION_NOTE_PERCENT: f64 = 25.0;
+
+/// One line when the compensation removed more than [`COMPENSATION_NOTE_PERCENT`] of the
+/// recorded `cpu-time` (or the first time metric): how much, and what measures the run without the
+/// probes' cost. `compensation.txt` ends with it, and the agent prints it at exit.
+pub fn compensation_note(snap: &Snapshot) -> Option<String> {
+    let c = snap.compensation.as_ref()?;
+    let k = c.metrics.iter().position(|m| m == "cpu-time").or_else(|| c.applied.iter().position(|&a| a))?;
+    if !c.applied.get(k).copied().unwrap_or(false) {
+        return None;
+    }
+    let raw = snap.calls.total().get(k).copied().unwrap_or(0);
+    let comp = snap.compensated_calls().total().get(k).copied().unwrap_or(0);
+    if raw == 0 {
+        return None;
+    }
+    let removed = 100.0 * raw.saturating_sub(comp) as f64 / raw as f64;
+    (removed > COMPENSATION_NOTE_PERCENT).then(|| {
+        format!(
+            "note: the probes' calibrated cost ({:.1} ns per call) is {removed:.0}% of the recorded {}; it is removed from the reports, \
+             but where calls are this dense the time shares of small methods are estimates: calls=none,sample=cpu measures them without probes",
+            c.callee[k] + c.caller[k],
+            c.metrics[k]
+        )
+    })
 }
 
 /// `gc.txt`: garbage collections.
@@ -458,6 +493,36 @@ mod tests {
             out.push((m, Some(format!("p.C.m{m}"))));
         }
         fn stack(&mut self, _: &mut Vec<u64>) {}
+    }
+
+    /// compensation.txt says what share each metric lost, and ends with a note when the probes'
+    /// cost is most of what was measured (above 25% of the first time metric), not otherwise.
+    #[test]
+    fn compensation_says_how_much_it_removed_and_warns_when_it_is_most() {
+        for (ns_per_call, note) in [(60.0, true), (10.0, false)] {
+            let v: Arc<[AtomicU64; 4]> = Arc::new(Default::default());
+            let r = Recorder::new(RecorderConfig::default(), Box::new(Fake(v.clone())));
+            let a = r.register_current_thread(ThreadInfo { name: "a".into(), kind: None, os_tid: Some(42) });
+            let mut t = 0;
+            r.method_entry(&a, 1, &mut Names);
+            for _ in 0..10 {
+                r.method_entry(&a, 2, &mut Names);
+                t += 100;
+                v[2].store(t, Ordering::Relaxed);
+                r.method_exit(&a, 2, false, &mut Names);
+            }
+            t += 1000;
+            v[2].store(t, Ordering::Relaxed);
+            r.method_exit(&a, 1, false, &mut Names);
+            // 10 child calls of m1 x 60 ns = 600 of 2000 ns: 30% removed.
+            let metrics = r.bindings().metrics.clone();
+            r.set_compensation(hpm_collectors::recorder::Compensation::from_call_cost(&metrics, ns_per_call, 0.0, 1000, "test".into()));
+            let text = compensation(&r.snapshot());
+            let row = text.lines().find(|l| l.starts_with("task-clock")).unwrap_or_else(|| panic!("{text}"));
+            let removed: f64 = row.split_whitespace().last().unwrap().parse().unwrap();
+            assert!((removed - ns_per_call * 10.0 / 20.0).abs() < 0.11, "{row}");
+            assert_eq!(text.contains(&format!("note: the probes' calibrated cost ({ns_per_call:.1} ns per call) is 30% of the recorded task-clock")), note, "{text}");
+        }
     }
 
     #[test]
