@@ -379,10 +379,14 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
     if calls_none {
         o.calls = false;
         // The code map's JVMTI events cost HotSpot work at every compilation; without exact
-        // trees it only feeds code.txt and the perf map (sampling finds forms in the code cache).
-        if !collect_given {
+        // trees it only feeds code.txt and the perf map (sampling finds forms in the code cache),
+        // so it stays only where a perf map is wanted.
+        if !collect_given && !o.perf_map.wanted() {
             o.code = false;
         }
+    }
+    if o.perf_map == PerfMap::On && !o.code {
+        return Err("option 'perf-map=on' needs the code map, which collect= leaves out: add code to it (e.g. collect=gc+code)".into());
     }
     Ok(o)
 }
@@ -423,6 +427,9 @@ mod tests {
         }
         assert!(parse(Some("collect=calls+alloc,sample-alloc=1m")).unwrap_err().contains("one heap sampler"));
         assert!(parse(Some("calls=none,collect=gc+code")).unwrap().code, "unless collect= asks for it");
+        assert!(parse(Some("calls=none,perf-map=on")).unwrap().code, "or a perf map is wanted");
+        let e = parse(Some("calls=none,collect=gc,perf-map=on")).unwrap_err();
+        assert!(e.contains("'perf-map=on' needs the code map") && e.contains("collect=gc+code"), "{e}");
         assert!(parse(Some("collect=gc+code,calls=none")).unwrap().code);
         assert_eq!(parse(Some("sample=wall")).unwrap().sample, SampleMode::Wall);
         assert_eq!(parse(Some("sample=cpu")).unwrap().sample_interval_ns, 10_000_000);

@@ -99,3 +99,20 @@ fn perf_map_only_when_asked_or_under_perf_record() {
     assert!(written.is_ok_and(|m| m.contains(" [j] ") || m.contains("Interpreter")), "no {map} under perf record");
     std::fs::remove_dir_all(&out).unwrap();
 }
+
+/// Sampling alone (`calls=none`) leaves the code map out, unless a perf map is asked for:
+/// `perf-map=on` then keeps it, and the perf map names the JIT's code. With neither, code.txt
+/// says the map is empty for want of code events instead of listing 0 entries without a word.
+#[test]
+fn a_sampling_only_run_writes_the_perf_map_it_is_asked_for() {
+    for jdk in jdks() {
+        let out = out_dir("code-calls-none", &jdk);
+        let (code, map) = bench_code_maps(&jdk, &out, ",calls=none,sample=cpu");
+        assert!(code.starts_with("Code map: ") && !code.starts_with("Code map: empty"), "{code}");
+        assert!(map.lines().any(|l| l.ends_with(" [j] calls.Bench.fib(int)")), "fib in the perf map");
+        std::fs::remove_dir_all(&out).unwrap();
+        let r = run("code-calls-none-no-map", &jdk, "Bench", "calls=none,sample=cpu", &[], &["20", "1"]);
+        r.assert_ok();
+        assert!(r.file("code.txt").starts_with("Code map: empty (no code events"), "{}", r.file("code.txt"));
+    }
+}

@@ -437,7 +437,12 @@ pub fn perf_map(code: &[CodeEntry]) -> String {
 pub fn code(snap: &Snapshot) -> String {
     let mut s = String::new();
     let compiled = snap.code.iter().filter(|c| c.kind == "compiled").count();
-    let _ = writeln!(s, "Code map: {} live entries ({} compiled methods, {} generated)", snap.code.len(), compiled, snap.code.len() - compiled);
+    if snap.code.is_empty() && snap.code_loads == 0 {
+        // HotSpot posts generated stubs at least: none means no code events were taken.
+        let _ = writeln!(s, "Code map: empty (no code events: an interpreter compiles nothing; on HotSpot, calls=none leaves the code map out unless collect= names code or perf-map=on asks for a perf map)");
+    } else {
+        let _ = writeln!(s, "Code map: {} live entries ({} compiled methods, {} generated)", snap.code.len(), compiled, snap.code.len() - compiled);
+    }
     let _ = writeln!(s, "loads {} unloads {}", snap.code_loads, snap.code_unloads);
     let _ = writeln!(s, "classes loaded {} prepared {}", snap.classes_loaded, snap.classes_prepared);
     let _ = writeln!(s);
