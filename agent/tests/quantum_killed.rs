@@ -39,6 +39,9 @@ fn the_complete_buffers_of_a_killed_run_are_recovered() {
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(!out.join("quantum.meta").exists() && !out.join("quantum.vp0.trace").exists(), "a killed run renamed nothing");
+    // A processor killed before it wrote anything leaves an empty temporary file: the others'
+    // records are still read, and the empty one is named.
+    std::fs::write(temporary(2), b"").unwrap();
 
     let trace = read_dir(&out).expect("reading the temporary files");
     let issues: Vec<String> = trace.issues.iter().map(|i| i.to_string()).collect();
@@ -52,6 +55,11 @@ fn the_complete_buffers_of_a_killed_run_are_recovered() {
         assert!(trace.vps[vp as usize].entries.len() >= 3 * 84, "vp {vp}: {} records", trace.vps[vp as usize].entries.len());
     }
     assert!(issues.iter().any(|i| i.starts_with("warning: quantum.meta: missing")), "{issues:#?}");
+    let empty = temporary(2).file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        issues.iter().any(|i| i.starts_with(&format!("warning: {empty}: not read (0 bytes, shorter than the 32-byte header)")) && i.contains("processor 2")),
+        "{issues:#?}"
+    );
     assert!(trace.issues.iter().all(|i| i.severity == Severity::Warning));
     assert_eq!(trace.meta.counters[0], "real-time");
 }

@@ -866,14 +866,35 @@ pub fn read_dir(dir: &Path) -> io::Result<Trace> {
     let (meta, files, mut issues) = open_dir(dir)?;
     let mut vps: Vec<VpTrace> = Vec::new();
     for f in files {
-        let t = parse_records(open_records(&f)?, f.path.clone(), &mut issues).map_err(bad)?;
+        let records = match open_records(&f) {
+            Ok(r) => r,
+            // A killed run's processor that had not written its header (an empty file): its
+            // quanta are missing, the other processors' are read.
+            Err(e) if f.pid.is_some() => {
+                let why = e.to_string();
+                let why = why.strip_prefix(&format!("{}: ", f.name)).unwrap_or(&why).to_string();
+                issues.push(Issue {
+                    severity: Severity::Warning,
+                    file: f.name.clone(),
+                    offset: None,
+                    message: format!("not read ({why}): the run ended before processor {} wrote its first buffer, so its quanta are missing", f.vp),
+                });
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        let t = parse_records(records, f.path.clone(), &mut issues).map_err(bad)?;
         issues.extend(header_issue(&f, t.vp));
         check_counters(&f.name, t.counters, meta.as_ref(), vps.first().map(|v| (v.file.as_str(), v.counters)))?;
         check_vp(&t, &mut issues);
         vps.push(t);
     }
+    let Some(first) = vps.first() else {
+        let said: Vec<String> = issues.iter().map(Issue::to_string).collect();
+        return Err(bad(format!("{}: no trace file could be read: {}", dir.display(), said.join("; "))));
+    };
     let meta_missing = meta.is_none();
-    let meta = meta.unwrap_or_else(|| unnamed_meta(vps[0].counters));
+    let meta = meta.unwrap_or_else(|| unnamed_meta(first.counters));
     if meta_missing {
         issues.push(missing_meta());
     }
