@@ -5,8 +5,9 @@
 //! is bounded, and nothing a client sends can panic the server or stall the process it runs in (all
 //! work happens on the server's own threads; the handler decides what it locks and for how long).
 //! Connections that send nothing cannot lock the owner out: when every slot is taken, the
-//! connection that has waited longest for a request is closed to make room for the new one, so
-//! `busy` means that every slot is serving a command.
+//! connection that has waited longest for a request (at least 100 ms, with nothing unread) is
+//! closed to make room for the new one, so `busy` means that every slot is serving a command or
+//! about to: a client that sent its request always reads a reply.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::Shutdown;
@@ -140,9 +141,13 @@ impl Connections {
     }
 
     /// Closes the connection that has waited longest for a request; false if every connection is
-    /// serving a command.
+    /// serving a command. Neither a connection whose request has arrived but is not read yet (its
+    /// thread has not run since) nor one accepted moments ago (its client is about to write) is
+    /// idle: closing it would leave a client that did everything right without a reply.
     fn close_longest_waiting(&mut self) -> bool {
-        let Some(i) = (0..self.open.len()).filter(|&i| self.open[i].2.is_some()).min_by_key(|&i| self.open[i].2) else {
+        let idle = |c: &(u64, UnixStream, Option<Instant>)| c.2.is_some_and(|since| since.elapsed() >= IDLE_AFTER) && !has_unread_input(&c.1);
+        let idle = (0..self.open.len()).filter(|&i| idle(&self.open[i]));
+        let Some(i) = idle.min_by_key(|&i| self.open[i].2) else {
             return false;
         };
         let (_, stream, _) = self.open.swap_remove(i);
@@ -150,6 +155,19 @@ impl Connections {
         let _ = stream.shutdown(Shutdown::Both);
         true
     }
+}
+
+/// How long a connection waits for a request before it counts as idle, and may be closed to make
+/// room: a client writes its request right after it connects.
+const IDLE_AFTER: Duration = Duration::from_millis(100);
+
+/// Whether the peer has sent bytes that the server has not read yet (a peek that never waits).
+/// A peer that closed (end of file) or a socket in error has none.
+fn has_unread_input(stream: &UnixStream) -> bool {
+    use nix::sys::socket::{recv, MsgFlags};
+    use std::os::fd::AsRawFd;
+    let mut byte = [0u8; 1];
+    matches!(recv(stream.as_raw_fd(), &mut byte, MsgFlags::MSG_PEEK | MsgFlags::MSG_DONTWAIT), Ok(n) if n > 0)
 }
 
 type SharedConnections = Arc<Mutex<Connections>>;

@@ -388,3 +388,35 @@ fn other_user_cannot_reach_the_default_socket() {
     assert!(out.contains("CONNECT-ERROR PermissionDenied permission denied: the socket belongs to uid 0"), "{out}");
     assert_eq!(handler.calls.load(Ordering::SeqCst), 0);
 }
+
+/// 60 clients at once, each sending one `status` as soon as it is connected, against 4 slots:
+/// every client reads a reply, the answer or `busy`. A connection whose request has arrived is
+/// serving, not idle: it is never closed to make room (its client would read "closed the
+/// connection" or a broken pipe).
+#[test]
+fn sixty_clients_at_once_each_read_a_reply() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (server, _) = start(&tmp.path().join("s"), |c| c.max_connections = 4);
+    for round in 0..5 {
+        let path = server.path().to_path_buf();
+        let go = Arc::new(std::sync::Barrier::new(60));
+        let threads: Vec<_> = (0..60)
+            .map(|_| {
+                let (path, go) = (path.clone(), go.clone());
+                std::thread::spawn(move || {
+                    go.wait();
+                    let mut c = Client::connect(&path, Duration::from_secs(10)).map_err(|e| format!("connect: {e}"))?;
+                    match c.send(&Command::Status) {
+                        Ok(r) if r.ok || r.code.as_deref() == Some("busy") => Ok(r.ok),
+                        Ok(r) => Err(format!("unexpected reply {r:?}")),
+                        Err(e) => Err(format!("no reply: {e}")),
+                    }
+                })
+            })
+            .collect();
+        let results: Vec<Result<bool, String>> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+        let failed: Vec<&String> = results.iter().filter_map(|r| r.as_ref().err()).collect();
+        assert!(failed.is_empty(), "round {round}: {} of 60 clients read no reply: {failed:?}", failed.len());
+        assert!(results.iter().any(|r| r == &Ok(true)), "round {round}: some clients were served");
+    }
+}
