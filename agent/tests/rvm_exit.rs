@@ -273,3 +273,40 @@ fn an_unusable_out_dir_stops_rvm_at_start() {
     }
     std::fs::remove_dir_all(&base).unwrap();
 }
+
+/// A class file changed by one byte (an `iadd` made `fadd`, so ints reach a float instruction):
+/// rvm stops with one line naming the bad instruction's class, as a VerifyError, instead of a Rust
+/// panic, and the agent's exit runs all the same: reports written, the control socket removed.
+#[test]
+fn a_class_that_fails_verification_ends_the_vm_with_its_reports() {
+    let dir = test_dir("bad-class");
+    let classes = dir.join("classes");
+    std::fs::create_dir_all(&classes).unwrap();
+    let src = dir.join("Bad.java");
+    std::fs::write(&src, "public class Bad {\n    static int inc(int x) { return x + 1; }\n    public static void main(String[] a) {\n        System.out.println(\"start\");\n        System.out.println(inc(41));\n    }\n}\n").unwrap();
+    let jdk = java_tests::jdk().expect("a JDK");
+    assert!(Command::new(jdk.javac()).args(["--release", "11", "-d"]).arg(&classes).arg(&src).status().unwrap().success());
+    let class = classes.join("Bad.class");
+    let mut bytes = std::fs::read(&class).unwrap();
+    // iload_0 iconst_1 iadd ireturn -> iload_0 iconst_1 fadd ireturn
+    let at = bytes.windows(4).position(|w| w == [0x1a, 0x04, 0x60, 0xac]).expect("inc's code");
+    bytes[at + 2] = 0x62;
+    std::fs::write(&class, bytes).unwrap();
+    let out = dir.join("out");
+    let socket = dir.join("agent.sock");
+    let o = Command::new(rvm())
+        .arg(format!("-agentpath:{}=out={},socket={}", agent_lib().display(), out.display(), socket.display()))
+        .arg("-cp")
+        .arg(&classes)
+        .arg("Bad")
+        .output()
+        .expect("running rvm");
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{stderr}");
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("start\n"));
+    assert!(!stderr.contains("panicked") && !stderr.contains("RUST_BACKTRACE"), "a Rust panic on stderr: {stderr}");
+    let line = stderr.lines().find(|l| l.contains("VerifyError")).unwrap_or_else(|| panic!("no VerifyError line: {stderr}"));
+    assert!(line.contains("Bad.inc"), "{line}");
+    assert!(out.join("arcflow.json").is_file(), "no reports: {stderr}");
+    assert!(!socket.exists(), "the control socket was left behind");
+}

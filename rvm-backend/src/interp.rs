@@ -47,8 +47,14 @@ enum Flow {
 /// Deepest Java call stack (HotSpot's default 1 MB stack allows roughly 10k-20k simple frames).
 const MAX_FRAMES: usize = 20_000;
 
+/// An instruction found an operand of the wrong type: its class fails verification (rvm checks
+/// operand types as it executes, not when it loads a class). Raised as a panic with this payload
+/// from deep in the operand pops, and turned into a VerifyError that ends the VM where the
+/// scheduler runs the thread ([`crate::sched`]), with the method named.
+pub struct VerifyFailure(pub String);
+
 fn bad(v: Value) -> ! {
-    panic!("rvm: operand type mismatch ({v:?}): the class failed verification")
+    std::panic::panic_any(VerifyFailure(format!("operand type mismatch ({v:?})")))
 }
 
 pub fn code_of(vm: &Vm, m: &'static Method) -> Result<&'static Code, String> {

@@ -120,6 +120,13 @@ pub fn parse_args<A: AsRef<OsStr>>(args: &[A]) -> Result<Options, ArgsError> {
 /// exit code 1 (one line on stderr) before any Java code runs. SIGTERM, SIGINT and SIGHUP end the
 /// program as `System.exit(128 + signal)` would (`signals.rs`).
 pub fn run(opts: Options) -> i32 {
+    // A class that fails verification is one line on stderr (where it is caught), not a Rust panic.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if info.payload().downcast_ref::<interp::VerifyFailure>().is_none() {
+            default_hook(info);
+        }
+    }));
     if let Err(e) = signals::install() {
         eprintln!("rvm: warning: {e}; such a signal kills the VM without its exit (no agent reports)");
     }
@@ -175,9 +182,13 @@ pub fn run_with_hooks(opts: Options, hooks: Option<Box<dyn hooks::Hooks>>) -> i3
                 let vm = v.clone();
                 if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| sched::vp_loop(v, vp))).is_err() {
                     // The panic message was printed by the default hook; a VM with a dead processor
-                    // cannot go on.
+                    // cannot go on (another may wait for it at a collection), but the agent's exit
+                    // runs first: its reports are written and its control socket removed.
                     vm.flush_out();
-                    eprintln!("rvm: internal error on virtual processor {vp}");
+                    eprintln!("rvm: internal error on virtual processor {vp}: the VM stops");
+                    if let Some(h) = &vm.hooks {
+                        h.vm_death(1);
+                    }
                     std::process::exit(1);
                 }
             })

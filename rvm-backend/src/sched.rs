@@ -727,7 +727,20 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
         // Run this thread until it yields and nobody else wants the processor.
         let outcome = loop {
             vm.sched.vps[vp].flag.store(false, Relaxed);
-            let o = crate::interp::run(&vm, vp, &mut th);
+            let o = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| crate::interp::run(&vm, vp, &mut th))) {
+                Ok(o) => o,
+                Err(payload) => match payload.downcast::<crate::interp::VerifyFailure>() {
+                    // The class is invalid: the VM ends as by System.exit(1), with its exit path
+                    // (the agent's reports) and one line naming the method.
+                    Ok(v) => {
+                        vm.flush_out();
+                        let at = th.frames.iter().rev().find(|f| !is_marker(f)).map_or("?".to_string(), |f| format!("{}.{}{}", f.method.class_name.replace('/', "."), f.method.name, f.method.desc));
+                        eprintln!("rvm: error: java.lang.VerifyError: {at}: {}: the class failed verification; the VM stops", v.0);
+                        Outcome::Exit(1)
+                    }
+                    Err(other) => std::panic::resume_unwind(other),
+                },
+            };
             // Where the thread stopped, for the switch event (it is still held here).
             (current.callee, current.caller) = top_two(&th);
             if o == Outcome::Yield || o == Outcome::Yielded {
