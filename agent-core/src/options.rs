@@ -32,6 +32,16 @@ pub fn option_names() -> Vec<&'static str> {
     OPTIONS.iter().map(|(s, _)| s.split('=').next().unwrap()).collect()
 }
 
+/// Input echoed in an error, cut to its first 60 characters (with its length) when longer than
+/// 80: one line stays readable whatever was passed.
+fn shown(s: &str) -> String {
+    if s.chars().count() <= 80 {
+        return s.to_string();
+    }
+    let head: String = s.chars().take(60).collect();
+    format!("{head}… ({} bytes)", s.len())
+}
+
 /// `sample=`: which stack samples are taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SampleMode {
@@ -280,7 +290,7 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
             "event" => {
                 let v = need(value)?;
                 if let Err(e) = hpm_collectors::counters::parse_event(&v) {
-                    return Err(format!("bad value '{v}' for option 'event': {e}"));
+                    return Err(format!("bad value '{}' for option 'event': {e}", shown(&v)));
                 }
                 o.events.push(v);
             }
@@ -288,7 +298,7 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
                 o.compensate = match need(value)?.as_str() {
                     "on" => true,
                     "off" => false,
-                    v => return Err(format!("bad value '{v}' for option 'compensate' (valid: on, off)")),
+                    v => return Err(format!("bad value '{}' for option 'compensate' (valid: on, off)", shown(&v))),
                 }
             }
             "metric-mode" => {
@@ -296,40 +306,40 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
                     "auto" => MetricModeOption::Auto,
                     "exact" => MetricModeOption::Exact,
                     "sampled" => MetricModeOption::Sampled,
-                    v => return Err(format!("bad value '{v}' for option 'metric-mode' (valid: auto, exact, sampled)")),
+                    v => return Err(format!("bad value '{}' for option 'metric-mode' (valid: auto, exact, sampled)", shown(&v))),
                 }
             }
             "calls" => match need(value)?.as_str() {
                 "probes" => o.calls_via = hotspot_backend::CallsVia::Probes,
                 "jvmti" => o.calls_via = hotspot_backend::CallsVia::Jvmti,
                 "none" => calls_none = true,
-                v => return Err(format!("bad value '{v}' for option 'calls' (valid: probes, jvmti, none)")),
+                v => return Err(format!("bad value '{}' for option 'calls' (valid: probes, jvmti, none)", shown(&v))),
             },
             "sample" => {
                 o.sample = match need(value)?.as_str() {
                     "cpu" => SampleMode::Cpu,
                     "wall" => SampleMode::Wall,
                     "off" => SampleMode::Off,
-                    v => return Err(format!("bad value '{v}' for option 'sample' (valid: cpu, wall, off)")),
+                    v => return Err(format!("bad value '{}' for option 'sample' (valid: cpu, wall, off)", shown(&v))),
                 }
             }
             "sample-alloc" => {
                 let v = need(value)?;
                 o.sample_alloc = Some(parse_bytes(&v).ok_or_else(|| {
-                    format!("bad value '{v}' for option 'sample-alloc' (valid: a size of 1 byte to 2g - 1, e.g. 512k, 1m, 65536)")
+                    format!("bad value '{}' for option 'sample-alloc' (valid: a size of 1 byte to 2g - 1, e.g. 512k, 1m, 65536)", shown(&v))
                 })?);
             }
             "sample-interval" => {
                 let v = need(value)?;
                 o.sample_interval_ns = parse_duration_ns(&v)
                     .filter(|ns| *ns >= 100_000)
-                    .ok_or_else(|| format!("bad value '{v}' for option 'sample-interval' (valid: a time of at least 100us, e.g. 10ms, 1ms, 500us)"))?;
+                    .ok_or_else(|| format!("bad value '{}' for option 'sample-interval' (valid: a time of at least 100us, e.g. 10ms, 1ms, 500us)", shown(&v)))?;
             }
             "start" => {
                 o.start_paused = match need(value)?.as_str() {
                     "paused" => true,
                     "running" => false,
-                    v => return Err(format!("bad value '{v}' for option 'start' (valid: running, paused)")),
+                    v => return Err(format!("bad value '{}' for option 'start' (valid: running, paused)", shown(&v))),
                 }
             }
             "alloc-interval" => {
@@ -338,14 +348,14 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
                     .parse::<i32>()
                     .ok()
                     .filter(|n| *n >= 0)
-                    .ok_or_else(|| format!("bad value '{v}' for option 'alloc-interval' (valid: a byte count, 0 to 2147483647)"))?;
+                    .ok_or_else(|| format!("bad value '{}' for option 'alloc-interval' (valid: a byte count, 0 to 2147483647)", shown(&v)))?;
             }
             "perf-map" => {
                 o.perf_map = match need(value)?.as_str() {
                     "on" => PerfMap::On,
                     "off" => PerfMap::Off,
                     "auto" => PerfMap::Auto,
-                    v => return Err(format!("bad value '{v}' for option 'perf-map' (valid: auto, on, off)")),
+                    v => return Err(format!("bad value '{}' for option 'perf-map' (valid: auto, on, off)", shown(&v))),
                 }
             }
             "quantum" => {
@@ -354,7 +364,7 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
                     Some("tick") => QuantumMode::Tick,
                     Some("all") => QuantumMode::All,
                     Some("off") => QuantumMode::Off,
-                    Some(v) => return Err(format!("bad value '{v}' for option 'quantum' (valid: switch, all, tick, off)")),
+                    Some(v) => return Err(format!("bad value '{}' for option 'quantum' (valid: switch, all, tick, off)", shown(&v))),
                 }
             }
             "socket" => {
@@ -365,9 +375,13 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
             }
             "log" => {
                 let v = need(value)?;
-                o.log = Level::parse(&v).ok_or_else(|| format!("bad value '{v}' for option 'log' (valid: error, warn, info, debug)"))?;
+                o.log = Level::parse(&v).ok_or_else(|| format!("bad value '{}' for option 'log' (valid: error, warn, info, debug)", shown(&v)))?;
             }
-            _ => return Err(format!("unknown option '{key}' (valid: {})", option_names().join(", "))),
+            _ => {
+                let names = option_names();
+                let hint = hpm_reports::suggest::did_you_mean(key, names.iter().copied());
+                return Err(format!("unknown option '{}'{hint} (valid: {})", shown(key), names.join(", ")));
+            }
         }
         if key == "help" && value.is_some() {
             return Err("option 'help' takes no value".into());
@@ -428,6 +442,11 @@ mod tests {
         assert!(parse(Some("collect=calls+alloc,sample-alloc=1m")).unwrap_err().contains("one heap sampler"));
         assert!(parse(Some("calls=none,collect=gc+code")).unwrap().code, "unless collect= asks for it");
         assert!(parse(Some("calls=none,perf-map=on")).unwrap().code, "or a perf map is wanted");
+        let long = format!("sample={}", "x".repeat(200_000));
+        let e = parse(Some(&long)).unwrap_err();
+        assert!(e.len() < 200 && e.contains("xxxx… (200000 bytes)"), "{e}");
+        let e = parse(Some("sampel=cpu")).unwrap_err();
+        assert!(e.starts_with("unknown option 'sampel' (did you mean `sample`?) (valid: "), "{e}");
         let e = parse(Some("calls=none,collect=gc,perf-map=on")).unwrap_err();
         assert!(e.contains("'perf-map=on' needs the code map") && e.contains("collect=gc+code"), "{e}");
         assert!(parse(Some("collect=gc+code,calls=none")).unwrap().code);

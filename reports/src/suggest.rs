@@ -6,6 +6,8 @@ pub fn closest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) 
     let limit = (wanted.chars().count() / 3).clamp(1, 3);
     candidates
         .into_iter()
+        // An empty name is never what was meant (a one-character slip is one edit from it).
+        .filter(|c| !c.is_empty())
         .map(|c| (strsim::damerau_levenshtein(&wanted.to_lowercase(), &c.to_lowercase()), c))
         .filter(|&(d, _)| d <= limit)
         .min_by_key(|&(d, _)| d)
@@ -36,5 +38,7 @@ mod tests {
         assert_eq!(closest("AC_tset", ["AC_test_pidtid", "AC_test"]), Some("AC_test"));
         assert_eq!(closest("nosuch", ["main", "GC"]), None);
         assert_eq!(closest("XTREE", ["xtree", "xarc"]), Some("xtree"));
+        assert_eq!(closest("7", ["", "cpu-time"]), None, "never the empty name");
+        assert_eq!(did_you_mean("7", [""]), "");
     }
 }
