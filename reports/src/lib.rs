@@ -34,7 +34,6 @@ pub mod xprof;
 pub mod xtree;
 
 use std::borrow::Cow;
-use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -290,7 +289,7 @@ pub fn write_reports(profile: &Profile, dir: &Path, opts: &ReportOptions) -> io:
     formats.sort();
     formats.dedup();
 
-    fs::create_dir_all(dir).map_err(|e| io::Error::new(e.kind(), format!("cannot create {}: {e}", dir.display())))?;
+    ensure_report_dir(dir)?;
     // Render in parallel (each format is independent); each job writes its files as soon as they
     // are rendered, so that I/O overlaps with the rendering of the others. A small tree is
     // rendered on this thread: starting and ending a thread costs about 0.1 ms of CPU here, more
@@ -363,6 +362,8 @@ pub fn write_reports(profile: &Profile, dir: &Path, opts: &ReportOptions) -> io:
 
     if opts.per_thread {
         let sub_opts = ReportOptions { prune: 0.0, threads: Vec::new(), per_thread: false, ..opts.clone() };
+        let threads = dir.join("threads");
+        let mut threads_ready = false;
         for (i, th) in shown.threads.iter().enumerate() {
             // A thread with no call below its root (a VM's idle or service threads) gets no
             // directory: three reports of one line each, and files are most of the cost of
@@ -371,8 +372,13 @@ pub fn write_reports(profile: &Profile, dir: &Path, opts: &ReportOptions) -> io:
                 continue;
             }
             let one = shown.select_threads(|t| std::ptr::eq(t, th));
-            let sub = dir.join("threads").join(format!("{i:03}-{}", file_safe(&th.name)));
-            fs::create_dir_all(&sub)?;
+            let sub = threads.join(format!("{i:03}-{}", file_safe(&th.name)));
+            // Each level checked in turn: a link planted at `threads` must not be created through.
+            if !threads_ready {
+                ensure_report_dir(&threads)?;
+                threads_ready = true;
+            }
+            ensure_report_dir(&sub)?;
             for &f in &formats {
                 if matches!(f, Format::Xtree | Format::Xarc | Format::Xprof) {
                     let path = sub.join(f.file_name());
@@ -427,39 +433,11 @@ fn file_safe(name: &str) -> String {
     }
 }
 
-/// Writes `bytes` to `path` atomically: a temporary file in the same directory, renamed over
-/// `path` once complete, so a reader (or a process that died meanwhile) never sees half a file.
-/// No fsync: that would make the write durable against a crash of the machine, not of the
-/// process, and costs each file milliseconds (tens of ms for a run's reports at a JVM's exit);
-/// the kernel writes the files back as it does any other program's output.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    write_atomic_with(path, |w| w.write_all(bytes))
-}
+pub use hpm_support::files::{write_atomic, write_atomic_with};
 
-/// Writes to `path` atomically what `write` writes into a buffered writer (see [`write_atomic`]).
-pub fn write_atomic_with(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("report");
-    let mut attempt = 0u32;
-    let (tmp, mut file) = loop {
-        let tmp = dir.join(format!(".{name}.{}.{attempt}.tmp", std::process::id()));
-        match fs::OpenOptions::new().write(true).create_new(true).open(&tmp) {
-            Ok(f) => break (tmp, f),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 1000 => attempt += 1,
-            Err(e) => return Err(io::Error::new(e.kind(), format!("cannot create {}: {e}", tmp.display()))),
-        }
-    };
-    let mut buffered = io::BufWriter::new(&mut file);
-    let mut result = write(&mut buffered).and_then(|()| buffered.flush());
-    drop(buffered);
-    drop(file);
-    if result.is_ok() {
-        result = fs::rename(&tmp, path);
-    }
-    if let Err(e) = result {
-        let _ = fs::remove_file(&tmp);
-        return Err(io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())));
-    }
-    Ok(())
+/// Creates the report directory `dir` when missing and checks that no other user can change what
+/// is written there (`hpm_support::files::ensure_dir`): the agent may run as root beside them.
+pub fn ensure_report_dir(dir: &Path) -> io::Result<()> {
+    hpm_support::files::ensure_dir(dir).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))
 }
 

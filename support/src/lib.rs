@@ -2,8 +2,10 @@
 
 //! What every part of hpmagent that runs inside a VM shares, whichever VM it is (HotSpot through
 //! `hotspot-backend`, the research VM through the agent's adapter): one-line logging filtered by
-//! the `log=` option, and the guard every VM callback runs in.
+//! the `log=` option, the guard every VM callback runs in, and files created and removed without
+//! following another user's links (`files`).
 
+pub mod files;
 pub mod log;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -196,7 +196,7 @@ pub fn write_reports_of_run(run: &SavedRun, dir: &Path, opts: &ReportOptions) ->
         &selected
     };
     let s = &run.snapshot;
-    std::fs::create_dir_all(dir).map_err(|e| io::Error::new(e.kind(), format!("cannot create {}: {e}", dir.display())))?;
+    crate::ensure_report_dir(dir)?;
     let trees = ReportOptions { threads: Vec::new(), formats: opts.formats.iter().copied().filter(|&f| f != Format::Json).collect(), ..opts.clone() };
     let mut files = write_reports(&run.calls_shown(), dir, &trees)?;
     if opts.formats.contains(&Format::Json) {
