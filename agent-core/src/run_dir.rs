@@ -13,6 +13,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use hpm_reports::vm::run::{unix_ms, RunIdentity};
 use hpm_reports::Format;
+use hpm_support::{files, log};
 
 /// Readies `dir` at load: checks that reports can be written into it ([`check_writable`]) and
 /// removes the quantum trace an earlier run left there
@@ -24,14 +25,15 @@ pub fn prepare(dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Checks at load that reports can be written into `dir`: creates it and writes and removes a probe
-/// file, so that an unusable `out=` stops the JVM at once instead of losing the run at exit.
+/// Checks at load that reports can be written into `dir`: creates it, checks that no other user
+/// can change what is written there (the agent may run as root in a shared directory), and writes
+/// and removes a probe file (`.hpmagent-probe.<pid>.<n>.tmp`, created new under a name nothing
+/// else has), so that an unusable `out=` stops the JVM at once instead of losing the run at exit.
 fn check_writable(dir: &Path) -> Result<(), String> {
     let refuse = |e: io::Error| format!("cannot write reports to {}: {e} (option out=)", dir.display());
-    std::fs::create_dir_all(dir).map_err(refuse)?;
-    let probe = dir.join(format!(".hpmagent-probe-{}", std::process::id()));
-    std::fs::write(&probe, b"").map_err(refuse)?;
-    std::fs::remove_file(&probe).map_err(refuse)
+    files::ensure_dir(dir).map_err(refuse)?;
+    let (probe, _) = files::create_temp(&dir.join("hpmagent-probe")).map_err(refuse)?;
+    files::remove(&probe).map_err(refuse)
 }
 
 /// Files the agent writes into a report directory besides the arcflow reports.
@@ -57,31 +59,57 @@ fn is_report_name(name: &str) -> bool {
 }
 
 /// Removes the report files in `dir` (and in its `sampled/`, `sampled-alloc/`, `locks/`, `waits/` and per-thread `threads/NNN-name/`
-/// directories) that are not among `written`; per-thread directories left empty go too.
+/// directories) that are not among `written`, and the temporary files of reports that a run
+/// killed while writing left (`.xtree.txt.<pid>.<n>.tmp` of a process no longer running);
+/// per-thread directories left empty go too. Nothing is followed: a link under a report's name is
+/// removed itself, and a directory that is a link or that another user could change
+/// ([`files::check_dir`]) is left, with a warning.
 pub fn remove_stale_reports(dir: &Path, written: &[PathBuf]) {
     let written: HashSet<&Path> = written.iter().map(PathBuf::as_path).collect();
     for d in [dir.to_path_buf(), dir.join("sampled"), dir.join("sampled-alloc"), dir.join("locks"), dir.join("waits")] {
+        if !walkable(&d) {
+            continue;
+        }
         remove_stale_in(&d, &written);
         let threads = d.join("threads");
+        if !walkable(&threads) {
+            continue;
+        }
         for entry in std::fs::read_dir(&threads).into_iter().flatten().flatten() {
             // Per-thread views are named `NNN-name`.
             let name = entry.file_name();
             let per_thread = name.to_str().is_some_and(|n| n.len() > 4 && n.as_bytes()[..3].iter().all(u8::is_ascii_digit) && n.as_bytes()[3] == b'-');
-            if per_thread && entry.path().is_dir() {
+            // file_type does not follow a link: a link is checked by walkable.
+            if per_thread && entry.file_type().is_ok_and(|t| t.is_dir() || t.is_symlink()) && walkable(&entry.path()) {
                 remove_stale_in(&entry.path(), &written);
-                let _ = std::fs::remove_dir(entry.path()); // only if empty
+                let _ = std::fs::remove_dir(entry.path()); // only if empty (and never a link)
             }
         }
         let _ = std::fs::remove_dir(&threads); // only if empty
     }
 }
 
+/// Whether stale reports may be removed from `dir`: it exists and passes [`files::check_dir`];
+/// otherwise (not a missing one) a warning says why its files are left.
+fn walkable(dir: &Path) -> bool {
+    match files::check_dir(dir) {
+        Ok(()) => true,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => false,
+        Err(e) => {
+            log::warn(&format!("stale reports in {} are left: {e}", dir.display()));
+            false
+        }
+    }
+}
+
 fn remove_stale_in(dir: &Path, written: &HashSet<&Path>) {
     for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
         let path = entry.path();
-        let known = entry.file_name().to_str().is_some_and(is_report_name);
-        if known && path.is_file() && !written.contains(path.as_path()) {
-            let _ = std::fs::remove_file(&path);
+        let (Some(name), Ok(kind)) = (entry.file_name().to_str().map(str::to_owned), entry.file_type()) else { continue };
+        let old_report = is_report_name(&name) && !written.contains(path.as_path());
+        let old_temp = files::parse_temp(&name).is_some_and(|(report, _)| is_report_name(report)) && files::is_stale_temp(&name);
+        if !kind.is_dir() && (old_report || old_temp) {
+            let _ = files::remove(&path);
         }
     }
 }

@@ -79,3 +79,32 @@ fn an_unusable_out_dir_stops_the_jvm_at_start() {
     }
     std::fs::remove_dir_all(&base).unwrap();
 }
+
+/// A JVM killed while writing its reports at exit leaves their temporary files
+/// (`.xtree.txt.<pid>.0.tmp`): the next run into the directory removes those of processes no
+/// longer running, and leaves a running process's and files of the user's own.
+#[test]
+fn a_killed_runs_temporary_reports_are_removed_by_the_next_run() {
+    let jdk = java_tests::jdk().unwrap();
+    let out = out_dir("stale-temp", &jdk);
+    std::fs::create_dir_all(out.join("threads/000-main")).unwrap();
+    let mut gone = std::process::Command::new("true").spawn().unwrap();
+    gone.wait().unwrap();
+    let dead = gone.id();
+    assert!(!Path::new(&format!("/proc/{dead}")).exists());
+    let stale = [format!(".xtree.txt.{dead}.0.tmp"), format!(".arcflow.json.{dead}.3.tmp"), format!("threads/000-main/.xprof.txt.{dead}.0.tmp")];
+    // pid 1 runs; notes.txt is not a report.
+    let kept = [".xtree.txt.1.0.tmp".to_string(), format!(".notes.txt.{dead}.0.tmp")];
+    for name in stale.iter().chain(&kept) {
+        std::fs::write(out.join(name), "half a report").unwrap();
+    }
+    let (_, o) = run_into(&jdk, &out, "Straight", "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for name in &stale {
+        assert!(!out.join(name).exists(), "{name} is left");
+    }
+    for name in &kept {
+        assert!(out.join(name).exists(), "{name} was removed");
+    }
+    std::fs::remove_dir_all(&out).unwrap();
+}

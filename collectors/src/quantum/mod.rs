@@ -24,6 +24,8 @@ use std::fmt::Write as _;
 use std::io;
 use std::path::Path;
 
+use hpm_support::files;
+
 pub use reader::{read_dir, trace_files, Deltas, Entry, Issue, Marker, MarkerKind, QuantumRecord, Scan, Scanned, Severity, Trace, VpTrace};
 pub use writer::{trace_file_name, BufferSink, Quantum, QuantumWriter, WriterStats};
 
@@ -74,17 +76,20 @@ pub const META_FILE: &str = "quantum.meta";
 /// every `quantum.vp<N>.trace`, and the temporary files of writers no longer running. A run owns
 /// its directory's trace as it owns its reports: a trace left from an earlier run would otherwise
 /// be read with this run's reports, or (a processor this run does not use) mixed into its trace.
+/// Nothing is followed: a link under one of these names is removed itself, and a `vthreads` that
+/// is a link or that another user could change (`hpm_support::files::check_dir`) is left.
 pub fn remove_old_trace(dir: &Path) {
     for d in [dir.to_path_buf(), dir.join("vthreads")] {
+        if files::check_dir(&d).is_err() {
+            continue;
+        }
         for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
             let name = e.file_name().to_string_lossy().into_owned();
             let finished = name == META_FILE || (name.starts_with("quantum.vp") && name.ends_with(".trace"));
-            // `.quantum.vp<N>.trace.<pid>.tmp` (writer.rs), and the meta file's temporary file.
-            let writer_gone = name.strip_prefix(".quantum.").and_then(|r| r.strip_suffix(".tmp")).and_then(|r| r.rsplit('.').next()?.parse::<u32>().ok()).is_some_and(|pid| {
-                pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists()
-            });
-            if (finished || writer_gone) && e.path().is_file() {
-                let _ = std::fs::remove_file(e.path());
+            // `.quantum.vp<N>.trace.<pid>.tmp` (writer.rs), and the meta file's temporary files.
+            let writer_gone = name.starts_with(".quantum.") && files::is_stale_temp(&name);
+            if (finished || writer_gone) && e.file_type().is_ok_and(|t| !t.is_dir()) {
+                let _ = files::remove(&e.path());
             }
         }
     }
@@ -326,17 +331,6 @@ impl Meta {
 
     /// Writes `dir/quantum.meta` atomically (temporary file, rename).
     pub fn write(&self, dir: &Path) -> io::Result<()> {
-        let path = dir.join(META_FILE);
-        let tmp = dir.join(format!(".{META_FILE}.{}.tmp", std::process::id()));
-        let res = (|| {
-            use std::io::Write;
-            let mut f = std::fs::File::create(&tmp)?;
-            f.write_all(self.to_text().as_bytes())?;
-            std::fs::rename(&tmp, &path)
-        })();
-        if res.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        res.map_err(|e| io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())))
+        files::write_atomic(&dir.join(META_FILE), self.to_text().as_bytes())
     }
 }

@@ -109,9 +109,9 @@ impl MountTracer {
         let mut carriers = lock(&self.carriers);
         let index = carriers.len() as u32;
         if index == 0 {
-            if let Err(e) = std::fs::create_dir_all(&self.dir) {
+            if let Err(e) = hpm_support::files::ensure_dir(&self.dir) {
                 if !self.no_dir.swap(true, Ordering::Relaxed) {
-                    log::error(&format!("cannot create {}: {e}; no trace of virtual threads (choose another out=)", self.dir.display()));
+                    log::error(&format!("cannot write into {}: {e}; no trace of virtual threads (choose another out=)", self.dir.display()));
                 }
             }
         }

@@ -123,13 +123,14 @@ fn mark_method(bits: &mut Vec<u64>, m: Option<u32>) {
 
 impl Tracer {
     /// Traces for `vps` processors into `dir`, with records carrying every metric of `metrics` (a
-    /// processor's reading) except `wall-time`. Creates `dir`; if that fails (one error line), each
+    /// processor's reading) except `wall-time`. Creates `dir` (an existing one must be safe to write
+    /// into: `hpm_support::files::check_dir`); if that fails (one error line), each
     /// processor's file fails too and its records are counted as missed: the VM runs on.
     pub fn new(dir: &Path, mode: RecordAt, metrics: &[Metric], vps: u32) -> Tracer {
-        let no_dir = match std::fs::create_dir_all(dir) {
+        let no_dir = match hpm_support::files::ensure_dir(dir) {
             Ok(()) => false,
             Err(e) => {
-                log::error(&format!("cannot create {}: {e}; no quantum traces will be written (choose another out=)", dir.display()));
+                log::error(&format!("cannot write into {}: {e}; no quantum traces will be written (choose another out=)", dir.display()));
                 true
             }
         };

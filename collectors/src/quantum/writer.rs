@@ -259,7 +259,9 @@ impl SinkFile {
     pub(crate) fn create(dir: &Path, vp: u32, counters: usize) -> Result<(QuantumWriter, SinkFile), (PathBuf, io::Error)> {
         let path = dir.join(trace_file_name(vp));
         let tmp = dir.join(format!(".{}.{}.tmp", trace_file_name(vp), std::process::id()));
-        match File::create(&tmp) {
+        // A name fixed by the process id: what a dead process of the same id left (a link planted
+        // there too) is removed, never followed.
+        match hpm_support::files::replace_new(&tmp) {
             Ok(file) => {
                 let (writer, sink) = QuantumWriter::new(vp, counters);
                 Ok((writer, SinkFile { vp, sink: Some(sink), file: Some(file), tmp, path, records_in_file: 0, failure: None }))
@@ -369,10 +371,11 @@ impl BufferSink {
         Ok(self.written)
     }
 
-    /// Creates `dir/quantum.vp<N>.trace` and runs [`BufferSink::run`] into it.
+    /// Creates `dir/quantum.vp<N>.trace` (replacing a file or link there, never following it) and
+    /// runs [`BufferSink::run`] into it.
     pub fn run_to_dir(self, dir: &Path) -> io::Result<(PathBuf, u64)> {
         let path = dir.join(trace_file_name(self.vp));
-        let file = File::create(&path).map_err(|e| io::Error::new(e.kind(), format!("cannot create {}: {e}", path.display())))?;
+        let file = hpm_support::files::replace_new(&path).map_err(|e| io::Error::new(e.kind(), format!("cannot create {}: {e}", path.display())))?;
         let mut out = io::BufWriter::new(file);
         let n = self.run(&mut out)?;
         out.into_inner().map_err(|e| e.into_error())?;
