@@ -2,12 +2,15 @@
 //! HotSpot JVM through its attach mechanism, as `jcmd PID JVMTI.agent_load` does).
 
 use std::io::{Read, Write};
+use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::os::unix::net::UnixStream;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use hpm_support::files;
+use nix::sys::socket::{getsockopt, sockopt::PeerCredentials};
 
 use hpm_collectors::text_trace::excerpt;
 
@@ -150,21 +153,33 @@ pub fn parse_load_reply(text: &str) -> Result<LoadReply, String> {
     Ok(LoadReply { status, agent_return, text: rest.join("\n") })
 }
 
-/// Asks the JVM `pid` to start its attach listener (if needed) and returns the listener's socket.
+/// Asks the JVM `pid` to start its attach listener (if needed) and returns the listener's socket
+/// (which may be anyone's: see [`check_attach_socket`]).
 fn attach_socket(pid: u32, timeout: Duration) -> Result<PathBuf, Failure> {
     let socket = PathBuf::from(format!("/tmp/.java_pid{pid}"));
-    if socket.exists() {
+    // Whatever is there, a link included, is found (and then checked), never followed.
+    let present = || std::fs::symlink_metadata(&socket).is_ok();
+    if present() {
         return Ok(socket);
     }
     if !process_exists(pid) {
         return Err(Failure(format!("no process {pid}")));
     }
-    // HotSpot starts its attach listener on SIGQUIT when this trigger file exists.
+    // HotSpot starts its attach listener on SIGQUIT when this trigger file exists. It is created
+    // new, never through a link another user planted in the JVM's directory or /tmp (as the
+    // JDK's attach, with O_EXCL); a name taken passes on to the next place.
+    let mut taken = Vec::new();
     let trigger = [format!("/proc/{pid}/cwd/.attach_pid{pid}"), format!("/tmp/.attach_pid{pid}")]
         .into_iter()
         .map(PathBuf::from)
-        .find(|p| std::fs::File::create(p).is_ok())
-        .ok_or_else(|| Failure(format!("cannot create the attach trigger file for {pid} (permission?)")))?;
+        .find(|p| match files::create_new(p) {
+            Ok(_) => true,
+            Err(e) => {
+                taken.push(format!("{}: {e}", p.display()));
+                false
+            }
+        })
+        .ok_or_else(|| Failure(format!("cannot create the attach trigger file for {pid} ({}); remove a stale one", taken.join("; "))))?;
     let deadline = Instant::now() + timeout;
     let quit = || nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid as i32), nix::sys::signal::Signal::SIGQUIT);
     let gone = || Failure(format!("JVM {pid} exited before its attach listener started"));
@@ -186,7 +201,7 @@ fn attach_socket(pid: u32, timeout: Duration) -> Result<PathBuf, Failure> {
         // request; the JDK's attach sends a second one half-way through its timeout, and so do we.
         let mut resent = false;
         loop {
-            if socket.exists() {
+            if present() {
                 return Ok(socket.clone());
             }
             if !process_exists(pid) {
@@ -206,8 +221,38 @@ fn attach_socket(pid: u32, timeout: Duration) -> Result<PathBuf, Failure> {
             std::thread::sleep(Duration::from_millis(50));
         }
     })();
-    let _ = std::fs::remove_file(&trigger);
+    let _ = files::remove(&trigger);
     result
+}
+
+/// The effective uid of process `pid` (`Uid:` in `/proc/PID/status`: real, effective, saved, fs).
+fn process_euid(pid: u32) -> Option<u32> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status.lines().find_map(|l| l.strip_prefix("Uid:"))?.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Checks the attach listener's socket as the JDK's attach does before trusting it: a socket
+/// (not a link), owned by the JVM's effective user, open to that user alone (HotSpot makes it
+/// 0600). A listener of another user under that name in `/tmp` would otherwise receive the agent
+/// library and its options, and `hpm` would say the agent was loaded.
+fn check_attach_socket(socket: &Path, pid: u32) -> Result<u32, Failure> {
+    let meta = std::fs::symlink_metadata(socket).map_err(|e| Failure(format!("cannot inspect {}: {e}", socket.display())))?;
+    let jvm = process_euid(pid).ok_or_else(|| Failure(format!("no process {pid}")))?;
+    let refuse = |why: String| Err(Failure(format!("refusing {}: {why}; remove it if it is stale", socket.display())));
+    if !meta.file_type().is_socket() {
+        let what = if meta.file_type().is_symlink() { "a symbolic link" } else { "not a socket" };
+        return refuse(format!("it is {what}, not JVM {pid}'s attach listener"));
+    }
+    if meta.uid() != jvm {
+        return refuse(format!(
+            "it is owned by uid {}, but JVM {pid} runs as uid {jvm}: another user's listener would receive the agent's options",
+            meta.uid()
+        ));
+    }
+    if meta.mode() & 0o077 != 0 {
+        return refuse(format!("its mode {:o} lets other users in (HotSpot makes it 0600)", meta.mode() & 0o777));
+    }
+    Ok(jvm)
 }
 
 fn process_exists(pid: u32) -> bool {
@@ -230,7 +275,17 @@ fn catches_sigquit(pid: u32) -> Option<bool> {
 /// Loads `lib` with `options` into JVM `pid` (attach protocol version 1: `load <path> true <options>`).
 pub fn load_agent(pid: u32, lib: &Path, options: &str, timeout: Duration) -> Result<LoadReply, Failure> {
     let socket = attach_socket(pid, timeout)?;
+    let jvm = check_attach_socket(&socket, pid)?;
     let mut s = UnixStream::connect(&socket).map_err(|e| Failure(format!("cannot connect to {}: {e}", socket.display())))?;
+    // The process listening, whatever the file looked like a moment ago.
+    let peer = getsockopt(&s, PeerCredentials).map_err(|e| Failure(format!("cannot identify the listener on {}: {e}", socket.display())))?;
+    if peer.uid() != jvm {
+        return Err(Failure(format!(
+            "refusing {}: its listener runs as uid {}, but JVM {pid} runs as uid {jvm}; the agent's options were not sent",
+            socket.display(),
+            peer.uid()
+        )));
+    }
     s.set_read_timeout(Some(timeout)).ok();
     let mut request = Vec::new();
     for part in ["1", "load", &lib.to_string_lossy(), "true", options] {
