@@ -298,7 +298,7 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
                 o.compensate = match need(value)?.as_str() {
                     "on" => true,
                     "off" => false,
-                    v => return Err(format!("bad value '{}' for option 'compensate' (valid: on, off)", shown(&v))),
+                    v => return Err(format!("bad value '{}' for option 'compensate' (valid: on, off)", shown(v))),
                 }
             }
             "metric-mode" => {
@@ -306,21 +306,21 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
                     "auto" => MetricModeOption::Auto,
                     "exact" => MetricModeOption::Exact,
                     "sampled" => MetricModeOption::Sampled,
-                    v => return Err(format!("bad value '{}' for option 'metric-mode' (valid: auto, exact, sampled)", shown(&v))),
+                    v => return Err(format!("bad value '{}' for option 'metric-mode' (valid: auto, exact, sampled)", shown(v))),
                 }
             }
             "calls" => match need(value)?.as_str() {
                 "probes" => o.calls_via = hotspot_backend::CallsVia::Probes,
                 "jvmti" => o.calls_via = hotspot_backend::CallsVia::Jvmti,
                 "none" => calls_none = true,
-                v => return Err(format!("bad value '{}' for option 'calls' (valid: probes, jvmti, none)", shown(&v))),
+                v => return Err(format!("bad value '{}' for option 'calls' (valid: probes, jvmti, none)", shown(v))),
             },
             "sample" => {
                 o.sample = match need(value)?.as_str() {
                     "cpu" => SampleMode::Cpu,
                     "wall" => SampleMode::Wall,
                     "off" => SampleMode::Off,
-                    v => return Err(format!("bad value '{}' for option 'sample' (valid: cpu, wall, off)", shown(&v))),
+                    v => return Err(format!("bad value '{}' for option 'sample' (valid: cpu, wall, off)", shown(v))),
                 }
             }
             "sample-alloc" => {
@@ -339,7 +339,7 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
                 o.start_paused = match need(value)?.as_str() {
                     "paused" => true,
                     "running" => false,
-                    v => return Err(format!("bad value '{}' for option 'start' (valid: running, paused)", shown(&v))),
+                    v => return Err(format!("bad value '{}' for option 'start' (valid: running, paused)", shown(v))),
                 }
             }
             "alloc-interval" => {
@@ -355,7 +355,7 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
                     "on" => PerfMap::On,
                     "off" => PerfMap::Off,
                     "auto" => PerfMap::Auto,
-                    v => return Err(format!("bad value '{}' for option 'perf-map' (valid: auto, on, off)", shown(&v))),
+                    v => return Err(format!("bad value '{}' for option 'perf-map' (valid: auto, on, off)", shown(v))),
                 }
             }
             "quantum" => {
@@ -364,7 +364,7 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
                     Some("tick") => QuantumMode::Tick,
                     Some("all") => QuantumMode::All,
                     Some("off") => QuantumMode::Off,
-                    Some(v) => return Err(format!("bad value '{}' for option 'quantum' (valid: switch, all, tick, off)", shown(&v))),
+                    Some(v) => return Err(format!("bad value '{}' for option 'quantum' (valid: switch, all, tick, off)", shown(v))),
                 }
             }
             "socket" => {
