@@ -282,10 +282,11 @@ impl<'p, 'a> PoolAdd<'p, 'a> {
         self.new_class(&mutf8(class))
     }
 
-    /// A new Methodref to a static `(I)V` method (a probe) of class constant `c`.
-    pub fn probe_ref(&mut self, c: u16, name: &str) -> Result<u16, PoolFull> {
+    /// A new Methodref to a static method (a probe) of class constant `c` with this descriptor
+    /// (modified UTF-8), for example `(I)V`.
+    pub fn probe_ref(&mut self, c: u16, name: &str, descriptor: &[u8]) -> Result<u16, PoolFull> {
         let n = self.utf8(&mutf8(name))?;
-        let d = self.utf8(b"(I)V")?;
+        let d = self.utf8(descriptor)?;
         self.methodref(c, n, d)
     }
 

@@ -69,6 +69,38 @@ pub(crate) struct ProbeRefs {
     pub thrown: u16,
 }
 
+/// The descriptor of the probes without a carried context: `static void m(int)`.
+pub(crate) const PROBE_DESCRIPTOR: &[u8] = b"(I)V";
+
+/// A context carried in a local variable from the entry probe to the others
+/// ([`crate::Probes::with_carried_context`]).
+pub(crate) struct Carried {
+    /// The context's verification type: an internal class name or an array descriptor, in
+    /// modified UTF-8.
+    pub class: Vec<u8>,
+    /// The entry probe's descriptor, `(I)C`.
+    pub enter: Vec<u8>,
+    /// The descriptor of the exit, thrown and caught probes, `(CI)V`.
+    pub other: Vec<u8>,
+}
+
+impl Carried {
+    /// `None` unless `descriptor` is one reference type (`Lname;` or an array).
+    pub fn new(descriptor: &str) -> Option<Carried> {
+        let d = descriptor.as_bytes();
+        if insn::skip_field_type(d, 0) != Some(d.len()) {
+            return None;
+        }
+        let class = match d[0] {
+            b'L' if d.len() > 2 && !descriptor.contains(['.', '[']) => &descriptor[1..d.len() - 1],
+            b'[' => descriptor,
+            _ => return None,
+        };
+        let mutf8 = crate::classfile::mutf8;
+        Some(Carried { class: mutf8(class), enter: mutf8(&format!("(I){descriptor}")), other: mutf8(&format!("({descriptor}I)V")) })
+    }
+}
+
 /// What stays the same for all methods of a class.
 pub(crate) struct Ctx<'c, 'p, 'a> {
     pub class: &'c ClassLayout<'a>,
@@ -77,20 +109,29 @@ pub(crate) struct Ctx<'c, 'p, 'a> {
     /// The caught probe's name, if configured; its Methodref is added when a method first needs it.
     caught_name: Option<&'c str>,
     caught: Option<u16>,
+    /// The context carried from the entry probe to the others, if configured.
+    carried: Option<&'c Carried>,
     stack_map_name: Option<u16>,
     code_name: Option<u16>,
 }
 
 impl<'c, 'p, 'a> Ctx<'c, 'p, 'a> {
-    pub fn new(class: &'c ClassLayout<'a>, pool: PoolAdd<'p, 'a>, refs: ProbeRefs, caught_name: Option<&'c str>) -> Self {
-        Ctx { class, pool, refs, caught_name, caught: None, stack_map_name: None, code_name: None }
+    pub fn new(
+        class: &'c ClassLayout<'a>,
+        pool: PoolAdd<'p, 'a>,
+        refs: ProbeRefs,
+        caught_name: Option<&'c str>,
+        carried: Option<&'c Carried>,
+    ) -> Self {
+        Ctx { class, pool, refs, caught_name, caught: None, carried, stack_map_name: None, code_name: None }
     }
 
     /// The caught probe's Methodref, `None` when there is no caught probe.
     fn caught(&mut self) -> Result<Option<u16>, PoolFull> {
         if self.caught.is_none() {
             if let Some(name) = self.caught_name {
-                self.caught = Some(self.pool.probe_ref(self.refs.class, name)?);
+                let descriptor = self.carried.map_or(PROBE_DESCRIPTOR, |c| &c.other);
+                self.caught = Some(self.pool.probe_ref(self.refs.class, name, descriptor)?);
             }
         }
         Ok(self.caught)
@@ -387,6 +428,24 @@ fn put_i32(out: &mut Vec<u8>, v: i64) {
     out.extend_from_slice(&(v as i32).to_be_bytes());
 }
 
+/// aload and its `aload_0` form.
+const ALOAD: (u8, u8) = (0x19, 0x2a);
+/// astore and its `astore_0` form.
+const ASTORE: (u8, u8) = (0x3a, 0x4b);
+
+/// A load or store (`op`: the opcode with a one-byte index and its `_0` form) of local `slot`:
+/// the `_<n>` form for slots 0 to 3, the one-byte index up to 255, `wide` beyond.
+fn local_insn(code: &mut Vec<u8>, (op, op_0): (u8, u8), slot: u16) {
+    match slot {
+        0..=3 => code.push(op_0 + slot as u8),
+        4..=255 => code.extend_from_slice(&[op, slot as u8]),
+        _ => {
+            code.extend_from_slice(&[0xc4, op]); // wide
+            put_u16(code, slot);
+        }
+    }
+}
+
 /// The Code attribute (header included, no probes yet) of the wrapper of a native method with
 /// this descriptor: `this` (unless static) and the arguments loaded in order, the renamed native
 /// `target` (a Methodref of this class) called with `invokestatic` or, for an instance method,
@@ -414,14 +473,7 @@ pub(crate) fn wrapper_code(code_name: u16, descriptor: &str, is_static: bool, ta
             b'L' | b'[' => (0x19, 0x2a, 1),
             _ => (0x15, 0x1a, 1),
         };
-        match slot {
-            0..=3 => code.push(load_0 + slot as u8),
-            4..=255 => code.extend_from_slice(&[load, slot as u8]),
-            _ => {
-                code.extend_from_slice(&[0xc4, load]); // wide
-                put_u16(&mut code, slot);
-            }
-        }
+        local_insn(&mut code, (load, load_0), slot);
         slot = slot.checked_add(size).ok_or_else(bad)?;
         i = end;
     }
@@ -482,7 +534,18 @@ pub(crate) fn rewrite_code(ctx: &mut Ctx<'_, '_, '_>, code_attr: &[u8], name: &s
     if flows.last().is_some_and(|f| !f.is_unconditional()) {
         return Err("code falls off its end".into());
     }
-    let max_stack = ca.max_stack.checked_add(1).ok_or("max_stack is already 65535")?.max(2);
+    // The probes push the id (and with a carried context the context under it) over a return
+    // value or a handler's exception; the carried context takes a new local after all others.
+    let carried = ctx.carried;
+    let (max_stack, max_locals) = match carried {
+        None => (ca.max_stack.checked_add(1).ok_or("max_stack is already 65535")?.max(2), ca.max_locals),
+        Some(_) => (
+            ca.max_stack.checked_add(2).ok_or("max_stack is already over 65533")?.max(3),
+            ca.max_locals.checked_add(1).ok_or("max_locals is already 65535")?,
+        ),
+    };
+    // The carried context's local and its type, in every frame after the entry probe.
+    let context = carried.map(|c| (ca.max_locals, VType::Named(&c.class)));
 
     // Exception table as instruction indices.
     let code_len = ca.code.len() as i64;
@@ -512,20 +575,37 @@ pub(crate) fn rewrite_code(ctx: &mut Ctx<'_, '_, '_>, code_attr: &[u8], name: &s
     } else {
         None
     };
-    let old_frames: Vec<(u32, Frame<'_>)> = match (maps, old_smt) {
+    let mut old_frames: Vec<(u32, Frame<'_>)> = match (maps, old_smt) {
         (true, Some(body)) => {
             let init = initial.clone().ok_or("malformed method descriptor")?;
             frames::decode(body, &d.insns, init)?
         }
         _ => Vec::new(),
     };
+    if let Some((slot, t)) = &context {
+        for (_, f) in &mut old_frames {
+            frames::set_local(&mut f.locals, *slot, t.clone())?;
+        }
+    }
     let frame_of = |i: u32| old_frames.binary_search_by_key(&i, |(at, _)| *at).ok().map(|k| &old_frames[k].1);
     let frame_at = |i: u32| frame_of(i).is_some();
 
     let id_bytes = push_id(id, &mut ctx.pool)?;
     let probe_len = id_bytes.len() as u32 + 3;
+    // With a carried context: the store after the entry probe, the load before the others.
+    let (store, load) = match &context {
+        Some((slot, _)) => {
+            let (mut store, mut load) = (Vec::new(), Vec::new());
+            local_insn(&mut store, ASTORE, *slot);
+            local_insn(&mut load, ALOAD, *slot);
+            (store, load)
+        }
+        None => (Vec::new(), Vec::new()),
+    };
+    let other_len = load.len() as u32 + probe_len;
     // The caught probe goes at the start of every handler of the method's own table (the frame
-    // there has the exception alone on the stack: the id fits in the max_stack of at least 2).
+    // there has the exception alone on the stack: the id, and the context under it, fit in the
+    // max_stack of at least 2, or 3 with a carried context).
     let caught = if handlers.is_empty() { None } else { ctx.caught()? };
     let mut handler = Vec::new();
     if caught.is_some() {
@@ -535,9 +615,9 @@ pub(crate) fn rewrite_code(ctx: &mut Ctx<'_, '_, '_>, code_attr: &[u8], name: &s
         }
     }
     let mut layout = Layout {
-        entry_len: probe_len,
-        exit_len: probe_len,
-        caught_len: probe_len,
+        entry_len: probe_len + store.len() as u32,
+        exit_len: other_len,
+        caught_len: other_len,
         handler,
         prefix: vec![0; n],
         at: vec![0; n],
@@ -563,7 +643,7 @@ pub(crate) fn rewrite_code(ctx: &mut Ctx<'_, '_, '_>, code_attr: &[u8], name: &s
         }
     }
     runs.retain(|r| r.2 != Region::Uncovered);
-    let handler_len = probe_len + 1;
+    let handler_len = other_len + 1;
     let post_handler = layout.end;
     let needs_post = runs.iter().any(|r| r.2 == Region::Post);
     let pre_handler = layout.end + if needs_post { handler_len } else { 0 };
@@ -580,13 +660,19 @@ pub(crate) fn rewrite_code(ctx: &mut Ctx<'_, '_, '_>, code_attr: &[u8], name: &s
         out.push(INVOKESTATIC);
         put_u16(out, method);
     };
+    // Every probe but the entry gets the carried context first.
+    let other = |out: &mut Vec<u8>, method: u16| {
+        out.extend_from_slice(&load);
+        probe(out, method);
+    };
     probe(&mut code, ctx.refs.enter);
+    code.extend_from_slice(&store);
     for (i, ins) in d.insns.iter().enumerate() {
         if let (Some(caught), Some(true)) = (caught, layout.handler.get(i)) {
-            probe(&mut code, caught);
+            other(&mut code, caught);
         }
         if flows[i] == Flow::Return {
-            probe(&mut code, ctx.refs.exit);
+            other(&mut code, ctx.refs.exit);
         }
         debug_assert_eq!(code.len() as u32, layout.at[i]);
         let here = i64::from(layout.at[i]);
@@ -646,7 +732,7 @@ pub(crate) fn rewrite_code(ctx: &mut Ctx<'_, '_, '_>, code_attr: &[u8], name: &s
     }
     for needed in [needs_post, needs_pre] {
         if needed {
-            probe(&mut code, ctx.refs.thrown);
+            other(&mut code, ctx.refs.thrown);
             code.push(ATHROW);
         }
     }
@@ -679,8 +765,14 @@ pub(crate) fn rewrite_code(ctx: &mut Ctx<'_, '_, '_>, code_attr: &[u8], name: &s
         }
     }
     if maps {
-        let post = Frame { locals: Vec::new(), stack: vec![VType::Named(b"java/lang/Throwable")] };
-        let pre = Frame { locals: vec![VType::UninitializedThis], stack: post.stack.clone() };
+        let mut post = Frame { locals: Vec::new(), stack: vec![VType::Named(b"java/lang/Throwable")] };
+        let mut pre = Frame { locals: vec![VType::UninitializedThis], stack: post.stack.clone() };
+        if let Some((slot, t)) = &context {
+            frames::set_local(&mut post.locals, *slot, t.clone())?;
+            if needs_pre {
+                frames::set_local(&mut pre.locals, *slot, t.clone())?;
+            }
+        }
         let mut all: Vec<(u32, &Frame<'_>)> = old_frames.iter().map(|(i, f)| (layout.target(*i), f)).collect();
         for (slot, list) in tramps.iter().enumerate() {
             for (k, &b) in list.iter().enumerate() {
@@ -706,7 +798,7 @@ pub(crate) fn rewrite_code(ctx: &mut Ctx<'_, '_, '_>, code_attr: &[u8], name: &s
     put_u16(&mut out, ca.name_index);
     out.extend_from_slice(&[0; 4]); // length, patched below
     put_u16(&mut out, max_stack);
-    put_u16(&mut out, ca.max_locals);
+    put_u16(&mut out, max_locals);
     out.extend_from_slice(&(code.len() as u32).to_be_bytes());
     out.extend_from_slice(&code);
     put_u16(&mut out, table_len);

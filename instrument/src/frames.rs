@@ -61,6 +61,19 @@ pub(crate) fn initial_locals<'a>(descriptor: &'a [u8], is_static: bool, ctor: bo
     Some(locals)
 }
 
+/// Puts `t` (a type of one slot) into local `slot` of a frame's locals, after Top up to that slot
+/// (long and double take two); an error if the locals already reach the slot.
+pub(crate) fn set_local<'a>(locals: &mut Vec<VType<'a>>, slot: u16, t: VType<'a>) -> Result<(), String> {
+    let used: usize = locals.iter().map(|l| if matches!(l, VType::Long | VType::Double) { 2 } else { 1 }).sum();
+    let slot = usize::from(slot);
+    if used > slot {
+        return Err(format!("a stack map frame has {used} local slots, more than max_locals ({slot})"));
+    }
+    locals.resize(locals.len() + slot - used, VType::Top);
+    locals.push(t);
+    Ok(())
+}
+
 fn vtype<'a>(t: &VerificationType, insns: &[Insn]) -> Result<VType<'a>, String> {
     Ok(match t {
         VerificationType::Top => VType::Top,

@@ -16,11 +16,26 @@
 //!                                                 `exit` unless a `thrown` probe is configured
 //! ```
 //!
+//! With a carried context ([`Probes::with_carried_context`], type `C`, see "Carried context"), the
+//! entry probe's result is kept in a new local `L` and handed to every other probe:
+//!
+//! ```text
+//!  <push id> invokestatic Probe.enter(I)C      ← new, at offset 0
+//!  astore L                                       L = the original max_locals
+//!  ... original code ...
+//!  aload L <push id> invokestatic Probe.exit(CI)V     ← before every *return
+//!  ... original code ...
+//!  aload L <push id> invokestatic Probe.caught(CI)V   ← at the start of each handler
+//!  ... original code ...
+//!  aload L <push id> invokestatic Probe.thrown(CI)V   ← the catch-all handler(s)
+//!  athrow
+//! ```
+//!
 //! The id is pushed with the shortest of `iconst_*`, `bipush`, `sipush` and `ldc`/`ldc_w` (an
 //! Integer constant); the probe receives the `u32` returned by the selection callback as a Java
 //! `int` with the same bits. Which probes exist is said by [`Probes`]: `enter` and `exit` always;
-//! `thrown`, `caught` and native method wrappers (see "Native methods") when configured. Without
-//! them, the output is exactly that of the pass before they existed.
+//! `thrown`, `caught`, a carried context and native method wrappers (see "Native methods") when
+//! configured. Without them, the output is exactly that of the pass before they existed.
 //!
 //! # What is rewritten and how
 //!
@@ -77,7 +92,8 @@
 //!   handler (also one whose range covers the handler itself, as javac emits for `synchronized`
 //!   blocks), the stack map frame, the line number and any branch to it land on the probe: the
 //!   probe runs whenever the handler runs. The frame stays valid: at the handler the exception is
-//!   alone on the stack, the probe pushes the id and consumes it, and the locals do not change.
+//!   alone on the stack, the probe pushes the id (after the carried context, if any) and consumes
+//!   it, and the locals do not change.
 //!   javac never branches to a handler's start; if other code does, `caught` also runs on that
 //!   path, which is harmless (the method is current there too). Why: an exception out of a
 //!   `super(...)`/`this(...)` call leaves the constructor without an exit event (see
@@ -85,11 +101,31 @@
 //!   is current again, so it can close the contexts left open above it.
 //! * `max_stack` grows by one (the id pushed over a return value, or over a handler's exception)
 //!   and is at least 2 (the handler's exception and id); `max_locals` does not change: the probes
-//!   use no locals.
+//!   use no locals. With a carried context, `max_stack` grows by two (the context and the id) and
+//!   is at least 3, and `max_locals` grows by one (the context's local); see "Carried context".
 //! * Other attributes of the Code attribute (for example `CharacterRangeTable`) are dropped, as
 //!   their offsets cannot be remapped without knowing their format. Everything outside the Code
 //!   attributes of probed methods is copied byte for byte (apart from wrapped native methods, see
 //!   "Native methods"), and the constant pool only grows.
+//!
+//! # Carried context
+//!
+//! With [`Probes::with_carried_context`]`(C)`, the entry probe is `C enter(int)` and its result is
+//! stored in local `L`, the method's original `max_locals` (`astore_<n>`, `astore` or `wide
+//! astore`, whichever `L` needs); the exit, thrown and caught probes are `void m(C, int)`, called
+//! with `aload L` and the id. The original code never touches `L`, so every probe after the entry
+//! sees the value the entry probe returned in the same frame (the probe class decides what it is:
+//! for the agent, the thread's call tree, so the other probes need no thread-local lookup).
+//!
+//! * **Stack maps.** Every frame of the new StackMapTable is at an offset after the entry
+//!   sequence, and each gets local `L` of type `C`: the original frames (and trampoline frames,
+//!   copies of them) have their locals padded with `top` up to slot `L` (a long or double counts
+//!   two slots), the catch-all handler's frame is locals `[top × L, C]`, stack
+//!   `[java/lang/Throwable]`, and a constructor's second handler has locals
+//!   `[uninitializedThis, top × (L − 1), C]`. Class files without stack maps just get the code.
+//! * **Exceptions.** The entry sequence, the `astore` included, is outside every handler range,
+//!   so every handler (the method's own and the catch-all) is reached with `L` set.
+//! * A method whose `max_locals` is already 65535 is skipped.
 //!
 //! # What is not instrumented
 //!
@@ -192,9 +228,10 @@ use std::fmt;
 
 /// The probe methods to call and what else to insert: internal names, for example
 /// `Probes::new("hpmagent/Probe", "enter", "exit").with_thrown("thrown").with_caught("caught")`.
-/// Every probe is a `static void m(int)` of `class`. Built with [`Probes::new`] and the `with_*`
-/// methods (the struct is `non_exhaustive`); a field left `None` keeps the behaviour of the pass
-/// without it.
+/// Every probe is a `static void m(int)` of `class`; with a carried context of type `C`
+/// ([`Probes::with_carried_context`]) the entry probe is a `static C m(int)` and the others are
+/// `static void m(C, int)`. Built with [`Probes::new`] and the `with_*` methods (the struct is
+/// `non_exhaustive`); a field left `None` keeps the behaviour of the pass without it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Probes {
@@ -214,13 +251,26 @@ pub struct Probes {
     /// methods"). The same prefix must be given to JVMTI `SetNativeMethodPrefix`. `None`: native
     /// methods are neither offered nor changed.
     pub native_prefix: Option<String>,
+    /// The field descriptor of a reference type `C` (for example `Lhpmagent/probe/Probe$Shadow;`):
+    /// the entry probe returns a `C`, which the method keeps in a local variable of its own and
+    /// passes to each of its other probes before the id (see the crate docs, "Carried context").
+    /// `None`: the probes take the id alone and the methods get no local.
+    pub context: Option<String>,
 }
 
 impl Probes {
     /// Entry and exit probes only: exits by exception call `exit`, handlers get no probe, native
     /// methods are left alone.
     pub fn new(class: impl Into<String>, enter: impl Into<String>, exit: impl Into<String>) -> Probes {
-        Probes { class: class.into(), enter: enter.into(), exit: exit.into(), thrown: None, caught: None, native_prefix: None }
+        Probes {
+            class: class.into(),
+            enter: enter.into(),
+            exit: exit.into(),
+            thrown: None,
+            caught: None,
+            native_prefix: None,
+            context: None,
+        }
     }
 
     /// The catch-all handlers call `method` instead of `exit`.
@@ -239,6 +289,14 @@ impl Probes {
     /// first load, or for retransforming a class that was wrapped the same way at its first load.
     pub fn with_native_prefix(mut self, prefix: impl Into<String>) -> Probes {
         self.native_prefix = Some(prefix.into());
+        self
+    }
+
+    /// The entry probe returns a context of the reference type with this field descriptor, which
+    /// the other probes receive before the id. A descriptor that is not one reference type makes
+    /// [`instrument`] fail.
+    pub fn with_carried_context(mut self, descriptor: impl Into<String>) -> Probes {
+        self.context = Some(descriptor.into());
         self
     }
 }
@@ -369,6 +427,13 @@ pub fn instrument_outcome(
     select: &mut dyn FnMut(&MethodInfo) -> Option<u32>,
 ) -> Result<Outcome, Error> {
     let class = classfile::parse(class_file).map_err(|(class, cause)| Error { class, cause })?;
+    let carried = match &probes.context {
+        Some(d) => Some(code::Carried::new(d).ok_or_else(|| Error {
+            class: Some(class.name.clone()),
+            cause: format!("the carried context type {d:?} is not the descriptor of a reference type"),
+        })?),
+        None => None,
+    };
     let methods: Vec<MethodInfo> = class
         .methods
         .iter()
@@ -430,15 +495,16 @@ pub fn instrument_outcome(
         }
     }
     let mut pool = classfile::PoolAdd::new(&class.pool, class.pool_count);
+    let (enter_desc, other_desc) = carried.as_ref().map_or((code::PROBE_DESCRIPTOR, code::PROBE_DESCRIPTOR), |c| (&c.enter, &c.other));
     let refs = (|| {
         let c = pool.probe_class(&probes.class)?;
-        let exit = pool.probe_ref(c, &probes.exit)?;
+        let exit = pool.probe_ref(c, &probes.exit, other_desc)?;
         Ok::<_, classfile::PoolFull>(code::ProbeRefs {
             class: c,
-            enter: pool.probe_ref(c, &probes.enter)?,
+            enter: pool.probe_ref(c, &probes.enter, enter_desc)?,
             exit,
             thrown: match &probes.thrown {
-                Some(name) => pool.probe_ref(c, name)?,
+                Some(name) => pool.probe_ref(c, name, other_desc)?,
                 None => exit,
             },
         })
@@ -449,7 +515,7 @@ pub fn instrument_outcome(
         }
         return Ok(outcome);
     };
-    let mut ctx = code::Ctx::new(&class, pool, refs, probes.caught.as_deref());
+    let mut ctx = code::Ctx::new(&class, pool, refs, probes.caught.as_deref(), carried.as_ref());
     let mut edits: Vec<Edit> = (0..class.methods.len()).map(|_| Edit::Keep).collect();
     let mut renamed: Vec<natives::Renamed> = Vec::new();
     for (pos, &(k, id)) in chosen.iter().enumerate() {

@@ -100,3 +100,19 @@ fn any_id_is_accepted() {
         ristretto_classfile::ClassFile::from_bytes(&out.bytes).unwrap();
     }
 }
+
+/// The carried context's type must be one reference type; any is accepted, arrays too.
+#[test]
+fn a_carried_context_is_a_reference_type() {
+    let bytes = class("itest/Throws");
+    for bad in ["I", "", "L;", "Ljava/lang/Object", "Ljava.lang.Object;", "Ljava/lang/Object;I", "[", "V"] {
+        let e = instrument(&bytes, &probes().with_carried_context(bad), &mut |_| Some(1)).unwrap_err();
+        assert_eq!(e.class(), Some("itest/Throws"));
+        assert!(e.cause().contains("carried context"), "{bad:?}: {e}");
+    }
+    for good in ["Ljava/lang/Object;", "[I", "[[Ljava/lang/String;", "Lhpmagent/Probe$Context;"] {
+        let out = instrument(&bytes, &probes().with_carried_context(good), &mut |_| Some(1)).unwrap().unwrap();
+        assert!(out.skipped.is_empty(), "{good}: {:?}", out.skipped);
+        ristretto_classfile::ClassFile::from_bytes(&out.bytes).unwrap();
+    }
+}

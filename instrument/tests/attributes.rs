@@ -117,6 +117,18 @@ fn is_probe(insn: &(u32, String, String)) -> bool {
     insn.1 == "invokestatic" && insn.2.contains("hpmagent/Probe.")
 }
 
+/// How many instructions the probe call starting at instruction `i` takes, if one does: the id and
+/// the call; with a carried context, the entry probe's store of the context after them, or the
+/// load of it before them.
+fn probe_at(insns: &[(u32, String, String)], i: usize) -> Option<usize> {
+    if insns.get(i + 1).is_some_and(is_probe) {
+        let stores = insns[i + 1].2.contains(")Lhpmagent/Probe$Context;");
+        return Some(if stores { 3 } else { 2 });
+    }
+    let loaded = insns.get(i + 2).is_some_and(|x| is_probe(x) && x.2.contains("(Lhpmagent/Probe$Context;I)V"));
+    (loaded && insns[i].1.starts_with("aload")).then_some(3)
+}
+
 /// Positions of the original instructions in the instrumented code: (at, prefix start) for each,
 /// and the end of the original code (where the catch-all handlers begin).
 fn positions(orig: &MethodText, inst: &MethodText, label: &str) -> (Vec<u32>, Vec<u32>, u32) {
@@ -126,15 +138,15 @@ fn positions(orig: &MethodText, inst: &MethodText, label: &str) -> (Vec<u32>, Ve
     let mut i = 0;
     let insns = &inst.insns;
     while i < insns.len() {
-        if i + 1 < insns.len() && is_probe(&insns[i + 1]) {
-            if insns.get(i + 2).is_some_and(|x| x.1 == "athrow") {
+        if let Some(n) = probe_at(insns, i) {
+            if insns.get(i + n).is_some_and(|x| x.1 == "athrow") {
                 break; // the first catch-all handler
             }
             if !at.is_empty() || i > 0 {
                 // The first of the probes before an instruction (caught, then exit).
                 pending.get_or_insert(insns[i].0);
             }
-            i += 2;
+            i += n;
             continue;
         }
         at.push(insns[i].0);
@@ -175,8 +187,10 @@ fn check_method(label: &str, orig: &MethodText, inst: &MethodText) {
         assert_eq!(inst.exceptions[k], want, "{label}: exception entry {k}");
         if caught {
             let h = index_of(inst, want.2).unwrap();
-            assert!(inst.insns[h + 1].2.contains("Probe.caught"), "{label}: handler at {} does not start with the caught probe", want.2);
-            assert_eq!(inst.insns[h + 2].0, at[index_of(orig, e.2).unwrap()], "{label}: handler at {}", want.2);
+            let n = probe_at(&inst.insns, h).unwrap_or(0);
+            let starts = n > 0 && inst.insns[h + n - 1].2.contains("Probe.caught");
+            assert!(starts, "{label}: handler at {} does not start with the caught probe", want.2);
+            assert_eq!(inst.insns[h + n].0, at[index_of(orig, e.2).unwrap()], "{label}: handler at {}", want.2);
         }
     }
     let ours = &inst.exceptions[orig.exceptions.len()..];
@@ -214,6 +228,13 @@ fn remapped_offsets_point_at_the_same_instructions() {
 #[test]
 fn remapped_offsets_with_thrown_and_caught_probes() {
     remapped_offsets(&common::all_probes("hpmagent/Probe"), "attributes-all");
+}
+
+/// With a carried context: its store after the entry probe and its loads before the others.
+#[test]
+fn remapped_offsets_with_a_carried_context() {
+    remapped_offsets(&common::carried(common::probes("hpmagent/Probe")), "attributes-carried");
+    remapped_offsets(&common::carried(common::all_probes("hpmagent/Probe")), "attributes-all-carried");
 }
 
 fn remapped_offsets(probes: &hpm_instrument::Probes, name: &str) {

@@ -9,6 +9,10 @@
 //! Native methods are wrapped too: every native method of the jars, and of the JDK modules other
 //! than java.base (the JVM boots on java.base and calls its natives, which would need the prefix
 //! set by a JVMTI agent to bind). Linking verifies the wrappers; no wrapped native is called.
+//!
+//! Each corpus is verified twice: with the probes taking the id alone, and with a carried context
+//! (the entry probe's result kept in a new local and passed to the others), whose local every
+//! stack map frame must carry.
 
 mod common;
 
@@ -25,9 +29,14 @@ const DOCUMENTED_SKIPS: [&str; 6] =
 
 const ACC_NATIVE: u16 = 0x0100;
 
-/// All four probes of `class`, and wrapped native methods.
-fn corpus_probes(class: &str) -> Probes {
-    common::all_probes(class).with_native_prefix("$hpm$")
+/// All four probes of `class`, and wrapped native methods; with `carried`, the entry probe
+/// `enterCarried` returns a context of type `context` that the others take.
+fn corpus_probes(class: &str, carried: Option<&str>) -> Probes {
+    let p = common::all_probes(class).with_native_prefix("$hpm$");
+    match carried {
+        Some(context) => common::carried_as(p, context),
+        None => p,
+    }
 }
 
 #[derive(Default)]
@@ -156,10 +165,10 @@ fn binary_name(relative: &Path) -> String {
     relative.with_extension("").to_string_lossy().replace('/', ".")
 }
 
-fn jdk_image(version: u32) {
+fn jdk_image(version: u32, carried: bool) {
     let wall = Instant::now();
     let jdk = jdk(version);
-    let dir = Scratch::new(&format!("corpus-jdk{version}"));
+    let dir = Scratch::new(&format!("corpus-jdk{version}{}", if carried { "-carried" } else { "" }));
     let orig = dir.path().join("orig");
     let status = std::process::Command::new(jdk.home.join("bin/jimage"))
         .args(["extract", "--dir"])
@@ -169,7 +178,7 @@ fn jdk_image(version: u32) {
         .unwrap();
     assert!(status.success(), "jimage extract failed");
 
-    let probes = corpus_probes("java/lang/HpmStubProbe");
+    let probes = corpus_probes("java/lang/HpmStubProbe", carried.then_some("Ljava/lang/Object;"));
     let patch = dir.path().join("patch");
     let mut tally = Tally::default();
     let mut names = Vec::new();
@@ -188,7 +197,7 @@ fn jdk_image(version: u32) {
             }
         }
     }
-    tally.report(&format!("JDK {version} image"));
+    tally.report(&format!("JDK {version} image{}", if carried { ", carried context" } else { "" }));
     assert!(tally.classes > 20_000 && tally.probed > 150_000, "suspiciously small corpus");
     assert!(tally.wrapped > 1_000, "only {} native methods wrapped", tally.wrapped);
 
@@ -221,12 +230,22 @@ fn jdk_image(version: u32) {
 
 #[test]
 fn jdk17_image_instruments_and_verifies() {
-    jdk_image(17);
+    jdk_image(17, false);
 }
 
 #[test]
 fn jdk25_image_instruments_and_verifies() {
-    jdk_image(25);
+    jdk_image(25, false);
+}
+
+#[test]
+fn jdk17_image_with_a_carried_context_instruments_and_verifies() {
+    jdk_image(17, true);
+}
+
+#[test]
+fn jdk25_image_with_a_carried_context_instruments_and_verifies() {
+    jdk_image(25, true);
 }
 
 /// The Debian jars, by corpus; a missing jar is a failure that says what to install.
@@ -277,10 +296,19 @@ fn manifest_class_path(jar: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn debian_jars_instrument_and_verify() {
+    debian_jars(false);
+}
+
+#[test]
+fn debian_jars_with_a_carried_context_instrument_and_verify() {
+    debian_jars(true);
+}
+
+fn debian_jars(carried: bool) {
     use std::io::Read;
     let wall = Instant::now();
-    let dir = Scratch::new("corpus-jars");
-    let probes = corpus_probes("hpmagent/Probe");
+    let dir = Scratch::new(if carried { "corpus-jars-carried" } else { "corpus-jars" });
+    let probes = corpus_probes("hpmagent/Probe", carried.then_some(common::CONTEXT));
     let mut jobs = Vec::new();
     for (corpus, jars) in jar_corpora() {
         let mut tally = Tally::default();

@@ -2,7 +2,7 @@
 //! Seeds are real class files (the javac-compiled test subjects, a class with native methods of
 //! every shape, a version 49 class with jsr/ret, a generated class whose methods need wide branches);
 //! each goes through the pass with entry and exit probes only, and with all four probes and native
-//! method wrappers;
+//! method wrappers, without and with a carried context;
 //! a proptest property and a longer deterministic fuzz loop mutate them.
 
 mod common;
@@ -33,11 +33,12 @@ fn seeds() -> &'static Vec<Vec<u8>> {
 }
 
 /// Instruments with every method selected, with entry and exit probes and then with all probes
-/// and native wrappers, and, if that produced a class, instruments the result again: nothing may
+/// and native wrappers (with a carried context, then without), and, if that produced a class, instruments the result again: nothing may
 /// panic. Returns what happened with all probes: 0 error, 1 nothing probed, 2 probed.
 fn exercise(bytes: &[u8]) -> usize {
     let _ = hpm_instrument::class_name(bytes);
     exercise_with(bytes, &common::probes("hpmagent/Probe"));
+    exercise_with(bytes, &common::carried(common::all_probes("hpmagent/Probe").with_native_prefix("$hpm$")));
     exercise_with(bytes, &common::all_probes("hpmagent/Probe").with_native_prefix("$hpm$"))
 }
 

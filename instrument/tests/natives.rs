@@ -45,11 +45,11 @@ struct Natives {
     agent: PathBuf,
 }
 
-fn setup(name: &str) -> Natives {
+fn setup(name: &str, probes: &Probes) -> Natives {
     let dir = Scratch::new(name);
     let classes = java_tests::compile("instrument/natives").unwrap();
     let inst = dir.path().join("inst");
-    let (ids, mut outcomes) = common::instrument_dir_with(&classes, &inst, &probes(), 1, &|n| n == "nat/Natives");
+    let (ids, mut outcomes) = common::instrument_dir_with(&classes, &inst, probes, 1, &|n| n == "nat/Natives");
     let outcome = outcomes.pop().unwrap();
     let c = java_tests::source_root().join("instrument/natives/c");
     let (lib, agent) = (dir.path().join("libnatives.so"), dir.path().join("libprefix_agent.so"));
@@ -113,9 +113,16 @@ fn expected_events() -> String {
     .join(" ")
 }
 
+/// Also with a carried context: each wrapper hands its entry's context to its exit and thrown
+/// probes (the driver reports a probe that got another one, `M`).
 #[test]
 fn wrapped_natives_bind_through_the_prefix_and_report_entries_and_exits() {
-    let n = setup("natives-run");
+    wrapped_natives_run("natives-run", &probes());
+    wrapped_natives_run("natives-run-carried", &common::carried(probes()));
+}
+
+fn wrapped_natives_run(name: &str, probes: &Probes) {
+    let n = setup(name, probes);
     assert_eq!(n.outcome.wrapped.len(), 13, "{:?}", n.outcome.wrapped);
     assert!(n.outcome.skipped.is_empty(), "{:?}", n.outcome.skipped);
     let xcomp = [
@@ -128,10 +135,11 @@ fn wrapped_natives_bind_through_the_prefix_and_report_entries_and_exits() {
     ];
     for jdk in jdks() {
         for extra in [&[][..], &xcomp[..]] {
-            let label = format!("JDK {:?} {extra:?}", jdk.feature_version());
+            let label = format!("{name}: JDK {:?} {extra:?}", jdk.feature_version());
             let run = Command::new(jdk.java()).args(n.args(&n.inst, true, extra, &["nat.Natives.scenario:3", "nat.Natives.reflection:1"])).output().unwrap();
             let (out, err) = (String::from_utf8_lossy(&run.stdout), String::from_utf8_lossy(&run.stderr));
             assert!(run.status.success(), "{label}: java failed\n{out}\n{err}");
+            assert!(!out.lines().any(|l| l.starts_with("M ")), "{label}: a probe got another entry's context:\n{out}");
             if !extra.is_empty() {
                 // C2 compiled the wrappers (and HotSpot generated native wrappers for the renamed).
                 for m in ["nat.Natives::add", "nat.Natives::mix", "nat.Natives::fail", "nat.Natives::$hpm$add"] {
@@ -152,7 +160,7 @@ fn wrapped_natives_bind_through_the_prefix_and_report_entries_and_exits() {
 /// unbound: the binding really goes through the prefix.
 #[test]
 fn without_the_prefix_the_renamed_natives_are_unbound() {
-    let n = setup("natives-unbound");
+    let n = setup("natives-unbound", &probes());
     let jdk = jdk(17);
     let out = n.run(&jdk, &n.classes, false, &[], &["nat.Natives.scenario:1"]);
     assert_eq!(scenario(&out, "nat.Natives.scenario").1, None, "original class");

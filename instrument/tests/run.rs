@@ -1,7 +1,8 @@
 //! Instrumented classes compiled by javac, executed by real JVMs (JDK 17 and 25, every class
 //! verified), interpreted, compiled by C2 with -Xcomp, and in a warm loop: the recorded entry and
 //! exit events must be exactly the expected call structure. The same scenarios run with the
-//! thrown and caught probes too.
+//! thrown and caught probes too, and every case runs both without and with a carried context (the
+//! entry probe's result handed to the other probes, which check that it is their entry's).
 
 mod common;
 
@@ -18,6 +19,8 @@ struct Run {
     differing: usize,
     events: Vec<i64>,
     thrown: Option<String>,
+    /// A probe got another entry's carried context: how many, and the first.
+    mismatched: Option<String>,
 }
 
 fn parse_driver(stdout: &str) -> HashMap<String, Run> {
@@ -27,13 +30,16 @@ fn parse_driver(stdout: &str) -> HashMap<String, Run> {
         if let Some(rest) = line.strip_prefix("S ") {
             let (spec, differing) = rest.rsplit_once(' ').unwrap();
             let target = spec.rsplit_once(':').unwrap().0.to_string();
-            runs.insert(target.clone(), Run { differing: differing.parse().unwrap(), events: Vec::new(), thrown: None });
+            let run = Run { differing: differing.parse().unwrap(), events: Vec::new(), thrown: None, mismatched: None };
+            runs.insert(target.clone(), run);
             current = Some(target);
         } else if let Some(rest) = line.strip_prefix('E') {
             let run = runs.get_mut(current.as_ref().unwrap()).unwrap();
             run.events = rest.split_whitespace().map(|w| w.parse().unwrap()).collect();
         } else if let Some(rest) = line.strip_prefix("X ") {
             runs.get_mut(current.as_ref().unwrap()).unwrap().thrown = Some(rest.to_string());
+        } else if let Some(rest) = line.strip_prefix("M ") {
+            runs.get_mut(current.as_ref().unwrap()).unwrap().mismatched = Some(rest.to_string());
         }
     }
     runs
@@ -83,19 +89,34 @@ const fn sc_all(target: &'static str, all: &'static str) -> Scenario {
 
 /// Which probes the classes got.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Mode {
-    /// enter and exit
-    EnterExit,
-    /// enter, exit, thrown and caught
-    All,
+struct Mode {
+    /// enter, exit, thrown and caught (else enter and exit)
+    all: bool,
+    /// The entry probe's context is carried to the others.
+    carried: bool,
 }
 
 impl Mode {
+    const ENTER_EXIT: Mode = Mode { all: false, carried: false };
+    const ALL: Mode = Mode { all: true, carried: false };
+
+    /// This mode without and with a carried context.
+    fn both(self) -> [Mode; 2] {
+        [Mode { carried: false, ..self }, Mode { carried: true, ..self }]
+    }
+
     fn probes(self) -> Probes {
-        match self {
-            Mode::EnterExit => common::probes("hpmagent/Probe"),
-            Mode::All => common::all_probes("hpmagent/Probe"),
+        let p = if self.all { common::all_probes("hpmagent/Probe") } else { common::probes("hpmagent/Probe") };
+        if self.carried {
+            common::carried(p)
+        } else {
+            p
         }
+    }
+
+    /// For directory names.
+    fn name(self) -> String {
+        format!("{}{}", if self.all { "all" } else { "enter-exit" }, if self.carried { "-carried" } else { "" })
     }
 }
 
@@ -302,12 +323,8 @@ fn driver_args(cp: &str, extra: &[&str], specs: &[String]) -> Vec<String> {
     args
 }
 
-/// Checks every scenario's events (and that each repetition matched the first).
-fn check(label: &str, ids: &Ids, runs: &HashMap<String, Run>, list: &[Scenario]) {
-    check_mode(label, Mode::EnterExit, ids, runs, list)
-}
-
-/// Checks every scenario's events as recorded with the probes of `mode`.
+/// Checks every scenario's events as recorded with the probes of `mode` (and that each repetition
+/// matched the first, and that every probe got its own entry's carried context).
 fn check_mode(label: &str, mode: Mode, ids: &Ids, runs: &HashMap<String, Run>, list: &[Scenario]) {
     let mut failures = Vec::new();
     for s in list {
@@ -316,17 +333,20 @@ fn check_mode(label: &str, mode: Mode, ids: &Ids, runs: &HashMap<String, Run>, l
             continue;
         };
         let got = ids.render(&run.events);
-        let (got, want) = match (mode, s.all) {
-            (Mode::EnterExit, None) => (got, expand(s.expected)),
-            (Mode::EnterExit, Some(all)) => (got, project(&expand(all))),
-            (Mode::All, Some(all)) => (got, expand(all)),
-            (Mode::All, None) => (project(&got), expand(s.expected)),
+        let (got, want) = match (mode.all, s.all) {
+            (false, None) => (got, expand(s.expected)),
+            (false, Some(all)) => (got, project(&expand(all))),
+            (true, Some(all)) => (got, expand(all)),
+            (true, None) => (project(&got), expand(s.expected)),
         };
         if got != want {
             failures.push(format!("{}:\n  want {want}\n  got  {got}", s.target));
         }
         if run.differing != 0 {
             failures.push(format!("{}: {} repetitions recorded other events than the first", s.target, run.differing));
+        }
+        if let Some(m) = &run.mismatched {
+            failures.push(format!("{}: probes got another entry's context: {m}", s.target));
         }
         match (&run.thrown, s.thrown) {
             (None, None) => {}
@@ -383,17 +403,18 @@ fn assert_unwinds(ids: &Ids, events: &[i64]) {
 /// One JDK's scenario runs and standard error.
 type JdkRuns = (Jdk, HashMap<String, Run>, String);
 
-/// Instruments the run group, runs every scenario `reps` times (once if not repeatable) on both
-/// JDKs with `extra` JVM flags and checks the events; returns the ids and, per JDK, the runs and
-/// the JVM's standard error.
-fn run_scenarios(name: &str, extra: &[&str], reps: usize) -> (Ids, Vec<JdkRuns>) {
-    run_scenarios_in(Mode::EnterExit, name, extra, reps)
+/// [`run_scenarios_in`] with the probes of `base`, without and with a carried context; returns
+/// what each returned.
+fn run_scenarios(base: Mode, name: &str, extra: &[&str], reps: usize) -> Vec<(Ids, Vec<JdkRuns>)> {
+    base.both().into_iter().map(|mode| run_scenarios_in(mode, name, extra, reps)).collect()
 }
 
-/// [`run_scenarios`] with the probes of `mode`; with all four, every run must also replay
-/// ([`assert_unwinds`]).
+/// Instruments the run group with the probes of `mode`, runs every scenario `reps` times (once if
+/// not repeatable) on both JDKs with `extra` JVM flags and checks the events (with all four probes,
+/// every run must also replay: [`assert_unwinds`]); returns the ids and, per JDK, the runs and the
+/// JVM's standard error.
 fn run_scenarios_in(mode: Mode, name: &str, extra: &[&str], reps: usize) -> (Ids, Vec<JdkRuns>) {
-    let dir = Scratch::new(name);
+    let dir = Scratch::new(&format!("{name}-{}", mode.name()));
     let (inst, ids, _) = instrumented_run_group(dir.path(), &mode.probes(), 1);
     let list = scenarios();
     let cp = path_list(&[&inst]);
@@ -401,8 +422,8 @@ fn run_scenarios_in(mode: Mode, name: &str, extra: &[&str], reps: usize) -> (Ids
     for jdk in jdks() {
         let (out, err) = java_with_stderr(&jdk, &driver_args(&cp, extra, &specs(&list, reps)));
         let runs = parse_driver(&out);
-        check_mode(&format!("JDK {:?} {extra:?} {mode:?}", jdk.feature_version()), mode, &ids, &runs, &list);
-        if mode == Mode::All {
+        check_mode(&format!("JDK {:?} {extra:?} {}", jdk.feature_version(), mode.name()), mode, &ids, &runs, &list);
+        if mode.all {
             for run in runs.values() {
                 assert_unwinds(&ids, &run.events);
             }
@@ -414,12 +435,13 @@ fn run_scenarios_in(mode: Mode, name: &str, extra: &[&str], reps: usize) -> (Ids
 
 #[test]
 fn scenarios_interpreted_on_both_jdks() {
-    let (ids, results) = run_scenarios("run-interpreted", &["-Xint"], 1);
-    for (_, runs, _) in results {
-        for (target, run) in runs {
-            // Left out: the scenarios where a super constructor throws (the documented gap).
-            if !target.contains("superThrows") && target != "itest.Handlers.multiCatch" {
-                assert_nested(&ids, &run.events);
+    for (ids, results) in run_scenarios(Mode::ENTER_EXIT, "run-interpreted", &["-Xint"], 1) {
+        for (_, runs, _) in results {
+            for (target, run) in runs {
+                // Left out: the scenarios where a super constructor throws (the documented gap).
+                if !target.contains("superThrows") && target != "itest.Handlers.multiCatch" {
+                    assert_nested(&ids, &run.events);
+                }
             }
         }
     }
@@ -438,12 +460,12 @@ const XCOMP: [&str; 6] = [
 
 #[test]
 fn scenarios_with_thrown_and_caught_probes_interpreted() {
-    run_scenarios_in(Mode::All, "run-all-interpreted", &["-Xint"], 1);
+    run_scenarios(Mode::ALL, "run-all-interpreted", &["-Xint"], 1);
 }
 
 #[test]
 fn scenarios_with_thrown_and_caught_probes_compiled_by_c2() {
-    for (jdk, _, err) in run_scenarios_in(Mode::All, "run-all-xcomp", &XCOMP, 3).1 {
+    for (jdk, _, err) in run_scenarios(Mode::ALL, "run-all-xcomp", &XCOMP, 3).into_iter().flat_map(|r| r.1) {
         for m in ["itest.Handlers::superThrows", "itest.Handlers::catchAndFinally", "itest.Handlers::syncBlock", "itest.Handlers$Derived::<init>"] {
             assert!(err.contains(m), "JDK {:?}: C2 did not compile {m}", jdk.feature_version());
         }
@@ -453,7 +475,7 @@ fn scenarios_with_thrown_and_caught_probes_compiled_by_c2() {
 #[test]
 fn scenarios_with_thrown_and_caught_probes_in_a_warm_loop() {
     let extra = ["-Xbatch", "-XX:+PrintCompilation", "-XX:+DisplayVMOutputToStderr"];
-    for (jdk, _, err) in run_scenarios_in(Mode::All, "run-all-warm", &extra, 20_000).1 {
+    for (jdk, _, err) in run_scenarios(Mode::ALL, "run-all-warm", &extra, 20_000).into_iter().flat_map(|r| r.1) {
         for m in ["itest.Handlers::catchAndFinally", "itest.Handlers::leaky", "itest.Handlers::nested"] {
             assert!(compiled_at_tier_4(&err, m), "JDK {:?}: {m} was not compiled at tier 4", jdk.feature_version());
         }
@@ -470,7 +492,7 @@ fn compiled_at_tier_4(err: &str, method: &str) -> bool {
 
 #[test]
 fn scenarios_compiled_by_c2_with_xcomp() {
-    for (jdk, _, err) in run_scenarios("run-xcomp", &XCOMP, 3).1 {
+    for (jdk, _, err) in run_scenarios(Mode::ENTER_EXIT, "run-xcomp", &XCOMP, 3).into_iter().flat_map(|r| r.1) {
         for m in ["itest.Throws::deep", "itest.Ctors$Sub::<init>", "itest.Switches::table", "itest.Lambdas::lambda$scenario$0"] {
             assert!(err.contains(m), "JDK {:?}: C2 did not compile {m}", jdk.feature_version());
         }
@@ -481,7 +503,7 @@ fn scenarios_compiled_by_c2_with_xcomp() {
 fn scenarios_in_a_warm_loop_reach_c2() {
     // -Xbatch: compilations finish before the code runs on, so tiers are reached deterministically.
     let extra = ["-Xbatch", "-XX:+PrintCompilation", "-XX:+DisplayVMOutputToStderr"];
-    for (jdk, _, err) in run_scenarios("run-warm", &extra, 20_000).1 {
+    for (jdk, _, err) in run_scenarios(Mode::ENTER_EXIT, "run-warm", &extra, 20_000).into_iter().flat_map(|r| r.1) {
         // Tier 4 is C2.
         for m in ["itest.Throws::deep", "itest.Throws::rec", "itest.Switches::table", "itest.Ctors$Sub::<init>", "itest.Finally::fin", "itest.Sync::syncThrow"] {
             assert!(compiled_at_tier_4(&err, m), "JDK {:?}: {m} was not compiled at tier 4", jdk.feature_version());
@@ -497,19 +519,22 @@ fn java_with_stderr(jdk: &Jdk, args: &[String]) -> (String, String) {
 }
 
 /// Every id width (iconst, bipush, sipush, ldc; negative ids too) gives the entry probe another
-/// length, which moves every switch to another alignment.
+/// length, which moves every switch to another alignment (and the carried context's store
+/// another again).
 #[test]
 fn switch_padding_for_every_id_width() {
     let dir = Scratch::new("run-widths");
     let list: Vec<Scenario> = scenarios().into_iter().filter(|s| s.target.starts_with("itest.Switches")).collect();
-    for (k, first_id) in [0u32, 100, 1000, 100_000, 0xffff_fff0, 0x8000_0000].into_iter().enumerate() {
-        let sub = dir.path().join(format!("w{k}"));
-        let classes = java_tests::compile("instrument/run").unwrap();
-        let inst = sub.join("classes");
-        let (ids, _) = common::instrument_dir(&classes, &inst, "hpmagent/Probe", first_id, &|n| n == "itest/Switches");
-        let jdk = jdk(17);
-        let out = java(&jdk, &driver_args(&path_list(&[&inst]), &[], &specs(&list, 1)));
-        check(&format!("ids from {first_id}"), &ids, &parse_driver(&out), &list);
+    for mode in Mode::ENTER_EXIT.both() {
+        for (k, first_id) in [0u32, 100, 1000, 100_000, 0xffff_fff0, 0x8000_0000].into_iter().enumerate() {
+            let sub = dir.path().join(format!("w{k}-{}", mode.name()));
+            let classes = java_tests::compile("instrument/run").unwrap();
+            let inst = sub.join("classes");
+            let (ids, _) = common::instrument_dir_with(&classes, &inst, &mode.probes(), first_id, &|n| n == "itest/Switches");
+            let jdk = jdk(17);
+            let out = java(&jdk, &driver_args(&path_list(&[&inst]), &[], &specs(&list, 1)));
+            check_mode(&format!("ids from {first_id} {}", mode.name()), mode, &ids, &parse_driver(&out), &list);
+        }
     }
 }
 
@@ -558,21 +583,23 @@ fn huge_methods_get_goto_w_and_too_big_is_skipped() {
     javac(&jdk(17), &classes, &[], &[src.join("Huge.java")]);
     let orig = javap(&jdk(17), &classes.join("gen/Huge.class"));
     assert!(!method_text(&orig, " big(int);").contains("goto_w"), "javac already used goto_w");
-    let inst = dir.path().join("inst");
-    let (ids, outcomes) = common::instrument_dir(&classes, &inst, "hpmagent/Probe", 1, &|_| true);
-    check_huge(&outcomes);
-    let text = javap(&jdk(17), &inst.join("gen/Huge.class"));
-    for m in [" big(int);", " loop(int);", " inTry(int);"] {
-        let body = method_text(&text, m);
-        assert!(body.contains("goto_w"), "{m}: no goto_w after instrumentation");
-        assert!(body.contains("StackMapTable: number_of_entries"), "{m}: no StackMapTable");
-    }
-    let probe = java_tests::compile("instrument/run").unwrap();
-    let cp = path_list(&[&inst, &probe]);
-    let list = [sc("gen.Huge.scenario", HUGE_EVENTS)];
-    for jdk in jdks() {
-        let out = java(&jdk, &driver_args(&cp, &[], &specs(&list, 1)));
-        check(&format!("JDK {:?}", jdk.feature_version()), &ids, &parse_driver(&out), &list);
+    for mode in Mode::ENTER_EXIT.both() {
+        let inst = dir.path().join(format!("inst-{}", mode.name()));
+        let (ids, outcomes) = common::instrument_dir_with(&classes, &inst, &mode.probes(), 1, &|_| true);
+        check_huge(&outcomes);
+        let text = javap(&jdk(17), &inst.join("gen/Huge.class"));
+        for m in [" big(int);", " loop(int);", " inTry(int);"] {
+            let body = method_text(&text, m);
+            assert!(body.contains("goto_w"), "{m}: no goto_w after instrumentation");
+            assert!(body.contains("StackMapTable: number_of_entries"), "{m}: no StackMapTable");
+        }
+        let probe = java_tests::compile("instrument/run").unwrap();
+        let cp = path_list(&[&inst, &probe]);
+        let list = [sc("gen.Huge.scenario", HUGE_EVENTS)];
+        for jdk in jdks() {
+            let out = java(&jdk, &driver_args(&cp, &[], &specs(&list, 1)));
+            check_mode(&format!("JDK {:?} {}", jdk.feature_version(), mode.name()), mode, &ids, &parse_driver(&out), &list);
+        }
     }
 }
 
@@ -601,13 +628,13 @@ fn old_class_files(version: ristretto_classfile::Version, major: u16) {
         std::fs::write(&f, downgrade(&b, version.clone())).unwrap();
     }
     std::fs::write(classes.join("legacy/Jsr.class"), jsr_class()).unwrap();
-    for mode in [Mode::EnterExit, Mode::All] {
+    for mode in [Mode::ENTER_EXIT, Mode::ALL].into_iter().flat_map(Mode::both) {
         old_class_files_in(mode, dir.path(), &classes, major);
     }
 }
 
 fn old_class_files_in(mode: Mode, dir: &Path, classes: &Path, major: u16) {
-    let inst = dir.join(format!("inst-{mode:?}"));
+    let inst = dir.join(format!("inst-{}", mode.name()));
     let (ids, outcomes) = common::instrument_dir_with(classes, &inst, &mode.probes(), 1, &|_| true);
     check_huge(&outcomes);
     let jsr = outcomes.iter().find(|o| o.class_name == "legacy/Jsr").unwrap();
@@ -651,9 +678,10 @@ fn old_class_files_in(mode: Mode, dir: &Path, classes: &Path, major: u16) {
     ];
     for jdk in jdks() {
         let out = java(&jdk, &driver_args(&cp, &[], &specs(&list, 1)));
-        check_mode(&format!("JDK {:?} version {major} {mode:?}", jdk.feature_version()), mode, &ids, &parse_driver(&out), &list);
+        let label = format!("JDK {:?} version {major} {}", jdk.feature_version(), mode.name());
+        check_mode(&label, mode, &ids, &parse_driver(&out), &list);
         let out = java(&jdk, &driver_args(&cp, &[], &specs(&list, 5_000)));
-        check_mode(&format!("JDK {:?} version {major} {mode:?}, warm", jdk.feature_version()), mode, &ids, &parse_driver(&out), &list);
+        check_mode(&format!("{label}, warm"), mode, &ids, &parse_driver(&out), &list);
     }
 }
 
@@ -665,7 +693,7 @@ fn flexible_constructor_bodies_on_jdk25() {
     let jdk25 = jdk(25);
     let classes = dir.path().join("classes");
     javac(&jdk25, &classes, &[], &[java_tests::source_root().join("instrument/flexible/flex/Flexible.java")]);
-    for mode in [Mode::EnterExit, Mode::All] {
+    for mode in [Mode::ENTER_EXIT, Mode::ALL].into_iter().flat_map(Mode::both) {
         flexible_constructor_bodies_in(mode, dir.path(), &classes);
     }
 }
@@ -674,7 +702,7 @@ fn flexible_constructor_bodies_on_jdk25() {
 /// starts with the caught probe.
 fn flexible_constructor_bodies_in(mode: Mode, dir: &Path, classes: &Path) {
     let jdk25 = jdk(25);
-    let inst = dir.join(format!("inst-{mode:?}"));
+    let inst = dir.join(format!("inst-{}", mode.name()));
     let (ids, outcomes) = common::instrument_dir_with(classes, &inst, &mode.probes(), 1, &|_| true);
     for o in &outcomes {
         assert!(o.skipped.is_empty(), "{:?}", o.skipped);
@@ -703,12 +731,96 @@ fn flexible_constructor_bodies_in(mode: Mode, dir: &Path, classes: &Path) {
     for extra in [&[][..], &["-Xcomp", "-XX:-TieredCompilation", "-XX:CompileCommand=quiet", "-XX:CompileCommand=compileonly,flex.*::*"][..]] {
         let out = java(&jdk25, &driver_args(&cp, extra, &specs(&list, 2)));
         let runs = parse_driver(&out);
-        check_mode(&format!("JDK 25 {extra:?} {mode:?}"), mode, &ids, &runs, &list);
-        if mode == Mode::All {
+        check_mode(&format!("JDK 25 {extra:?} {}", mode.name()), mode, &ids, &runs, &list);
+        if mode.all {
             let events = &runs["flex.Flexible.scenario"].events;
             assert_unwinds(&ids, events);
             let sub_s = "^Flexible$Sub.<init>(Ljava/lang/String;)";
             assert!(ids.render(events).contains(sub_s), "no {sub_s}: {}", ids.render(events));
+        }
+    }
+}
+
+/// A class whose methods put the carried context's local at each width of its store and load:
+/// `astore_0` (a static method without locals), `astore` (after long and double locals, which take
+/// two slots each in the padded frames), `wide astore` (over 255 locals), and a constructor whose
+/// argument evaluation before `this(...)` is covered by the handler with `uninitializedThis`.
+fn locals_source() -> String {
+    let vars: String = (1..300).map(|k| format!("        int v{k} = v{} + 1;\n", k - 1)).collect();
+    let template = r#"package gen;
+public class Locals {
+    static long sink;
+    public static void scenario() { sink = none() + two(1L, 2.0) + many(3) + many(-1); new Locals(5L, 2.0); }
+    static int none() { return 1; }
+    static long two(long a, double b) {
+        long c = a + (long) b;
+        for (int i = 0; i < 2; i++) {
+            try {
+                if (a < 0) throw new IllegalStateException();
+                c += i;
+            } catch (RuntimeException e) {
+                c--;
+            }
+        }
+        return c;
+    }
+    static long many(int x) {
+        int v0 = x;
+VARS        long t = 0;
+        for (int i = 0; i < 3; i++) {
+            try {
+                t += v299 + i;
+                if (x < 0) throw new IllegalStateException();
+            } catch (RuntimeException e) {
+                t--;
+            }
+        }
+        return t;
+    }
+    static long check(double d) { return (long) d; }
+    Locals(long a, double d) { this(a + check(d)); }
+    Locals(long a) { sink += a; }
+}
+"#;
+    template.replace("VARS", &vars)
+}
+
+#[test]
+fn carried_context_in_locals_of_every_width() {
+    let dir = Scratch::new("run-locals");
+    let src = dir.path().join("src/gen");
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::write(src.join("Locals.java"), locals_source()).unwrap();
+    let classes = dir.path().join("classes");
+    javac(&jdk(17), &classes, &[], &[src.join("Locals.java")]);
+    let probe = java_tests::compile("instrument/run").unwrap();
+    let list = [sc(
+        "gen.Locals.scenario",
+        "+Locals.scenario +Locals.none -Locals.none +Locals.two -Locals.two +Locals.many -Locals.many +Locals.many -Locals.many \
+         +Locals.<init>(JD) +Locals.check -Locals.check +Locals.<init>(J) -Locals.<init>(J) -Locals.<init>(JD) -Locals.scenario",
+    )];
+    for mode in [Mode::ENTER_EXIT, Mode::ALL].into_iter().flat_map(Mode::both) {
+        let inst = dir.path().join(format!("inst-{}", mode.name()));
+        let (ids, outcomes) = common::instrument_dir_with(&classes, &inst, &mode.probes(), 1, &|_| true);
+        assert!(outcomes.iter().all(|o| o.skipped.is_empty()), "{:?}", outcomes[0].skipped);
+        if mode.carried {
+            let text = javap(&jdk(17), &inst.join("gen/Locals.class"));
+            for (m, store, load) in [
+                (" none();", "astore_0", "aload_0"),
+                (" two(long, double);", "astore        8", "aload         8"),
+                (" many(int);", "astore_w      305", "aload_w       305"),
+            ] {
+                let body = method_text(&text, m);
+                assert!(body.contains(store) && body.contains(load), "{m}: no {store} and {load}:\n{body}");
+            }
+        }
+        let cp = path_list(&[&inst, &probe]);
+        for jdk in jdks() {
+            let c2 = ["-Xcomp", "-XX:-TieredCompilation", "-XX:CompileCommand=quiet", "-XX:CompileCommand=compileonly,gen.*::*"];
+            for extra in [&[][..], &c2[..]] {
+                let out = java(&jdk, &driver_args(&cp, extra, &specs(&list, 2)));
+                check_mode(&format!("JDK {:?} {extra:?} {}", jdk.feature_version(), mode.name()), mode, &ids, &parse_driver(&out), &list);
+            }
         }
     }
 }

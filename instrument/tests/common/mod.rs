@@ -77,6 +77,22 @@ pub fn all_probes(class: &str) -> Probes {
     probes(class).with_thrown("thrown").with_caught("caught")
 }
 
+/// The context type of the recording probe's carried mode.
+pub const CONTEXT: &str = "Lhpmagent/Probe$Context;";
+
+/// `probes` (of the recording probe, `hpmagent/Probe`) with a carried context: the entry probe is
+/// `enterCarried`, which returns a `Context`, and the others take it before the id.
+pub fn carried(probes: Probes) -> Probes {
+    carried_as(probes, CONTEXT)
+}
+
+/// `probes` with a carried context of type `context` (a descriptor), returned by `enterCarried`.
+pub fn carried_as(probes: Probes, context: &str) -> Probes {
+    let mut p = probes.with_carried_context(context);
+    p.enter = "enterCarried".into();
+    p
+}
+
 /// Method names by probe id: `Class.method`, with the parameter descriptor when the class
 /// declares several methods of that name (`Ctors$Sub.<init>(I)`); Class is the simple binary name.
 #[derive(Default)]

@@ -9,7 +9,8 @@ import java.util.List;
  * Runs scenarios (static no-argument methods of instrumented classes) and prints their probe events.
  * Each argument is {@code class.method:repetitions}. Output per scenario:
  * {@code S <spec> <repetitions whose events differ from the first>}, then {@code E <events of the
- * first repetition>} (as {@link Probe} records them), then {@code X <exception>} if the scenario threw.
+ * first repetition>} (as {@link Probe} records them), then {@code X <exception>} if the scenario threw,
+ * then {@code M <count> <first>} if probes got another entry's carried context (all repetitions).
  */
 public final class Driver {
     public static void main(String[] args) throws Exception {
@@ -21,6 +22,7 @@ public final class Driver {
             Method m = Class.forName(target.substring(0, dot)).getDeclaredMethod(target.substring(dot + 1));
             m.setAccessible(true);
             Probe.take();
+            Probe.takeMismatches();
             List<Long> first = null;
             Throwable thrown = null;
             int differing = 0;
@@ -47,6 +49,10 @@ public final class Driver {
             out.append('\n');
             if (thrown != null) {
                 out.append("X ").append(thrown).append('\n');
+            }
+            List<String> mismatches = Probe.takeMismatches();
+            if (!mismatches.isEmpty()) {
+                out.append("M ").append(mismatches.size()).append(' ').append(mismatches.get(0)).append('\n');
             }
             System.out.print(out);
         }

@@ -15,4 +15,15 @@ public final class HpmStubProbe {
     public static void thrown(int id) {}
 
     public static void caught(int id) {}
+
+    /** With a carried context: the entry probe's result, handed to the other probes. */
+    public static Object enterCarried(int id) {
+        return null;
+    }
+
+    public static void exit(Object context, int id) {}
+
+    public static void thrown(Object context, int id) {}
+
+    public static void caught(Object context, int id) {}
 }
