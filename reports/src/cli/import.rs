@@ -31,11 +31,70 @@ pub(crate) struct ImportArgs {
     output: PathBuf,
 }
 
+/// Set in the environment of the worker process that reads the recording (see [`run`]).
+const WORKER: &str = "HPM_IMPORT_WORKER";
+
+/// The worker's address-space bound: this much plus 16 times the recording's size.
+const WORKER_MEMORY_BASE: u64 = 2 << 30;
+
+/// A recording is read in a worker process of its own (this program again, with [`WORKER`] set):
+/// the JFR reader trusts the counts and sizes a file gives (a corrupt one makes it reserve
+/// petabytes, or recurse without end), so memory is bounded there (RLIMIT_AS) and a reader that
+/// aborts ends only the worker; this process then says so in one line.
 pub(crate) fn run(args: ImportArgs) -> Result<(), Failure> {
-    let file = std::fs::File::open(&args.input).map_err(|e| Failure(format!("cannot open {}: {e}; check the path", args.input.display())))?;
+    let meta = std::fs::metadata(&args.input).map_err(|e| Failure(format!("cannot open {}: {e}; check the path", args.input.display())))?;
+    if !meta.is_file() {
+        return Err(Failure(format!("{} is not a regular file: give a JFR recording (.jfr)", args.input.display())));
+    }
+    if std::env::var_os(WORKER).is_some() {
+        return import_here(&args, meta.len());
+    }
+    let exe = std::env::current_exe().map_err(|e| Failure(format!("cannot start the import's worker process: {e}")))?;
     let spinner = progress::spinner(&format!("reading {}", args.input.display()));
-    let imported = jfr::read(std::io::BufReader::new(file));
+    let worker = std::process::Command::new(exe)
+        .args(std::env::args_os().skip(1))
+        .env(WORKER, "1")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::inherit())
+        .stderr(std::process::Stdio::piped())
+        .output();
     spinner.finish_and_clear();
+    let worker = worker.map_err(|e| Failure(format!("cannot start the import's worker process: {e}")))?;
+    // Its stdout (the files written) went straight through; its stderr is passed on only when it
+    // ended by itself (a crash prints a Rust runtime message, not ours).
+    use std::os::unix::process::ExitStatusExt;
+    match (worker.status.code(), worker.status.signal()) {
+        (Some(code), _) => {
+            let _ = std::io::Write::write_all(&mut std::io::stderr(), &worker.stderr);
+            if code == 0 {
+                Ok(())
+            } else {
+                std::process::exit(code);
+            }
+        }
+        (None, signal) => Err(Failure(format!(
+            "{}: the JFR reader crashed on malformed data (signal {}), or needed more than its memory bound ({} MiB); the file is not a readable JFR recording",
+            args.input.display(),
+            signal.unwrap_or(0),
+            worker_memory(meta.len()) >> 20
+        ))),
+    }
+}
+
+fn worker_memory(file_len: u64) -> u64 {
+    WORKER_MEMORY_BASE.saturating_add(file_len.saturating_mul(16))
+}
+
+/// The worker's part: reads the recording and writes the profile directory.
+fn import_here(args: &ImportArgs, file_len: u64) -> Result<(), Failure> {
+    let bound = worker_memory(file_len);
+    if let Err(e) = nix::sys::resource::setrlimit(nix::sys::resource::Resource::RLIMIT_AS, bound, bound) {
+        errln!("hpm: warning: cannot bound the import's memory ({e}): a corrupt recording may use much of it");
+    }
+    // The reader's panics are caught (jfr::read) and said in one line: no Rust report as well.
+    std::panic::set_hook(Box::new(|_| {}));
+    let file = std::fs::File::open(&args.input).map_err(|e| Failure(format!("cannot open {}: {e}; check the path", args.input.display())))?;
+    let imported = jfr::read(std::io::BufReader::new(file));
     let imported = imported.map_err(|e| Failure(format!("{}: {e}", args.input.display())))?;
     if imported.samples.is_none() && imported.alloc.is_none() {
         return Err(Failure(format!(
