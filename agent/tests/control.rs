@@ -454,3 +454,48 @@ fn time_used_after_a_stop_is_not_charged_at_exit() {
     let at_exit = cpu_ns(&terminate(stopped));
     assert!(at_exit <= at_stop + 50_000_000, "a dump at the stop held {at_stop} ns of cpu-time, the exit reports {at_exit} ns");
 }
+
+/// A second `hpm attach` to a JVM whose agent is already loaded says so and names the control
+/// socket, instead of Agent_OnAttach's bare return code; `hpm ctl PID` finds the socket in the
+/// directory of the JVM's user.
+#[test]
+fn a_second_attach_says_the_agent_is_already_loaded() {
+    let jdk = java_tests::jdk().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let mut child = Process::new(jdk.java())
+        .env_remove("XDG_RUNTIME_DIR")
+        .args(["-cp"])
+        .arg(phases_classes())
+        .arg("Phases")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    assert_eq!(line.trim(), "ready");
+    let pid = child.id().to_string();
+    let attach = |out: &str| {
+        Process::new(common::hpm_binary())
+            .env_remove("XDG_RUNTIME_DIR")
+            .args(["attach", &pid, &format!("out={}", tmp.path().join(out).display()), "perf-map=off", "--agent-lib"])
+            .arg(common::agent_lib())
+            .output()
+            .unwrap()
+    };
+    let first = attach("a");
+    assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
+    let second = attach("b");
+    let err = String::from_utf8_lossy(&second.stderr).into_owned();
+    assert_eq!(second.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(&format!("the agent is already loaded in JVM {pid} (its control socket is ")) && err.contains(&format!("hpm ctl {pid} status")), "{err}");
+    let status = Process::new(common::hpm_binary()).env_remove("XDG_RUNTIME_DIR").args(["ctl", &pid, "status"]).output().unwrap();
+    assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
+    writeln!(stdin, "quit").unwrap();
+    stdin.flush().unwrap();
+    child.wait().unwrap();
+}

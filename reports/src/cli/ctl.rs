@@ -106,9 +106,28 @@ pub fn list(args: ListArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The control socket of the agent in process `pid`, in the socket directory of the user the
+/// process runs as (`$XDG_RUNTIME_DIR/hpmagent` as `/run/user/<uid>/hpmagent`, or
+/// `/tmp/hpmagent-<uid>`): where an agent that `hpm attach` (maybe as root) loaded into another
+/// user's JVM made it. None when there is none.
+pub(crate) fn agent_socket_of(pid: u32) -> Option<PathBuf> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let uid: u32 = status.lines().find_map(|l| l.strip_prefix("Uid:"))?.split_whitespace().nth(1)?.parse().ok()?;
+    [PathBuf::from(format!("/run/user/{uid}/hpmagent")), PathBuf::from(format!("/tmp/hpmagent-{uid}"))]
+        .into_iter()
+        .map(|d| socket_path(&d, pid))
+        .find(|p| std::fs::symlink_metadata(p).is_ok_and(|m| std::os::unix::fs::FileTypeExt::is_socket(&m.file_type())))
+}
+
 pub fn ctl(args: CtlArgs) -> Result<(), Failure> {
     let dir = socket_dir(&args.socket_dir);
-    let path = socket_path(&dir, args.pid);
+    let mut path = socket_path(&dir, args.pid);
+    if !path.exists() && args.socket_dir.is_none() {
+        // Another user's JVM (root controlling it): its agent's socket is in that user's directory.
+        if let Some(p) = agent_socket_of(args.pid) {
+            path = p;
+        }
+    }
     if !path.exists() {
         let why = if process_alive(args.pid) {
             "the process runs but has no control socket (started without the agent, with socket=off, \

@@ -165,6 +165,11 @@ fn attach_socket(pid: u32, timeout: Duration) -> Result<PathBuf, Failure> {
     if !process_exists(pid) {
         return Err(Failure(format!("no process {pid}")));
     }
+    // (Unreadable maps, another user's process for a non-root user: the listener checks decide.)
+    if std::fs::read_to_string(format!("/proc/{pid}/maps")).is_ok_and(|m| !m.contains("/libjvm.so")) {
+        let comm = std::fs::read_to_string(format!("/proc/{pid}/comm")).unwrap_or_default();
+        return Err(Failure(format!("process {pid} ({}) is not a HotSpot JVM: no libjvm.so is mapped in it", comm.trim())));
+    }
     // HotSpot starts its attach listener on SIGQUIT when this trigger file exists. It is created
     // new, never through a link another user planted in the JVM's directory or /tmp (as the
     // JDK's attach, with O_EXCL); a name taken passes on to the next place.
@@ -307,10 +312,15 @@ pub fn attach(args: AttachArgs) -> Result<(), Failure> {
             outln!("hpm: agent loaded into JVM {}; control it with `hpm ctl {} status`", args.pid, args.pid);
             Ok(())
         }
-        (_, Some(rc)) => Err(Failure(format!(
-            "the agent refused to start in JVM {} (Agent_OnAttach returned {rc}); see the JVM's stderr for the agent's message",
-            args.pid
-        ))),
+        (_, Some(rc)) => Err(Failure(match super::ctl::agent_socket_of(args.pid) {
+            Some(socket) => format!(
+                "the agent is already loaded in JVM {} (its control socket is {}; Agent_OnAttach returned {rc}): control it with `hpm ctl {} status`",
+                args.pid,
+                socket.display(),
+                args.pid
+            ),
+            None => format!("the agent refused to start in JVM {} (Agent_OnAttach returned {rc}); see the JVM's stderr for the agent's message", args.pid),
+        })),
         _ => Err(Failure(format!("JVM {} could not load {}: {}", args.pid, lib.display(), reply.text.trim()))),
     }
 }
