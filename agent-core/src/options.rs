@@ -32,6 +32,16 @@ pub fn option_names() -> Vec<&'static str> {
     OPTIONS.iter().map(|(s, _)| s.split('=').next().unwrap()).collect()
 }
 
+/// The agent's option string as text. Paths in it (`out=`, `socket=`) name files the agent
+/// creates: a string that is not UTF-8 is refused, on both VMs, rather than have bytes replaced by
+/// U+FFFD and a different directory written.
+pub fn text_of(bytes: &[u8]) -> Result<String, String> {
+    String::from_utf8(bytes.to_vec()).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        format!("the agent's options are not UTF-8 (byte {:#04x} at offset {at}): give out= and socket= paths in UTF-8", bytes[at])
+    })
+}
+
 /// Input echoed in an error, cut to its first 60 characters (with its length) when longer than
 /// 80: one line stays readable whatever was passed.
 fn shown(s: &str) -> String {
@@ -445,6 +455,9 @@ mod tests {
         let long = format!("sample={}", "x".repeat(200_000));
         let e = parse(Some(&long)).unwrap_err();
         assert!(e.len() < 200 && e.contains("xxxx… (200000 bytes)"), "{e}");
+        let e = text_of(b"out=/tmp/\xffx").unwrap_err();
+        assert_eq!(e, "the agent's options are not UTF-8 (byte 0xff at offset 9): give out= and socket= paths in UTF-8");
+        assert_eq!(text_of("out=/tmp/é".as_bytes()).unwrap(), "out=/tmp/é");
         let e = parse(Some("sampel=cpu")).unwrap_err();
         assert!(e.starts_with("unknown option 'sampel' (did you mean `sample`?) (valid: "), "{e}");
         let e = parse(Some("calls=none,collect=gc,perf-map=on")).unwrap_err();

@@ -93,7 +93,7 @@ pub unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Resul
         None
     } else {
         // SAFETY: the JVM passes a NUL-terminated option string (or null).
-        Some(unsafe { CStr::from_ptr(options) }.to_string_lossy().into_owned())
+        Some(options::text_of(unsafe { CStr::from_ptr(options) }.to_bytes())?)
     };
     let opts = options::parse(text.as_deref())?;
     if opts.help {

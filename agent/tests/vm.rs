@@ -348,3 +348,26 @@ fn different_lambdas_stay_different_monitor_classes() {
         assert_eq!(calls, vec![1, 2], "JDK {:?}: {waits:?}", jdk.feature_version());
     }
 }
+
+/// Agent options that are not UTF-8 (a path in out= with a stray byte) stop the JVM at load with
+/// one line, as rvm refuses them, instead of U+FFFD in a directory name the user never gave.
+#[test]
+fn options_that_are_not_utf8_are_refused_at_load() {
+    use std::os::unix::ffi::OsStringExt;
+    let jdk = java_tests::jdk().unwrap();
+    let out = out_dir("not-utf8", &jdk);
+    let mut opt = format!("-agentpath:{}=socket=off,out=", agent_lib().display()).into_bytes();
+    opt.extend_from_slice(out.as_os_str().as_encoded_bytes());
+    opt.extend_from_slice(b"\xff");
+    let o = std::process::Command::new(jdk.java())
+        .arg(std::ffi::OsString::from_vec(opt))
+        .arg("-cp")
+        .arg(classes())
+        .arg("calls.Straight")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{err}");
+    assert!(err.contains("hpmagent: error: the agent's options are not UTF-8 (byte 0xff at offset "), "{err}");
+    assert!(!out.exists() && !out.with_file_name(format!("{}\u{fffd}", out.file_name().unwrap().to_string_lossy())).exists());
+}

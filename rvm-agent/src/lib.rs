@@ -1084,7 +1084,7 @@ pub unsafe extern "C" fn Agent_OnLoad_rvm(vm: *const RvmVm, options: *const c_ch
             None
         } else {
             // SAFETY: the ABI passes a NUL-terminated option string (or null), valid for the call.
-            Some(unsafe { CStr::from_ptr(options) }.to_string_lossy().into_owned())
+            Some(hpm_agent_core::options::text_of(unsafe { CStr::from_ptr(options) }.to_bytes())?)
         };
         // SAFETY: non-null; the ABI passes the VM's callback table, writable for the call.
         let cb = unsafe { &mut *callbacks };
