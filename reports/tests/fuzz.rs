@@ -2,7 +2,10 @@
 //! the code under test are mutated (bit flips, cuts, inserted and deleted runs, huge numbers, deep
 //! nesting) with a seeded generator, and the built `hpm` must never panic or abort: exit 0 or 1,
 //! and an error is one line `hpm: error: …`. A failure names the seed, the case and the mutations;
-//! HPM_FUZZ_SEED and HPM_FUZZ_CASES change the run.
+//! HPM_FUZZ_SEED and HPM_FUZZ_CASES change the run. Every file input of `hpm` (those and `hpm
+//! export`, `hpm explore`) is also given special files (/dev/zero, a FIFO, a loop of links, a
+//! directory for a file and a file for a directory, and such files inside the directories read),
+//! which it must refuse quickly, by name and in bounded memory.
 
 mod common;
 
@@ -239,5 +242,134 @@ fn hpm_trace_survives_mutated_quantum_traces() {
             std::fs::remove_file(&written).unwrap();
         }
         std::fs::write(path, valid).unwrap();
+    }
+}
+
+/// What a special input must give: exit 1 with one line `hpm: error: …` naming what the input is
+/// (no panic, no other line), within `SPECIAL_SECONDS`, with hpm's peak resident memory below
+/// `SPECIAL_RSS_KB` (hpm alone takes about 10 MB; an input read without bound takes all it can
+/// get) and its address space limited to `SPECIAL_MEMORY`, so that a regression fails here rather
+/// than on the machine.
+const SPECIAL_SECONDS: u64 = 10;
+const SPECIAL_MEMORY: u64 = 1 << 30;
+const SPECIAL_RSS_KB: u64 = 100 << 10;
+
+/// Runs the built `hpm` with `args` under `prlimit --as` and `/usr/bin/time`, killed after
+/// `SPECIAL_SECONDS`; returns its output, its peak resident memory in KiB (when it ended on its
+/// own) and whether it ran out of time.
+fn hpm_bounded(args: &[&str], rss_file: &Path) -> (Output, Option<u64>, bool) {
+    use std::io::Read;
+    use std::os::unix::process::CommandExt;
+    let tool = |names: [&'static str; 2], why: &str| names.into_iter().find(|p| Path::new(p).exists()).unwrap_or_else(|| panic!("{} is needed {why}", names[0]));
+    let prlimit = tool(["/usr/bin/prlimit", "/bin/prlimit"], "(util-linux) to bound hpm's memory");
+    let time = tool(["/usr/bin/time", "/bin/time"], "(Debian package time) to measure hpm's peak memory");
+    let _ = std::fs::remove_file(rss_file);
+    let mut child = std::process::Command::new(prlimit)
+        .arg(format!("--as={SPECIAL_MEMORY}"))
+        .args(["--", time, "-f", "%M", "-o"])
+        .arg(rss_file)
+        .arg(env!("CARGO_BIN_EXE_hpm"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    let mut late = false;
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(SPECIAL_SECONDS) {
+            // `time` forked hpm: its whole process group goes.
+            let _ = std::process::Command::new("kill").args(["-KILL", "--", &format!("-{}", child.id())]).status();
+            let _ = child.kill();
+            late = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let status = child.wait().unwrap();
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    child.stdout.take().unwrap().read_to_end(&mut stdout).unwrap();
+    child.stderr.take().unwrap().read_to_end(&mut stderr).unwrap();
+    let rss = std::fs::read_to_string(rss_file).ok().and_then(|t| t.lines().last()?.trim().parse().ok());
+    // `time` adds a line of its own when the command did not exit 0.
+    let stderr = String::from_utf8_lossy(&stderr).lines().filter(|l| !l.starts_with("Command exited with non-zero status")).map(|l| format!("{l}\n")).collect::<String>().into_bytes();
+    (Output { status, stdout, stderr }, rss, late)
+}
+
+#[test]
+fn every_hpm_input_refuses_special_files_quickly_in_bounded_memory() {
+    let tmp = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let d = tmp.path();
+    let mkfifo = |p: &Path| assert!(std::process::Command::new("mkfifo").arg(p).status().expect("mkfifo").success());
+    let fifo = d.join("fifo");
+    mkfifo(&fifo);
+    let looped = d.join("loop-a");
+    std::os::unix::fs::symlink(d.join("loop-b"), &looped).unwrap();
+    std::os::unix::fs::symlink(&looped, d.join("loop-b")).unwrap();
+    let a_dir = d.join("a-dir");
+    std::fs::create_dir(&a_dir).unwrap();
+    let a_file = d.join("a-file");
+    std::fs::write(&a_file, "0 0 pidtid main\n").unwrap();
+    // Directories with a FIFO, or a link to /dev/zero, under the name of a file read there.
+    let special_dir = |name: &str, file: &str, fifo_there: bool| {
+        let dir = d.join(name);
+        std::fs::create_dir(&dir).unwrap();
+        match fifo_there {
+            true => mkfifo(&dir.join(file)),
+            false => std::os::unix::fs::symlink("/dev/zero", dir.join(file)).unwrap(),
+        }
+        dir
+    };
+    let zero = Path::new("/dev/zero").to_path_buf();
+    let json_fifo = special_dir("json-fifo", "arcflow.json", true);
+    let json_zero = special_dir("json-zero", "arcflow.json", false);
+    let meta_fifo = special_dir("meta-fifo", "quantum.meta", true);
+    let meta_zero = special_dir("meta-zero", "quantum.meta", false);
+    let vp_fifo = special_dir("vp-fifo", "quantum.vp0.trace", true);
+    let vp_zero = special_dir("vp-zero", "quantum.vp0.trace", false);
+    let out = d.join("out");
+    // Each input and what the error line must call it.
+    let named = |p: &PathBuf, what: &str| (p.clone(), format!("{} is {what}", p.display()));
+    let specials = [named(&zero, "a character device"), named(&fifo, "a FIFO"), named(&looped, "a loop of symbolic links")];
+    let in_json = [named(&json_fifo.join("arcflow.json"), "a FIFO"), named(&json_zero.join("arcflow.json"), "a character device")];
+    let mut profile_inputs: Vec<(PathBuf, String)> = specials.to_vec();
+    profile_inputs.extend([(json_fifo.clone(), in_json[0].1.clone()), (json_zero.clone(), in_json[1].1.clone())]);
+    let in_trace = [
+        (meta_fifo.clone(), named(&meta_fifo.join("quantum.meta"), "a FIFO").1),
+        (meta_zero.clone(), named(&meta_zero.join("quantum.meta"), "a character device").1),
+        (vp_fifo.clone(), named(&vp_fifo.join("quantum.vp0.trace"), "a FIFO").1),
+        (vp_zero.clone(), named(&vp_zero.join("quantum.vp0.trace"), "a character device").1),
+    ];
+    let mut cases: Vec<(Vec<String>, String)> = Vec::new();
+    let mut case = |args: &[&str], said: &str| cases.push((args.iter().map(|a| a.to_string()).collect(), said.to_string()));
+    for (p, said) in &profile_inputs {
+        case(&["report", s(p), "--out", s(&out)], said);
+        case(&["export", "pprof", s(p), "-o", s(&out.join("p.pb.gz"))], said);
+        case(&["explore", s(p), "-o", s(&out.join("e.html"))], said);
+    }
+    for (p, said) in specials.iter().chain([&named(&a_dir, "a directory, not a file")]) {
+        case(&["report", "--trace", s(p), "--out", s(&out)], said);
+    }
+    for (p, said) in specials.iter().chain([&named(&a_file, "a regular file, not a directory")]).chain(&in_trace) {
+        case(&["trace", s(p)], said);
+        case(&["export", "chrome-trace", s(p), "-o", s(&out.join("t.json"))], said);
+    }
+    for (p, said) in &in_trace[2..] {
+        case(&["explore", s(p), "-o", s(&out.join("e.html"))], said);
+    }
+    let rss_file = d.join("rss");
+    for (args, said) in &cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let what = format!("hpm {}", args.join(" "));
+        let (o, rss, late) = hpm_bounded(&args, &rss_file);
+        assert!(!late, "{what}: still running after {SPECIAL_SECONDS} s");
+        check(&o, &what);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{what}: {err}");
+        let rss = rss.unwrap_or_else(|| panic!("{what}: no peak memory measured"));
+        assert!(rss < SPECIAL_RSS_KB, "{what}: {rss} KiB resident at the peak");
+        assert!(err.starts_with(&format!("hpm: error: {said}")), "{what}: the error must say `{said}`: {err}");
     }
 }

@@ -1,10 +1,11 @@
 //! `hpm explore DIR [DIR2] [-o FILE]`: one self-contained HTML page over a run's call trees and
 //! quantum trace, or the diff of two runs' call trees.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 use hpm_reports::explore;
+use hpm_reports::saved::input;
 
 use super::out::outln;
 use super::progress;
@@ -25,6 +26,9 @@ pub struct ExploreArgs {
 }
 
 pub fn run(args: ExploreArgs) -> Result<(), Failure> {
+    for dir in std::iter::once(&args.dir).chain(&args.dir2) {
+        check_input(dir)?;
+    }
     let spinner = progress::spinner(&format!("reading {}", args.dir.display()));
     let loaded = explore::load_run(&args.dir).and_then(|a| match &args.dir2 {
         Some(d) => explore::load_run(d).map(|b| (a, Some(b))),
@@ -49,4 +53,34 @@ pub fn run(args: ExploreArgs) -> Result<(), Failure> {
     written.map_err(|e| Failure(format!("cannot write {}: {e}", out.display())))?;
     outln!("{}", out.display());
     Ok(())
+}
+
+/// Refuses, before anything is read, an input that is neither a file nor a directory (a device, a
+/// FIFO, a loop of links), and a directory whose quantum trace has such a file: one line naming it.
+/// A missing path is left to `explore::load_run`, which says so.
+fn check_input(path: &Path) -> Result<(), Failure> {
+    const GIVE: &str = "give a run directory, a quantum-trace directory or an arcflow.json";
+    let refused = |e: std::io::Error| match input::refusal(&e) {
+        Some(refused) => Failure(format!("{refused}: {GIVE}")),
+        None => Failure(format!("cannot read {}: {e}", path.display())),
+    };
+    if path.is_file() {
+        return Ok(());
+    }
+    if path.is_dir() {
+        let json = path.join("arcflow.json");
+        if std::fs::symlink_metadata(&json).is_ok() {
+            input::check_file(&json).map_err(refused)?;
+        }
+        return match explore::trace_dir(path) {
+            Some(d) => input::check_trace_dir(&d).map_err(refused),
+            None => Ok(()),
+        };
+    }
+    match std::fs::metadata(path) {
+        Ok(m) => Err(Failure(format!("{} is {}, not a file or directory: {GIVE}", path.display(), input::kind(m.file_type())))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        // A loop of links, named as such.
+        Err(_) => input::check_dir(path).map_err(refused),
+    }
 }

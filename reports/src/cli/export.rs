@@ -119,6 +119,7 @@ fn export_trace(args: &ExportArgs) -> Result<(), Failure> {
         std::process::exit(2);
     }
     let read = |dir: &Path| {
+        super::trace::check_trace_dir(dir)?;
         let trace = hpm_collectors::quantum::read_dir(dir)
             .map_err(|e| Failure(format!("{e}; is {} a quantum trace directory (out= of the agent's `quantum` option)?", dir.display())))?;
         if let Some(first) = trace.errors().next() {

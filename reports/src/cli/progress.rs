@@ -25,13 +25,13 @@ pub fn spinner(message: &str) -> ProgressBar {
     s
 }
 
-/// Reads a whole file with a byte-count bar.
+/// Reads a whole input file with a byte-count bar: a regular file only, up to its size when
+/// opened (`hpm_reports::saved::input::open_file`).
 pub fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
-    let file = std::fs::File::open(path)?;
-    let len = file.metadata().map(|m| m.len()).unwrap_or(0);
+    let (file, len) = hpm_reports::saved::input::open_file(path)?;
     let bar = bytes(len, &format!("reading {}", path.display()));
     let mut buf = Vec::with_capacity(len as usize);
-    let result = bar.wrap_read(file).read_to_end(&mut buf);
+    let result = bar.wrap_read(file.take(len)).read_to_end(&mut buf);
     bar.finish_and_clear();
     result.map(|_| buf)
 }

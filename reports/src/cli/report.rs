@@ -161,10 +161,13 @@ pub(crate) fn run(args: ReportArgs) -> Result<(), Failure> {
 }
 
 fn load_trace(path: &Path, metric_names: &[String]) -> Result<Profile, Failure> {
-    let file = std::fs::File::open(path)
-        .map_err(|e| Failure(format!("cannot open trace {}: {e}; check the path", path.display())))?;
-    let bar = progress::bytes(file.metadata().map(|m| m.len()).unwrap_or(0), &format!("reading {}", path.display()));
-    let trace = read_text_trace(std::io::BufReader::new(bar.wrap_read(file)), metric_names)
+    // A regular file only, read up to its size when opened (a device or FIFO is refused).
+    let (file, len) = saved::input::open_file(path).map_err(|e| match saved::input::refusal(&e) {
+        Some(refused) => Failure(format!("{refused}: give a trace file in the text format of the arcflow paper's Figure 2")),
+        None => Failure(format!("cannot open trace {}: {e}; check the path", path.display())),
+    })?;
+    let bar = progress::bytes(len, &format!("reading {}", path.display()));
+    let trace = read_text_trace(std::io::BufReader::new(bar.wrap_read(std::io::Read::take(file, len))), metric_names)
         .map_err(|e| Failure(format!("cannot read trace {}: {e}", path.display())));
     bar.finish_and_clear();
     let trace = trace?;
@@ -180,7 +183,9 @@ fn load_trace(path: &Path, metric_names: &[String]) -> Result<Profile, Failure> 
 pub(crate) fn load_json(input: &Path) -> Result<Saved, Failure> {
     let path = if input.is_dir() { input.join("arcflow.json") } else { input.to_path_buf() };
     let bytes = progress::read_file(&path).map_err(|e| {
-        if input.is_dir() {
+        if let Some(refused) = saved::input::refusal(&e) {
+            Failure(format!("{refused}: give a report directory or an arcflow.json"))
+        } else if input.is_dir() {
             Failure(format!(
                 "no readable arcflow.json in directory {} ({e}); pass the file itself or a directory written by `hpm report` or the agent",
                 input.display()

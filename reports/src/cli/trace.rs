@@ -1,6 +1,6 @@
 //! `hpm trace DIR`: read, merge and validate a quantum trace directory and print its tables.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 use hpm_reports::quantum;
@@ -24,6 +24,7 @@ pub struct TraceArgs {
 }
 
 pub fn run(args: TraceArgs) -> Result<(), Failure> {
+    check_trace_dir(&args.dir)?;
     let trace = hpm_collectors::quantum::read_dir(&args.dir).map_err(|e| Failure(format!("{e}; is this a quantum trace directory (out= of the agent's `quantum` option)?")))?;
     let summary = quantum::summarize(&trace, args.after);
     if args.json {
@@ -52,4 +53,17 @@ pub fn run(args: TraceArgs) -> Result<(), Failure> {
         return Err(Failure(format!("{} is not a valid quantum trace: {errors} error(s), the first: {first}", args.dir.display())));
     }
     Ok(())
+}
+
+/// Refuses, before the reader opens anything, a trace directory that is not a directory or whose
+/// files are not regular files (a device, a FIFO, a loop of links): one line naming it.
+pub(crate) fn check_trace_dir(dir: &Path) -> Result<(), Failure> {
+    match hpm_reports::saved::input::check_trace_dir(dir) {
+        Err(e) => match hpm_reports::saved::input::refusal(&e) {
+            Some(refused) => Err(Failure(format!("{refused}: give a quantum trace directory (out= of the agent's `quantum` option)"))),
+            // Missing or unreadable: the reader says so, as before.
+            None => Ok(()),
+        },
+        Ok(()) => Ok(()),
+    }
 }

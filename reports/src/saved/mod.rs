@@ -9,6 +9,7 @@
 //! both write the same files, byte for byte. Version 1 (module [`crate::json`]) holds only call
 //! trees; [`load`] and [`read`] read both.
 
+pub mod input;
 pub mod v2;
 
 use std::borrow::Cow;
@@ -141,7 +142,10 @@ pub fn read(text: &str) -> Result<Saved, ReadError> {
 pub fn load(path: &Path) -> Result<Saved, ReadError> {
     let file = if path.is_dir() { path.join("arcflow.json") } else { path.to_path_buf() };
     let fail = |m: String| ReadError { message: m };
-    let bytes = std::fs::read(&file).map_err(|e| fail(format!("cannot read {}: {e}", file.display())))?;
+    let bytes = input::read_file(&file).map_err(|e| match input::refusal(&e) {
+        Some(refused) => fail(format!("{refused}: give a report directory or an arcflow.json")),
+        None => fail(format!("cannot read {}: {e}", file.display())),
+    })?;
     let text = String::from_utf8(bytes).map_err(|_| fail(format!("{} is not UTF-8 text, so not an arcflow.json", file.display())))?;
     read(&text).map_err(|e| fail(format!("{} is not a valid arcflow.json: {e}", file.display())))
 }
@@ -303,7 +307,10 @@ fn write_explorer_up_to(run: &SavedRun, dir: &Path, trace_from: &Path, limit: u6
     };
     let mut page = crate::explore::Run::of_profile(label.clone(), run.calls_shown().into_owned());
     if trace_over(trace_from, limit).is_none() {
-        page.trace = crate::explore::trace_dir(trace_from).and_then(|d| crate::explore::PageTrace::read(&label, &d).ok());
+        // Never a FIFO or a device under a trace file's name: the agent writes this page at the
+        // VM's exit, which must not block or fill memory.
+        let trace = crate::explore::trace_dir(trace_from).filter(|d| input::check_trace_dir(d).is_ok());
+        page.trace = trace.and_then(|d| crate::explore::PageTrace::read(&label, &d).ok());
     }
     let p = dir.join(crate::explore::PAGE_FILE);
     crate::explore::write_html(&p, &page, None)?;
