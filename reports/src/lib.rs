@@ -307,9 +307,17 @@ pub fn write_reports(profile: &Profile, dir: &Path, opts: &ReportOptions) -> io:
         let path = dir.join(f.file_name());
         (f, write_atomic_with(&path, write).map(|_| path))
     };
+    // arcflow.json first, alone: it re-renders every other file (`hpm report DIR`), so when the
+    // disk fills up later the run is still kept; when it cannot be written, nothing else is.
+    let json_written = match formats.contains(&Format::Json) {
+        true => Some(streamed(Format::Json, &|mut w| json::write(&selected, &mut w))),
+        false => None,
+    };
+    if let Some((_, Err(e))) = json_written {
+        return Err(e);
+    }
     let mut outputs: Vec<(Format, io::Result<PathBuf>)> = std::thread::scope(|s| {
         let shown: &Profile = &shown;
-        let selected: &Profile = &selected;
         let agg_formats: Vec<Format> = formats.iter().copied().filter(|f| matches!(f, Format::Xarc | Format::Xprof)).collect();
         let agg_job = (!agg_formats.is_empty()).then(|| {
             Job::start(s, parallel, move || {
@@ -340,12 +348,11 @@ pub fn write_reports(profile: &Profile, dir: &Path, opts: &ReportOptions) -> io:
                 v
             })
         });
-        let json_job = formats.contains(&Format::Json).then(|| Job::start(s, parallel, move || vec![streamed(Format::Json, &|mut w| json::write(selected, &mut w))]));
         let mut out = Vec::new();
         if formats.contains(&Format::Xtree) {
             out.push(streamed(Format::Xtree, &|w| xtree::write(shown, opts, w)));
         }
-        for job in [agg_job, folded_job, json_job].into_iter().flatten() {
+        for job in [agg_job, folded_job].into_iter().flatten() {
             match job.join() {
                 Ok(v) => out.extend(v),
                 Err(_) => out.push((Format::Xarc, Err(io::Error::other("a report renderer panicked")))),
@@ -353,6 +360,7 @@ pub fn write_reports(profile: &Profile, dir: &Path, opts: &ReportOptions) -> io:
         }
         out
     });
+    outputs.extend(json_written);
 
     outputs.sort_by_key(|(f, _)| *f);
     let mut written = Vec::new();

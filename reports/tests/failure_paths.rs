@@ -539,3 +539,54 @@ fn a_repeated_metric_gets_one_xprof_column_and_a_note() {
     assert_eq!(header.matches("task-clock").count(), 0, "{header}");
     assert_eq!(header.matches("page-faults").count(), 1, "{header}");
 }
+
+/// A tmpfs of `kib` KiB mounted on a fresh directory, unmounted when dropped; `None`, with a
+/// message, where this process may not mount one (not root: CI runs the tests as root).
+struct Tmpfs(tempfile::TempDir);
+
+impl Tmpfs {
+    fn mount(kib: u64) -> Option<Tmpfs> {
+        let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+        let euid = status.lines().find_map(|l| l.strip_prefix("Uid:")).and_then(|l| l.split_whitespace().nth(1).map(str::to_owned));
+        if euid.as_deref() != Some("0") {
+            eprintln!("skipped: mounting a small tmpfs needs root (CI runs the tests as root)");
+            return None;
+        }
+        let dir = scratch();
+        let mounted = Command::new("mount").args(["-t", "tmpfs", "-o", &format!("size={kib}k"), "tmpfs"]).arg(dir.path()).status();
+        if !mounted.is_ok_and(|s| s.success()) {
+            eprintln!("skipped: root cannot mount a tmpfs here (no CAP_SYS_ADMIN?)");
+            return None;
+        }
+        Some(Tmpfs(dir))
+    }
+
+    fn path(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(self.0.path()).status();
+    }
+}
+
+#[test]
+fn a_full_disk_keeps_arcflow_json_which_is_written_first() {
+    let tmp = scratch();
+    let trace = fig2(tmp.path());
+    // Room for one page: arcflow.json of Figure 2 (2 KB), nothing after it.
+    let Some(disk) = Tmpfs::mount(4) else { return };
+    let out = disk.path().join("out");
+    let o = hpm(&["report", "--trace", s(&trace), "--out", s(&out)]);
+    let err = assert_one_line(&o, 1);
+    assert!(err.contains("No space left on device"), "{err}");
+    let json = std::fs::read_to_string(out.join("arcflow.json")).unwrap_or_else(|e| panic!("no arcflow.json ({e}); files: {:?}", std::fs::read_dir(&out).map(|d| d.flatten().map(|e| e.file_name()).collect::<Vec<_>>())));
+    // Whole, so that `hpm report` renders the rest from it elsewhere.
+    assert!(json.trim_end().ends_with('}'), "{json}");
+    let again = tmp.path().join("again");
+    let o = hpm(&["report", s(&out.join("arcflow.json")), "--out", s(&again)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(again.join("xprof.txt").is_file());
+}

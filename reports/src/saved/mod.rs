@@ -199,15 +199,40 @@ pub fn write_reports_of_run(run: &SavedRun, dir: &Path, opts: &ReportOptions) ->
         selected = run.select_threads(&opts.threads);
         &selected
     };
-    let s = &run.snapshot;
     crate::ensure_report_dir(dir)?;
-    let trees = ReportOptions { threads: Vec::new(), formats: opts.formats.iter().copied().filter(|&f| f != Format::Json).collect(), ..opts.clone() };
-    let mut files = write_reports(&run.calls_shown(), dir, &trees)?;
+    // arcflow.json first: every other file is rendered from it (`hpm report DIR`), so a dump that
+    // runs out of space later still keeps the whole run.
+    let mut files = Vec::new();
     if opts.formats.contains(&Format::Json) {
         let p = dir.join(Format::Json.file_name());
         write_atomic_with(&p, |w| v2::write(run, w))?;
         files.push(p);
     }
+    match write_the_rest(run, dir, opts, &mut files) {
+        Err(e) if !files.is_empty() => {
+            let mut names: Vec<String> = files.iter().map(|f| f.strip_prefix(dir).unwrap_or(f).display().to_string()).collect();
+            names.sort_by_key(|n| n != Format::Json.file_name());
+            if names.len() > 8 {
+                let more = names.len() - 7;
+                names.truncate(7);
+                names.push(format!("and {more} more"));
+            }
+            Err(io::Error::new(
+                e.kind(),
+                format!("{e}; written: {}; `hpm report {} --out {1}` writes the rest from arcflow.json", names.join(", "), dir.display()),
+            ))
+        }
+        r => r.map(|()| files),
+    }
+}
+
+/// The files of [`write_reports_of_run`] after arcflow.json, added to `files` as they are written.
+fn write_the_rest(run: &SavedRun, dir: &Path, opts: &ReportOptions, files: &mut Vec<PathBuf>) -> io::Result<()> {
+    let s = &run.snapshot;
+    let trees = ReportOptions { threads: Vec::new(), formats: opts.formats.iter().copied().filter(|&f| f != Format::Json).collect(), ..opts.clone() };
+    // Listed before arcflow.json, as they were when it was written after them.
+    let trees_written = write_reports(&run.calls_shown(), dir, &trees)?;
+    files.splice(0..0, trees_written);
     if s.compensation.is_some() {
         let p = dir.join("arcflow-raw.json");
         write_atomic_with(&p, |mut w| json::write(&s.calls, &mut w))?;
@@ -255,7 +280,7 @@ pub fn write_reports_of_run(run: &SavedRun, dir: &Path, opts: &ReportOptions) ->
         write_atomic(&p, vm::cost::vm_cost(&v.rows, &v.counters, v.lost_threads).as_bytes())?;
         files.push(p);
     }
-    Ok(files)
+    Ok(())
 }
 
 /// The largest quantum trace (bytes of its trace files) that the page written with the reports
