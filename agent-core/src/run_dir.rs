@@ -29,11 +29,48 @@ pub fn prepare(dir: &Path) -> Result<(), String> {
 /// can change what is written there (the agent may run as root in a shared directory), and writes
 /// and removes a probe file (`.hpmagent-probe.<pid>.<n>.tmp`, created new under a name nothing
 /// else has), so that an unusable `out=` stops the JVM at once instead of losing the run at exit.
+/// An empty file fits on a full filesystem too: one warning line says when less than
+/// [`FREE_SPACE_MARGIN`] is free there, and the run goes on.
 fn check_writable(dir: &Path) -> Result<(), String> {
     let refuse = |e: io::Error| format!("cannot write reports to {}: {e} (option out=)", dir.display());
     files::ensure_dir(dir).map_err(refuse)?;
     let (probe, _) = files::create_temp(&dir.join("hpmagent-probe")).map_err(refuse)?;
-    files::remove(&probe).map_err(refuse)
+    files::remove(&probe).map_err(refuse)?;
+    if let Some(free) = free_bytes(dir).filter(|&b| b < FREE_SPACE_MARGIN) {
+        log::warn(&low_space(dir, free));
+    }
+    Ok(())
+}
+
+/// Below this much free space in `out=` at load, a warning says the reports may not fit at exit
+/// (a run of a few thousand contexts writes a few MiB; a large one, tens).
+pub const FREE_SPACE_MARGIN: u64 = 64 << 20;
+
+/// The warning of [`check_writable`] for `free` bytes free in `dir`.
+fn low_space(dir: &Path, free: u64) -> String {
+    let free = if free < 1 << 20 { format!("{} KiB", free >> 10) } else { format!("{} MiB", free >> 20) };
+    format!(
+        "only {free} free in {} (under {} MiB): the reports may not fit at exit; arcflow.json is written first, and `hpm report` writes the rest from it; free some space or choose another out=",
+        dir.display(),
+        FREE_SPACE_MARGIN >> 20
+    )
+}
+
+/// The bytes an unprivileged user may still write in the filesystem of `dir` (statvfs(3):
+/// `f_bavail` blocks of `f_frsize` bytes), or `None` when it cannot be asked.
+fn free_bytes(dir: &Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+    let mut st = std::mem::MaybeUninit::<libc::statvfs>::uninit();
+    // SAFETY: `path` is a NUL-terminated string and `st` a place for one statvfs, which the call
+    // fills in full when it returns 0; nothing is kept after it.
+    let st = unsafe {
+        if libc::statvfs(path.as_ptr(), st.as_mut_ptr()) != 0 {
+            return None;
+        }
+        st.assume_init()
+    };
+    Some((st.f_bavail as u64).saturating_mul(st.f_frsize as u64))
 }
 
 /// Files the agent writes into a report directory besides the arcflow reports.
@@ -134,6 +171,14 @@ fn process_start_time() -> Option<SystemTime> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn free_space_is_that_of_the_directory() {
+        let free = free_bytes(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap();
+        assert!(free > 0);
+        assert_eq!(free_bytes(Path::new("/nonexistent-hpm-dir")), None);
+        assert!(low_space(Path::new("/o"), 300 << 10).starts_with("only 300 KiB free in /o (under 64 MiB): "));
+    }
 
     #[test]
     fn this_process_has_a_start_time_in_the_past() {

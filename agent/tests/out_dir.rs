@@ -4,7 +4,7 @@
 mod common;
 use common::*;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Runs `calls.<class>` with `out=DIR` as given (not a fresh directory) and returns (pid, output).
 fn run_into(jdk: &java_tests::Jdk, out: &Path, class: &str, options: &str) -> (u32, std::process::Output) {
@@ -107,4 +107,66 @@ fn a_killed_runs_temporary_reports_are_removed_by_the_next_run() {
         assert!(out.join(name).exists(), "{name} was removed");
     }
     std::fs::remove_dir_all(&out).unwrap();
+}
+
+/// A tmpfs of `kib` KiB mounted on a fresh directory, unmounted when dropped; `None`, with a
+/// message, where this process may not mount one (not root: CI runs the tests as root).
+struct Tmpfs(PathBuf);
+
+impl Tmpfs {
+    fn mount(name: &str, kib: u64) -> Option<Tmpfs> {
+        let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+        let euid = status.lines().find_map(|l| l.strip_prefix("Uid:")).and_then(|l| l.split_whitespace().nth(1).map(str::to_owned));
+        if euid.as_deref() != Some("0") {
+            eprintln!("skipped: mounting a small tmpfs needs root (CI runs the tests as root)");
+            return None;
+        }
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("agent-it").join(name);
+        let _ = std::process::Command::new("umount").arg(&dir).stderr(std::process::Stdio::null()).status();
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mounted = std::process::Command::new("mount").args(["-t", "tmpfs", "-o", &format!("size={kib}k"), "tmpfs"]).arg(&dir).status();
+        if !mounted.is_ok_and(|s| s.success()) {
+            eprintln!("skipped: root cannot mount a tmpfs here (no CAP_SYS_ADMIN?)");
+            return None;
+        }
+        Some(Tmpfs(dir))
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(&self.0).status();
+        let _ = std::fs::remove_dir(&self.0);
+    }
+}
+
+#[test]
+fn a_nearly_full_out_dir_is_said_at_load_and_a_full_one_keeps_arcflow_json() {
+    let jdk = java_tests::jdk().unwrap();
+    // The size of the run's arcflow.json, in tmpfs pages.
+    let roomy = out_dir("roomy", &jdk);
+    let (_, o) = run_into(&jdk, &roomy, "Straight", "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let json_kib = std::fs::metadata(roomy.join("arcflow.json")).unwrap().len().div_ceil(4096) * 4;
+    std::fs::remove_dir_all(&roomy).unwrap();
+    // Room for arcflow.json and two pages more: the other reports do not fit.
+    let free_kib = json_kib + 8;
+    let Some(disk) = Tmpfs::mount("full", free_kib) else { return };
+    let out = disk.0.join("out");
+    let (_, o) = run_into(&jdk, &out, "Straight", "");
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    let at_load = format!("hpmagent: warning: only {free_kib} KiB free in {} (under 64 MiB): ", out.display());
+    assert!(stderr.lines().any(|l| l.starts_with(&at_load)), "no `{at_load}…`: {stderr}");
+    assert!(String::from_utf8_lossy(&o.stdout).contains("straight"), "the program runs on");
+    // At exit: arcflow.json is there and whole, and the one error line says so.
+    let saved = hpm_reports::saved::load(&out).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    assert!(matches!(saved, hpm_reports::saved::Saved::Run(_)));
+    let errors: Vec<&str> = stderr.lines().filter(|l| l.starts_with("hpmagent: error: ")).collect();
+    assert_eq!(errors.len(), 1, "{stderr}");
+    let e = errors[0];
+    assert!(e.starts_with(&format!("hpmagent: error: cannot write reports to {}: ", out.display())), "{e}");
+    assert!(e.contains("No space left on device") && e.contains("; written: arcflow.json"), "{e}");
+    assert!(e.ends_with(&format!("; `hpm report {0} --out {0}` writes the rest from arcflow.json", out.display())), "{e}");
+    assert!(!stderr.contains("reports written"), "{stderr}");
 }
