@@ -316,6 +316,23 @@ fn the_page_leaves_out_a_trace_over_the_limit() {
     assert_eq!(trace_left_out_of_page(d.path()), None);
 }
 
+/// The page written at the VM's exit never opens a FIFO or a device under a trace file's name:
+/// it leaves that trace out instead of blocking (or filling memory) there.
+#[test]
+fn the_page_leaves_out_a_trace_of_special_files_without_blocking() {
+    use hpm_collectors::quantum::Meta;
+    let d = tempfile::tempdir().unwrap();
+    Meta { counters: vec!["real-time".into()], ..Meta::default() }.write(d.path()).unwrap();
+    assert!(std::process::Command::new("mkfifo").arg(d.path().join("quantum.vp0.trace")).status().expect("mkfifo").success());
+    std::os::unix::fs::symlink("/dev/zero", d.path().join("quantum.vp1.trace")).unwrap();
+    let run = sample_run();
+    let dir = d.path().to_path_buf();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || tx.send(write_explorer(&run, &dir, &dir).map(|p| std::fs::read_to_string(p).unwrap())));
+    let html = rx.recv_timeout(std::time::Duration::from_secs(10)).expect("writing the page blocked on a FIFO").unwrap();
+    assert!(html.contains(r#""trace":null"#), "the trace is left out");
+}
+
 #[test]
 fn malformed_files_are_one_line_errors() {
     let text = small();
