@@ -56,21 +56,10 @@ fn low_space(dir: &Path, free: u64) -> String {
     )
 }
 
-/// The bytes an unprivileged user may still write in the filesystem of `dir` (statvfs(3):
-/// `f_bavail` blocks of `f_frsize` bytes), or `None` when it cannot be asked.
+/// The bytes an unprivileged user may still write in the filesystem of `dir`, or `None` when it
+/// cannot be asked.
 fn free_bytes(dir: &Path) -> Option<u64> {
-    use std::os::unix::ffi::OsStrExt;
-    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
-    let mut st = std::mem::MaybeUninit::<libc::statvfs>::uninit();
-    // SAFETY: `path` is a NUL-terminated string and `st` a place for one statvfs, which the call
-    // fills in full when it returns 0; nothing is kept after it.
-    let st = unsafe {
-        if libc::statvfs(path.as_ptr(), st.as_mut_ptr()) != 0 {
-            return None;
-        }
-        st.assume_init()
-    };
-    Some((st.f_bavail as u64).saturating_mul(st.f_frsize as u64))
+    hpm_support::files::free_bytes(dir)
 }
 
 /// Files the agent writes into a report directory besides the arcflow reports.

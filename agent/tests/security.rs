@@ -1,4 +1,4 @@
-//! Root beside other users (issue 29): the agent and `hpm` run as root, and an unprivileged user,
+//! Root beside other users: the agent and `hpm` run as root, and an unprivileged user,
 //! `nobody` through `setpriv`, has planted links and listeners beforehand where root will create,
 //! remove or connect. Each test checks that a root-owned victim keeps its content, or that nothing
 //! was sent, and that the agent or `hpm` refused with one line or wrote elsewhere safely.
