@@ -426,12 +426,12 @@ impl AgentState {
     /// Writes all reports into `dir` (default: the `out=` directory) now. Safe while threads run.
     /// Returns the files written.
     pub fn dump(&self, dir: Option<&Path>) -> io::Result<Vec<PathBuf>> {
-        self.dump_with(dir, Page::Write).map(|(files, _)| files)
+        self.dump_with(dir, Page::Write).map(|d| d.files)
     }
 
     /// [`AgentState::dump`], with the explorer page written or left for later (then the saved
     /// run is returned for it).
-    fn dump_with(&self, dir: Option<&Path>, page: Page) -> io::Result<(Vec<PathBuf>, Option<SavedRun>)> {
+    fn dump_with(&self, dir: Option<&Path>, page: Page) -> io::Result<Dumped> {
         let _g = self.dumping.lock().unwrap_or_else(|e| e.into_inner());
         let dir = dir.unwrap_or(&self.out);
         // The trees first: the dump is of this moment, not of the end of the calibration (which
@@ -464,8 +464,17 @@ impl AgentState {
                 Err(e) => log::warn(&format!("cannot write perf map: {e}")),
             }
         }
-        Ok((files, (page == Page::Later).then_some(saved)))
+        let compensation_note = hpm_reports::vm::compensation_note(&saved.snapshot);
+        Ok(Dumped { files, run: (page == Page::Later).then_some(saved), compensation_note })
     }
+}
+
+/// What a dump wrote: its files, its saved run when the explorer page was left for later, and the
+/// compensation's note when the probes' cost was most of what was measured.
+struct Dumped {
+    files: Vec<PathBuf>,
+    run: Option<SavedRun>,
+    compensation_note: Option<String>,
 }
 
 /// Whether a dump writes the explorer page with the other reports.
@@ -586,9 +595,12 @@ impl AgentState {
         }
         let page = if self.page_after_traces() { Page::Later } else { Page::Write };
         match self.dump_with(None, page) {
-            Ok((_, run)) => {
+            Ok(d) => {
                 log::line(&format!("hpmagent: reports written to {}", self.out.display()));
-                run
+                if let Some(note) = d.compensation_note {
+                    log::line(&format!("hpmagent: {note} (compensation.txt)"));
+                }
+                d.run
             }
             Err(e) => {
                 log::line(&format!("hpmagent: error: cannot write reports to {}: {e}", self.out.display()));

@@ -346,3 +346,17 @@ fn calls_after_a_caught_stack_overflow_are_recorded() {
         }
     }
 }
+
+/// On call-dense code the probes' calibrated cost is most of the measured time: the exit says so
+/// in one line (and compensation.txt ends with it), naming how much and what measures without
+/// probes. fib through add() is a probed call every few ns.
+#[test]
+fn the_exit_says_when_the_probes_cost_is_most_of_the_measured_time() {
+    let jdk = java_tests::jdk().unwrap();
+    let r = run("compensation-note", &jdk, "Bench", "", &[], &["30", "5"]);
+    r.assert_ok();
+    let line = r.stderr().lines().find(|l| l.starts_with("hpmagent: note: the probes' calibrated cost")).map(str::to_string);
+    let line = line.unwrap_or_else(|| panic!("no note at exit: {}", r.stderr()));
+    assert!(line.contains("% of the recorded cpu-time") && line.contains("calls=none,sample=cpu") && line.ends_with("(compensation.txt)"), "{line}");
+    assert!(r.file("compensation.txt").contains("note: the probes' calibrated cost"));
+}
