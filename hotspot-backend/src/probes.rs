@@ -434,7 +434,11 @@ impl ProbeRuntime {
         if !self.selects(&dotted) {
             return None;
         }
-        let mut probes = Probes::new(PROBE_CLASS, "enter", "exit").with_thrown("thrown").with_caught("caught");
+        // The entry probe returns the thread's Shadow, which the method hands to its other probes.
+        let mut probes = Probes::new(PROBE_CLASS, "enter", "exit")
+            .with_thrown("thrown")
+            .with_caught("caught")
+            .with_carried_context("Lhpmagent/probe/Probe$Shadow;");
         // Natives are wrapped at a class's first load only (a retransformation may not add
         // methods), and again when a class wrapped then is retransformed.
         // Never the JDK's natives: many are intrinsics (arraycopy, currentThread, ...) that a

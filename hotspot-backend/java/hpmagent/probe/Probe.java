@@ -5,8 +5,12 @@ import jdk.internal.vm.annotation.DontInline;
 
 /**
  * The bytecode probes. The agent inserts {@code Probe.enter(id)} at the start of every instrumented
- * method and {@code Probe.exit(id)} before each of its returns and in a catch-all handler, and defines
- * this class in the boot loader at VM start-up (it is never instrumented itself).
+ * method, {@code Probe.exit(shadow, id)} before each of its returns, {@code caught(shadow, id)} at its
+ * exception handlers and {@code thrown(shadow, id)} in a catch-all handler, and defines this class in
+ * the boot loader at VM start-up (it is never instrumented itself). {@code enter} returns the
+ * thread's {@link Shadow}, which the method keeps in a local variable of its own and hands to its
+ * other probes (hpm-instrument's carried context), so only the entry probe looks the thread-local
+ * up.
  *
  * Each thread keeps its own calling-context tree ({@link Shadow}) in Java arrays: entering a method
  * moves to (or creates) the child of the current context and counts a call; exiting moves back to the
@@ -60,6 +64,13 @@ public final class Probe {
     };
 
     /*
+     * The Shadow a method's entry probe returned is the right one for its other probes: a frame
+     * stays on its thread (a virtual thread's frames move with it from carrier to carrier, and its
+     * thread-local is its own). It is null when recording was off at the entry; a window may have
+     * opened since, so a probe that records with a null Shadow looks it up (as every probe did
+     * before the Shadow was carried). Frames that began before the probes were in run their old
+     * code and call no probe.
+     *
      * Every probe is a call, never inlined. Inlined into every probed method (and into every
      * method the JIT inlines it into), the thread-local lookup and the tree's code made compiled
      * methods several times larger, so HotSpot inlined less and compiled more (on the H2 driver:
@@ -70,32 +81,44 @@ public final class Probe {
      * nothing inline anyway: while recording is stopped the classes carry no probes (they are
      * retransformed without them), so a probe runs almost only while recording.
      */
+    /**
+     * The entry of method {@code m}; returns the thread's Shadow for the method's other probes, or
+     * null while not recording.
+     */
     @DontInline
-    public static void enter(int m) {
+    public static Shadow enter(int m) {
         int st = state;
         if ((st & 1) == 0) {
-            return;
+            return null;
         }
-        SHADOW.get().enter(m, st);
+        Shadow s = SHADOW.get();
+        s.enter(m, st);
+        return s;
     }
 
+    /** An exit of {@code m}; {@code s}: what its entry returned. */
     @DontInline
-    public static void exit(int m) {
+    public static void exit(Shadow s, int m) {
         int st = state;
         if ((st & 1) == 0) {
             return;
         }
-        SHADOW.get().exit(m, st);
+        if (s == null) {
+            s = SHADOW.get();
+        }
+        s.exit(m, st);
     }
 
     /** An exit by exception (the catch-all handler): an exit, counted as thrown. */
     @DontInline
-    public static void thrown(int m) {
+    public static void thrown(Shadow s, int m) {
         int st = state;
         if ((st & 1) == 0) {
             return;
         }
-        Shadow s = SHADOW.get();
+        if (s == null) {
+            s = SHADOW.get();
+        }
         s.thrown++;
         s.exit(m, st);
     }
@@ -106,12 +129,14 @@ public final class Probe {
      * no handler of the constructor may cover) are closed here.
      */
     @DontInline
-    public static void caught(int m) {
+    public static void caught(Shadow s, int m) {
         int st = state;
         if ((st & 1) == 0) {
             return;
         }
-        Shadow s = SHADOW.get();
+        if (s == null) {
+            s = SHADOW.get();
+        }
         if (s.epoch != st) {
             return; // the next probe re-synchronises with the stack anyway
         }
@@ -143,10 +168,11 @@ public final class Probe {
     };
 
     /**
-     * The agent: the cost of one probed call (an entry and an exit probe, each with its thread-local
-     * lookup) in ns, as the minimum over {@code rounds} batches of {@code pairs} calls, minus the
-     * same loop without probes. Runs the probes' own code on a private tree, so the JIT compiles it
-     * as it compiles the real probes; the first batches are its warm-up.
+     * The agent: the cost of one probed call (an entry probe with its thread-local lookup, and an
+     * exit probe given the Shadow the entry returned) in ns, as the minimum over {@code rounds}
+     * batches of {@code pairs} calls, minus the same loop without probes. Runs the probes' own code
+     * on a private tree, so the JIT compiles it as it compiles the real probes; the first batches
+     * are its warm-up.
      */
     static double calibrate(int rounds, int pairs) {
         int st = 1;
@@ -155,8 +181,8 @@ public final class Probe {
         for (int r = 0; r < rounds; r++) {
             long t0 = System.nanoTime();
             for (int i = 0; i < pairs; i++) {
-                calibrationEnter(1, st);
-                calibrationExit(1, st);
+                Shadow s = calibrationEnter(1, st);
+                calibrationExit(s, 1, st);
             }
             long t1 = System.nanoTime();
             int sink = 0;
@@ -175,16 +201,20 @@ public final class Probe {
 
     /** {@link #enter} on the private tree: the same out-of-line call, lookup and work. */
     @DontInline
-    static void calibrationEnter(int m, int st) {
+    static Shadow calibrationEnter(int m, int st) {
         Shadow s = CALIBRATION.get();
         s.epoch = st;
         s.enter(m, st);
+        return s;
     }
 
-    /** {@link #exit} on the private tree. */
+    /** {@link #exit} on the private tree, given its Shadow. */
     @DontInline
-    static void calibrationExit(int m, int st) {
-        CALIBRATION.get().exit(m, st);
+    static void calibrationExit(Shadow s, int m, int st) {
+        if (s == null) {
+            s = CALIBRATION.get();
+        }
+        s.exit(m, st);
     }
 
     /** The agent: registers the calling thread's tree; returns the address of its context cell, or 0. */
