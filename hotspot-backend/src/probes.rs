@@ -1071,6 +1071,7 @@ pub(crate) fn define_runtime(jni: *mut JNIEnv) -> Result<(), String> {
     }
     let natives = [
         native("register", "(Lhpmagent/probe/Probe$Shadow;)J", probe_register as *mut c_void),
+        native("existing", "()Lhpmagent/probe/Probe$Shadow;", probe_existing as *mut c_void),
         native("stack", "()[I", probe_stack as *mut c_void),
         native("exactMode", "()Z", probe_exact_mode as *mut c_void),
         native("switchTo", "(JI)V", probe_switch_to as *mut c_void),
@@ -1214,6 +1215,29 @@ pub(crate) unsafe extern "C" fn class_file_load_hook(
             *new_class_data = mem;
         }
     })
+}
+
+/// `Probe.existing()`: the Shadow the agent holds for the calling thread (the mounted virtual
+/// thread's, or the OS thread's own), as a new local reference; null when there is none. The JDK
+/// erases some threads' thread locals between tasks (InnocuousThread), after which the probes ask
+/// for a Shadow again: the thread's tree goes on instead of a second one being started.
+unsafe extern "C" fn probe_existing(jni: *mut JNIEnv, _class: jclass) -> jobject {
+    let mut found: jobject = ptr::null_mut();
+    hpm_support::guard("Probe.existing", || {
+        let Some(rt) = RUNTIME.get() else { return };
+        let Some(local) = current_local() else { return };
+        let mounted = MOUNTED.with(|m| m.borrow().as_ref().map(|(id, _)| *id));
+        let threads = lock(&rt.threads);
+        let t = match mounted {
+            Some(id) => threads.virtual_threads.get(&id),
+            None => threads.platform.iter().find(|t| std::ptr::eq(t.local.cell, local.cell)),
+        };
+        if let Some(t) = t.filter(|t| t.shadow != 0) {
+            // SAFETY: jni is this thread's env; t.shadow a live global reference to a Shadow.
+            found = unsafe { jni_fn!(jni, NewLocalRef)(jni, t.shadow as jobject) };
+        }
+    });
+    found
 }
 
 /// `Probe.register(Shadow)`: a thread's first probe. Keeps the tree (global reference) with the

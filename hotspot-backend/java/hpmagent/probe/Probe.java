@@ -59,9 +59,17 @@ public final class Probe {
     private static final ThreadLocal<Shadow> SHADOW = new ThreadLocal<Shadow>() {
         @Override
         protected Shadow initialValue() {
-            return Shadow.create();
+            // The JDK erases the thread locals of some threads between tasks (InnocuousThread:
+            // Common-Cleaner, the common pool's workers): a thread the agent knows goes on in its
+            // own tree. (No Java method is called here: with include=* it would have probes,
+            // whose lookup would come back here.)
+            Shadow s = existing();
+            return s != null ? s : Shadow.create();
         }
     };
+
+    /** The agent: the Shadow it already holds for the calling thread (null: none). */
+    static native Shadow existing();
 
     /*
      * The Shadow a method's entry probe returned is the right one for its other probes: a frame
