@@ -337,25 +337,34 @@ fn default_socket_is_private_and_listed() {
     assert!(!dir.exists(), "the socket directory, empty again, is removed at exit");
 }
 
+/// `Phases` on `jdk` without the agent (its default control socket directory, were one loaded,
+/// that of its user: no XDG_RUNTIME_DIR), once it has said "ready".
+fn phases_without_agent(jdk: &Jdk) -> (Child, ChildStdin, BufReader<ChildStdout>) {
+    let mut child = Process::new(jdk.java())
+        .env_remove("XDG_RUNTIME_DIR")
+        .args(["-cp"])
+        .arg(phases_classes())
+        .arg("Phases")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    assert_eq!(line.trim(), "ready");
+    (child, stdin, stdout)
+}
+
 #[test]
 fn attach_to_a_jvm_started_without_the_agent() {
     for (jdk, mode) in common::jdks().into_iter().flat_map(|j| [(j.clone(), "calls=probes"), (j, "calls=jvmti")]) {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("out");
-        let mut child = Process::new(jdk.java())
-            .args(["-cp"])
-            .arg(phases_classes())
-            .arg("Phases")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let (child, mut stdin, mut stdout) = phases_without_agent(&jdk);
         let mut line = String::new();
-        stdout.read_line(&mut line).unwrap();
-        assert_eq!(line.trim(), "ready");
         let pid = child.id().to_string();
         let sock = tmp.path().join("attached.sock");
         let attach = Process::new(common::hpm_binary())
@@ -462,21 +471,7 @@ fn time_used_after_a_stop_is_not_charged_at_exit() {
 fn a_second_attach_says_the_agent_is_already_loaded() {
     let jdk = java_tests::jdk().unwrap();
     let tmp = tempfile::tempdir().unwrap();
-    let mut child = Process::new(jdk.java())
-        .env_remove("XDG_RUNTIME_DIR")
-        .args(["-cp"])
-        .arg(phases_classes())
-        .arg("Phases")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    stdout.read_line(&mut line).unwrap();
-    assert_eq!(line.trim(), "ready");
+    let (mut child, mut stdin, _stdout) = phases_without_agent(&jdk);
     let pid = child.id().to_string();
     let attach = |out: &str| {
         Process::new(common::hpm_binary())

@@ -19,9 +19,9 @@ fn phases(test: &str, jdk: &java_tests::Jdk, options: &str, user: Option<&str>) 
     std::fs::create_dir_all(&out).unwrap();
     let mut c = match user {
         Some(uid) => {
-            // Writable by the unprivileged user too.
-            use std::os::unix::fs::PermissionsExt;
-            std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o777)).unwrap();
+            // The unprivileged user's own directory (the agent refuses one every user may write).
+            let id: u32 = uid.parse().expect("a numeric uid");
+            std::os::unix::fs::chown(&out, Some(id), Some(id)).unwrap();
             let mut c = Command::new("setpriv");
             c.args([&format!("--reuid={uid}"), &format!("--regid={uid}"), "--clear-groups"]).arg(jdk.java());
             c

@@ -140,11 +140,27 @@ struct Jvm {
 
 impl Jvm {
     fn start(cwd: &Path) -> Jvm {
+        Jvm::start_as(cwd, false)
+    }
+
+    /// `Phases` in `cwd`, as root or (`nobody`) as the other user.
+    fn start_as(cwd: &Path, nobody: bool) -> Jvm {
         static CLASSES: OnceLock<PathBuf> = OnceLock::new();
         let classes = CLASSES.get_or_init(|| java_tests::compile("control").expect("compiling java-tests/control"));
         let jdk = java_tests::jdk().unwrap();
-        let mut child =
-            Command::new(jdk.java()).arg("-cp").arg(classes).arg("Phases").current_dir(cwd).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        let java = jdk.java();
+        let mut command = if nobody { as_nobody(java.to_str().unwrap()) } else { Command::new(&java) };
+        let mut child = command
+            .env_remove("XDG_RUNTIME_DIR")
+            .arg("-cp")
+            .arg(classes)
+            .arg("Phases")
+            .current_dir(cwd)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
         let mut line = String::new();
         BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
         assert_eq!(line.trim(), "ready");
@@ -383,5 +399,30 @@ for name in ('sampled', 'sampled-alloc', 'threads/001-evil'):
         assert!(is_link(&out.join(name)));
     }
     assert!(out.join("threads").read_dir().unwrap().flatten().any(|e| e.file_name().to_string_lossy().ends_with("-main")), "this run's per-thread views are written");
+    std::fs::remove_dir_all(&base).unwrap();
+}
+
+/// Item 17: after root attaches to another user's JVM, the agent runs as that user and makes its
+/// control socket in that user's directory; `hpm ctl PID` (as root) finds it there, as the attach
+/// said it would.
+#[test]
+fn root_controls_the_agent_it_attached_to_another_users_jvm() {
+    let Some((base, shared)) = scene("ctl-other-user") else { return };
+    let jvm = Jvm::start_as(&shared, true);
+    let pid = jvm.pid().to_string();
+    let out = shared.join("out");
+    let attach = Command::new(hpm_binary())
+        .env_remove("XDG_RUNTIME_DIR")
+        .args(["attach", &pid, &format!("out={}", out.display()), "perf-map=off", "--timeout", "20", "--agent-lib"])
+        .arg(agent_lib())
+        .output()
+        .unwrap();
+    assert!(attach.status.success(), "hpm attach: {}", String::from_utf8_lossy(&attach.stderr));
+    assert!(String::from_utf8_lossy(&attach.stdout).contains(&format!("hpm ctl {pid} status")));
+    let ctl = Command::new(hpm_binary()).env_remove("XDG_RUNTIME_DIR").args(["ctl", &pid, "status"]).output().unwrap();
+    assert!(ctl.status.success(), "hpm ctl as root: {}", String::from_utf8_lossy(&ctl.stderr));
+    assert!(String::from_utf8_lossy(&ctl.stdout).contains("state"), "{}", String::from_utf8_lossy(&ctl.stdout));
+    let stderr = jvm.quit();
+    assert!(out.join("arcflow.json").exists(), "{stderr}");
     std::fs::remove_dir_all(&base).unwrap();
 }
