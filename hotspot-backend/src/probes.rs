@@ -146,6 +146,19 @@ pub(crate) struct VirtualCells {
     current: Mutex<&'static AtomicU32>,
 }
 
+impl VirtualCells {
+    /// Moves the thread's context from the cell it is in into `to`, and points its probes there
+    /// (on the carrier that mounts or unmounts it).
+    fn move_to(&self, to: &'static AtomicU32) {
+        {
+            let mut current = lock(&self.current);
+            to.store(current.load(Ordering::Relaxed), Ordering::Relaxed);
+            *current = to;
+        }
+        point_shadow_at(self.shadow.load(Ordering::Acquire), to);
+    }
+}
+
 thread_local! {
     /// The calling thread's context cell and allocation credits, from ThreadStart (or its first probe).
     static LOCAL: RefCell<Option<Local>> = const { RefCell::new(None) };
@@ -231,6 +244,15 @@ struct Threads {
 }
 
 impl Threads {
+    /// The entry of the thread the probes on the calling OS thread work for (`local`, from
+    /// [`current_local`]): the mounted virtual thread, or the OS thread itself.
+    fn current(&mut self, local: &Local) -> Option<&mut ProbeThread> {
+        match MOUNTED.with(|m| m.borrow().as_ref().map(|(id, _)| *id)) {
+            Some(id) => self.virtual_threads.get_mut(&id),
+            None => self.platform.iter_mut().find(|t| std::ptr::eq(t.local.cell, local.cell)),
+        }
+    }
+
     fn iter(&self) -> impl Iterator<Item = &ProbeThread> {
         self.platform.iter().chain(self.virtual_threads.values())
     }
@@ -736,12 +758,7 @@ impl ProbeRuntime {
                 cell
             }
         });
-        {
-            let mut current = lock(&cells.current);
-            mount_cell.store(current.load(Ordering::Relaxed), Ordering::Relaxed);
-            *current = mount_cell;
-        }
-        point_shadow_at(cells.shadow.load(Ordering::Acquire), mount_cell);
+        cells.move_to(mount_cell);
         MOUNTED.with(|m| *m.borrow_mut() = Some((v.id, Local { cell: mount_cell, ..local.clone() })));
         if let Some(st) = LOCAL.with(|l| l.borrow().as_ref().and_then(|l| l.sampled.clone())) {
             st.retarget(mount_cell, v.id, self.exact);
@@ -758,14 +775,9 @@ impl ProbeRuntime {
             // First, while the mount cell still holds the thread's context (exact mode credits it).
             st.retarget(own_cell, 0, self.exact);
         }
-        if let (Some((_, m)), Some(local)) = (mounted, v.probes.get()) {
+        if let (Some(_), Some(local)) = (mounted, v.probes.get()) {
             if let Some(cells) = &local.virtual_cells {
-                {
-                    let mut current = lock(&cells.current);
-                    local.cell.store(m.cell.load(Ordering::Relaxed), Ordering::Relaxed);
-                    *current = local.cell;
-                }
-                point_shadow_at(cells.shadow.load(Ordering::Acquire), local.cell);
+                cells.move_to(local.cell);
             }
         }
         let (Some(own), Some((_, st))) = (own, sampled) else { return };
@@ -1226,13 +1238,8 @@ unsafe extern "C" fn probe_existing(jni: *mut JNIEnv, _class: jclass) -> jobject
     hpm_support::guard("Probe.existing", || {
         let Some(rt) = RUNTIME.get() else { return };
         let Some(local) = current_local() else { return };
-        let mounted = MOUNTED.with(|m| m.borrow().as_ref().map(|(id, _)| *id));
-        let threads = lock(&rt.threads);
-        let t = match mounted {
-            Some(id) => threads.virtual_threads.get(&id),
-            None => threads.platform.iter().find(|t| std::ptr::eq(t.local.cell, local.cell)),
-        };
-        if let Some(t) = t.filter(|t| t.shadow != 0) {
+        let mut threads = lock(&rt.threads);
+        if let Some(t) = threads.current(&local).filter(|t| t.shadow != 0) {
             // SAFETY: jni is this thread's env; t.shadow a live global reference to a Shadow.
             found = unsafe { jni_fn!(jni, NewLocalRef)(jni, t.shadow as jobject) };
         }
@@ -1255,13 +1262,8 @@ unsafe extern "C" fn probe_register(jni: *mut JNIEnv, _class: jclass, shadow: jo
         rt.thread_started(jni, ptr::null_mut(), &recorder); // null: the calling thread
         // A virtual thread's Shadow goes with its own entry (the carrier's is the carrier's).
         let Some(local) = current_local() else { return };
-        let mounted = MOUNTED.with(|m| m.borrow().as_ref().map(|(id, _)| *id));
         let mut threads = lock(&rt.threads);
-        let t = match mounted {
-            Some(id) => threads.virtual_threads.get_mut(&id),
-            None => threads.platform.iter_mut().find(|t| std::ptr::eq(t.local.cell, local.cell)),
-        };
-        let Some(t) = t else { return };
+        let Some(t) = threads.current(&local) else { return };
         if t.shadow != 0 {
             // A second Shadow on one OS thread: a virtual thread on its carrier, in a VM that
             // did not grant can_support_virtual_threads.
