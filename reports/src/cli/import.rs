@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use hpm_reports::import::jfr;
+use hpm_reports::saved::input;
 use hpm_reports::{write_reports, ReportOptions};
 
 use super::out::{errln, outln};
@@ -42,12 +43,10 @@ const WORKER_MEMORY_BASE: u64 = 2 << 30;
 /// petabytes, or recurse without end), so memory is bounded there (RLIMIT_AS) and a reader that
 /// aborts ends only the worker; this process then says so in one line.
 pub(crate) fn run(args: ImportArgs) -> Result<(), Failure> {
-    let meta = std::fs::metadata(&args.input).map_err(|e| Failure(format!("cannot open {}: {e}; check the path", args.input.display())))?;
-    if !meta.is_file() {
-        return Err(Failure(format!("{} is not a regular file: give a JFR recording (.jfr)", args.input.display())));
-    }
+    // The input checks every hpm input gets: a regular file, never a FIFO or a device.
+    let len = input::check_file(&args.input).map_err(|e| cannot_open(&args, &e))?;
     if std::env::var_os(WORKER).is_some() {
-        return import_here(&args, meta.len());
+        return import_here(&args, len);
     }
     let exe = std::env::current_exe().map_err(|e| Failure(format!("cannot start the import's worker process: {e}")))?;
     let spinner = progress::spinner(&format!("reading {}", args.input.display()));
@@ -76,9 +75,17 @@ pub(crate) fn run(args: ImportArgs) -> Result<(), Failure> {
             "{}: the JFR reader crashed on malformed data (signal {}), or needed more than its memory bound ({} MiB); the file is not a readable JFR recording",
             args.input.display(),
             signal.unwrap_or(0),
-            worker_memory(meta.len()) >> 20
+            worker_memory(len) >> 20
         ))),
     }
+}
+
+/// The one line for an input that cannot be read: what it is, or why it cannot be opened.
+fn cannot_open(args: &ImportArgs, e: &std::io::Error) -> Failure {
+    Failure(match input::refusal(e) {
+        Some(what) => format!("{what}: give a JFR recording (.jfr)"),
+        None => format!("cannot open {}: {e}; check the path", args.input.display()),
+    })
 }
 
 fn worker_memory(file_len: u64) -> u64 {
@@ -93,7 +100,7 @@ fn import_here(args: &ImportArgs, file_len: u64) -> Result<(), Failure> {
     }
     // The reader's panics are caught (jfr::read) and said in one line: no Rust report as well.
     std::panic::set_hook(Box::new(|_| {}));
-    let file = std::fs::File::open(&args.input).map_err(|e| Failure(format!("cannot open {}: {e}; check the path", args.input.display())))?;
+    let (file, _) = input::open_file(&args.input).map_err(|e| cannot_open(args, &e))?;
     let imported = jfr::read(std::io::BufReader::new(file));
     let imported = imported.map_err(|e| Failure(format!("{}: {e}", args.input.display())))?;
     if imported.samples.is_none() && imported.alloc.is_none() {
