@@ -111,8 +111,7 @@ pub fn list(args: ListArgs) -> Result<(), Failure> {
 /// `/tmp/hpmagent-<uid>`): where an agent that `hpm attach` (maybe as root) loaded into another
 /// user's JVM made it. None when there is none.
 pub(crate) fn agent_socket_of(pid: u32) -> Option<PathBuf> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let uid: u32 = status.lines().find_map(|l| l.strip_prefix("Uid:"))?.split_whitespace().nth(1)?.parse().ok()?;
+    let uid = super::launch::process_euid(pid)?;
     [PathBuf::from(format!("/run/user/{uid}/hpmagent")), PathBuf::from(format!("/tmp/hpmagent-{uid}"))]
         .into_iter()
         .map(|d| socket_path(&d, pid))

@@ -231,7 +231,7 @@ fn attach_socket(pid: u32, timeout: Duration) -> Result<PathBuf, Failure> {
 }
 
 /// The effective uid of process `pid` (`Uid:` in `/proc/PID/status`: real, effective, saved, fs).
-fn process_euid(pid: u32) -> Option<u32> {
+pub(crate) fn process_euid(pid: u32) -> Option<u32> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     status.lines().find_map(|l| l.strip_prefix("Uid:"))?.split_whitespace().nth(1)?.parse().ok()
 }
