@@ -111,6 +111,7 @@ pub unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Resul
         alloc_interval: state.options.sample_alloc.map_or(state.options.alloc_interval, |b| b as i32),
         calls_via: state.options.calls_via,
         compensate: state.options.compensate,
+        thread_field: state.options.thread_field && !late,
         virtual_threads: {
             let o = &state.options;
             o.calls || o.locks || o.waits || o.alloc || o.quantum != options::QuantumMode::Off

@@ -57,6 +57,9 @@ pub struct BackendConfig {
     /// Costs a JVMTI event at every mount and unmount: only when something needs them (calls,
     /// monitors, allocation, quantum traces).
     pub virtual_threads: bool,
+    /// With probes, loaded at start-up: give `java.lang.Thread` a field for each thread's call
+    /// tree (the early class-load hook, which turns class data sharing off).
+    pub thread_field: bool,
 }
 
 /// How call trees are recorded on HotSpot.
@@ -71,7 +74,7 @@ pub enum CallsVia {
 
 impl Default for BackendConfig {
     fn default() -> Self {
-        BackendConfig { start_paused: false, alloc_interval: 0, calls_via: CallsVia::Probes, compensate: true, virtual_threads: true }
+        BackendConfig { start_paused: false, alloc_interval: 0, calls_via: CallsVia::Probes, compensate: true, virtual_threads: true, thread_field: true }
     }
 }
 
@@ -471,6 +474,7 @@ pub unsafe fn init(vm: *mut JavaVM, recorder: Arc<Recorder>, config: BackendConf
     let mut can_method_events = false;
     let probes = rc.calls && config.calls_via == CallsVia::Probes;
     let mut can_wrap_natives = false;
+    let mut thread_field = false;
     if probes {
         // Bytecode probes: no capability that slows compiled code (no method entry/exit, frame
         // pop or exception events). Retransformation gives probes to classes loaded before VMInit
@@ -485,6 +489,13 @@ pub unsafe fn init(vm: *mut JavaVM, recorder: Arc<Recorder>, config: BackendConf
         if potential.can_set_native_method_prefix() != 0 {
             caps.set_can_set_native_method_prefix(1);
             can_wrap_natives = true;
+        }
+        // java.lang.Thread is loaded in the primordial phase: only the early hook sees it (and only
+        // at start-up: after a late attach these are not offered). HotSpot then maps no CDS archive.
+        if config.thread_field && potential.can_generate_early_class_hook_events() != 0 && potential.can_generate_all_class_hook_events() != 0 {
+            caps.set_can_generate_early_class_hook_events(1);
+            caps.set_can_generate_all_class_hook_events(1);
+            thread_field = true;
         }
     } else if rc.calls {
         if potential.can_generate_method_entry_events() != 0 && potential.can_generate_method_exit_events() != 0 {
@@ -598,7 +609,11 @@ pub unsafe fn init(vm: *mut JavaVM, recorder: Arc<Recorder>, config: BackendConf
     }
     if probes {
         if let Some(b) = BACKEND.get() {
-            probes::install(env, b.recorder.clone(), start_paused, b.config.compensate, can_wrap_natives, SAMPLER.get().cloned());
+            probes::install(env, b.recorder.clone(), start_paused, b.config.compensate, can_wrap_natives, thread_field, SAMPLER.get().cloned());
+        }
+        if thread_field {
+            // From here on, so that java.lang.Thread passes the hook at its load.
+            enable(env, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, true)?;
         }
     }
     if can_sample_alloc {
@@ -844,11 +859,19 @@ fn go_live(env: *mut jvmtiEnv, b: &Backend, initial_thread: Option<jthread>) {
     }
     let control = Control { env: b.env };
     if let Some(rt) = probes::runtime() {
-        // The class-load hook only from here on: classes loaded before VMInit are never instrumented
-        // at load (their probes come by retransformation), and with the hook on HotSpot reads the
-        // class file of every class it maps from the CDS archive, which costs start-up time.
+        // The class-load hook from here on (from OnLoad with thread-field=on): classes loaded before
+        // VMInit are never instrumented at load (their probes come by retransformation), and with the
+        // hook on HotSpot reads the class file of every class it maps from the CDS archive, which
+        // costs start-up time.
         if let Err(e) = enable(env, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, true) {
             log::error(&format!("call trees are not recorded: {e}"));
+        }
+        if b.config.thread_field && initial_thread.is_some() {
+            if rt.thread_field_added() {
+                log::info("the probes find each thread's call tree in a field added to java.lang.Thread (so this JVM runs without class data sharing: thread-field=off keeps it, at about 4 ns more per probed call)");
+            } else {
+                log::info("java.lang.Thread has no field for the probes (the VM did not offer the early class-load hook): they use a ThreadLocal");
+            }
         }
         match current_jni().and_then(|_| probes::define_runtime(current_jni()?)) {
             Ok(()) => log::debug(&rt.summary()),

@@ -220,11 +220,14 @@
 mod classfile;
 mod code;
 mod ctor;
+mod fields;
 mod frames;
 mod insn;
 mod natives;
 
 use std::fmt;
+
+pub use fields::add_field;
 
 /// The probe methods to call and what else to insert: internal names, for example
 /// `Probes::new("hpmagent/Probe", "enter", "exit").with_thrown("thrown").with_caught("caught")`.

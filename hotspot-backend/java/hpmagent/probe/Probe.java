@@ -9,8 +9,8 @@ import jdk.internal.vm.annotation.DontInline;
  * exception handlers and {@code thrown(shadow, id)} in a catch-all handler, and defines this class in
  * the boot loader at VM start-up (it is never instrumented itself). {@code enter} returns the
  * thread's {@link Shadow}, which the method keeps in a local variable of its own and hands to its
- * other probes (hpm-instrument's carried context), so only the entry probe looks the thread-local
- * up.
+ * other probes (hpm-instrument's carried context), so only the entry probe looks the Shadow up
+ * ({@link #current}: a field the agent added to {@code java.lang.Thread}, or a thread-local).
  *
  * Each thread keeps its own calling-context tree ({@link Shadow}) in Java arrays: entering a method
  * moves to (or creates) the child of the current context and counts a call; exiting moves back to the
@@ -42,6 +42,44 @@ public final class Probe {
      */
     static final class Mem {
         static final jdk.internal.misc.Unsafe U = jdk.internal.misc.Unsafe.getUnsafe();
+
+        /**
+         * Where the field {@code hpmagent$shadow} is in a {@code java.lang.Thread}, or -1. The agent
+         * adds that field to Thread at its load, when it is loaded at VM start-up (thread-field=on):
+         * a probe then finds the thread's Shadow in three dependent loads (the thread, its object,
+         * the field), where {@code ThreadLocal.get} takes seven (the map, its table, the entry, its
+         * referent, its value), about 4 ns of the probed call. A constant to the JIT.
+         */
+        static final long SHADOW_AT = shadowField();
+
+        private static long shadowField() {
+            try {
+                return U.objectFieldOffset(Thread.class, "hpmagent$shadow");
+            } catch (Throwable t) {
+                return -1; // not added: the agent was attached late, or thread-field=off
+            }
+        }
+    }
+
+    /** The calling thread's Shadow (created at its first probe). */
+    static Shadow current() {
+        long at = Mem.SHADOW_AT;
+        if (at < 0) {
+            return SHADOW.get();
+        }
+        Thread t = Thread.currentThread();
+        Object s = Mem.U.getReference(t, at);
+        return s != null ? (Shadow) s : adopt(t, at);
+    }
+
+    /**
+     * The thread's first probe with the field: its Shadow (from the thread-local, which creates and
+     * registers it) goes into its Thread. Only the thread itself writes the field.
+     */
+    private static Shadow adopt(Thread t, long at) {
+        Shadow s = SHADOW.get();
+        Mem.U.putReference(t, at, s);
+        return s;
     }
 
     /** Set once by the agent before any probe runs: a constant to the JIT, so sampled mode pays nothing. */
@@ -99,7 +137,7 @@ public final class Probe {
         if ((st & 1) == 0) {
             return null;
         }
-        Shadow s = SHADOW.get();
+        Shadow s = current();
         s.enter(m, st);
         return s;
     }
@@ -112,7 +150,7 @@ public final class Probe {
             return;
         }
         if (s == null) {
-            s = SHADOW.get();
+            s = current();
         }
         s.exit(m, st);
     }
@@ -125,7 +163,7 @@ public final class Probe {
             return;
         }
         if (s == null) {
-            s = SHADOW.get();
+            s = current();
         }
         s.thrown++;
         s.exit(m, st);
@@ -143,7 +181,7 @@ public final class Probe {
             return;
         }
         if (s == null) {
-            s = SHADOW.get();
+            s = current();
         }
         if (s.epoch != st) {
             return; // the next probe re-synchronises with the stack anyway
@@ -183,6 +221,25 @@ public final class Probe {
      * are its warm-up.
      */
     static double calibrate(int rounds, int pairs) {
+        // With the Thread field, the private tree takes the calling thread's field while this
+        // runs (the thread runs no other probed code meanwhile), so the calibration's probes
+        // look it up as the real ones do.
+        long at = Mem.SHADOW_AT;
+        Thread t = Thread.currentThread();
+        Object saved = at >= 0 ? Mem.U.getReference(t, at) : null;
+        if (at >= 0) {
+            Mem.U.putReference(t, at, CALIBRATION.get());
+        }
+        try {
+            return calibrateRounds(rounds, pairs);
+        } finally {
+            if (at >= 0) {
+                Mem.U.putReference(t, at, saved);
+            }
+        }
+    }
+
+    private static double calibrateRounds(int rounds, int pairs) {
         int st = 1;
         double best = Double.MAX_VALUE;
         double empty = Double.MAX_VALUE;
@@ -210,7 +267,7 @@ public final class Probe {
     /** {@link #enter} on the private tree: the same out-of-line call, lookup and work. */
     @DontInline
     static Shadow calibrationEnter(int m, int st) {
-        Shadow s = CALIBRATION.get();
+        Shadow s = Mem.SHADOW_AT >= 0 ? current() : CALIBRATION.get();
         s.epoch = st;
         s.enter(m, st);
         return s;
@@ -220,7 +277,7 @@ public final class Probe {
     @DontInline
     static void calibrationExit(Shadow s, int m, int st) {
         if (s == null) {
-            s = CALIBRATION.get();
+            s = Mem.SHADOW_AT >= 0 ? current() : CALIBRATION.get();
         }
         s.exit(m, st);
     }
