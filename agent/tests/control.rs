@@ -340,11 +340,16 @@ fn default_socket_is_private_and_listed() {
 /// `Phases` on `jdk` without the agent (its default control socket directory, were one loaded,
 /// that of its user: no XDG_RUNTIME_DIR), once it has said "ready".
 fn phases_without_agent(jdk: &Jdk) -> (Child, ChildStdin, BufReader<ChildStdout>) {
+    control_program_without_agent(jdk, "Phases")
+}
+
+/// `class` of java-tests/control on `jdk` without the agent, as [`phases_without_agent`].
+fn control_program_without_agent(jdk: &Jdk, class: &str) -> (Child, ChildStdin, BufReader<ChildStdout>) {
     let mut child = Process::new(jdk.java())
         .env_remove("XDG_RUNTIME_DIR")
         .args(["-cp"])
         .arg(phases_classes())
-        .arg("Phases")
+        .arg(class)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -493,4 +498,54 @@ fn a_second_attach_says_the_agent_is_already_loaded() {
     writeln!(stdin, "quit").unwrap();
     stdin.flush().unwrap();
     child.wait().unwrap();
+}
+
+/// Stack sampling after a late attach takes in the threads that were running already: they get no
+/// ThreadStart and run no code of the agent's, so their samplers are opened from the attaching
+/// thread (`hpm attach PID calls=none sample=cpu` once stored no sample at all, and with probes
+/// `sampled/` stayed empty). `Busy`'s "cruncher" thread computes from before the attach to the
+/// dump.
+#[test]
+fn sampling_after_attach_samples_the_threads_that_were_running() {
+    for jdk in common::jdks() {
+        for mode in ["calls=none", "calls=probes"] {
+            let tmp = tempfile::tempdir().unwrap();
+            let (child, mut stdin, _stdout) = control_program_without_agent(&jdk, "Busy");
+            let pid = child.id().to_string();
+            let sock = tmp.path().join("attached.sock");
+            let out = tmp.path().join("out");
+            let attach = Process::new(common::hpm_binary())
+                .args(["attach", &pid, &format!("out={}", out.display()), &format!("socket={}", sock.display())])
+                .args(["perf-map=off", "log=info", mode, "sample=cpu", "sample-interval=1ms", "--agent-lib"])
+                .arg(common::agent_lib())
+                .output()
+                .unwrap();
+            assert!(attach.status.success(), "hpm attach: {}", String::from_utf8_lossy(&attach.stderr));
+            let mut c = Client::connect(&sock, Duration::from_secs(30)).unwrap();
+            std::thread::sleep(Duration::from_millis(1500));
+            let d = tmp.path().join("dump");
+            let r = c.send(&Command::Dump { dir: Some(d.to_string_lossy().into_owned()) }).unwrap();
+            assert!(r.ok, "{r:?}");
+            let sampled = common::read_profile(&d.join("sampled/arcflow.json"));
+            let crunch: u64 = common::contexts(&sampled, "cruncher").iter().filter(|(k, _)| k.ends_with("Busy.crunch")).map(|(_, n)| n).sum();
+            // 1.5 s of the cruncher's CPU time at one sample per ms.
+            assert!(crunch > 300, "{mode} on {:?}: {crunch} samples in Busy.crunch: {:?}", jdk.home, common::contexts(&sampled, "cruncher"));
+            assert!(std::fs::read_to_string(d.join("sampled/xprof.txt")).unwrap().contains("Busy.crunch"));
+            if mode == "calls=probes" {
+                // The cruncher's frame was found on its stack at its first probe; its calls counted.
+                let exact = common::read_profile(&d.join("arcflow.json"));
+                let calls: u64 = common::contexts(&exact, "cruncher").iter().filter(|(k, _)| k.ends_with("Busy.crunch")).map(|(_, n)| n).sum();
+                assert!(calls > 0, "{:?}", common::contexts(&exact, "cruncher"));
+            }
+            writeln!(stdin, "quit").unwrap();
+            drop(stdin);
+            let done = child.wait_with_output().unwrap();
+            assert!(done.status.success());
+            let stderr = String::from_utf8_lossy(&done.stderr);
+            if mode == "calls=none" {
+                assert!(stderr.contains("hpmagent: info: attached: sampling the "), "{stderr}");
+            }
+            assert!(!stderr.contains("not sampled"), "{stderr}");
+        }
+    }
 }

@@ -39,4 +39,11 @@ pub trait MetricSet: Send + Sync {
     fn open_current_thread_remote(&self) -> Option<Box<dyn ThreadMetrics>> {
         None
     }
+    /// As [`MetricSet::open_current_thread_remote`], for thread `tid` of this process, opened from
+    /// another thread: a thread that ran before the agent came (a late attach) is sampled without
+    /// running any code of ours. Reads always go through the kernel (never rdpmc). `None` (the
+    /// default) where a metric can only be opened on its own thread.
+    fn open_thread_remote(&self, _tid: i32) -> Option<Box<dyn ThreadMetrics>> {
+        None
+    }
 }

@@ -313,21 +313,39 @@ impl ContextSampler {
         cell: &'static AtomicU32,
         walker_thread: usize,
     ) -> Result<Arc<SampledThread>, String> {
-        self.try_start(cell, walker_thread).inspect_err(|why| {
+        self.try_start(None, cell, walker_thread).inspect_err(|why| {
             self.failures.fetch_add(1, Ordering::Relaxed);
             let _ = self.first_failure.set(why.clone());
         })
     }
 
-    fn try_start(self: &Arc<Self>, cell: &'static AtomicU32, walker_thread: usize) -> Result<Arc<SampledThread>, String> {
-        let tid = current_tid();
+    /// As [`ContextSampler::start_current_thread_walked`], for thread `tid` of this process,
+    /// started from another thread: for threads that ran before the agent was attached, which
+    /// run no code of the agent's at a start of their own. Their signal mask is theirs: a thread
+    /// that blocks SIGPROF gets no samples (HotSpot's Java threads do not block it).
+    pub fn start_thread_walked(
+        self: &Arc<Self>,
+        tid: i32,
+        cell: &'static AtomicU32,
+        walker_thread: usize,
+    ) -> Result<Arc<SampledThread>, String> {
+        self.try_start(Some(tid), cell, walker_thread).inspect_err(|why| {
+            self.failures.fetch_add(1, Ordering::Relaxed);
+            let _ = self.first_failure.set(why.clone());
+        })
+    }
+
+    /// Starts sampling the calling thread (`other` None) or thread `other`.
+    fn try_start(self: &Arc<Self>, other: Option<i32>, cell: &'static AtomicU32, walker_thread: usize) -> Result<Arc<SampledThread>, String> {
+        let tid = other.unwrap_or_else(current_tid);
         if self.lock_registry().iter().any(|t| t.tid() == tid) {
             return Err(format!("thread {tid} is already sampled"));
         }
-        let reader = self
-            .set
-            .open_current_thread_remote()
-            .ok_or_else(|| format!("thread {tid}: its metrics cannot be read from another thread"))?;
+        let reader = match other {
+            None => self.set.open_current_thread_remote(),
+            Some(t) => self.set.open_thread_remote(t),
+        };
+        let reader = reader.ok_or_else(|| format!("thread {tid}: its metrics cannot be read from another thread"))?;
         let state = ThreadState::new(
             tid,
             cell,
@@ -348,7 +366,9 @@ impl ContextSampler {
                 (sampling, c.max_depth)
             }),
         );
-        unblock_signal_on_current_thread()?;
+        if other.is_none() {
+            unblock_signal_on_current_thread()?;
+        }
         let armed = match Armed::start(&state, self.source, self.config.cpu_period_ns) {
             Ok(a) => a,
             Err(why) if self.source == SourceKind::PerfTaskClock && self.config.source == SignalSource::Auto => {

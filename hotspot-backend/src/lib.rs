@@ -30,13 +30,14 @@ use std::cell::RefCell;
 use std::ffi::{c_char, c_void, CStr};
 use std::ptr;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use hpm_collectors::recorder::{CodeEntry, MethodResolver, Recorder, RemoteStack, ThreadInfo, ThreadRecorder};
 use sys::jvmti::*;
 
 use hpm_support::guard;
 use hpm_support::log;
+use hpm_support::lock;
 
 pub use errors::jvmti_error_text;
 pub use names::Resolver;
@@ -169,6 +170,22 @@ thread_local! {
     static INTERNAL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
+/// Threads that ran before a late attach, with their recorders made then
+/// ([`adopt_running_threads`]), by OS thread id: each thread's first event, or its end, takes its
+/// recorder from here.
+static ADOPTED: Mutex<Vec<(u64, Arc<ThreadRecorder>)>> = Mutex::new(Vec::new());
+
+/// The OS thread ids of the agent's own threads attached to the VM ([`AgentThread`]): never adopted.
+static INTERNAL_TIDS: Mutex<Vec<u64>> = Mutex::new(Vec::new());
+
+/// The recorder made at a late attach for the calling thread, if any.
+fn take_adopted() -> Option<Arc<ThreadRecorder>> {
+    let tid = gettid();
+    let mut adopted = lock(&ADOPTED);
+    let i = adopted.iter().position(|(t, _)| *t == tid)?;
+    Some(adopted.swap_remove(i).1)
+}
+
 /// `JavaVMAttachArgs` from jni.h (not in the generated JVMTI bindings, which are limited to jvmti.h's
 /// own declarations and the JNI types they use).
 #[repr(C)]
@@ -210,6 +227,7 @@ impl AgentThread {
             INTERNAL.with(|i| i.set(false));
             return Err(format!("cannot attach the control thread to the VM (JNI error {rc}); the VM may be shutting down"));
         }
+        lock(&INTERNAL_TIDS).push(gettid());
         Ok(AgentThread { vm })
     }
 }
@@ -223,6 +241,8 @@ impl Drop for AgentThread {
             }
         }
         INTERNAL.with(|i| i.set(false));
+        let tid = gettid();
+        lock(&INTERNAL_TIDS).retain(|t| *t != tid);
     }
 }
 
@@ -806,6 +826,11 @@ fn with_thread(b: &Backend, thread: jthread, f: impl FnOnce(&ThreadRecorder)) {
             if !b.live.load(Ordering::Relaxed) || ENDED.with(|e| e.get()) {
                 return;
             }
+            if let Some(t) = take_adopted() {
+                *slot = Some(t);
+            }
+        }
+        if slot.is_none() {
             let info = thread_info(b.env as *mut jvmtiEnv, thread);
             if log::enabled(log::Level::Debug) {
                 log::debug(&format!("thread '{}' (tid {:?}) registered at its first event", info.name, info.os_tid));
@@ -923,8 +948,67 @@ pub unsafe fn init_live(vm: *mut JavaVM, recorder: Arc<Recorder>, config: Backen
     let control = unsafe { init(vm, recorder, config, hooks) }?;
     if let Some(b) = BACKEND.get() {
         go_live(b.env as *mut jvmtiEnv, b, None);
+        adopt_running_threads(b);
     }
     Ok(control)
+}
+
+/// After a late attach, with stack sampling and no probes: the threads that run already get no
+/// ThreadStart and run no code of the agent's, so each gets its recorder and its sampler now,
+/// opened from this thread by its OS thread id (with probes, a thread's first probe starts its
+/// sampler). Without this, `hpm attach PID calls=none sample=cpu` recorded no sample at all.
+fn adopt_running_threads(b: &Backend) {
+    let Some(st) = stacks::runtime().filter(|st| st.owns_threads()) else { return };
+    let Ok(jni) = current_jni() else { return };
+    let env = b.env as *mut jvmtiEnv;
+    let mut count: jint = 0;
+    let mut threads: *mut jthread = ptr::null_mut();
+    // SAFETY: env valid, live phase; count and threads are valid out-pointers.
+    let err = unsafe { jvmti_fn!(env, GetAllThreads)(env, &mut count, &mut threads) };
+    if err != JVMTI_ERROR_NONE {
+        log::warn(&format!("threads running at the attach are not sampled (GetAllThreads: {})", jvmti_error_text(err)));
+        return;
+    }
+    let me = gettid();
+    let internal = lock(&INTERNAL_TIDS).clone();
+    let (mut adopted, mut unknown, mut refused) = (0, 0, Vec::new());
+    for i in 0..count.max(0) as usize {
+        // SAFETY: GetAllThreads returned `count` thread references at `threads`.
+        let t = unsafe { *threads.add(i) };
+        let Some((tid, thread_env)) = stacks::os_thread_of(jni, t) else {
+            unknown += 1;
+            names::delete_local(jni, t);
+            continue;
+        };
+        if tid as u64 == me || internal.contains(&(tid as u64)) {
+            names::delete_local(jni, t);
+            continue;
+        }
+        let mut info = thread_info(env, t);
+        names::delete_local(jni, t);
+        info.os_tid = Some(tid as u64);
+        let Some(reader) = b.recorder.metric_set().open_thread_remote(tid) else {
+            refused.push(format!("{}: its metrics cannot be opened from another thread", info.name));
+            continue;
+        };
+        let name = info.name.clone();
+        let rec = b.recorder.register_thread_readable_anywhere(info, reader);
+        if let Err(e) = st.adopt(tid, thread_env, &rec) {
+            refused.push(format!("{name}: {e}"));
+        } else {
+            adopted += 1;
+        }
+        lock(&ADOPTED).push((tid as u64, rec));
+    }
+    // SAFETY: the array was allocated by JVMTI for us; its references were deleted above.
+    unsafe { jvmti_fn!(env, Deallocate)(env, threads as *mut u8) };
+    log::info(&format!("attached: sampling the {adopted} threads that were running"));
+    if unknown > 0 {
+        log::warn(&format!("{unknown} threads running at the attach are not sampled: HotSpot's tables do not locate them (threads started from now on are)"));
+    }
+    if let Some(first) = refused.first() {
+        log::warn(&format!("{} threads running at the attach are not sampled (first: {first})", refused.len()));
+    }
 }
 
 mod cb {
@@ -1008,7 +1092,7 @@ mod cb {
                 return;
             }
             ENDED.with(|e| e.set(true));
-            let t = CURRENT.with(|c| c.try_borrow_mut().ok().and_then(|mut s| s.take()));
+            let t = CURRENT.with(|c| c.try_borrow_mut().ok().and_then(|mut s| s.take())).or_else(take_adopted);
             if let Some(t) = t {
                 if let Some(rt) = probes::runtime() {
                     rt.thread_ended(jni, &t);

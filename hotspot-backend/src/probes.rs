@@ -1304,7 +1304,13 @@ unsafe extern "C" fn probe_register(jni: *mut JNIEnv, _class: jclass, shadow: jo
         if global.is_null() {
             return;
         }
-        rt.thread_started(jni, ptr::null_mut(), &recorder); // null: the calling thread
+        // null: the calling thread. A thread that ran before a late attach starts its sampler
+        // here, at its first probe: its stack samples go to the stack runtime as at a ThreadStart
+        // (they were walked and never drained: sampled/ stayed empty after an attach).
+        let sampled = rt.thread_started(jni, ptr::null_mut(), &recorder);
+        if let Some(st) = crate::stacks::runtime() {
+            st.thread_started(jni, &recorder, sampled);
+        }
         // A virtual thread's Shadow goes with its own entry (the carrier's is the carrier's).
         let Some(local) = current_local() else { return };
         let mut threads = lock(&rt.threads);

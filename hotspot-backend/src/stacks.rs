@@ -106,9 +106,22 @@ fn jni_env_offset(env: *mut jvmtiEnv, jni: *mut JNIEnv, vs: &vmstructs::VmStruct
     if unsafe { jvmti_fn!(env, GetCurrentThread)(env, &mut thread) } != JVMTI_ERROR_NONE || thread.is_null() {
         return Err("GetCurrentThread failed".into());
     }
-    // SAFETY: jni is the calling thread's; the class, field and thread are checked before use,
-    // and a pending NoSuchFieldError is cleared.
-    let java_thread = unsafe {
+    let java_thread = eetop(jni, thread);
+    crate::names::delete_local(jni, thread);
+    let size = vs.size("JavaThread")?;
+    let off = (jni as usize).wrapping_sub(java_thread);
+    if java_thread == 0 || off == 0 || off >= size {
+        return Err(format!("java.lang.Thread.eetop does not locate this thread's JNIEnv (offset {off:#x})"));
+    }
+    Ok(off)
+}
+
+/// `thread.eetop`: the address of the `JavaThread` of a live platform thread (`thread` a reference
+/// to its `java.lang.Thread`), 0 before its start and after its end, or where there is no such field.
+fn eetop(jni: *mut JNIEnv, thread: jthread) -> usize {
+    // SAFETY: jni is the calling thread's; the class and field are checked before use, and a
+    // pending NoSuchFieldError is cleared.
+    unsafe {
         let k = crate::jni_fn!(jni, GetObjectClass)(jni, thread);
         let id = crate::jni_fn!(jni, GetFieldID)(jni, k, c"eetop".as_ptr(), c"J".as_ptr());
         if crate::jni_fn!(jni, ExceptionCheck)(jni) != 0 {
@@ -116,15 +129,38 @@ fn jni_env_offset(env: *mut jvmtiEnv, jni: *mut JNIEnv, vs: &vmstructs::VmStruct
         }
         let v = if id.is_null() { 0 } else { crate::jni_fn!(jni, GetLongField)(jni, thread, id) };
         crate::names::delete_local(jni, k);
-        crate::names::delete_local(jni, thread);
         v as usize
-    };
-    let size = vs.size("JavaThread")?;
-    let off = (jni as usize).wrapping_sub(java_thread);
-    if java_thread == 0 || off == 0 || off >= size {
-        return Err(format!("java.lang.Thread.eetop does not locate this thread's JNIEnv (offset {off:#x})"));
     }
-    Ok(off)
+}
+
+/// The OS thread id and the JNIEnv of a live platform thread (`thread` a reference to its
+/// `java.lang.Thread`), from its `eetop` (the `JavaThread`) through HotSpot's tables: for threads
+/// that run no code of the agent's (a late attach). None where the tables or the offset of the
+/// JNIEnv are not known, or the thread has ended.
+pub(crate) fn os_thread_of(jni: *mut JNIEnv, thread: jthread) -> Option<(i32, usize)> {
+    let offset = JNI_ENV_OFFSET.load(Ordering::Acquire);
+    let vs = vmstructs::tables()?;
+    let osthread = vs.offset_of_any(&[("JavaThread", "_osthread"), ("Thread", "_osthread")]).ok()?;
+    let thread_id = vs.offset("OSThread", "_thread_id").ok()?;
+    if offset == 0 {
+        return None;
+    }
+    let java_thread = eetop(jni, thread);
+    if java_thread == 0 {
+        return None; // not started, or ended
+    }
+    let tid = vmstructs::guarded_read(&mut || {
+        // SAFETY: inside the fault guard; a JavaThread that ends meanwhile faults at worst.
+        unsafe {
+            let os: usize = std::ptr::read_volatile((java_thread + osthread) as *const usize);
+            if os == 0 {
+                0
+            } else {
+                std::ptr::read_volatile((os + thread_id) as *const i32)
+            }
+        }
+    })?;
+    (tid > 0).then_some((tid, java_thread + offset))
 }
 
 /// The interrupted registers of a signal's `ucontext` (x86-64 only: elsewhere no frame layout is
@@ -372,6 +408,22 @@ impl StackRuntime {
         if let Some(sampled) = sampled {
             lock(&self.threads).push(Sampled { sampled, recorder: t.clone() });
         }
+    }
+
+    /// Whether this runtime starts the threads' samplers itself (no probes: with probes their
+    /// runtime starts them at a thread's start or first probe, and hands them over).
+    pub(crate) fn owns_threads(&self) -> bool {
+        self.own_threads
+    }
+
+    /// After a late attach: starts sampling thread `tid`, which ran before the agent came (it
+    /// gets no ThreadStart), from the calling thread; `thread_env` is its JNIEnv, which the walker
+    /// is given ([`os_thread_of`]).
+    pub(crate) fn adopt(&self, tid: i32, thread_env: usize, t: &Arc<ThreadRecorder>) -> Result<(), String> {
+        let cell = hpm_collectors::lines::new_cell();
+        let sampled = self.sampler.start_thread_walked(tid, cell, thread_env)?;
+        lock(&self.threads).push(Sampled { sampled, recorder: t.clone() });
+        Ok(())
     }
 
     /// ThreadEnd, on the thread: its last samples go to the recorder now.

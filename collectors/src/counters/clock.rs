@@ -174,6 +174,9 @@ impl MetricSet for ThreadCpuClock {
     fn open_current_thread_remote(&self) -> Option<Box<dyn ThreadMetrics>> {
         Some(Box::new(super::remote::TidCpuReader::current()))
     }
+    fn open_thread_remote(&self, tid: i32) -> Option<Box<dyn ThreadMetrics>> {
+        Some(Box::new(super::remote::TidCpuReader::of(tid)))
+    }
 }
 
 impl MetricSet for WallClock {
@@ -184,6 +187,9 @@ impl MetricSet for WallClock {
         Box::new(WallReader)
     }
     fn open_current_thread_remote(&self) -> Option<Box<dyn ThreadMetrics>> {
+        Some(Box::new(WallReader))
+    }
+    fn open_thread_remote(&self, _tid: i32) -> Option<Box<dyn ThreadMetrics>> {
         Some(Box::new(WallReader))
     }
 }
@@ -199,6 +205,9 @@ impl<T: MetricSet + ?Sized> MetricSet for std::sync::Arc<T> {
     }
     fn open_current_thread_remote(&self) -> Option<Box<dyn ThreadMetrics>> {
         (**self).open_current_thread_remote()
+    }
+    fn open_thread_remote(&self, tid: i32) -> Option<Box<dyn ThreadMetrics>> {
+        (**self).open_thread_remote(tid)
     }
 }
 
@@ -290,6 +299,10 @@ impl MetricSet for Metrics {
     }
     fn open_current_thread_remote(&self) -> Option<Box<dyn ThreadMetrics>> {
         let parts = self.sets.iter().map(|s| Some((s.metrics().len(), s.open_current_thread_remote()?)));
+        Some(Box::new(MultiReader { parts: parts.collect::<Option<_>>()? }))
+    }
+    fn open_thread_remote(&self, tid: i32) -> Option<Box<dyn ThreadMetrics>> {
+        let parts = self.sets.iter().map(|s| Some((s.metrics().len(), s.open_thread_remote(tid)?)));
         Some(Box::new(MultiReader { parts: parts.collect::<Option<_>>()? }))
     }
 }

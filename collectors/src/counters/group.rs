@@ -735,7 +735,10 @@ impl MetricSet for CounterSetSpec {
     /// The group read by `read()` from any thread (see `counters::remote`); `None` for more than
     /// 16 events (a read would allocate).
     fn open_current_thread_remote(&self) -> Option<Box<dyn ThreadMetrics>> {
-        super::remote::open_group_remote(self)
+        super::remote::open_group_remote(self, Target::CurrentThread)
+    }
+    fn open_thread_remote(&self, tid: i32) -> Option<Box<dyn ThreadMetrics>> {
+        super::remote::open_group_remote(self, Target::Tid(tid))
     }
 }
 

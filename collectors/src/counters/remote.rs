@@ -56,7 +56,7 @@ pub const MAX_REMOTE_GROUP_EVENTS: usize = 16;
 /// Opens `spec`'s group on the calling thread for reading by `read()` from anywhere. `None` if the
 /// spec has more events than a read can hold without allocating. A group whose leader does not
 /// open reads zeros and counts in `groups_failed`, as `open_current_thread` does.
-pub(crate) fn open_group_remote(spec: &CounterSetSpec) -> Option<Box<dyn ThreadMetrics>> {
+pub(crate) fn open_group_remote(spec: &CounterSetSpec, target: Target) -> Option<Box<dyn ThreadMetrics>> {
     if spec.events().len() > MAX_REMOTE_GROUP_EVENTS {
         return None;
     }
@@ -64,13 +64,14 @@ pub(crate) fn open_group_remote(spec: &CounterSetSpec) -> Option<Box<dyn ThreadM
     let kernel = if spec.counts_kernel() { KernelMode::Include } else { KernelMode::Exclude };
     let opts = CounterOptions { kernel, read: ReadMode::Auto };
     let stats = spec.stats();
-    match CounterGroup::open(spec.events(), Target::CurrentThread, opts) {
+    let own_thread = matches!(target, Target::CurrentThread);
+    match CounterGroup::open(spec.events(), target, opts) {
         Ok(mut g) => {
             stats.groups_opened.fetch_add(1, Ordering::Relaxed);
             stats.member_failures.fetch_add(g.refusals().len() as u64, Ordering::Relaxed);
             g.attach_stats(stats.clone());
             // SAFETY: pthread_self has no preconditions.
-            let owner = unsafe { libc::pthread_self() };
+            let owner = own_thread.then(|| unsafe { libc::pthread_self() });
             Some(Box::new(RemoteGroup { group: g, owner }))
         }
         Err(_) => {
@@ -84,14 +85,15 @@ pub(crate) fn open_group_remote(spec: &CounterSetSpec) -> Option<Box<dyn ThreadM
 /// path, by `read()` otherwise.
 struct RemoteGroup {
     group: CounterGroup,
-    /// The thread the group counts (`pthread_self` there: a register read, safe in a signal handler).
-    owner: libc::pthread_t,
+    /// The thread the group counts (`pthread_self` there: a register read, safe in a signal handler);
+    /// `None` for a group opened from another thread, always read by `read()`.
+    owner: Option<libc::pthread_t>,
 }
 
 impl ThreadMetrics for RemoteGroup {
     fn read(&mut self, out: &mut [u64]) {
         // SAFETY: pthread_self has no preconditions and is async-signal-safe (it reads the thread pointer).
-        let own = unsafe { libc::pthread_equal(libc::pthread_self(), self.owner) } != 0;
+        let own = self.owner.is_some_and(|o| unsafe { libc::pthread_equal(libc::pthread_self(), o) } != 0);
         if own {
             self.group.read_into(out);
         } else {
@@ -153,5 +155,39 @@ mod tests {
         let ended = v.clone();
         r.read(&mut v);
         assert!(v[0] >= ended[0] && v[0] < ended[0] + 1_000_000 && v[2] >= ended[2], "{ended:?} then {v:?}");
+    }
+
+    /// A thread's metrics opened by its tid from another thread (a late attach) count that
+    /// thread, not the opener: the worker spins 30 ms after the open, the opener not at all.
+    #[test]
+    fn a_thread_opened_by_its_tid_from_another_counts_that_thread() {
+        let p = probe(&["task-clock"], CounterOptions::default());
+        let set = Metrics::new().with(ThreadCpuClock).with(WallClock).with(p.spec);
+        let n = set.metrics().len();
+        let (tid_tx, tid_rx) = std::sync::mpsc::channel();
+        let (go_tx, go_rx) = std::sync::mpsc::channel::<()>();
+        let (spun_tx, spun_rx) = std::sync::mpsc::channel();
+        let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+        let worker = std::thread::spawn(move || {
+            tid_tx.send(current_tid()).unwrap();
+            go_rx.recv().unwrap();
+            let before = thread_cpu_ns();
+            spin_ms(30);
+            spun_tx.send(thread_cpu_ns() - before).unwrap();
+            done_rx.recv().unwrap();
+        });
+        let tid = tid_rx.recv().unwrap();
+        let mut r = set.open_thread_remote(tid).expect("clocks and groups open by tid");
+        let mut v0 = vec![0u64; n];
+        r.read(&mut v0);
+        go_tx.send(()).unwrap();
+        let spun = spun_rx.recv().unwrap();
+        let mut v1 = vec![0u64; n];
+        r.read(&mut v1);
+        assert!(v1[0] - v0[0] >= spun - 1_000_000, "cpu-time moved {} while the worker spun {spun}", v1[0] - v0[0]);
+        // task-clock counts from the open on: at least the spin, and not the opener's time.
+        assert!(v1[2] - v0[2] >= 25_000_000 && v1[2] - v0[2] < spun + 20_000_000, "task-clock moved {}", v1[2] - v0[2]);
+        done_tx.send(()).unwrap();
+        worker.join().unwrap();
     }
 }

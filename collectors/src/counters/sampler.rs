@@ -29,7 +29,7 @@ use libc::{c_int, c_long, c_void};
 use perf_event::events::Software;
 use perf_event::{Builder, Counter};
 
-use super::clock::{clock_ns, monotonic_ns, tid_cpu_clock};
+use super::clock::{clock_ns, current_tid, monotonic_ns, tid_cpu_clock};
 use super::credits::CreditTable;
 use super::refusal::perf_event_paranoid;
 use super::stacks::{CodeAt, RawFrame, SampleRing, SampleSink, Site, StackWalker};
@@ -893,10 +893,15 @@ fn errno_text(e: &io::Error) -> String {
 
 /// Opens the task-clock sampling event on the calling thread (disabled): user and kernel time
 /// if permitted, else samples landing in user mode only (the count is the same either way).
-fn open_task_clock(period_ns: u64) -> io::Result<Counter> {
+/// A task-clock sampling event on the calling thread (`tid` None) or on thread `tid` of this process.
+fn open_task_clock(period_ns: u64, tid: Option<i32>) -> io::Result<Counter> {
     let build = |exclude_kernel: bool| {
         let mut b = Builder::new(Software::TASK_CLOCK);
-        b.sample_period(period_ns).exclude_kernel(exclude_kernel).exclude_hv(true).observe_self().any_cpu();
+        b.sample_period(period_ns).exclude_kernel(exclude_kernel).exclude_hv(true).any_cpu();
+        match tid {
+            Some(t) => b.observe_pid(t),
+            None => b.observe_self(),
+        };
         b.enabled(false);
         b.build()
     };
@@ -909,7 +914,7 @@ fn open_task_clock(period_ns: u64) -> io::Result<Counter> {
 /// Whether the calling thread can open a task-clock sampling event; the error says why not and
 /// how to fix it.
 pub fn probe_perf_source(period_ns: u64) -> Result<(), String> {
-    open_task_clock(period_ns)
+    open_task_clock(period_ns, None)
         .map(drop)
         .map_err(|e| format!("perf task-clock sampling event refused: {}", errno_text(&e)))
 }
@@ -951,18 +956,19 @@ fn sys<T>(what: &str, rc: c_int, ok: T) -> Result<T, String> {
 }
 
 impl Armed {
-    /// Starts `kind` on the calling thread (which must be `state`'s thread): a signal every
-    /// `period_ns` of its CPU time.
+    /// Starts `kind` on `state`'s thread (the calling thread, or another thread of this process,
+    /// opened by its tid): a signal every `period_ns` of its CPU time.
     pub fn start(state: &Arc<ThreadState>, kind: SourceKind, period_ns: u64) -> Result<Armed, String> {
         let tid = state.tid;
+        let own = tid == current_tid();
         if tid <= 0 || tid as usize >= KEY_LIMIT {
             return Err(format!("thread id {tid} out of the sampler's table range"));
         }
         BY_TID.insert(tid as usize, state);
         let mut armed = Armed { state: state.clone(), source: None, kind, period_ns, active: true };
         armed.source = Some(match kind {
-            SourceKind::PerfTaskClock => Source::Perf(start_perf(state, period_ns)?),
-            SourceKind::PosixCpuTimer => Source::Timer(start_timer(tid, period_ns)?),
+            SourceKind::PerfTaskClock => Source::Perf(start_perf(state, period_ns, own)?),
+            SourceKind::PosixCpuTimer => Source::Timer(start_timer(tid, period_ns, own)?),
             SourceKind::None => return Ok(armed),
         });
         Ok(armed)
@@ -998,9 +1004,9 @@ impl Armed {
     }
 }
 
-fn start_perf(state: &Arc<ThreadState>, period_ns: u64) -> Result<Counter, String> {
+fn start_perf(state: &Arc<ThreadState>, period_ns: u64, own: bool) -> Result<Counter, String> {
     let mut counter =
-        open_task_clock(period_ns).map_err(|e| format!("perf task-clock sampling event refused: {}", errno_text(&e)))?;
+        open_task_clock(period_ns, (!own).then_some(state.tid)).map_err(|e| format!("perf task-clock sampling event refused: {}", errno_text(&e)))?;
     let fd = counter.as_raw_fd();
     if fd < 0 || fd as usize >= KEY_LIMIT {
         return Err(format!("perf fd {fd} out of the sampler's table range"));
@@ -1031,7 +1037,7 @@ fn start_perf(state: &Arc<ThreadState>, period_ns: u64) -> Result<Counter, Strin
     Ok(counter)
 }
 
-fn start_timer(tid: i32, period_ns: u64) -> Result<Timer, String> {
+fn start_timer(tid: i32, period_ns: u64, own: bool) -> Result<Timer, String> {
     // SAFETY: an all-zero sigevent is valid; the fields used are set below.
     let mut sev: libc::sigevent = unsafe { std::mem::zeroed() };
     sev.sigev_notify = libc::SIGEV_THREAD_ID;
@@ -1039,10 +1045,11 @@ fn start_timer(tid: i32, period_ns: u64) -> Result<Timer, String> {
     sev.sigev_notify_thread_id = tid;
     sev.sigev_value.sival_ptr = ((MAGIC << 32) | tid as u64) as usize as *mut c_void;
     let mut id: libc::timer_t = null_mut();
-    // SAFETY: valid sigevent and out-pointer; CLOCK_THREAD_CPUTIME_ID here is the calling thread's
-    // CPU clock, which is `tid`'s (the caller runs on it).
-    let rc = unsafe { libc::timer_create(libc::CLOCK_THREAD_CPUTIME_ID, &mut sev, &mut id) };
-    sys("timer_create(CLOCK_THREAD_CPUTIME_ID)", rc, ())?;
+    // The calling thread's CPU clock, or `tid`'s (a thread of this process: its clock id is allowed).
+    let clock = if own { libc::CLOCK_THREAD_CPUTIME_ID } else { tid_cpu_clock(tid) };
+    // SAFETY: valid sigevent and out-pointer; `clock` is a CPU clock of a thread of this process.
+    let rc = unsafe { libc::timer_create(clock, &mut sev, &mut id) };
+    sys("timer_create(thread CPU clock)", rc, ())?;
     let timer = Timer(id);
     set_timer(&timer, period_ns)?;
     Ok(timer)
