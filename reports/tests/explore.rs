@@ -1,5 +1,5 @@
 //! `hpm explore` end to end: pages made from real runs (the agent on the research VM with a
-//! quantum trace, and two HotSpot runs to compare) are opened from disk in headless Chromium by
+//! quantum trace, two HotSpot runs to compare, and the page a sampling-only run wrote) are opened from disk in headless Chromium by
 //! `tests/explorer/explorer.test.mjs`, which checks that they load with no console error and no
 //! network request, and that every control changes what is drawn (DOM and pixels; screenshots
 //! are kept in `target/tmp/explorer-it/`).
@@ -101,6 +101,19 @@ fn explorer_pages_of_real_runs_work_in_headless_chromium() {
     let before = shift("shift-before", "100");
     let after = shift("shift-after", "400");
 
+    // Sampling alone: the page the agent writes at exit opens on the sampled tree.
+    let sampled_run = root.join("sampled-run");
+    let o = Command::new(jdk.java())
+        .arg(format!("-agentpath:{}=out={},perf-map=off,socket=off,calls=none,sample=cpu,sample-interval=1ms", agent.display(), sampled_run.display()))
+        .arg("-cp")
+        .arg(&explorer)
+        .args(["explorer.Shift", "20000", "20000"])
+        .output()
+        .unwrap();
+    check(&o, "java with calls=none,sample=cpu");
+    let top = std::fs::read_to_string(sampled_run.join("xprof.txt")).unwrap();
+    assert!(top.contains("Count :: samples") && top.contains("explorer.Shift.work"), "top-level xprof.txt of a sampling-only run:\n{top}");
+
     let single = root.join("rvm.html");
     let trace_page = root.join("trace.html");
     let diff = root.join("diff.html");
@@ -122,7 +135,7 @@ fn explorer_pages_of_real_runs_work_in_headless_chromium() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("has no call trees"), "{}", String::from_utf8_lossy(&o.stderr));
 
     let config = serde_json::json!({
-        "single": single, "trace": trace_page, "diff": diff, "out": root,
+        "single": single, "trace": trace_page, "diff": diff, "sampled": sampled_run.join("explore.html"), "out": root,
     });
     let o = Command::new("node")
         .arg(explorer_dir().join("explorer.test.mjs"))

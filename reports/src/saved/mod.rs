@@ -74,10 +74,23 @@ impl Saved {
     }
 }
 
+/// Whether any thread of `p` has a context below its root.
+fn records_calls(p: &Profile) -> bool {
+    p.threads.iter().any(|t| t.tree.len() > 1)
+}
+
 impl SavedRun {
     /// The call trees the reports show: compensated where the probe cost was calibrated (the
-    /// snapshot keeps the raw values, also written as `arcflow-raw.json`).
+    /// snapshot keeps the raw values, also written as `arcflow-raw.json`). A run that recorded no
+    /// exact call (`calls=none`, sampling alone) shows its sampled trees instead, so that the
+    /// top-level reports and the page hold what the run recorded, not thread roots alone
+    /// (`sampled/` has them too).
     pub fn calls_shown(&self) -> Cow<'_, Profile> {
+        if !records_calls(&self.snapshot.calls) {
+            if let Some(samples) = self.snapshot.samples.as_ref().filter(|s| records_calls(s)) {
+                return Cow::Borrowed(samples);
+            }
+        }
         match self.snapshot.compensation {
             Some(_) => Cow::Owned(self.snapshot.compensated_calls()),
             None => Cow::Borrowed(&self.snapshot.calls),

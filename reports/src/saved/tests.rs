@@ -409,3 +409,39 @@ fn the_file_has_one_row_per_line_and_no_indentation() {
     assert!(!text.lines().any(|l| l.starts_with(' ')));
     assert!(text.contains("\n[4,3,1,7,8,9],\n"), "a row alone on its line");
 }
+
+/// A run that recorded no exact call (`calls=none` with `sample=cpu`) shows its sampled trees at
+/// the top level and on the page, not thread roots alone; `sampled/` has them too. A run with
+/// exact calls keeps them at the top level.
+#[test]
+fn a_run_without_exact_calls_shows_its_samples_at_the_top_level() {
+    let mut run = sample_run();
+    run.snapshot.compensation = None;
+    let roots_only = |p: &Profile| {
+        let mut q = Profile::new(p.bindings.clone());
+        q.consumers = p.consumers.clone();
+        for t in &p.threads {
+            q.add_thread(&t.name);
+        }
+        q
+    };
+    // A method only the samples name (the tables are shared until here).
+    add_thread(run.snapshot.samples.as_mut().unwrap(), "sampler-only", None, None, &[(&["S.onlySampled"], 3, &[3_000_000, 3_000_000, 0])]);
+    let exact = run.snapshot.calls.clone();
+    assert!(std::ptr::eq(&*run.calls_shown(), &run.snapshot.calls), "exact calls win");
+    run.snapshot.calls = roots_only(&exact);
+    assert!(std::ptr::eq(&*run.calls_shown(), run.snapshot.samples.as_ref().unwrap()), "samples shown without exact calls");
+
+    let dir = tempfile::tempdir().unwrap();
+    write_all(&run, dir.path(), &ReportOptions::default()).unwrap();
+    let top = std::fs::read_to_string(dir.path().join("xprof.txt")).unwrap();
+    assert!(top.contains("Count :: samples") && top.contains("S.onlySampled"), "{top}");
+    let sampled = std::fs::read_to_string(dir.path().join("sampled/xprof.txt")).unwrap();
+    assert_eq!(top, sampled);
+    let page = std::fs::read_to_string(dir.path().join("explore.html")).unwrap();
+    assert!(page.contains("S.onlySampled"), "the page's trees are the samples");
+
+    // Neither exact calls nor samples: the (empty) exact trees, as before.
+    run.snapshot.samples = Some(roots_only(&exact));
+    assert!(std::ptr::eq(&*run.calls_shown(), &run.snapshot.calls));
+}

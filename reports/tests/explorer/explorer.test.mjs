@@ -1,8 +1,9 @@
 // End-to-end checks of pages written by `hpm explore`, in headless Chromium (run by
-// reports/tests/explore.rs with one JSON argument: {"single", "trace", "diff", "out"}).
+// reports/tests/explore.rs with one JSON argument: {"single", "trace", "diff", "sampled", "out"}).
 //
 // single: a research-VM run of pseudojbb (call trees + quantum trace); trace: the same trace alone;
-// diff: two HotSpot runs of explorer.Shift where only main → grows changes. Every control is used
+// diff: two HotSpot runs of explorer.Shift where only main → grows changes; sampled: the page a
+// HotSpot run with `calls=none,sample=cpu` wrote at its exit. Every control is used
 // and must change what is drawn: checked in the DOM and in the canvas pixels; screenshots are saved
 // under `out`.
 import { chromium } from 'playwright-core';
@@ -235,6 +236,19 @@ async function check(name, fn) {
     await shot(page, 'trace-only');
   });
   await check('no console error and no network request (trace alone)', async () => assert.deepEqual(page.problems, []));
+  await page.close();
+}
+
+// ------------------------------------------------------------------ a run that sampled stacks only
+{
+  const page = await open(cfg.sampled);
+  await check('a sampling-only run opens on its sampled tree', async () => {
+    assert.ok(+(await attr(page, '#flame', 'drawn')) > 3, 'frames drawn');
+    const f = await page.evaluate(() => window.hpmExplorer.findFrame('explorer.Shift.work'));
+    assert.ok(f, 'explorer.Shift.work is drawn in the first view');
+    await shot(page, 'sampled-initial');
+  });
+  await check('no console error and no network request (sampled)', async () => assert.deepEqual(page.problems, []));
   await page.close();
 }
 
