@@ -512,13 +512,16 @@ fn misspelt_names_get_a_suggestion() {
     let o = hpm(&["report", "--trace", s(&trace), "--out", s(&out), "--format", "xtre"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("unknown format `xtre` (did you mean `xtree`?)"), "{}", stderr(&o));
-    // An event name for the agent, checked before the program runs (`echo` stands in for java).
-    let o = hpm(&["run", "--agent-lib", env!("CARGO_BIN_EXE_hpm"), "event=task-clok", "--", "echo"]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert_eq!(
-        stderr(&o),
-        "hpm: warning: event=task-clok: not a known event name (did you mean `task-clock`?); the agent will not count it\n"
-    );
+    // An event name for the agent, checked before the program runs (`echo` stands in for java):
+    // the agent refuses a name that does not parse and the JVM would not start, so nothing runs.
+    let o = hpm(&["run", "--agent-lib", env!("CARGO_BIN_EXE_hpm"), "out=x,event=task-clok", "--", "echo"]);
+    let e = assert_one_line(&o, 1);
+    assert_eq!(e.trim_end(), "hpm: error: event=task-clok: not a known event name (did you mean `task-clock`?); the agent would refuse it and the JVM not start");
+    assert_eq!(stdout(&o), "", "the command did not run");
+    // The same for attach, before it looks for the JVM.
+    let o = hpm(&["attach", "999999999", "event=cylces", "--agent-lib", env!("CARGO_BIN_EXE_hpm")]);
+    let e = assert_one_line(&o, 1);
+    assert!(e.contains("event=cylces: not a known event name (did you mean `cycles`?)"), "{e}");
 }
 
 #[test]

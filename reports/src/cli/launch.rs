@@ -88,7 +88,7 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     let lib = agent_library(&args.agent_lib)?;
     let mut agent = format!("-agentpath:{}", lib.display());
     let options = once_each_event(&args.options);
-    warn_unknown_events(&options);
+    check_events(&options)?;
     if !options.is_empty() {
         agent.push('=');
         agent.push_str(&options.join(","));
@@ -121,16 +121,18 @@ fn once_each_event(args: &[String]) -> Vec<String> {
     options
 }
 
-/// Says, for each `event=NAME` whose name does not parse, that the agent will skip it, with the
-/// closest known name: a misspelt event is found before the program runs, not after.
-fn warn_unknown_events(options: &[String]) {
+/// The first `event=NAME` (of options, each possibly comma-separated) whose name does not parse,
+/// as an error with the closest known name. The agent refuses such a name and the JVM does not
+/// start, so hpm says so before it launches or attaches anything.
+fn check_events<S: AsRef<str>>(options: &[S]) -> Result<(), Failure> {
     let known = hpm_collectors::counters::known_event_names();
-    for name in options.iter().filter_map(|o| o.strip_prefix("event=")) {
+    for name in options.iter().flat_map(|o| o.as_ref().split(',')).filter_map(|o| o.strip_prefix("event=")) {
         if let Err(e) = hpm_collectors::counters::parse_event(name) {
             let hint = hpm_reports::suggest::did_you_mean(name, known.iter().map(String::as_str));
-            errln!("hpm: warning: event={}: {}{hint}; the agent will not count it", excerpt(name), e.reason);
+            return Err(Failure(format!("event={}: {}{hint}; the agent would refuse it and the JVM not start", excerpt(name), e.reason)));
         }
     }
+    Ok(())
 }
 
 /// The reply of the HotSpot attach listener to `load`: the command status and, for an agent, the
@@ -305,6 +307,7 @@ pub fn load_agent(pid: u32, lib: &Path, options: &str, timeout: Duration) -> Res
 
 pub fn attach(args: AttachArgs) -> Result<(), Failure> {
     let lib = agent_library(&args.agent_lib)?;
+    check_events(&args.options)?;
     let options = args.options.join(",");
     let reply = load_agent(args.pid, &lib, &options, Duration::from_secs(args.timeout))?;
     match (reply.status, reply.agent_return) {
