@@ -100,6 +100,10 @@ fn java_threads_quanta_match_the_kernels_run_time() {
             let info = trace.meta.thread(*tid).unwrap();
             assert!(info.kind == ThreadKind::App && info.name.starts_with("phases-"), "{info:?}");
         }
+        // The thread that ran `main` comes back to the VM as DestroyJavaVM: both names, main first
+        // (it was listed as DestroyJavaVM alone).
+        let main = trace.meta.threads.iter().find(|t| t.name.starts_with("main")).unwrap_or_else(|| panic!("{:?}", trace.meta.threads));
+        assert_eq!((main.kind, main.name.as_str()), (ThreadKind::App, "main, then DestroyJavaVM"), "{:?}", trace.meta.threads);
         let writer: Vec<_> = trace.meta.threads.iter().filter(|t| t.kind == ThreadKind::Writer).collect();
         assert!(writer.len() == 1 && trace.quanta().any(|q| q.thread == writer[0].id), "{writer:?}");
         let marks: Vec<(MarkerKind, i32, String)> = trace

@@ -140,7 +140,14 @@ impl OsTracer {
         match SwitchSource::open(tid, &self.events, RING_PAGES) {
             Ok(s) => {
                 inner.sources.insert(tid, s);
-                inner.threads.insert(tid, (kind, name.to_string()));
+                // An OS thread that attaches again under another name keeps both, in order: the
+                // launcher's main thread detaches after `main` and comes back as `DestroyJavaVM`,
+                // and its records up to then were main's.
+                let named = match inner.threads.get(&tid) {
+                    Some((first_kind, before)) if before != name => (*first_kind, format!("{before}, then {name}")),
+                    _ => (kind, name.to_string()),
+                };
+                inner.threads.insert(tid, named);
             }
             Err(e) => {
                 if inner.refused == 0 {
@@ -159,7 +166,11 @@ impl OsTracer {
     /// Names a traced thread again (a Java thread's name and kind are known at its end).
     pub fn rename(&self, tid: i32, kind: ThreadKind, name: &str) {
         if let Some(t) = lock(&self.inner).threads.get_mut(&tid) {
-            *t = (kind, name.to_string());
+            // Only the latest of the names an OS thread had (see `add`).
+            *t = match t.1.rfind(", then ") {
+                Some(at) => (t.0, format!("{}, then {name}", &t.1[..at])),
+                None => (kind, name.to_string()),
+            };
         }
     }
 
