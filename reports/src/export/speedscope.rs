@@ -6,7 +6,9 @@
 //! (the outermost frame, as in `flame.svg`) to the context, with the base as its weight. Frames are
 //! shared by all profiles, one per consumer (name the consumer, file its class). speedscope shows
 //! one metric at a time, so only the chosen one is written; calls are lost. Weights are JSON
-//! numbers, exact up to 2^53 in the browser.
+//! numbers, exact up to 2^53 in the browser. The profiles stay in the threads' order, and
+//! `activeProfileIndex` names the busiest thread (the largest total of the metric; the first of
+//! equals), so that speedscope opens on it rather than on `main`.
 
 use std::io::{self, Write};
 
@@ -109,11 +111,14 @@ pub fn build<'a>(profile: &'a Profile, opts: &ExportOptions) -> File<'a> {
         let end_value = weights.iter().fold(0u64, |a, &w| a.saturating_add(w));
         profiles.push(SampledProfile { kind: "sampled", name: &th.name, unit, start_value: 0, end_value, samples, weights });
     }
+    // The busiest thread: speedscope opens on it. `max_by_key` keeps the last of equals, so the
+    // profiles are searched from the end.
+    let busiest = profiles.iter().enumerate().rev().max_by_key(|(_, p)| p.end_value).map_or(0, |(i, _)| i);
     File {
         schema: SCHEMA,
         name: format!("{} ({})", metric.name, profile.bindings.consumer_label),
         exporter: format!("hpm {}", env!("CARGO_PKG_VERSION")),
-        active_profile_index: 0,
+        active_profile_index: busiest,
         shared: Shared { frames },
         profiles,
     }
@@ -162,5 +167,25 @@ mod tests {
         let frames = &faults["shared"]["frames"];
         let names: Vec<&str> = faults["profiles"][0]["samples"][1].as_array().unwrap().iter().map(|i| frames[i.as_u64().unwrap() as usize]["name"].as_str().unwrap()).collect();
         assert_eq!(names, ["t1", "app.A.run", DEEPER]);
+    }
+
+    #[test]
+    fn speedscope_opens_on_the_busiest_thread() {
+        let mut p = Profile::new(Bindings::methods(vec![Metric::new("cpu-time", "ns"), Metric::new("faults", "")]));
+        let a = p.consumers.intern("app.A.run");
+        for (name, cpu, faults) in [("main", 5, 9), ("worker-1", 40, 1), ("worker-2", 40, 2)] {
+            let th = p.add_thread(name);
+            let t = &mut p.threads[th].tree;
+            let n = t.descend(Tree::ROOT, &[a]);
+            t.add_base(n, &[cpu, faults]);
+        }
+        let doc = serde_json::to_value(build(&p, &ExportOptions { metric: 0, max_stack_depth: 0 })).unwrap();
+        // The threads keep their order; the first of the two busiest is the one shown first.
+        let names: Vec<&str> = doc["profiles"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+        assert_eq!(names, ["main", "worker-1", "worker-2"]);
+        assert_eq!(doc["activeProfileIndex"], 1);
+        // Busiest by the chosen metric.
+        let faults = serde_json::to_value(build(&p, &ExportOptions { metric: 1, max_stack_depth: 0 })).unwrap();
+        assert_eq!(faults["activeProfileIndex"], 0);
     }
 }

@@ -24,7 +24,13 @@ try {
   await page.setInputFiles('#file', file);
   // The title becomes "<name> - speedscope" once the import has finished.
   await page.waitForFunction(() => document.title.endsWith(' - speedscope'), null, { timeout: 30000 }).catch(() => {});
-  for (let i = 0; i < index; i++) await page.keyboard.press('n'); // the next profile
+  // The app opens on the file's activeProfileIndex; its toolbar names the profile shown as
+  // "NAME (K/N)". Step to profile INDEX with 'n' (next) or 'p' (previous).
+  const shown = () => page.evaluate(() => { const m = document.body.innerText.match(/\((\d+)\/(\d+)\)/); return m ? [+m[1] - 1, +m[2]] : [0, 1]; });
+  for (let [at, count] = await shown(), steps = 0; at !== index && steps < count; steps++) {
+    await page.keyboard.press(at < index ? 'n' : 'p');
+    [at, count] = await shown();
+  }
   await page.keyboard.press('3'); // the sandwich view: every frame with its total and self weight, as text
   await page.waitForFunction(() => document.body.innerText.includes('Symbol Name'), null, { timeout: 10000 }).catch(() => {});
   const body = await page.evaluate(() => document.body.innerText);
