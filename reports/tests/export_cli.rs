@@ -131,3 +131,52 @@ fn deep_contexts_fold_into_one_deeper_sample() {
     assert_eq!(pw[shallow], fw[shallow..].iter().sum::<u64>());
     assert_eq!(p["endValue"], f["endValue"]);
 }
+
+/// `callgrind_annotate` (valgrind) annotates the source files of the costly functions by default.
+/// The export has no source files, so it must name none that the tool would then look for: before,
+/// each class was a file and came back as one "could not be found" line (some 130 on a real run).
+#[test]
+fn callgrind_annotate_looks_for_no_source_file() {
+    let tmp = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    // Two threads, methods of five classes, one of them overloaded.
+    let mut trace = String::new();
+    for (t, base) in [("main", 0), ("worker", 100)] {
+        trace.push_str(&format!("{base} pidtid {t}\n"));
+        trace.push_str(&format!("{base} > app.Main.main\n"));
+        let mut time = base;
+        for class in ["org.h2.command.Command", "org.h2.value.Value", "org.h2.engine.SessionLocal", "app.Util"] {
+            for method in ["run(long,boolean)", "run(org.h2.value.TypeInfo,org.h2.engine.CastDataProvider)"] {
+                trace.push_str(&format!("{time} > {class}.{method}\n"));
+                time += 3;
+                trace.push_str(&format!("{time} < {class}.{method}\n"));
+            }
+        }
+        trace.push_str(&format!("{} < app.Main.main\n", time + 1));
+    }
+    std::fs::write(tmp.path().join("classes.trace"), trace).unwrap();
+    let prof = tmp.path().join("prof");
+    let o = hpm(&["report", "--trace", s(&tmp.path().join("classes.trace")), "--metric-name", "cpu-time:ns", "--out", s(&prof), "--format", "json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = tmp.path().join("callgrind.out.hpm");
+    let o = hpm(&["export", "callgrind", s(&prof), "-o", s(&out)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let annotate = |args: &[&str]| -> String {
+        let o = std::process::Command::new("callgrind_annotate")
+            .args(args)
+            .arg(&out)
+            .current_dir(tmp.path())
+            .output()
+            .expect("callgrind_annotate (Debian package valgrind; scripts/prereqs.sh: hpm_need_export_viewers)");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    for args in [&[][..], &["--inclusive=yes"], &["--tree=both"]] {
+        let text = annotate(args);
+        assert!(!text.contains("could not be found"), "callgrind_annotate {args:?}:\n{text}");
+        // The functions are all there, with their class as the object.
+        assert!(text.contains("???:org.h2.value.Value.run(org.h2.value.TypeInfo,org.h2.engine.CastDataProvider) [org.h2.value.Value]"), "{text}");
+        if args == ["--inclusive=yes"] {
+            assert!(text.contains("???:worker_pidtid [(none)]"), "{text}");
+        }
+    }
+}

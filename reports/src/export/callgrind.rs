@@ -3,9 +3,12 @@
 //!
 //! Callgrind's model is per function: each function's self cost, and for each caller–callee arc
 //! its call count and the callee's inclusive cost over those calls. Each consumer is a function
-//! (`fn=`), its class the file (`fl=`; methods without a class, such as the thread roots, are in
-//! `(none)`); each thread's root is a function too, calling the thread's top methods, so that all
-//! threads are one graph. A function's self cost (`0 v1 v2 …`, one value per `events:` column) is
+//! (`fn=`), its class the object (`ob=`, as a shared library is in valgrind's own profiles; methods
+//! without a class, such as the thread roots, are in `(none)`); each thread's root is a function
+//! too, calling the thread's top methods, so that all threads are one graph. There is no source
+//! file: every function is in the file `???`, which is how callgrind writes code without debug
+//! information, and which `callgrind_annotate` (auto-annotating by default) does not look for,
+//! where a class given as a file was reported once per class as a file that could not be found. A function's self cost (`0 v1 v2 …`, one value per `events:` column) is
 //! the sum of its contexts' base; an arc's `calls=` and inclusive cost are the sums of the calls and
 //! cum of the callee's contexts under the caller's. What is lost is the calling context beyond one
 //! caller (as in any callgrind profile); an arc of a recursive call holds the inclusive cost of the
@@ -20,6 +23,10 @@ use std::io::{self, Write};
 use hpm_collectors::arcflow::{ConsumerId, Profile};
 
 use super::{split_consumer, ExportOptions};
+
+/// The source file of every function: callgrind's name for code without debug information, which
+/// `callgrind_annotate` never tries to open.
+pub const NO_SOURCE: &str = "???";
 
 /// The event column name of a metric name.
 pub fn event_name(metric: &str) -> String {
@@ -91,15 +98,17 @@ pub fn write(profile: &Profile, opts: &ExportOptions, out: &mut dyn Write) -> io
     writeln!(w, "totals: {}", columns(&profile.total()))?;
     writeln!(w)?;
 
-    // Name compression: a file or function name is written once with its number, then by number.
-    let mut file_ids: BTreeMap<String, usize> = BTreeMap::new();
+    // Every function is in the one unknown source file, which stays the current file throughout.
+    writeln!(w, "fl=(1) {NO_SOURCE}")?;
+    // Name compression: an object or function name is written once with its number, then by number.
+    let mut object_ids: BTreeMap<String, usize> = BTreeMap::new();
     let mut named: Vec<bool> = vec![false; profile.consumers.len()];
-    let mut file_ref = |w: &mut dyn Write, key: &str, class: &str| -> io::Result<()> {
-        let next = file_ids.len() + 1;
-        match file_ids.get(class) {
+    let mut object_ref = |w: &mut dyn Write, key: &str, class: &str| -> io::Result<()> {
+        let next = object_ids.len() + 1;
+        match object_ids.get(class) {
             Some(id) => writeln!(w, "{key}=({id})"),
             None => {
-                file_ids.insert(class.to_string(), next);
+                object_ids.insert(class.to_string(), next);
                 writeln!(w, "{key}=({next}) {class}")
             }
         }
@@ -114,13 +123,13 @@ pub fn write(profile: &Profile, opts: &ExportOptions, out: &mut dyn Write) -> io
     };
     for (&c, f) in &functions {
         let class = split_consumer(profile.consumers.name(c)).0.unwrap_or("(none)");
-        file_ref(&mut w, "fl", class)?;
+        object_ref(&mut w, "ob", class)?;
         fn_ref(&mut w, "fn", c)?;
         writeln!(w, "{}", costs(&f.self_cost))?;
         for (&callee, (calls, inclusive)) in &f.callees {
             let callee_class = split_consumer(profile.consumers.name(callee)).0.unwrap_or("(none)");
             if callee_class != class {
-                file_ref(&mut w, "cfl", callee_class)?;
+                object_ref(&mut w, "cob", callee_class)?;
             }
             fn_ref(&mut w, "cfn", callee)?;
             writeln!(w, "calls={calls} 0")?;
@@ -160,8 +169,12 @@ mod tests {
         assert!(text.contains("events: page_faults cpu_time\n"), "{text}");
         assert!(text.contains("totals: 3 40\n"), "{text}");
         // The thread calls app.A.run (named at its first use), which calls app.B.work four times.
-        assert!(text.contains("fn=(1) main\n0 0 0\ncfl=(2) app.A\ncfn=(2) app.A.run\ncalls=1 0\n0 3 40\n"), "{text}");
-        assert!(text.contains("fl=(2)\nfn=(2)\n0 1 10\ncfl=(3) app.B\ncfn=(3) app.B.work\ncalls=4 0\n0 2 30\n"), "{text}");
+        // Classes are objects; every function is in the one file `???`, named once before them.
+        assert!(text.contains("\n\nfl=(1) ???\nob=(1) (none)\nfn=(1) main\n"), "{text}");
+        assert_eq!(text.matches("fl=").count(), 1, "{text}");
+        assert!(!text.contains("cfl=") && !text.contains("cfi="), "{text}");
+        assert!(text.contains("fn=(1) main\n0 0 0\ncob=(2) app.A\ncfn=(2) app.A.run\ncalls=1 0\n0 3 40\n"), "{text}");
+        assert!(text.contains("ob=(2)\nfn=(2)\n0 1 10\ncob=(3) app.B\ncfn=(3) app.B.work\ncalls=4 0\n0 2 30\n"), "{text}");
         assert_eq!(event_name("L1-dcache-load-misses"), "L1_dcache_load_misses");
         assert_eq!(event_name("r01c2"), "r01c2");
         assert_eq!(event_name("1x"), "m_1x");
