@@ -72,6 +72,10 @@ pub struct Summary {
     pub vps: Vec<VpRow>,
     pub after_gc: Vec<After>,
     pub after_markers: Vec<After>,
+    /// Records whose `cpu-time` is above their real time (end − start), and the largest excess in
+    /// ns: the two are read at slightly different moments of a switch, so a single record may
+    /// show more CPU than time; sums over many records are not affected.
+    pub cpu_above_real: (u64, u64),
 }
 
 /// The value of meta counter `i` (0 = real time) for a record.
@@ -227,6 +231,9 @@ pub fn summarize(trace: &Trace, after: usize) -> Summary {
     }
 
     let quanta: Vec<&QuantumRecord> = trace.quanta().collect();
+    let cpu_above_real = idx("cpu-time").map_or((0, 0), |i| {
+        quanta.iter().filter_map(|q| value(q, i).checked_sub(q.duration()).filter(|&d| d > 0)).fold((0, 0), |(n, m), d| (n + 1, m.max(d)))
+    });
     let gcs = gc_intervals(trace);
     let following = |time: u64, only_app: bool| -> Vec<QuantumRecord> {
         quanta
@@ -273,6 +280,7 @@ pub fn summarize(trace: &Trace, after: usize) -> Summary {
         vps,
         after_gc,
         after_markers,
+        cpu_above_real,
     }
 }
 
@@ -341,6 +349,9 @@ fn record_line(s: &Summary, q: &QuantumRecord, names: &HashMap<u32, &str>) -> St
     );
     for (i, c) in s.counters.iter().enumerate().skip(1) {
         let _ = write!(l, " {c}={}", value(q, i));
+        if c == "cpu-time" && value(q, i) > q.duration() {
+            l.push_str(" (cpu-time above real time: see the note)");
+        }
     }
     l
 }
@@ -362,6 +373,13 @@ pub fn render_text(s: &Summary) -> String {
     );
     for i in &s.issues {
         let _ = writeln!(out, "  {i}");
+    }
+    let (above, most) = s.cpu_above_real;
+    if above > 0 {
+        let _ = writeln!(
+            out,
+            "Note: {above} record(s) show more cpu-time than real time (by at most {most} ns): a record's cpu-time and its start and end are read at slightly different moments of the switches, so a single short record can; sums over many records are not affected"
+        );
     }
     let has_ipc = s.threads.iter().any(|t| t.ipc.is_some());
     let has_instr = s.threads.iter().any(|t| t.instructions_per_record.is_some());
@@ -501,5 +519,6 @@ pub fn to_json(s: &Summary) -> Value {
             "coverage": v.coverage, "totals": v.totals})).collect::<Vec<_>>(),
         "after_gc": after(&s.after_gc),
         "after_markers": after(&s.after_markers),
+        "cpu_above_real": {"records": s.cpu_above_real.0, "max_excess_ns": s.cpu_above_real.1},
     })
 }

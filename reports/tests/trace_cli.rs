@@ -147,3 +147,33 @@ fn processors_of_os_thread_traces_are_cpus() {
     let json = stdout(&hpm(&["trace", "--json", d.to_str().unwrap()]));
     assert!(json.contains("\"processor_kind\":\"cpu\""), "{json}");
 }
+
+/// A record whose cpu-time is above its real time (its counters and its switch times are read at
+/// slightly different moments) is marked where it is listed, and a note says how many and by how
+/// much; the JSON says it too.
+#[test]
+fn records_with_more_cpu_time_than_real_time_get_a_caveat() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    write_vp(d, 0, &[(1, 0, 100, false, 130, 5), (1, 100, 200, false, 90, 5)], Some((0, "go")), 300);
+    Meta {
+        counters: vec!["real-time".into(), "cpu-time".into(), "instructions".into()],
+        time_unit: "ns".into(),
+        processor_kind: "cpu".into(),
+        processors: Vec::new(),
+        threads: vec![ThreadInfo { id: 1, kind: ThreadKind::App, name: "main".into() }],
+        methods: vec![],
+        missed: vec![(0, 0)],
+    }
+    .write(d)
+    .unwrap();
+    let o = hpm(&["trace", d.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let s = stdout(&o);
+    assert!(s.contains("Note: 1 record(s) show more cpu-time than real time (by at most 30 ns)"), "{s}");
+    assert!(s.contains("cpu 0 main 0..100 (100) cpu-time=130 (cpu-time above real time: see the note) instructions=5"), "{s}");
+    assert!(s.contains("cpu 0 main 100..200 (100) cpu-time=90 instructions=5\n"), "{s}");
+    let o = hpm(&["trace", "--json", d.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["cpu_above_real"], serde_json::json!({"records": 1, "max_excess_ns": 30}));
+}
