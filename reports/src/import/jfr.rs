@@ -314,6 +314,11 @@ fn method_names(methods: &[MethodKey]) -> Vec<String> {
 /// A class as the agent names it, from JFR's internal name: `java/lang/String` → `java.lang.String`,
 /// `[B` → `byte[]`, hidden classes without their address suffix.
 fn java_class_name(internal: &str) -> String {
+    // JFR spells a hidden class's address `+0x…` (`Foo$$Lambda$102+0x00007f62d8120c60`).
+    let internal = match internal.rfind("+0x") {
+        Some(i) if internal.len() > i + 3 && internal[i + 3..].bytes().all(|b| b.is_ascii_hexdigit()) => &internal[..i],
+        _ => internal,
+    };
     if internal.starts_with('[') {
         class_name_from_signature(internal)
     } else {
@@ -373,6 +378,10 @@ mod tests {
         assert_eq!(method_names(&[(String::new(), "do_syscall_64".into(), String::new())]), ["do_syscall_64"]);
         assert_eq!(java_class_name("[B"), "byte[]");
         assert_eq!(java_class_name("java/lang/String"), "java.lang.String");
+        // Hidden classes lose their address, as the agent names them, however JFR spells it.
+        assert_eq!(java_class_name("org/h2/Foo$$Lambda$102+0x00007f62d8120c60"), "org.h2.Foo$$Lambda$102");
+        assert_eq!(java_class_name("org/h2/Foo$$Lambda$14/0x0000000800c0b000"), "org.h2.Foo$$Lambda$14");
+        assert_eq!(java_class_name("a/b+0xyz"), "a.b+0xyz");
     }
 
     #[test]
