@@ -173,6 +173,9 @@ pub struct Class {
     pub source_file: Option<String>,
     pub bytes: Option<Arc<Vec<u8>>>,
     pub array_class: OnceLock<Arc<Class>>,
+    /// A class the VM made for an invokedynamic call site (`indy.rs`): its frames are left out of
+    /// Throwable backtraces, as HotSpot leaves out its hidden classes' frames.
+    pub hidden: bool,
 }
 
 impl std::fmt::Debug for Class {
@@ -262,10 +265,13 @@ pub struct Registry {
     /// interpreter can hold plain references without reference counting.
     pub methods: RwLock<Vec<&'static Method>>,
     pub selectors: Mutex<FxHashMap<String, u32>>,
-    pub classpath: Vec<PathBuf>,
+    /// The class path's entries that could be opened (directories and jars), in order.
+    pub classpath: Vec<ClassPathEntry>,
     pub bundled: FxHashMap<&'static str, &'static [u8]>,
     /// Serialises loading so a class is defined once.
     pub load_lock: Mutex<()>,
+    /// Classes made for invokedynamic call sites so far (their names count them).
+    pub synthetic_count: AtomicU32,
 }
 
 pub const MAX_CLASSES: usize = 1 << 16;
@@ -282,9 +288,10 @@ impl Registry {
             class_count: std::sync::atomic::AtomicUsize::new(0),
             methods: RwLock::new(Vec::new()),
             selectors: Mutex::new(FxHashMap::default()),
-            classpath,
+            classpath: open_class_path(classpath),
             bundled: classlib::CLASSLIB.iter().cloned().collect(),
             load_lock: Mutex::new(()),
+            synthetic_count: AtomicU32::new(0),
         }
     }
     pub fn selector(&self, name: &str, desc: &str) -> u32 {
@@ -322,13 +329,8 @@ impl Registry {
         if name.starts_with("java/") {
             return None;
         }
-        for dir in &self.classpath {
-            let p = dir.join(format!("{name}.class"));
-            if let Ok(b) = std::fs::read(&p) {
-                return Some(b);
-            }
-        }
-        None
+        let file = format!("{name}.class");
+        self.classpath.iter().find_map(|e| e.read(&file))
     }
 
     /// Loads and links a class (not initialising it). Errors name the missing class.
@@ -369,40 +371,10 @@ impl Registry {
         for i in &cf.interfaces {
             interfaces.push(self.load_locked(i)?);
         }
-        let id = self.class_count.load(Relaxed) as u32;
-        let mut supertypes = rustc_hash::FxHashSet::default();
-        supertypes.insert(id);
-        if let Some(s) = &super_class {
-            supertypes.extend(s.supertypes.iter().copied());
-        }
-        for i in &interfaces {
-            supertypes.extend(i.supertypes.iter().copied());
-        }
-        // Field layout.
-        let mut instance_words = super_class.as_ref().map_or(crate::heap::HEADER, |s| s.instance_words);
-        let mut ref_offsets = super_class.as_ref().map_or(Vec::new(), |s| s.ref_offsets.clone());
-        let mut static_words = 0usize;
-        let mut static_ref_offsets = Vec::new();
         let mut fields = Vec::new();
         for f in &cf.fields {
             let desc = field_type_desc(&f.descriptor.field_type, f.descriptor.dimensions);
-            let kind = if f.descriptor.dimensions > 0 { Kind::L } else { Kind::from_desc(&desc) };
             let is_static = f.access_flags.contains(FieldAccessFlags::STATIC);
-            let offset = if is_static {
-                let o = static_words;
-                static_words += kind.words();
-                if kind == Kind::L {
-                    static_ref_offsets.push(o);
-                }
-                o
-            } else {
-                let o = instance_words;
-                instance_words += kind.words();
-                if kind == Kind::L {
-                    ref_offsets.push(o);
-                }
-                o
-            };
             let mut constant = None;
             if is_static {
                 for a in &f.attributes {
@@ -419,39 +391,117 @@ impl Registry {
                     }
                 }
             }
-            fields.push(Field { name: f.name.to_string(), desc, kind, is_static, offset, constant });
+            fields.push(FieldDef { name: f.name.to_string(), desc, is_static, constant });
+        }
+        let methods = cf
+            .methods
+            .iter()
+            .map(|m| MethodDef { name: m.name.to_string(), desc: method_desc(&m.descriptor), flags: m.access_flags })
+            .collect();
+        let source_file = cf.attributes.iter().find_map(|a| match &a.data {
+            cafebabe::attributes::AttributeData::SourceFile(s) => Some(s.to_string()),
+            _ => None,
+        });
+        let def = ClassDef {
+            name,
+            super_class,
+            interfaces,
+            is_interface: cf.access_flags.contains(ClassAccessFlags::INTERFACE),
+            is_abstract: cf.access_flags.contains(ClassAccessFlags::ABSTRACT),
+            fields,
+            methods,
+            source_file,
+            hidden: false,
+        };
+        drop(cf);
+        Ok(self.define_locked(def, Some(bytes)))
+    }
+
+    /// Defines a class the VM makes itself (for an invokedynamic call site, `indy.rs`): linked like
+    /// a loaded one, marked hidden and initialised (it has no static initialiser). Its methods have
+    /// no bytecode: the caller sets their `code` before anything can call them.
+    pub fn define_synthetic(&self, name: &str, super_name: &str, interfaces: &[String], fields: Vec<FieldDef>, methods: Vec<MethodDef>) -> Result<Arc<Class>, String> {
+        let _guard = self.load_lock.lock().unwrap_or_else(|e| e.into_inner());
+        let super_class = Some(self.load_locked(super_name)?);
+        let interfaces = interfaces.iter().map(|i| self.load_locked(i)).collect::<Result<Vec<_>, _>>()?;
+        let def = ClassDef {
+            name,
+            super_class,
+            interfaces,
+            is_interface: false,
+            is_abstract: false,
+            fields,
+            methods,
+            source_file: None,
+            hidden: true,
+        };
+        let class = self.define_locked(def, None);
+        *class.init.lock().unwrap() = InitState::Done;
+        class.initialized.store(true, Release);
+        Ok(class)
+    }
+
+    /// Links and registers a class: field layout, methods, vtable and interface dispatch table.
+    /// Called with `load_lock` held.
+    fn define_locked(&self, def: ClassDef<'_>, bytes: Option<Arc<Vec<u8>>>) -> Arc<Class> {
+        let ClassDef { name, super_class, interfaces, is_interface, is_abstract, fields: field_defs, methods: method_defs, source_file, hidden } = def;
+        let id = self.class_count.load(Relaxed) as u32;
+        let mut supertypes = rustc_hash::FxHashSet::default();
+        supertypes.insert(id);
+        if let Some(s) = &super_class {
+            supertypes.extend(s.supertypes.iter().copied());
+        }
+        for i in &interfaces {
+            supertypes.extend(i.supertypes.iter().copied());
+        }
+        // Field layout.
+        let mut instance_words = super_class.as_ref().map_or(crate::heap::HEADER, |s| s.instance_words);
+        let mut ref_offsets = super_class.as_ref().map_or(Vec::new(), |s| s.ref_offsets.clone());
+        let mut static_words = 0usize;
+        let mut static_ref_offsets = Vec::new();
+        let mut fields = Vec::new();
+        for f in field_defs {
+            let kind = Kind::from_desc(&f.desc);
+            let offset = if f.is_static {
+                let o = static_words;
+                static_words += kind.words();
+                if kind == Kind::L {
+                    static_ref_offsets.push(o);
+                }
+                o
+            } else {
+                let o = instance_words;
+                instance_words += kind.words();
+                if kind == Kind::L {
+                    ref_offsets.push(o);
+                }
+                o
+            };
+            fields.push(Field { name: f.name, desc: f.desc, kind, is_static: f.is_static, offset, constant: f.constant });
         }
         let class_name: Arc<str> = Arc::from(name);
         let mut methods = Vec::new();
         {
             let mut all = self.methods.write().unwrap();
-            for (index, m) in cf.methods.iter().enumerate() {
-                let desc = method_desc(&m.descriptor);
-                let is_static = m.access_flags.contains(MethodAccessFlags::STATIC);
-                let mut arg_slots = if is_static { 0 } else { 1 };
-                for p in &m.descriptor.parameters {
-                    arg_slots += if p.dimensions == 0 && matches!(p.field_type, FieldType::Long | FieldType::Double) { 2 } else { 1 };
-                }
-                let ret_slots = match &m.descriptor.return_type {
-                    ReturnDescriptor::Void => 0,
-                    ReturnDescriptor::Return(fd) => {
-                        if fd.dimensions == 0 && matches!(fd.field_type, FieldType::Long | FieldType::Double) { 2 } else { 1 }
-                    }
-                };
+            for (index, m) in method_defs.into_iter().enumerate() {
+                let is_static = m.flags.contains(MethodAccessFlags::STATIC);
+                let (params, ret) = desc_parts(&m.desc);
+                let arg_slots = usize::from(!is_static) + params.iter().map(|p| Kind::from_desc(p).slots()).sum::<usize>();
+                let ret_slots = if ret == "V" { 0 } else { Kind::from_desc(ret).slots() };
                 let method: &'static Method = Box::leak(Box::new(Method {
                     id: all.len() as u32,
                     class_id: id,
                     class_name: class_name.clone(),
-                    name: m.name.to_string(),
-                    selector: self.selector(&m.name, &desc),
-                    desc,
-                    flags: m.access_flags,
+                    selector: self.selector(&m.name, &m.desc),
+                    name: m.name,
+                    desc: m.desc,
+                    flags: m.flags,
                     is_static,
-                    is_native: m.access_flags.contains(MethodAccessFlags::NATIVE),
-                    is_abstract: m.access_flags.contains(MethodAccessFlags::ABSTRACT),
-                    is_sync: m.access_flags.contains(MethodAccessFlags::SYNCHRONIZED),
-                    is_private: m.access_flags.contains(MethodAccessFlags::PRIVATE),
-                    is_final: m.access_flags.contains(MethodAccessFlags::FINAL),
+                    is_native: m.flags.contains(MethodAccessFlags::NATIVE),
+                    is_abstract: m.flags.contains(MethodAccessFlags::ABSTRACT),
+                    is_sync: m.flags.contains(MethodAccessFlags::SYNCHRONIZED),
+                    is_private: m.flags.contains(MethodAccessFlags::PRIVATE),
+                    is_final: m.flags.contains(MethodAccessFlags::FINAL),
                     arg_slots,
                     ret_slots,
                     index,
@@ -463,7 +513,6 @@ impl Registry {
                 methods.push(method);
             }
         }
-        let is_interface = cf.access_flags.contains(ClassAccessFlags::INTERFACE);
         // Virtual table: the superclass's, overridden or extended by this class's methods.
         let mut vtable: Vec<&'static Method> = super_class.as_ref().map_or(Vec::new(), |s| s.vtable.clone());
         let mut vindex: FxHashMap<u32, usize> = super_class.as_ref().map_or(FxHashMap::default(), |s| s.vindex.clone());
@@ -523,12 +572,6 @@ impl Registry {
                 }
             }
         }
-        let source_file = cf.attributes.iter().find_map(|a| match &a.data {
-            cafebabe::attributes::AttributeData::SourceFile(s) => Some(s.to_string()),
-            _ => None,
-        });
-        let is_abstract = cf.access_flags.contains(ClassAccessFlags::ABSTRACT);
-        drop(cf);
         let class = Arc::new(Class {
             id,
             name: class_name,
@@ -552,11 +595,12 @@ impl Registry {
             initialized: AtomicBool::new(false),
             mirror_root: AtomicU32::new(u32::MAX),
             source_file,
-            bytes: Some(bytes),
+            bytes,
             array_class: OnceLock::new(),
+            hidden,
         });
         self.register(class.clone());
-        Ok(class)
+        class
     }
 
     fn register(&self, class: Arc<Class>) {
@@ -614,6 +658,7 @@ impl Registry {
             source_file: None,
             bytes: None,
             array_class: OnceLock::new(),
+            hidden: false,
         });
         self.register(class.clone());
         Ok(class)
@@ -644,3 +689,127 @@ pub fn method_desc(d: &cafebabe::descriptors::MethodDescriptor) -> String {
     s
 }
 
+
+/// One class path entry: a directory of class files or a jar (a zip archive).
+pub enum ClassPathEntry {
+    Dir(PathBuf),
+    /// The archive is read by one thread at a time (a zip reader seeks in its file).
+    Jar(PathBuf, Mutex<zip::ZipArchive<std::fs::File>>),
+}
+
+impl ClassPathEntry {
+    /// Opens `path`: a directory, or a file that must be a zip archive. The error says why not.
+    pub fn open(path: &std::path::Path) -> Result<ClassPathEntry, String> {
+        let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+        if meta.is_dir() {
+            return Ok(ClassPathEntry::Dir(path.to_path_buf()));
+        }
+        let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+        let zip = zip::ZipArchive::new(file).map_err(|e| format!("not a readable jar or zip file ({e})"))?;
+        Ok(ClassPathEntry::Jar(path.to_path_buf(), Mutex::new(zip)))
+    }
+
+    /// The bytes of `file` (`a/b/C.class`) in this entry, if it has it.
+    pub fn read(&self, file: &str) -> Option<Vec<u8>> {
+        match self {
+            ClassPathEntry::Dir(dir) => std::fs::read(dir.join(file)).ok(),
+            ClassPathEntry::Jar(path, zip) => {
+                let mut zip = zip.lock().unwrap_or_else(|e| e.into_inner());
+                let mut entry = zip.by_name(file).ok()?;
+                let mut bytes = Vec::with_capacity(entry.size() as usize);
+                match std::io::Read::read_to_end(&mut entry, &mut bytes) {
+                    Ok(_) => Some(bytes),
+                    Err(e) => {
+                        // A corrupt entry: say so once per class rather than pretend it is missing.
+                        eprintln!("rvm: warning: cannot read {file} from {}: {e}", path.display());
+                        None
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Opens every class path entry; one that cannot be read gets one warning line on stderr (naming
+/// it and the cause) and is left out, and the VM goes on with the others.
+pub fn open_class_path(paths: Vec<PathBuf>) -> Vec<ClassPathEntry> {
+    paths
+        .into_iter()
+        .filter_map(|p| match ClassPathEntry::open(&p) {
+            Ok(e) => Some(e),
+            Err(why) => {
+                eprintln!("rvm: warning: class path entry {} skipped: {why}", p.display());
+                None
+            }
+        })
+        .collect()
+}
+
+/// The `Main-Class` of a jar's manifest (`META-INF/MANIFEST.MF`), in internal form (`a/b/Main`).
+pub fn jar_main_class(path: &std::path::Path) -> Result<String, String> {
+    let e = ClassPathEntry::open(path).map_err(|why| format!("cannot open jar file {}: {why}", path.display()))?;
+    let manifest = e.read("META-INF/MANIFEST.MF").ok_or_else(|| format!("no main manifest attribute, in {}", path.display()))?;
+    let text = String::from_utf8_lossy(&manifest);
+    // Manifest lines are at most 72 bytes: a line starting with one space continues the previous one.
+    let mut joined: Vec<String> = Vec::new();
+    for line in text.split('\n').map(|l| l.trim_end_matches('\r')) {
+        match (line.strip_prefix(' '), joined.last_mut()) {
+            (Some(rest), Some(last)) => last.push_str(rest),
+            _ => joined.push(line.to_string()),
+        }
+    }
+    joined
+        .iter()
+        .find_map(|l| l.strip_prefix("Main-Class:").map(|v| v.trim().replace('.', "/")))
+        .filter(|v| !v.is_empty())
+        .ok_or_else(|| format!("no main manifest attribute, in {}", path.display()))
+}
+
+/// What a class is made of before linking: from a class file, or made by the VM (`indy.rs`).
+pub struct ClassDef<'a> {
+    pub name: &'a str,
+    pub super_class: Option<Arc<Class>>,
+    pub interfaces: Vec<Arc<Class>>,
+    pub is_interface: bool,
+    pub is_abstract: bool,
+    pub fields: Vec<FieldDef>,
+    pub methods: Vec<MethodDef>,
+    pub source_file: Option<String>,
+    pub hidden: bool,
+}
+
+/// A field before layout.
+pub struct FieldDef {
+    pub name: String,
+    pub desc: String,
+    pub is_static: bool,
+    pub constant: Option<ConstVal>,
+}
+
+/// A method before linking (its code is translated, or set by the VM, later).
+pub struct MethodDef {
+    pub name: String,
+    pub desc: String,
+    pub flags: MethodAccessFlags,
+}
+
+/// Splits a method descriptor `(IJLjava/lang/String;[I)V` into its parameter descriptors and its
+/// return descriptor (`V` for void). The descriptor must be well formed (from a parsed class file).
+pub fn desc_parts(desc: &str) -> (Vec<&str>, &str) {
+    let b = desc.as_bytes();
+    let close = desc.find(')').expect("method descriptor");
+    let mut params = Vec::new();
+    let mut i = 1;
+    while i < close {
+        let start = i;
+        while b[i] == b'[' {
+            i += 1;
+        }
+        if b[i] == b'L' {
+            i += desc[i..].find(';').expect("class descriptor");
+        }
+        i += 1;
+        params.push(&desc[start..i]);
+    }
+    (params, &desc[close + 1..])
+}

@@ -138,12 +138,12 @@ impl Code {
     }
 }
 
-fn link_error(class: &str, msg: String) -> Insn {
+pub(crate) fn link_error(class: &str, msg: String) -> Insn {
     Insn::Error(Box::new((Arc::from(class), Arc::from(msg.as_str()))))
 }
 
 /// Splits a loader error "java.lang.Foo: message" into class and message.
-fn load_error(e: String) -> Insn {
+pub(crate) fn load_error(e: String) -> Insn {
     match e.split_once(": ") {
         Some((c, m)) if c.starts_with("java.") => link_error(&c.replace('.', "/"), m.to_string()),
         _ => link_error("java/lang/NoClassDefFoundError", e),
@@ -164,6 +164,14 @@ pub fn translate(vm: &Vm, m: &Method) -> Result<Code, String> {
         })
         .ok_or_else(|| format!("java.lang.AbstractMethodError: {}", m.full_name()))?;
     let bc = code.bytecode.as_ref().ok_or("no bytecode")?;
+    let bootstraps = cf
+        .attributes
+        .iter()
+        .find_map(|a| match &a.data {
+            cafebabe::attributes::AttributeData::BootstrapMethods(b) => Some(b.as_slice()),
+            _ => None,
+        })
+        .unwrap_or(&[]);
     let idx = |off: usize, rel: i32| -> u32 {
         let target = (off as i64 + rel as i64) as usize;
         bc.get_opcode_index(target).expect("jump target validated by the parser") as u32
@@ -365,10 +373,7 @@ pub fn translate(vm: &Vm, m: &Method) -> Result<Code, String> {
                 Err(e) => e,
                 Ok((_, mm)) => Insn::InvokeStatic(vm.reg.class(mm.class_id).clone(), mm),
             },
-            Opcode::Invokedynamic(_) => Insn::Fatal(Arc::from(format!(
-                "rvm: invokedynamic is not supported (in {}): compile with `javac -XDstringConcat=inline` and without lambdas or method references",
-                m.full_name()
-            ))),
+            Opcode::Invokedynamic(site) => crate::indy::link(vm, m, bootstraps, site),
             Opcode::New(name) => match vm.reg.load(name) {
                 Ok(c) => {
                     if c.is_interface || c.is_abstract {

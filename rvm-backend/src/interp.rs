@@ -210,6 +210,10 @@ pub fn backtrace(vm: &Vm, sp: &Space, th: &JThread, by: Alloc) -> Option<Ref> {
             continue;
         }
         let m = &f.method;
+        if vm.reg.class(m.class_id).hidden {
+            // (invokedynamic call sites' classes, which HotSpot's backtraces leave out too)
+            continue;
+        }
         if skipping {
             if m.name == "fillInStackTrace" || m.name == "fillInStackTrace0" {
                 continue;

@@ -9,6 +9,7 @@ pub mod fast;
 pub mod gc;
 pub mod heap;
 pub mod hooks;
+pub mod indy;
 pub mod interp;
 pub mod native;
 pub mod sched;
@@ -21,7 +22,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 pub use vm::{Options, Vm};
 
-pub const USAGE: &str = "usage: rvm [-Xvps:N] [-Xquantum:MS] [-XmxSIZE] [-verbose:gc] [-cp PATH] [-agentpath:LIB[=OPTS]] MAIN [ARGS...]";
+pub const USAGE: &str = "usage: rvm [-Xvps:N] [-Xquantum:MS] [-XmxSIZE] [-verbose:gc] [-cp PATH] [-agentpath:LIB[=OPTS]] (MAIN | -jar JAR) [ARGS...]";
 
 /// Parses a size as `java -Xmx` does: bytes, or with a k/m/g suffix.
 pub fn parse_size(s: &str) -> Option<usize> {
@@ -92,6 +93,15 @@ pub fn parse_args<A: AsRef<OsStr>>(args: &[A]) -> Result<Options, ArgsError> {
             let p = it.next().ok_or("-cp needs a path")?;
             o.classpath = std::env::split_paths(p).collect();
             continue;
+        }
+        if arg == "-jar" {
+            // As `java -jar`: the jar is the whole class path, its manifest names the main class,
+            // and every later argument is the program's.
+            let jar = PathBuf::from(it.next().ok_or("-jar needs a jar file")?);
+            o.main_class = class::jar_main_class(&jar).map_err(|message| ArgsError { message, usage: false })?;
+            o.classpath = vec![jar];
+            o.args = it.enumerate().map(|(i, a)| utf8(a, &format!("program argument {}", i + 1)).map(str::to_string)).collect::<Result<_, _>>()?;
+            return Ok(o);
         }
         if !bytes.starts_with(b"-") {
             o.main_class = utf8(arg, "the main class")?.replace('.', "/");
