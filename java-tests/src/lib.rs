@@ -194,3 +194,48 @@ pub fn compile_class_table(name: &str, sources: &[PathBuf], javac_args: &[&str],
 fn fxhash(s: &str) -> u64 {
     s.bytes().fold(0xcbf29ce484222325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100000001b3))
 }
+
+/// Compiles every `.java` file under `java-tests/<group>` with plain `javac` of the default JDK
+/// ([`jdk`]): javac's own defaults, so string concatenation is `invokedynamic`
+/// (`StringConcatFactory`), unlike [`compile`]. Returns the class directory.
+pub fn compile_plain(group: &str) -> Result<PathBuf, String> {
+    compile_plain_with(&jdk()?, group, &[])
+}
+
+/// Like [`compile_plain`], with the `javac` of `jdk` and extra arguments (e.g. `["--release",
+/// "17"]`), into `<class_root>/<group>-plain-<feature version>[-<hash of the arguments>]`.
+/// Recompiles only when a source is newer than the stamp.
+pub fn compile_plain_with(jdk: &Jdk, group: &str, extra_args: &[&str]) -> Result<PathBuf, String> {
+    static COMPILING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one_at_a_time = COMPILING.lock().unwrap_or_else(|e| e.into_inner());
+    let src = source_root().join(group);
+    let version = jdk.feature_version().unwrap_or(0);
+    let suffix = if extra_args.is_empty() { String::new() } else { format!("-{:x}", fxhash(&extra_args.join(" "))) };
+    let out = class_root().join(format!("{group}-plain-{version}{suffix}"));
+    let mut sources = Vec::new();
+    collect_java(&src, &mut sources).map_err(|e| format!("cannot read {}: {e}", src.display()))?;
+    if sources.is_empty() {
+        return Err(format!("no .java files under {}", src.display()));
+    }
+    let stamp = out.join(".stamp");
+    let newest_src = sources.iter().filter_map(|p| p.metadata().and_then(|m| m.modified()).ok()).max();
+    if let (Ok(s), Some(n)) = (stamp.metadata().and_then(|m| m.modified()), newest_src) {
+        if s >= n {
+            return Ok(out);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let status = Command::new(jdk.javac())
+        .args(["-g", "-encoding", "UTF-8", "-nowarn", "-d"])
+        .arg(&out)
+        .args(extra_args)
+        .args(&sources)
+        .status()
+        .map_err(|e| format!("cannot run {}: {e}", jdk.javac().display()))?;
+    if !status.success() {
+        return Err(format!("javac failed ({status}) compiling {}", src.display()));
+    }
+    std::fs::write(&stamp, b"").map_err(|e| e.to_string())?;
+    Ok(out)
+}
