@@ -275,6 +275,7 @@ impl AgentState {
             // Stack samples carry every metric the threads' sampler reads (not allocation).
             stack_samples: (options.sample != SampleMode::Off && matches!(vm, Vm::HotSpot { .. })).then(|| metrics.metrics()),
             alloc_samples: options.sample_alloc.filter(|_| matches!(vm, Vm::HotSpot { .. })),
+            sample_lines: options.sample_lines,
             ..RecorderConfig::default()
         };
         let out = options.out_dir();

@@ -12,6 +12,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("calls=probes|jvmti|none", "HotSpot: record exact call trees with bytecode probes inserted at class load (default: compiled code keeps running; time and counters sampled) or with JVMTI method events (the reference mode: every thread interpreted, 10-130x slower; metrics exact); none: no exact call trees (e.g. with sample=cpu alone)"),
     ("sample=cpu|wall|off", "HotSpot: also sample stacks into sampled trees (reports in sampled/; counts are samples, each carrying the thread's cpu-time, wall-time and event= deltas since its previous sample): cpu, each thread every sample-interval of its CPU time (where threads compute); wall, every thread every sample-interval of wall time, running or blocked (where threads wait too); default off"),
     ("sample-alloc=SIZE", "HotSpot: also sample allocations (JVMTI's heap sampler) about every SIZE bytes a thread allocates, e.g. 512k, 1m: the allocating stacks and classes go to sampled-alloc/ with the bytes and objects each sample stands for; alone or beside the other modes, but not with collect=alloc (one heap sampler per JVM)"),
+    ("sample-lines=on|off", "HotSpot, with sample=: name each sampled Java frame with its source line, Class.method:LINE, so that the sampled trees tell the lines of a method apart (default off: one node per method)"),
     ("sample-interval=TIME", "time between stack samples of a thread (CPU time with sample=cpu, wall time with sample=wall), e.g. 10ms (default), 1ms, 500us"),
     ("include=PATTERN", "record methods of classes matching PATTERN (repeatable; '*' any text, '?' one char; include=* records JDK classes too)"),
     ("exclude=PATTERN", "do not record methods of classes matching PATTERN (repeatable; wins over include)"),
@@ -123,6 +124,8 @@ pub struct Options {
     /// Stack sampling (`sample=`) and its interval in ns (of a thread's CPU time, or wall time).
     pub sample: SampleMode,
     pub sample_interval_ns: u64,
+    /// Sampled frames named with their source line (`sample-lines=on`).
+    pub sample_lines: bool,
     /// Allocation sampling (`sample-alloc=`): the heap sampler's mean interval in bytes.
     pub sample_alloc: Option<u64>,
     /// With bytecode probes: metrics read at every entry and exit, or sampled.
@@ -157,6 +160,7 @@ impl Default for Options {
             events: Vec::new(),
             sample: SampleMode::Off,
             sample_interval_ns: DEFAULT_SAMPLE_INTERVAL_NS,
+            sample_lines: false,
             sample_alloc: None,
             metric_mode: MetricModeOption::Auto,
             compensate: true,
@@ -315,6 +319,13 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
                     v => return Err(format!("bad value '{}' for option 'compensate' (valid: on, off)", shown(v))),
                 }
             }
+            "sample-lines" => {
+                o.sample_lines = match need(value)?.as_str() {
+                    "on" => true,
+                    "off" => false,
+                    v => return Err(format!("bad value '{}' for option 'sample-lines' (valid: on, off)", shown(v))),
+                }
+            }
             "thread-field" => {
                 o.thread_field = match need(value)?.as_str() {
                     "on" => true,
@@ -447,6 +458,7 @@ mod tests {
         assert!(!parse(Some("compensate=off")).unwrap().compensate);
         assert!(parse(Some("compensate=maybe")).unwrap_err().contains("(valid: on, off)"));
         assert!(parse(None).unwrap().thread_field);
+        assert!(!parse(None).unwrap().sample_lines && parse(Some("sample=cpu,sample-lines=on")).unwrap().sample_lines);
         assert!(!parse(Some("thread-field=off")).unwrap().thread_field);
         assert!(parse(Some("thread-field=yes")).unwrap_err().contains("bad value 'yes' for option 'thread-field' (valid: on, off)"));
         assert_eq!(parse(None).unwrap().quantum, QuantumMode::Off);
@@ -511,7 +523,7 @@ mod tests {
     #[test]
     fn errors_are_one_line_naming_the_choices() {
         let e = parse(Some("out=a,bogus=1")).unwrap_err();
-        assert_eq!(e, "unknown option 'bogus' (valid: out, collect, calls, sample, sample-alloc, sample-interval, include, exclude, event, metric-mode, compensate, thread-field, start, alloc-interval, perf-map, quantum, socket, log, help)");
+        assert_eq!(e, "unknown option 'bogus' (valid: out, collect, calls, sample, sample-alloc, sample-lines, sample-interval, include, exclude, event, metric-mode, compensate, thread-field, start, alloc-interval, perf-map, quantum, socket, log, help)");
         assert!(parse(Some("collect=calls+cpu")).unwrap_err().contains("bad value 'cpu' for option 'collect'"));
         assert!(parse(Some("start=later")).unwrap_err().contains("(valid: running, paused)"));
         assert!(parse(Some("out=")).unwrap_err().contains("needs a value"));

@@ -497,3 +497,31 @@ fn wall_samples_at_100us_never_hand_jvmti_an_unknown_method_id() {
         }
     }
 }
+
+/// `sample-lines=on`: sampled Java frames are `Class.method:LINE`, the line from the method's line
+/// table at the frame's bytecode index. `calls.Lines.heavy` spends nearly all its time on the line
+/// marked HEAVY in its source, so most of its samples carry that line; without the option there
+/// is one node for the method.
+#[test]
+fn sampled_frames_carry_their_source_lines() {
+    let source = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../java-tests/calls/calls/Lines.java")).unwrap();
+    let line_of = |mark: &str| source.lines().position(|l| l.contains(mark)).unwrap() as u32 + 1;
+    let (heavy, main_loop) = (line_of("// HEAVY"), line_of("s += heavy(s, 1_000_000);"));
+    for jdk in jdks() {
+        let r = run("sample-lines", &jdk, "Lines", "calls=none,sample=cpu,sample-interval=1ms,sample-lines=on", &[], &[]);
+        r.assert_ok();
+        let p = read_profile(&r.out.join("sampled/arcflow.json"));
+        let c = contexts(&p, "main");
+        let at = |path: &str| c.iter().filter(|(k, _)| k.ends_with(path)).map(|(_, n)| *n).sum::<u64>();
+        let on_heavy = at(&format!("calls.Lines.main:{main_loop};calls.Lines.heavy:{heavy}"));
+        let in_heavy: u64 = c.iter().filter(|(k, _)| k.contains("calls.Lines.heavy")).map(|(_, n)| *n).sum();
+        assert!(on_heavy > 300 && on_heavy * 10 >= in_heavy * 9, "{:?}: {on_heavy} of {in_heavy} samples on line {heavy}: {c:?}", jdk.home);
+        // The top-level reports of this sampling-only run show the same lines.
+        assert!(r.file("xprof.txt").contains(&format!("calls.Lines.heavy:{heavy}")), "{}", r.file("xprof.txt"));
+
+        let plain = run("sample-no-lines", &jdk, "Lines", "calls=none,sample=cpu,sample-interval=1ms", &[], &[]);
+        plain.assert_ok();
+        let c = contexts(&read_profile(&plain.out.join("sampled/arcflow.json")), "main");
+        assert!(c.contains_key("calls.Lines.main;calls.Lines.heavy") && !c.keys().any(|k| k.contains(':')), "{c:?}");
+    }
+}

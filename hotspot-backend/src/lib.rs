@@ -547,6 +547,13 @@ pub unsafe fn init(vm: *mut JavaVM, recorder: Arc<Recorder>, config: BackendConf
             missing.push("monitor contention and waits: not offered by this VM now".to_string());
         }
     }
+    if rc.sample_lines && rc.stack_samples.is_some() {
+        if potential.can_get_line_numbers() != 0 {
+            caps.set_can_get_line_numbers(1);
+        } else {
+            missing.push("source lines of sampled frames (sample-lines=on): not offered by this VM; frames are named by method".to_string());
+        }
+    }
     let mut can_sample_alloc = false;
     if rc.alloc || rc.alloc_samples.is_some() {
         if rc.alloc && potential.can_generate_vm_object_alloc_events() != 0 {

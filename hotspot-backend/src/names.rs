@@ -177,7 +177,38 @@ fn say_virtual_threads_nest() {
     }
 }
 
+/// Line tables of the methods whose sampled frames were named with lines (`sample-lines=on`), by
+/// jmethodID: (first bytecode index, line), sorted; empty where the class file has none.
+static LINE_TABLES: Mutex<Option<HashMap<u64, Vec<(i64, u32)>>>> = Mutex::new(None);
+
+/// `method`'s line table from JVMTI (needs `can_get_line_numbers`); empty if there is none.
+fn line_table(env: *mut jvmtiEnv, method: jmethodID) -> Vec<(i64, u32)> {
+    let mut count: jint = 0;
+    let mut entries: *mut jvmtiLineNumberEntry = ptr::null_mut();
+    // SAFETY: env valid; method a jmethodID the stack walker returned (checked known by the
+    // caller where that matters); out-pointers valid.
+    let err = unsafe { jvmti_fn!(env, GetLineNumberTable)(env, method, &mut count, &mut entries) };
+    if err != JVMTI_ERROR_NONE || entries.is_null() {
+        return Vec::new();
+    }
+    // SAFETY: GetLineNumberTable returned `count` entries at `entries`.
+    let mut v: Vec<(i64, u32)> =
+        unsafe { std::slice::from_raw_parts(entries, count.max(0) as usize) }.iter().map(|e| (e.start_location, e.line_number.max(0) as u32)).collect();
+    deallocate(env, entries as *mut u8);
+    v.sort_unstable();
+    v
+}
+
 impl MethodResolver for Resolver {
+    fn line_of(&mut self, method: u64, pos: i32) -> Option<u32> {
+        if self.only_known && !crate::stacks::is_known_method_id(method) {
+            return None;
+        }
+        let mut tables = LINE_TABLES.lock().unwrap_or_else(|e| e.into_inner());
+        let table = tables.get_or_insert_with(HashMap::new).entry(method).or_insert_with(|| line_table(self.env, method as jmethodID));
+        table.iter().rev().find(|&&(start, _)| start <= i64::from(pos)).map(|&(_, line)| line)
+    }
+
     fn resolve(&mut self, method: u64, filter: &ClassFilter, out: &mut Vec<(u64, Option<String>)>) {
         if self.only_known && !crate::stacks::is_known_method_id(method) {
             out.push((method, None));

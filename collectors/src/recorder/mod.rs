@@ -81,6 +81,9 @@ pub struct RecorderConfig {
     /// Allocation samples ([`Recorder::add_alloc_sample`]) from a heap sampler whose mean
     /// interval is this many bytes, in a tree of their own per thread; `None`: none.
     pub alloc_samples: Option<u64>,
+    /// Stack samples name each Java frame with its source line: `Class.method:LINE`
+    /// ([`MethodResolver::line_of`]), so the sampled trees tell lines of one method apart.
+    pub sample_lines: bool,
     /// Ended virtual threads (kind `virtual`) kept as threads of their own; each one that ends
     /// after them is merged into one thread, [`MERGED_VIRTUAL_THREADS`], so that a program that
     /// runs millions of them keeps the agent's memory and its reports bounded.
@@ -104,6 +107,7 @@ impl Default for RecorderConfig {
             metrics_from_sampler: None,
             stack_samples: None,
             alloc_samples: None,
+            sample_lines: false,
             virtual_threads_kept: 10_000,
         }
     }
@@ -122,6 +126,11 @@ pub trait MethodResolver {
     /// ([`crate::sampling::StackWalker`]).
     fn walk_failure(&self, code: i32) -> String {
         format!("(stack not walked: code {code})")
+    }
+    /// The source line of position `pos` (a bytecode index on HotSpot) in `method`, where the
+    /// class file has a line table; None otherwise (the default).
+    fn line_of(&mut self, _method: u64, _pos: i32) -> Option<u32> {
+        None
     }
 }
 
@@ -174,6 +183,8 @@ struct ThreadState {
     alloc_object_carry: f64,
     /// Per-thread cache of method key → consumer (EXCLUDED for methods not recorded).
     methods: FxHashMap<u64, ConsumerId>,
+    /// With `RecorderConfig::sample_lines`: (method's consumer, line) → `method:line`'s consumer.
+    lines: FxHashMap<(ConsumerId, u32), ConsumerId>,
     reader: Box<dyn ThreadMetrics>,
     /// `reader` may be read from any thread: control operations charge the thread up to now.
     remote: bool,
@@ -555,6 +566,7 @@ impl Recorder {
                 alloc_samples,
                 alloc_object_carry: 0.0,
                 methods: FxHashMap::default(),
+                lines: FxHashMap::default(),
                 lock_nodes: FxHashMap::default(),
                 wait_nodes: FxHashMap::default(),
                 reader,

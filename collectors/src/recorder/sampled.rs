@@ -112,7 +112,11 @@ impl Recorder {
         }
         let mut s = lock(&t.state);
         let recorded = self.sampled_frames(&mut s, frames, r);
-        let path: Vec<ConsumerId> = recorded.iter().map(|&(_, c)| c).collect();
+        let path: Vec<ConsumerId> = if self.config.sample_lines {
+            recorded.iter().map(|&(i, c)| self.with_line(&mut s, c, &frames[i], r)).collect()
+        } else {
+            recorded.iter().map(|&(_, c)| c).collect()
+        };
         if let Some(tree) = s.samples.as_mut() {
             let leaf = tree.descend(Tree::ROOT, &path);
             tree.add_calls(leaf, 1);
@@ -132,6 +136,25 @@ impl Recorder {
         let Some(&(k, c)) = recorded.last().filter(|(k, _)| frames[*k].method != 0) else { return };
         let Some(form) = self.form_at(site, frames, k) else { return };
         add_samples(s.forms.entry((c, form)).or_default(), 1, weights);
+    }
+
+    /// Frame `f`'s consumer `c` with its source line (`Class.method:LINE`), or `c` where the frame
+    /// has no position (native, failed walks) or its method no line table. Forms stay per method.
+    fn with_line(&self, s: &mut ThreadState, c: ConsumerId, f: &crate::sampling::RawFrame, r: &mut dyn MethodResolver) -> ConsumerId {
+        if f.method == 0 || f.pos < 0 {
+            return c;
+        }
+        let Some(line) = r.line_of(f.method, f.pos) else { return c };
+        if let Some(&l) = s.lines.get(&(c, line)) {
+            return l;
+        }
+        let l = {
+            let mut ct = lock(&self.consumers);
+            let name = format!("{}:{line}", ct.name(c));
+            ct.intern(&name)
+        };
+        s.lines.insert((c, line), l);
+        l
     }
 
     /// The recorded frames of a sampled stack (`frames` innermost first), outermost first, each

@@ -173,6 +173,9 @@ struct ConfigF {
     metrics_from_sampler: Option<ModeF>,
     stack_samples: Option<Vec<MetricF>>,
     alloc_samples: Option<u64>,
+    /// Written only when true (files without it read as false).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    sample_lines: bool,
     virtual_threads_kept: u64,
 }
 
@@ -553,6 +556,7 @@ pub fn write(run: &SavedRun, w: &mut dyn Write) -> io::Result<()> {
             metrics_from_sampler: c.metrics_from_sampler.map(mode_f),
             stack_samples: c.stack_samples.as_ref().map(|m| m.iter().map(metric_f).collect()),
             alloc_samples: c.alloc_samples,
+            sample_lines: c.sample_lines,
             virtual_threads_kept: c.virtual_threads_kept as u64,
         },
         compensation: s.compensation.as_ref().map(|c| CompensationF {
@@ -714,6 +718,7 @@ pub fn read(text: &str) -> Result<SavedRun, ReadError> {
         metrics_from_sampler: c.metrics_from_sampler.map(mode),
         stack_samples: c.stack_samples.map(|m| m.into_iter().map(metric).collect()),
         alloc_samples: c.alloc_samples,
+        sample_lines: c.sample_lines,
         virtual_threads_kept: usize::try_from(c.virtual_threads_kept).unwrap_or(usize::MAX),
     };
     let snapshot = Snapshot {
