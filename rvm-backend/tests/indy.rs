@@ -89,6 +89,19 @@ fn uncaught_exception_in_a_lambda() {
     same_as_hotspot("IndyUncaught", true);
 }
 
+/// Lambda objects (captured long, double, char, boolean and reference fields, and the one instance
+/// of a non-capturing lambda) and concatenations survive many collections in a 16 MB heap.
+#[test]
+fn lambdas_under_collections() {
+    let (by, dir) = &compiled()[0];
+    let expected = java(&["-cp".as_ref(), dir.as_os_str(), "IndyGc".as_ref()]);
+    let got = rvm(&["-Xvps:2".as_ref(), "-Xmx16m".as_ref(), "-verbose:gc".as_ref(), "-cp".as_ref(), dir.as_os_str(), "IndyGc".as_ref()]);
+    assert_eq!(text(&got.stdout), text(&expected.stdout), "IndyGc ({by})\n{}", text(&got.stderr));
+    assert_eq!(got.status.code(), Some(0));
+    let gcs = text(&got.stderr).lines().filter(|l| l.starts_with("[GC #")).count();
+    assert!(gcs >= 10, "expected many collections, saw {gcs}");
+}
+
 /// A bootstrap method rvm does not know ends the program when its call site is reached, with one
 /// line naming the bootstrap method and the calling method, and exit code 1. The class is
 /// `IndyUnsupported` with its bootstrap method's name rewritten (`metafactory` to `metafactorx`).
