@@ -420,7 +420,14 @@ fn each_thread_keeps_its_call_tree_in_a_field_of_its_thread() {
         assert_eq!(off.stdout().lines().collect::<Vec<_>>(), ["field no", "main calls=500500", "worker calls=500500"], "{:?}", jdk.home);
         assert!(!off.stderr().contains("java.lang.Thread"), "{}", off.stderr());
 
-        for (label, r) in [("on", &on), ("off", &off)] {
+        // A JVM that must map its class data sharing archive would not start with the early hook
+        // the field needs: the probes use the ThreadLocal there, and say so.
+        let required = run("thread-field-cds", &jdk, "ThreadField", "log=info", &[&opens[..], &["-Xshare:on"]].concat(), &[]);
+        required.assert_ok();
+        assert_eq!(required.stdout().lines().collect::<Vec<_>>(), ["field no", "main calls=500500", "worker calls=500500"], "{:?}", jdk.home);
+        assert!(required.stderr().contains("this JVM requires class data sharing (-Xshare:on or -XX:AOTMode=on)"), "{}", required.stderr());
+
+        for (label, r) in [("on", &on), ("off", &off), ("off (CDS required)", &required)] {
             let p = r.calls();
             for thread in ["main", "worker"] {
                 let c = contexts(&p, thread);

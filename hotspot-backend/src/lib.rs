@@ -512,10 +512,17 @@ pub unsafe fn init(vm: *mut JavaVM, recorder: Arc<Recorder>, config: BackendConf
         }
         // java.lang.Thread is loaded in the primordial phase: only the early hook sees it (and only
         // at start-up: after a late attach these are not offered). HotSpot then maps no CDS archive.
-        if config.thread_field && potential.can_generate_early_class_hook_events() != 0 && potential.can_generate_all_class_hook_events() != 0 {
+        // A JVM that must map its archive (-Xshare:on, JDK 25's -XX:AOTMode=on) would not start
+        // with the hook: there the probes use the ThreadLocal.
+        let cds_required = vmstructs::tables().and_then(vmstructs::class_sharing_required) == Some(true);
+        if config.thread_field && cds_required {
+            log::info("this JVM requires class data sharing (-Xshare:on or -XX:AOTMode=on): the probes find each thread's call tree through a ThreadLocal (the Thread field would turn sharing off)");
+        } else if config.thread_field && potential.can_generate_early_class_hook_events() != 0 && potential.can_generate_all_class_hook_events() != 0 {
             caps.set_can_generate_early_class_hook_events(1);
             caps.set_can_generate_all_class_hook_events(1);
             thread_field = true;
+        } else if config.thread_field {
+            log::info("java.lang.Thread gets no field for the probes (this VM does not offer the early class-load hook now): they use a ThreadLocal");
         }
     } else if rc.calls {
         if potential.can_generate_method_entry_events() != 0 && potential.can_generate_method_exit_events() != 0 {
@@ -898,11 +905,11 @@ fn go_live(env: *mut jvmtiEnv, b: &Backend, initial_thread: Option<jthread>) {
         if let Err(e) = enable(env, JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, true) {
             log::error(&format!("call trees are not recorded: {e}"));
         }
-        if b.config.thread_field && initial_thread.is_some() {
+        if rt.thread_field_requested() {
             if rt.thread_field_added() {
                 log::info("the probes find each thread's call tree in a field added to java.lang.Thread (so this JVM runs without class data sharing: thread-field=off keeps it, at about 4 ns more per probed call)");
             } else {
-                log::info("java.lang.Thread has no field for the probes (the VM did not offer the early class-load hook): they use a ThreadLocal");
+                log::warn("java.lang.Thread was loaded without the probes' field: they use a ThreadLocal, about 4 ns more per call");
             }
         }
         match current_jni().and_then(|_| probes::define_runtime(current_jni()?)) {

@@ -480,6 +480,11 @@ impl ProbeRuntime {
         }
     }
 
+    /// Whether the agent asked for [`THREAD_FIELD`] (the early class-load hook was granted).
+    pub(crate) fn thread_field_requested(&self) -> bool {
+        self.thread_field
+    }
+
     /// Whether `java.lang.Thread` got [`THREAD_FIELD`] at its load.
     pub(crate) fn thread_field_added(&self) -> bool {
         self.thread_field_added.load(Ordering::Acquire)

@@ -183,9 +183,62 @@ pub(crate) enum FlagChange {
     LeftOff,
 }
 
+/// The JVM's options (`-X…`, `-XX:…`, those of `JAVA_TOOL_OPTIONS` included), in order, from
+/// `Arguments::_jvm_args_array` (parsed before Agent_OnLoad).
+pub(crate) fn jvm_args(vs: &VmStructs) -> Result<Vec<String>, String> {
+    let array = vs.address("Arguments", "_jvm_args_array")?;
+    let count = vs.address("Arguments", "_num_jvm_args")?;
+    // SAFETY: the addresses of Arguments' static `char** _jvm_args_array` and `int _num_jvm_args`
+    // (from the VM's own table); the array holds that many C strings, fixed after parsing.
+    unsafe {
+        let base = *(array as *const usize);
+        let n = *(count as *const c_int);
+        if base == 0 || n <= 0 {
+            return Ok(Vec::new());
+        }
+        Ok((0..n as usize).filter_map(|i| string_at(base + i * std::mem::size_of::<usize>())).collect())
+    }
+}
+
+/// Whether the JVM must map its class data sharing archive and fails to start otherwise:
+/// `-Xshare:on` (the flag `RequireSharedSpaces` up to JDK 24, an option only later) or JDK 25's
+/// `-XX:AOTMode=on`; the last `-Xshare:` given wins. None if the tables do not say.
+pub(crate) fn class_sharing_required(vs: &VmStructs) -> Option<bool> {
+    if let Ok(on) = bool_flag(vs, "RequireSharedSpaces") {
+        return Some(on);
+    }
+    let args = jvm_args(vs).ok()?;
+    let share = args.iter().rev().find(|a| a.starts_with("-Xshare:")).map(|a| a == "-Xshare:on").unwrap_or(false);
+    let aot = args.iter().rev().find(|a| a.starts_with("-XX:AOTMode=")).map(|a| a == "-XX:AOTMode=on").unwrap_or(false);
+    Some(share || aot)
+}
+
+/// The value of a boolean HotSpot flag (after the command line was parsed: from Agent_OnLoad on).
+pub(crate) fn bool_flag(vs: &VmStructs, name: &str) -> Result<bool, String> {
+    let (value, _) = bool_flag_at(vs, name)?;
+    // SAFETY: the flag's value address from the VM's flag table, a bool for the VM's life.
+    Ok(unsafe { *value } != 0)
+}
+
 /// Turns a boolean HotSpot flag on unless the user set it: in Agent_OnLoad, before any code is
 /// compiled, as if given with `-XX:+NAME`.
 pub(crate) fn enable_bool_flag(vs: &VmStructs, name: &str) -> Result<FlagChange, String> {
+    let (value, user_set) = bool_flag_at(vs, name)?;
+    // SAFETY: as in `bool_flag`; written only here, at Agent_OnLoad, before any thread reads it.
+    unsafe {
+        if *value != 0 {
+            return Ok(FlagChange::AlreadyOn);
+        }
+        if user_set {
+            return Ok(FlagChange::LeftOff);
+        }
+        *value = 1;
+    }
+    Ok(FlagChange::TurnedOn)
+}
+
+/// The address of a boolean flag's value, and whether it was set (rather than a default).
+fn bool_flag_at(vs: &VmStructs, name: &str) -> Result<(*mut u8, bool), String> {
     // JDK 9 to 15 call the type `Flag`; hpmagent supports JDK 17 and later.
     let flags = vs.address("JVMFlag", "flags")?;
     let count = vs.address("JVMFlag", "numFlags")?;
@@ -213,15 +266,8 @@ pub(crate) fn enable_bool_flag(vs: &VmStructs, name: &str) -> Result<FlagChange,
             if value.is_null() {
                 return Err(format!("the HotSpot flag {name} has no value"));
             }
-            if *value != 0 {
-                return Ok(FlagChange::AlreadyOn);
-            }
             // The low four bits of `_flags` are where the value came from; 0 is the default.
-            if *((f + flags_off) as *const u32) & 0xf != 0 {
-                return Ok(FlagChange::LeftOff);
-            }
-            *value = 1;
-            return Ok(FlagChange::TurnedOn);
+            return Ok((value, *((f + flags_off) as *const u32) & 0xf != 0));
         }
     }
     Err(format!("this HotSpot has no flag {name}"))
