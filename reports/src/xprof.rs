@@ -3,17 +3,25 @@
 //! ```text
 //! Calls   %Base    %Cum  Ind  Name
 //! =====   =====    ====  ===  ====
-//!     1    0.00  100.00    0  AC_test_pidtid
 //!     1    0.00  100.00    1  Main
 //!     3   30.00   90.00    2  B
+//! ...
+//!
+//! Calls   %Base    %Cum  Ind  Thread
+//! =====   =====    ====  ===  ======
+//!     1    0.00  100.00    0  AC_test_pidtid
+//! =====  ======
+//!    13  100.00               Total
 //! ```
 //!
-//! Rows are sorted by cum descending, then base, then calls descending, then name; `Ind` is the
-//! consumer's stanza number in xarc. Calls, base and cum follow the recursion rule of
+//! The methods come first, in a table of their own; the threads (the root consumers, whose base
+//! is the time outside any method) follow in a second table with the same columns. Rows are sorted
+//! by cum descending, then base, then calls descending, then name; `Ind` is the consumer's stanza
+//! number in xarc, which lists threads and methods in that one order. Calls, base and cum follow the recursion rule of
 //! [`crate::aggregate`]. With several metrics, [`ReportOptions::extra_metrics`] adds one base column
 //! per other metric (`%Base:<name>` or `Base:<name>`), as a share of that metric's own total; a
 //! metric with the name and unit of the shown one or of an earlier one gets no column. The last
-//! line gives the total calls and base.
+//! line gives the total calls and base of every row of both tables.
 //!
 //! Computed columns follow when their inputs are metrics of the profile (and `extra_metrics` is on),
 //! from each row's base (self) values: `IPC` = instructions / cycles, and `<event>/Kinstr` = misses
@@ -81,52 +89,68 @@ pub fn render_with(profile: &Profile, agg: &Aggregate, opts: &ReportOptions) -> 
     let computed = if opts.extra_metrics { computed_columns(profile) } else { Vec::new() };
     let mut out = String::with_capacity(64 * (order.len() + 8));
     text::header(&mut out, profile, metric, total, opts.absolute);
-    // Column titles and their underlines.
-    for underline in [false, true] {
-        let cell = |out: &mut String, s: &str, w: usize| {
-            if underline {
-                text::underline_right(out, s, w)
-            } else {
-                text::right(out, s, w)
+    // Column titles and their underlines, the last column named `name`.
+    let titles = |out: &mut String, name: &str| {
+        for underline in [false, true] {
+            let cell = |out: &mut String, s: &str, w: usize| {
+                if underline {
+                    text::underline_right(out, s, w)
+                } else {
+                    text::right(out, s, w)
+                }
+            };
+            cell(out, text::count_title(profile), wc);
+            out.push_str("  ");
+            cell(out, hb, vb.width);
+            out.push_str("  ");
+            cell(out, hc, vc.width);
+            for (_, h, vf) in &extra {
+                out.push_str("  ");
+                cell(out, h, vf.width);
             }
-        };
-        cell(&mut out, text::count_title(profile), wc);
-        out.push_str("  ");
-        cell(&mut out, hb, vb.width);
-        out.push_str("  ");
-        cell(&mut out, hc, vc.width);
-        for (_, h, vf) in &extra {
+            for c in &computed {
+                out.push_str("  ");
+                cell(out, &c.header, c.width());
+            }
             out.push_str("  ");
-            cell(&mut out, h, vf.width);
-        }
-        for c in &computed {
+            cell(out, "Ind", wi);
             out.push_str("  ");
-            cell(&mut out, &c.header, c.width());
+            if underline {
+                out.push_str(&"=".repeat(name.len()));
+            } else {
+                out.push_str(name);
+            }
+            out.push('\n');
         }
-        out.push_str("  ");
-        cell(&mut out, "Ind", wi);
-        out.push_str("  ");
-        out.push_str(if underline { "====" } else { "Name" });
-        out.push('\n');
-    }
-    for (i, &c) in order.iter().enumerate() {
+    };
+    let row = |out: &mut String, i: usize, c: u32| {
         let r = agg.self_row(c);
-        text::push_u64(&mut out, r.calls, wc);
+        text::push_u64(out, r.calls, wc);
         out.push_str("  ");
-        vb.push(&mut out, get(r.base, metric));
+        vb.push(out, get(r.base, metric));
         out.push_str("  ");
-        vc.push(&mut out, get(r.cum, metric));
+        vc.push(out, get(r.cum, metric));
         for (k, _, vf) in &extra {
             out.push_str("  ");
-            vf.push(&mut out, get(r.base, *k));
+            vf.push(out, get(r.base, *k));
         }
         for c in &computed {
             out.push_str("  ");
-            text::right(&mut out, &c.value(r.base), c.width());
+            text::right(out, &c.value(r.base), c.width());
         }
         let _ = writeln!(out, "  {:>wi$}  {}", i, profile.consumers.name(c));
+    };
+    // The methods' table, then the threads' (each row keeps its stanza number).
+    titles(&mut out, "Name");
+    for (i, &c) in order.iter().enumerate().filter(|(_, &c)| !agg.is_root(c)) {
+        row(&mut out, i, c);
     }
-    // Totals: calls and base add up over all rows (cum does not: it nests).
+    out.push('\n');
+    titles(&mut out, "Thread");
+    for (i, &c) in order.iter().enumerate().filter(|(_, &c)| agg.is_root(c)) {
+        row(&mut out, i, c);
+    }
+    // Totals: calls and base add up over all rows of both tables (cum does not: it nests).
     out.push_str(&"=".repeat(wc));
     out.push_str("  ");
     out.push_str(&"=".repeat(vb.width));
@@ -229,5 +253,44 @@ mod computed_tests {
         // Without instructions: no computed columns.
         let p2 = Profile::new(Bindings::methods(vec![Metric::new("task-clock", "ns"), Metric::new("cache-misses", "")]));
         assert!(computed_columns(&p2).is_empty());
+    }
+}
+
+#[cfg(test)]
+mod table_tests {
+    use super::*;
+    use hpm_collectors::arcflow::{Bindings, Metric, Tree};
+
+    /// Two threads, one with time of its own outside any method: the methods' table has no thread
+    /// row, the threads' table has both, and the total adds up every row of both tables.
+    #[test]
+    fn threads_have_a_table_of_their_own() {
+        let mut p = Profile::new(Bindings::methods(vec![Metric::new("cpu-time", "ns")]));
+        for (name, own) in [("main", 5u64), ("worker", 0)] {
+            let th = p.add_thread(name);
+            let a = p.consumers.intern("app.A.run(long,boolean)");
+            let t = &mut p.threads[th].tree;
+            t.add_calls(Tree::ROOT, 1);
+            t.add_base(Tree::ROOT, &[own]);
+            let na = t.child(Tree::ROOT, a);
+            t.add_calls(na, 2);
+            t.add_base(na, &[20]);
+        }
+        let out = render(&p, &ReportOptions { absolute: true, ..ReportOptions::default() });
+        let lines: Vec<&str> = out.lines().collect();
+        let methods_at = lines.iter().position(|l| l.ends_with("  Name")).unwrap();
+        let threads_at = lines.iter().position(|l| l.ends_with("  Thread")).unwrap();
+        let words = |l: &str| l.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        // The methods' table: the method alone (stanza 0: it has the largest cum), then a blank line.
+        assert_eq!(threads_at, methods_at + 4, "{out}");
+        assert_eq!(words(lines[methods_at + 2]), ["4", "40", "40", "0", "app.A.run(long,boolean)"], "{out}");
+        assert_eq!(lines[methods_at + 3], "", "{out}");
+        // The threads' table, by cum: main (25, 5 of it its own) before worker (20).
+        assert_eq!(words(lines[threads_at + 1]), ["=====", "====", "===", "===", "======"], "{out}");
+        assert_eq!(words(lines[threads_at + 2]), ["1", "5", "25", "1", "main"], "{out}");
+        assert_eq!(words(lines[threads_at + 3]), ["1", "0", "20", "2", "worker"], "{out}");
+        // The total: calls and base of all rows, methods and threads.
+        assert_eq!(words(lines[threads_at + 5]), ["6", "45", "Total"], "{out}");
+        assert_eq!(lines.len(), threads_at + 6, "{out}");
     }
 }

@@ -47,9 +47,10 @@ fn figure_6_xprof() {
     let p = common::paper_profile();
     let text = xprof::render(&p, &ReportOptions::default());
     golden("xprof.txt", &text);
-    // Figure 6: Calls %Base %Cum Ind Name.
+    // Figure 6: Calls %Base %Cum Ind Name. The figure lists the thread first among the methods;
+    // xprof.txt lists the methods alone, then the thread in a table of its own (`Ind` still its
+    // stanza number in xarc), then the total of both.
     let paper = [
-        (1, 0.00, 100.00, 0, "AC_test_pidtid"),
         (1, 0.00, 100.00, 1, "Main"),
         (3, 30.00, 90.00, 2, "B"),
         (2, 20.00, 90.00, 3, "A"),
@@ -58,10 +59,16 @@ fn figure_6_xprof() {
         (1, 10.00, 10.00, 6, "E"),
         (1, 10.00, 10.00, 7, "F"),
         (1, 10.00, 10.00, 8, "G"),
+        // The threads' table, after a blank line and its own column titles.
+        (1, 0.00, 100.00, 0, "AC_test_pidtid"),
     ];
     let rows = body(&text);
-    assert_eq!(rows.len(), paper.len() + 2, "{text}");
-    for (row, (calls, base, cum, ind, name)) in rows.iter().zip(paper) {
+    assert_eq!(rows.len(), paper.len() + 5, "{text}");
+    assert_eq!(rows[8], Vec::<String>::new(), "{text}");
+    assert_eq!(rows[9], ["Calls", "%Base", "%Cum", "Ind", "Thread"], "{text}");
+    assert_eq!(rows[10], ["=====", "=====", "====", "===", "======"], "{text}");
+    let table_rows = rows[..8].iter().chain(&rows[11..12]);
+    for (row, (calls, base, cum, ind, name)) in table_rows.zip(paper) {
         assert_eq!(row.len(), 5, "{row:?}");
         assert_eq!(row[0].parse::<u64>().unwrap(), calls, "{row:?}");
         assert_eq!(f(&row[1]), base, "{row:?}");
@@ -182,7 +189,7 @@ fn absolute_values_are_the_paper_numbers_over_total_10() {
     let text = xprof::render(&p, &opts);
     assert!(text.contains("Calls  Base  Cum  Ind  Name"), "{text}");
     let rows = body(&text);
-    let b: Vec<(&str, &str, &str)> = rows.iter().take(9).map(|r| (r[1].as_str(), r[2].as_str(), r[4].as_str())).collect();
-    assert_eq!(b[2], ("3", "9", "B"));
-    assert_eq!(b[4], ("0", "3", "X"));
+    let b: Vec<(&str, &str, &str)> = rows.iter().take(8).map(|r| (r[1].as_str(), r[2].as_str(), r[4].as_str())).collect();
+    assert_eq!(b[1], ("3", "9", "B"));
+    assert_eq!(b[3], ("0", "3", "X"));
 }
