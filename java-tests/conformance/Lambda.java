@@ -1,6 +1,6 @@
 import java.util.function.IntSupplier;
 
-/** Needs invokedynamic (a lambda): rvm must refuse it with one clear error. */
+/** A lambda (invokedynamic to LambdaMetafactory): rvm links it and prints what HotSpot prints. */
 public class Lambda {
     public static void main(String[] args) {
         System.out.println("before");
