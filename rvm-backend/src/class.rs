@@ -272,9 +272,15 @@ pub struct Registry {
     pub load_lock: Mutex<()>,
     /// Classes made for invokedynamic call sites so far (their names count them).
     pub synthetic_count: AtomicU32,
+    /// Per class (by name), the dynamic constants among its bootstrap arguments (`condy.rs`).
+    pub condys: Mutex<FxHashMap<String, Arc<crate::condy::CondyTable>>>,
 }
 
 pub const MAX_CLASSES: usize = 1 << 16;
+
+/// The newest class file version rvm loads: 69, Java 25 (records, sealed classes, nestmates and
+/// the invokedynamic of records and pattern `switch` are linked, see `indy.rs`).
+pub const MAX_CLASS_VERSION: u16 = 69;
 
 mod classlib {
     include!(concat!(env!("OUT_DIR"), "/classlib.rs"));
@@ -292,6 +298,7 @@ impl Registry {
             bundled: classlib::CLASSLIB.iter().cloned().collect(),
             load_lock: Mutex::new(()),
             synthetic_count: AtomicU32::new(0),
+            condys: Mutex::new(FxHashMap::default()),
         }
     }
     pub fn selector(&self, name: &str, desc: &str) -> u32 {
@@ -349,14 +356,19 @@ impl Registry {
         if let Some(c) = self.loaded(name) {
             return Ok(c);
         }
-        let bytes = Arc::new(self.find_bytes(name).ok_or_else(|| format!("java.lang.NoClassDefFoundError: {name}"))?);
+        let mut bytes = self.find_bytes(name).ok_or_else(|| format!("java.lang.NoClassDefFoundError: {name}"))?;
+        if let Some((prepared, table)) = crate::condy::prepare(&bytes) {
+            bytes = prepared;
+            self.condys.lock().unwrap_or_else(|e| e.into_inner()).insert(name.to_string(), Arc::new(table));
+        }
+        let bytes = Arc::new(bytes);
         let mut opts = cafebabe::ParseOptions::default();
         opts.parse_bytecode(false);
         let cf = cafebabe::parse_class_with_options(&bytes, &opts)
             .map_err(|e| format!("java.lang.ClassFormatError: {name}: {e}"))?;
-        if cf.major_version > 61u16 {
+        if cf.major_version > MAX_CLASS_VERSION {
             return Err(format!(
-                "java.lang.UnsupportedClassVersionError: {name} has class file version {}.{} (rvm supports up to 61, Java 17)",
+                "java.lang.UnsupportedClassVersionError: {name} has class file version {}.{} (rvm supports up to {MAX_CLASS_VERSION}, Java 25)",
                 cf.major_version, cf.minor_version
             ));
         }

@@ -45,9 +45,12 @@ pub fn link(vm: &Vm, caller: &Method, bootstraps: &[BootstrapMethodEntry], site:
         ("java/lang/invoke/StringConcatFactory", "makeConcat") => concat(vm, desc, None),
         ("java/lang/invoke/LambdaMetafactory", "metafactory") => lambda(vm, caller, name, desc, &bsm.arguments, false),
         ("java/lang/invoke/LambdaMetafactory", "altMetafactory") => lambda(vm, caller, name, desc, &bsm.arguments, true),
+        ("java/lang/runtime/ObjectMethods", "bootstrap") => object_method(vm, name, desc, &bsm.arguments),
+        ("java/lang/runtime/SwitchBootstraps", "typeSwitch") => switch(vm, caller, desc, bootstraps, site.attr_index, &bsm.arguments, false),
+        ("java/lang/runtime/SwitchBootstraps", "enumSwitch") => switch(vm, caller, desc, bootstraps, site.attr_index, &bsm.arguments, true),
         _ => {
             return fatal(format!(
-                "rvm: invokedynamic with bootstrap method {}.{} is not supported (in {}): rvm links string concatenation and lambdas only",
+                "rvm: invokedynamic with bootstrap method {}.{} is not supported (in {}): rvm links string concatenation, lambdas, records' methods and pattern switches only",
                 bclass.replace('/', "."),
                 bname,
                 caller.full_name()
@@ -397,6 +400,362 @@ fn forwarder<'v>(vm: &'v Vm, class: &Arc<Class>, captured: &[&str], t: &Target, 
     Ok(a)
 }
 
+// ---- records: ObjectMethods.bootstrap ----
+
+/// A record's `toString`, `equals` or `hashCode` (`name`), as `java.lang.runtime.ObjectMethods`
+/// makes them: arguments are the record class, its component names joined by `;` and a getter
+/// (`REF_getField`) per component.
+fn object_method(vm: &Vm, name: &str, desc: &str, args: &[BootstrapArgument]) -> Result<Insn, Bad> {
+    let Some(BootstrapArgument::ClassInfo(rname)) = args.first() else {
+        return malformed("the record class argument is missing");
+    };
+    let names: Vec<String> = match args.get(1) {
+        Some(BootstrapArgument::LiteralConstant(LiteralConstant::String(s))) => s.split(';').filter(|n| !n.is_empty()).map(String::from).collect(),
+        Some(BootstrapArgument::LiteralConstant(LiteralConstant::StringBytes(b))) => {
+            String::from_utf8_lossy(b).split(';').filter(|n| !n.is_empty()).map(String::from).collect()
+        }
+        _ => return malformed("the component names argument is missing"),
+    };
+    let rec = vm.reg.load(rname).map_err(|e| Bad::Link(load_error(e)))?;
+    // The components' fields, from the getters.
+    let mut comps = Vec::new();
+    for a in &args[2..] {
+        let BootstrapArgument::MethodHandle(h) = a else { return malformed("a component getter is not a method handle") };
+        if !matches!(h.kind, ReferenceKind::GetField) {
+            return malformed("a component getter is not a field getter");
+        }
+        let (fname, fdesc) = (&*h.member_ref.name, &*h.member_ref.descriptor);
+        let Some((c, i)) = rec.lookup_field(fname, fdesc) else {
+            return Err(Bad::Link(link_error("java/lang/NoSuchFieldError", fname.to_string())));
+        };
+        let f = &c.fields[i];
+        comps.push((f.offset as u32, f.kind, fdesc.to_string()));
+    }
+    if comps.len() != names.len() {
+        return malformed("the component names do not match the getters");
+    }
+    let mut a = Asm::new(vm);
+    let getfield = |a: &mut Asm, slot: u16, i: usize, cast: bool| -> Result<(), Bad> {
+        a.push(Insn::Load(slot));
+        if cast {
+            let c = a.class(rname)?;
+            a.push(Insn::CheckCast(c));
+        }
+        a.push(Insn::GetField(comps[i].0, comps[i].1));
+        Ok(())
+    };
+    match (name, desc_parts(desc).1) {
+        ("toString", "Ljava/lang/String;") => {
+            let sb = "java/lang/StringBuilder";
+            let simple = rname.rsplit('/').next().unwrap_or(rname);
+            let simple = simple.rsplit('$').next().unwrap_or(simple).trim_start_matches(|c: char| c.is_ascii_digit());
+            a.push(Insn::New(a.class(sb)?));
+            a.push(Insn::Dup);
+            a.invoke(Call::Special, sb, "<init>", "()V")?;
+            for (i, n) in names.iter().enumerate() {
+                let text = format!("{}{n}=", if i == 0 { format!("{simple}[") } else { ", ".to_string() });
+                a.push(Insn::Ldc(vm.intern_constant(&text).map_err(Bad::Malformed)?));
+                a.invoke(Call::Virtual, sb, "append", "(Ljava/lang/String;)Ljava/lang/StringBuilder;")?;
+                getfield(&mut a, 0, i, false)?;
+                let ad = match comps[i].2.as_str() {
+                    "Z" => "(Z)Ljava/lang/StringBuilder;",
+                    "C" => "(C)Ljava/lang/StringBuilder;",
+                    "B" | "S" | "I" => "(I)Ljava/lang/StringBuilder;",
+                    "J" => "(J)Ljava/lang/StringBuilder;",
+                    "F" => "(F)Ljava/lang/StringBuilder;",
+                    "D" => "(D)Ljava/lang/StringBuilder;",
+                    _ => "(Ljava/lang/Object;)Ljava/lang/StringBuilder;",
+                };
+                a.invoke(Call::Virtual, sb, "append", ad)?;
+            }
+            let close = if names.is_empty() { format!("{simple}[]") } else { "]".to_string() };
+            a.push(Insn::Ldc(vm.intern_constant(&close).map_err(Bad::Malformed)?));
+            a.invoke(Call::Virtual, sb, "append", "(Ljava/lang/String;)Ljava/lang/StringBuilder;")?;
+            a.invoke(Call::Virtual, sb, "toString", "()Ljava/lang/String;")?;
+            a.push(Insn::Return1);
+        }
+        ("hashCode", "I") => {
+            // result = 31 * result + hash(c), from 0, with the wrappers' hashCode for primitives.
+            a.push(Insn::Iconst(0));
+            for i in 0..comps.len() {
+                a.push(Insn::Iconst(31));
+                a.push(Insn::Imul);
+                getfield(&mut a, 0, i, false)?;
+                match comps[i].2.as_str() {
+                    "B" | "S" | "C" | "I" => {}
+                    "Z" => a.invoke(Call::Static, "java/lang/Boolean", "hashCode", "(Z)I")?,
+                    "J" => a.invoke(Call::Static, "java/lang/Long", "hashCode", "(J)I")?,
+                    "F" => a.invoke(Call::Static, "java/lang/Float", "hashCode", "(F)I")?,
+                    "D" => a.invoke(Call::Static, "java/lang/Double", "hashCode", "(D)I")?,
+                    _ => a.invoke(Call::Static, "java/util/Objects", "hashCode", "(Ljava/lang/Object;)I")?,
+                }
+                a.push(Insn::Iadd);
+            }
+            a.push(Insn::Return1);
+        }
+        ("equals", "Z") => {
+            // An instance of the record class whose components are equal: == for integral
+            // types, Float/Double.compare for floating point, Objects.equals for references.
+            let mut to_false = Vec::new();
+            a.push(Insn::Load(1));
+            a.push(Insn::InstanceOf(a.class(rname)?));
+            to_false.push(a.insns.len());
+            a.push(Insn::If(crate::code::Cond::Eq, 0));
+            for i in 0..comps.len() {
+                getfield(&mut a, 0, i, false)?;
+                getfield(&mut a, 1, i, true)?;
+                let jump = match comps[i].2.as_str() {
+                    "B" | "S" | "C" | "I" | "Z" => Insn::IfIcmp(crate::code::Cond::Ne, 0),
+                    "J" => {
+                        a.push(Insn::Lcmp);
+                        Insn::If(crate::code::Cond::Ne, 0)
+                    }
+                    "F" => {
+                        a.invoke(Call::Static, "java/lang/Float", "compare", "(FF)I")?;
+                        Insn::If(crate::code::Cond::Ne, 0)
+                    }
+                    "D" => {
+                        a.invoke(Call::Static, "java/lang/Double", "compare", "(DD)I")?;
+                        Insn::If(crate::code::Cond::Ne, 0)
+                    }
+                    _ => {
+                        a.invoke(Call::Static, "java/util/Objects", "equals", "(Ljava/lang/Object;Ljava/lang/Object;)Z")?;
+                        Insn::If(crate::code::Cond::Eq, 0)
+                    }
+                };
+                to_false.push(a.insns.len());
+                a.push(jump);
+            }
+            a.push(Insn::Iconst(1));
+            a.push(Insn::Return1);
+            let target = a.insns.len() as u32;
+            a.push(Insn::Iconst(0));
+            a.push(Insn::Return1);
+            for at in to_false {
+                a.retarget(at, target);
+            }
+        }
+        _ => return malformed("the method is not toString, equals or hashCode"),
+    }
+    let cname = site_name(vm, &format!("{rname}$$ObjectMethods"));
+    let method = MethodDef { name: name.into(), desc: desc.into(), flags: public(MethodAccessFlags::STATIC) };
+    let class = vm.reg.define_synthetic(&cname, "java/lang/Object", &[], Vec::new(), vec![method]).map_err(load_error)?;
+    let m = class.methods[0];
+    a.install(m, 8);
+    Ok(Insn::InvokeStatic(class.clone(), m))
+}
+
+// ---- pattern switch: SwitchBootstraps.typeSwitch and enumSwitch ----
+
+/// A case label of a pattern `switch`.
+enum Label {
+    /// A type pattern: matches an instance of the class.
+    Class(Arc<Class>),
+    /// A primitive type pattern on a primitive selector of that type (javac 23+).
+    Primitive(String),
+    /// A string constant: matches an equal `String`.
+    Str(u32),
+    /// An int constant: matches a `Number` whose `intValue()`, or a `Character` whose value, it is.
+    Int(i32),
+    /// An enum constant (an `EnumDesc`, or an `enumSwitch` name): an instance of the enum class
+    /// with that name.
+    Enum(Option<Arc<Class>>, u32),
+}
+
+/// The dynamic constant that was argument `pos` of bootstrap method `bsm` of `class`, if any.
+fn condy_arg(vm: &Vm, class: &str, bsm: u16, pos: u16) -> Option<crate::condy::Condy> {
+    let t = vm.reg.condys.lock().unwrap_or_else(|e| e.into_inner()).get(class).cloned()?;
+    t.get(&(bsm, pos)).cloned()
+}
+
+/// The string argument `pos` of bootstrap method `bsm` (for dynamic constants' arguments).
+fn string_arg(arg: Option<&BootstrapArgument>) -> Option<String> {
+    match arg? {
+        BootstrapArgument::LiteralConstant(LiteralConstant::String(s)) => Some(s.to_string()),
+        BootstrapArgument::LiteralConstant(LiteralConstant::StringBytes(b)) => Some(String::from_utf8_lossy(b).into_owned()),
+        _ => None,
+    }
+}
+
+/// The class a `ClassDesc` dynamic constant (`ConstantBootstraps.invoke` of `ClassDesc.of(name)`)
+/// describes, as an internal name.
+fn class_desc(vm: &Vm, caller: &Method, bootstraps: &[BootstrapMethodEntry], c: &crate::condy::Condy) -> Option<String> {
+    let e = bootstraps.get(c.bsm as usize)?;
+    let Some(BootstrapArgument::MethodHandle(h)) = e.arguments.first() else { return None };
+    match (&*e.method.member_ref.name, &*h.class_name, &*h.member_ref.name) {
+        ("invoke", "java/lang/constant/ClassDesc", "of") => Some(string_arg(e.arguments.get(1))?.replace('.', "/")),
+        ("invoke", "java/lang/constant/ClassDesc", "ofDescriptor") => {
+            let d = string_arg(e.arguments.get(1))?;
+            Some(d.strip_prefix('L').and_then(|s| s.strip_suffix(';')).map(String::from).unwrap_or(d))
+        }
+        _ => {
+            let _ = (vm, caller);
+            None
+        }
+    }
+}
+
+/// A label that is a dynamic constant: an `EnumDesc` or a primitive class.
+fn condy_label(vm: &Vm, caller: &Method, bootstraps: &[BootstrapMethodEntry], c: &crate::condy::Condy) -> Result<Label, Bad> {
+    let Some(e) = bootstraps.get(c.bsm as usize) else { return malformed("a dynamic constant without a bootstrap method") };
+    let (bc, bn) = (&*e.method.class_name, &*e.method.member_ref.name);
+    match (bc, bn) {
+        ("java/lang/invoke/ConstantBootstraps", "primitiveClass") => Ok(Label::Primitive(c.name.clone())),
+        ("java/lang/invoke/ConstantBootstraps", "invoke") if c.desc == "Ljava/lang/Enum$EnumDesc;" => {
+            // EnumDesc.of(ClassDesc, String)
+            let class = condy_arg(vm, &caller.class_name, c.bsm, 1).and_then(|cd| class_desc(vm, caller, bootstraps, &cd));
+            let (Some(class), Some(name)) = (class, string_arg(e.arguments.get(2))) else {
+                return malformed("an EnumDesc label rvm cannot read");
+            };
+            let cls = vm.reg.load(&class).map_err(|e| Bad::Link(load_error(e)))?;
+            Ok(Label::Enum(Some(cls), vm.intern_constant(&name).map_err(Bad::Malformed)?))
+        }
+        _ => Err(Bad::Malformed(format!("a dynamic constant label of {}.{bn} is not supported", bc.replace('/', ".")))),
+    }
+}
+
+/// A pattern `switch`'s dispatch: `(selector, restart) -> index` of the first label at or after
+/// `restart` that matches, -1 for null, the number of labels when none matches, as
+/// `SwitchBootstraps` computes it.
+fn switch(vm: &Vm, caller: &Method, desc: &str, bootstraps: &[BootstrapMethodEntry], bsm: u16, args: &[BootstrapArgument], enum_switch: bool) -> Result<Insn, Bad> {
+    use crate::code::Cond;
+    let (params, ret) = desc_parts(desc);
+    if params.len() != 2 || params[1] != "I" || ret != "I" {
+        return malformed("the call site is not (selector, int)int");
+    }
+    let sel = params[0];
+    let mut labels = Vec::new();
+    for (pos, arg) in args.iter().enumerate() {
+        if let Some(c) = condy_arg(vm, &caller.class_name, bsm, pos as u16) {
+            labels.push(condy_label(vm, caller, bootstraps, &c)?);
+            continue;
+        }
+        labels.push(match arg {
+            BootstrapArgument::ClassInfo(n) => Label::Class(a_class(vm, n)?),
+            BootstrapArgument::LiteralConstant(LiteralConstant::Integer(i)) if !enum_switch => Label::Int(*i),
+            BootstrapArgument::LiteralConstant(LiteralConstant::String(_) | LiteralConstant::StringBytes(_)) => {
+                let s = string_arg(Some(arg)).unwrap_or_default();
+                let k = vm.intern_constant(&s).map_err(Bad::Malformed)?;
+                if enum_switch { Label::Enum(None, k) } else { Label::Str(k) }
+            }
+            _ => return malformed("a label is neither a class, a String, an Integer nor an enum constant"),
+        });
+    }
+    let mut a = Asm::new(vm);
+    let mut to_next = Vec::new();
+    if is_prim(sel) {
+        // A primitive selector (javac 23+): only unconditional primitive type patterns.
+        for (i, l) in labels.iter().enumerate() {
+            match l {
+                Label::Primitive(p) if prim_name(sel.as_bytes()[0]) == p.as_str() || sel == p.as_str() => {
+                    let next = a.insns.len() as u32 + 5;
+                    a.push(Insn::Load(Kind::from_desc(sel).slots() as u16));
+                    a.push(Insn::Iconst(i as i32));
+                    a.push(Insn::IfIcmp(Cond::Gt, next));
+                    a.push(Insn::Iconst(i as i32));
+                    a.push(Insn::Return1);
+                }
+                _ => return malformed("a pattern on a primitive selector other than its own type"),
+            }
+        }
+        a.push(Insn::Iconst(labels.len() as i32));
+        a.push(Insn::Return1);
+    } else {
+        a.push(Insn::Load(0));
+        a.push(Insn::IfNonNull(4));
+        a.push(Insn::Iconst(-1));
+        a.push(Insn::Return1);
+        for (i, l) in labels.iter().enumerate() {
+            for at in to_next.drain(..) {
+                let here = a.insns.len() as u32;
+                a.retarget(at, here);
+            }
+            let i = i as i32;
+            a.push(Insn::Load(1));
+            a.push(Insn::Iconst(i));
+            to_next.push(a.insns.len());
+            a.push(Insn::IfIcmp(Cond::Gt, 0));
+            match l {
+                Label::Class(c) => {
+                    a.push(Insn::Load(0));
+                    a.push(Insn::InstanceOf(c.clone()));
+                    to_next.push(a.insns.len());
+                    a.push(Insn::If(Cond::Eq, 0));
+                }
+                Label::Str(k) => {
+                    a.push(Insn::Ldc(*k));
+                    a.push(Insn::Load(0));
+                    a.invoke(Call::Virtual, "java/lang/String", "equals", "(Ljava/lang/Object;)Z")?;
+                    to_next.push(a.insns.len());
+                    a.push(Insn::If(Cond::Eq, 0));
+                }
+                Label::Int(v) => {
+                    let number = a_class(vm, "java/lang/Number")?;
+                    let character = a_class(vm, "java/lang/Character")?;
+                    a.push(Insn::Load(0));
+                    a.push(Insn::InstanceOf(number.clone()));
+                    let not_number = a.insns.len();
+                    a.push(Insn::If(Cond::Eq, 0));
+                    a.push(Insn::Load(0));
+                    a.push(Insn::CheckCast(number));
+                    a.invoke(Call::Virtual, "java/lang/Number", "intValue", "()I")?;
+                    a.push(Insn::Iconst(*v));
+                    to_next.push(a.insns.len());
+                    a.push(Insn::IfIcmp(Cond::Ne, 0));
+                    a.push(Insn::Iconst(i));
+                    a.push(Insn::Return1);
+                    let here = a.insns.len() as u32;
+                    a.retarget(not_number, here);
+                    a.push(Insn::Load(0));
+                    a.push(Insn::InstanceOf(character.clone()));
+                    to_next.push(a.insns.len());
+                    a.push(Insn::If(Cond::Eq, 0));
+                    a.push(Insn::Load(0));
+                    a.push(Insn::CheckCast(character));
+                    a.invoke(Call::Virtual, "java/lang/Character", "charValue", "()C")?;
+                    a.push(Insn::Iconst(*v));
+                    to_next.push(a.insns.len());
+                    a.push(Insn::IfIcmp(Cond::Ne, 0));
+                }
+                Label::Enum(c, k) => {
+                    let enum_class = a_class(vm, "java/lang/Enum")?;
+                    a.push(Insn::Load(0));
+                    a.push(Insn::InstanceOf(c.clone().unwrap_or_else(|| enum_class.clone())));
+                    to_next.push(a.insns.len());
+                    a.push(Insn::If(Cond::Eq, 0));
+                    a.push(Insn::Ldc(*k));
+                    a.push(Insn::Load(0));
+                    a.push(Insn::CheckCast(enum_class));
+                    a.invoke(Call::Virtual, "java/lang/Enum", "name", "()Ljava/lang/String;")?;
+                    a.invoke(Call::Virtual, "java/lang/String", "equals", "(Ljava/lang/Object;)Z")?;
+                    to_next.push(a.insns.len());
+                    a.push(Insn::If(Cond::Eq, 0));
+                }
+                Label::Primitive(_) => return malformed("a primitive type pattern on a reference selector"),
+            }
+            a.push(Insn::Iconst(i));
+            a.push(Insn::Return1);
+        }
+        for at in to_next.drain(..) {
+            let here = a.insns.len() as u32;
+            a.retarget(at, here);
+        }
+        a.push(Insn::Iconst(labels.len() as i32));
+        a.push(Insn::Return1);
+    }
+    let which = if enum_switch { "EnumSwitch" } else { "TypeSwitch" };
+    let cname = site_name(vm, &format!("java/lang/runtime/SwitchBootstraps$${which}"));
+    let method = MethodDef { name: "switch".into(), desc: desc.into(), flags: public(MethodAccessFlags::STATIC) };
+    let class = vm.reg.define_synthetic(&cname, "java/lang/Object", &[], Vec::new(), vec![method]).map_err(load_error)?;
+    let m = class.methods[0];
+    a.install(m, 6);
+    Ok(Insn::InvokeStatic(class.clone(), m))
+}
+
+fn a_class(vm: &Vm, name: &str) -> Result<Arc<Class>, Bad> {
+    vm.reg.load(name).map_err(|e| Bad::Link(load_error(e)))
+}
+
 // ---- code assembly ----
 
 #[derive(Clone, Copy)]
@@ -573,6 +932,14 @@ impl<'v> Asm<'v> {
             self.cast(src, target)?;
         }
         Ok(())
+    }
+
+    /// Points the branch at `at` to instruction `target`.
+    fn retarget(&mut self, at: usize, target: u32) {
+        match &mut self.insns[at] {
+            Insn::If(_, t) | Insn::IfIcmp(_, t) | Insn::IfAcmpEq(t) | Insn::IfAcmpNe(t) | Insn::IfNull(t) | Insn::IfNonNull(t) | Insn::Goto(t) => *t = target,
+            _ => unreachable!("not a branch"),
+        }
     }
 
     /// Makes these instructions `m`'s code.

@@ -5,6 +5,7 @@
 pub mod agent;
 pub mod class;
 pub mod code;
+pub mod condy;
 pub mod fast;
 pub mod gc;
 pub mod heap;

@@ -120,7 +120,7 @@ fn unknown_bootstrap_method_is_one_clear_error() {
     assert_eq!(
         text(&got.stderr),
         "rvm: invokedynamic with bootstrap method java.lang.invoke.LambdaMetafactory.metafactorx is not supported \
-         (in IndyUnsupported.main([Ljava/lang/String;)V): rvm links string concatenation and lambdas only\n"
+         (in IndyUnsupported.main([Ljava/lang/String;)V): rvm links string concatenation, lambdas, records' methods and pattern switches only\n"
     );
 }
 
