@@ -1,5 +1,6 @@
 //! `hpm explore` end to end: pages made from real runs (the agent on the research VM with a
-//! quantum trace, two HotSpot runs to compare, and the page a sampling-only run wrote) are opened from disk in headless Chromium by
+//! quantum trace, two HotSpot runs to compare, and the page a sampling-only run wrote), and one of a
+//! text trace with overloaded methods (long parameter lists, narrow frames), are opened from disk in headless Chromium by
 //! `tests/explorer/explorer.test.mjs`, which checks that they load with no console error and no
 //! network request, and that every control changes what is drawn (DOM and pixels; screenshots
 //! are kept in `target/tmp/explorer-it/`).
@@ -114,6 +115,21 @@ fn explorer_pages_of_real_runs_work_in_headless_chromium() {
     let top = std::fs::read_to_string(sampled_run.join("xprof.txt")).unwrap();
     assert!(top.contains("Count :: samples") && top.contains("explorer.Shift.work"), "top-level xprof.txt of a sampling-only run:\n{top}");
 
+    // Overloaded methods with long parameter lists (as H2's), some of them in narrow frames.
+    let labels_dir = root.join("labels");
+    let labels_trace = root.join("labels.trace");
+    std::fs::write(&labels_trace, overloaded_trace()).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_hpm"))
+        .args(["report", "--trace"])
+        .arg(&labels_trace)
+        .args(["--metric-name", "cpu-time:ns", "--format", "json", "--out"])
+        .arg(&labels_dir)
+        .output()
+        .unwrap();
+    check(&o, "hpm report --trace labels.trace");
+    let labels = root.join("labels.html");
+    check(&hpm(&[&labels_dir, Path::new("-o"), &labels]), "hpm explore LABELS");
+
     let single = root.join("rvm.html");
     let trace_page = root.join("trace.html");
     let diff = root.join("diff.html");
@@ -135,7 +151,7 @@ fn explorer_pages_of_real_runs_work_in_headless_chromium() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("has no call trees"), "{}", String::from_utf8_lossy(&o.stderr));
 
     let config = serde_json::json!({
-        "single": single, "trace": trace_page, "diff": diff, "sampled": sampled_run.join("explore.html"), "out": root,
+        "single": single, "trace": trace_page, "diff": diff, "sampled": sampled_run.join("explore.html"), "labels": labels, "out": root,
     });
     let o = Command::new("node")
         .arg(explorer_dir().join("explorer.test.mjs"))
@@ -147,4 +163,32 @@ fn explorer_pages_of_real_runs_work_in_headless_chromium() {
     println!("{stdout}");
     check(&o, "the explorer's browser test");
     assert!(stdout.contains("explorer: all checks passed"), "{stdout}");
+}
+
+/// A start/end trace (the paper's Figure 2 format) of one thread whose methods are overloaded with
+/// long parameter lists, as H2's are: eight methods under `app.Main.main` with totals from 400 down
+/// to 6, each calling another of them, so that some frames are wide and some narrow.
+fn overloaded_trace() -> String {
+    let names = [
+        "org.h2.command.Command.executeQuery(long,boolean)",
+        "org.h2.command.Command.executeQuery(long,org.h2.result.ResultTarget)",
+        "org.h2.value.Value.convertTo(org.h2.value.TypeInfo,org.h2.engine.CastDataProvider)",
+        "org.h2.value.Value.convertTo(int)",
+        "org.h2.engine.SessionLocal.prepareLocal(java.lang.String)",
+        "org.h2.engine.SessionLocal.prepareLocal(java.lang.String,boolean,org.h2.engine.SessionLocal)",
+        "org.h2.index.Index.find(org.h2.engine.SessionLocal,org.h2.result.SearchRow,org.h2.result.SearchRow)",
+        "org.h2.table.Table.getColumn(int)",
+    ];
+    let mut t = 0u64;
+    let mut out = String::from("0 pidtid main\n0 > app.Main.main\n");
+    for (k, w) in [400u64, 250, 120, 70, 40, 22, 12, 6].into_iter().enumerate() {
+        let (outer, inner) = (names[k], names[(k + 2) % names.len()]);
+        out.push_str(&format!("{t} > {outer}\n{t} > {inner}\n"));
+        t += w * 2 / 3;
+        out.push_str(&format!("{t} < {inner}\n"));
+        t += w - w * 2 / 3;
+        out.push_str(&format!("{t} < {outer}\n"));
+    }
+    out.push_str(&format!("{} < app.Main.main\n", t + 1));
+    out
 }

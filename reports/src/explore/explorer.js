@@ -21,12 +21,22 @@
     return e;
   };
 
+  // A name that wraps only after its separators ('.', '$', ',', '(', and ' → ' in paths): the text with
+  // a <wbr> after each. The CSS breaks inside a part only when the part alone is wider than a line.
+  const wrapName = (name) => {
+    const f = document.createDocumentFragment();
+    for (const part of name.split(/(?<=[.,( $])/)) { f.append(part); f.append(document.createElement('wbr')); }
+    return f;
+  };
+
   // ---------------------------------------------------------------- numbers
   const group = (v) => {
     if (!isFinite(v)) return '-';
     const r = Math.round(v);
     return Math.abs(r - v) < 1e-9 || Math.abs(v) >= 1000 ? r.toLocaleString('en-US') : v.toPrecision(4);
   };
+  // "1 context", "2 contexts", "1,234 contexts".
+  const plural = (n, word) => n.toLocaleString('en-US') + ' ' + word + (n === 1 ? '' : 's');
   function fmt(v, unit) {
     if (v === null || v === undefined || !isFinite(v)) return '-';
     const a = Math.abs(v);
@@ -407,16 +417,33 @@
       ? 'rgb(' + lerp(64, 235, t * 2) + ',' + lerp(118, 235, t * 2) + ',' + lerp(186, 230, t * 2) + ')'
       : 'rgb(' + lerp(235, 200, (t - 0.5) * 2) + ',' + lerp(235, 52, (t - 0.5) * 2) + ',' + lerp(230, 43, (t - 0.5) * 2) + ')';
   }
+  // The shorter forms of a method's name, longest first: the name;
+  // Class.method(Type,Type) (packages dropped, of the parameters' types too); Class.method(…);
+  // method(…). Names are cut only at the dots before the parameter list, never inside it.
+  // Names that are not a method (a thread, "(pruned)") are cut at their last dot.
+  function nameForms(name) {
+    const open = name.indexOf('(');
+    const qual = open > 0 ? name.slice(0, open) : name;
+    const parts = qual.split('.');
+    const close = open > 0 ? name.lastIndexOf(')') : -1;
+    if (open <= 0 || close < open) return parts.length > 2 ? [name, parts.slice(-2).join('.'), parts[parts.length - 1]] : parts.length > 1 ? [name, parts[1]] : [name];
+    const params = name.slice(open + 1, close).split(',').map((t) => t.trim().split('.').pop()).join(',');
+    const simple = (k) => parts.slice(-k).join('.');
+    const forms = [name, simple(2) + '(' + params + ')' + name.slice(close + 1)];
+    if (params) forms.push(simple(2) + '(…)');
+    forms.push(simple(1) + (params ? '(…)' : '()'));
+    return forms.filter((f, k) => forms.indexOf(f) === k);
+  }
+  // The longest form of `name` that fits a frame `w` pixels wide (the method's name cut with an
+  // ellipsis when none does), or '' for a frame too narrow for any text.
   function shortName(name, w, ctx2) {
     const avail = w - 6;
     if (avail < 14) return '';
-    if (ctx2.measureText(name).width <= avail) return name;
-    const parts = name.split('.');
-    for (let k = Math.max(0, parts.length - 2); k < parts.length; k++) {
-      const s = parts.slice(k).join('.');
-      if (ctx2.measureText(s).width <= avail) return s;
-    }
-    let s = parts[parts.length - 1];
+    const forms = nameForms(name);
+    for (const f of forms) if (ctx2.measureText(f).width <= avail) return f;
+    let s = forms[forms.length - 1];
+    const open = s.indexOf('(');
+    if (open > 0) s = s.slice(0, open);
     while (s.length > 1 && ctx2.measureText(s + '…').width > avail) s = s.slice(0, -1);
     return s.length > 1 ? s + '…' : '';
   }
@@ -478,6 +505,7 @@
     const changed = diff ? changedSet(V) : null;
     if (diff) for (let i = 0; i < count; i++) { const n = node[i]; maxDelta = Math.max(maxDelta, Math.abs(values(V, W).self[n] - diff.self[n])); }
     let matched = 0;
+    const labels = []; // drawn frame index, text: the frames wide enough for a label (a few thousand at most)
     for (let i = 0; i < count; i++) {
       const n = node[i], x = xs[i], w = ws[i], y = yOf(rows[i]);
       const name = V.names[V.cons[n]];
@@ -495,10 +523,10 @@
       if (changed && changed.has(n) && w >= 2) { ctx.strokeStyle = '#1d232a'; ctx.lineWidth = 1.5; ctx.strokeRect(x + 0.75, y + 0.75, Math.max(w - 2, 0.5), FRAME_H - 2.5); }
       if (w >= 20) {
         const s = shortName(name, w, ctx);
-        if (s) { ctx.fillStyle = hit ? '#fff' : '#1d232a'; ctx.fillText(s, x + 3, y + FRAME_H / 2); }
+        if (s) { ctx.fillStyle = hit ? '#fff' : '#1d232a'; ctx.fillText(s, x + 3, y + FRAME_H / 2); labels.push(i, s); }
       }
     }
-    drawn = { node, x: xs, w: ws, row: rows, count, rows: nrows, yOf, boxW };
+    drawn = { node, x: xs, w: ws, row: rows, count, rows: nrows, yOf, boxW, labels };
     canvas.dataset.drawn = count;
     canvas.dataset.zoom = V.names[V.cons[z]];
     canvas.dataset.metric = M.label;
@@ -526,7 +554,7 @@
     });
     updateSearchMsg();
   }
-  const shortLabel = (s) => { const p = s.split('.'); return p.length > 2 ? p.slice(-2).join('.') : s; };
+  const shortLabel = (s) => { const f = nameForms(s); return f[Math.min(1, f.length - 1)]; };
 
   function frameAt(px, py) {
     const d = drawn;
@@ -540,7 +568,7 @@
     const V = VIEW, M = metric(), W = widthMetric(M), v = values(V, M), w = values(V, W);
     const tip = $('tip');
     tip.textContent = '';
-    tip.append(el('b', null, V.names[V.cons[n]]), el('br'));
+    tip.append(el('b', null, wrapName(V.names[V.cons[n]])), el('br'));
     const share = w.cum[0] > 0 ? w.cum[n] / w.cum[0] : NaN;
     tip.append(M.label + ': total ' + fmt(v.cum[n], M.unit) + ', self ' + fmt(v.self[n], M.unit) + (M.linear ? ' (' + pct(share) + ' of all)' : ''), el('br'));
     tip.append(V.slotNames[0] + ': ' + group(V.self[0][n]));
@@ -565,6 +593,9 @@
   });
   canvas.addEventListener('mouseleave', () => { $('tip').hidden = true; });
   canvas.addEventListener('click', (ev) => {
+    // The graph is redrawn under the pointer: the tooltip of the frame clicked would describe
+    // whatever is drawn there now, so it goes until the pointer moves again.
+    $('tip').hidden = true;
     const r = canvas.getBoundingClientRect();
     const n = frameAt(ev.clientX - r.left, ev.clientY - r.top);
     if (n < 0) return;
@@ -601,7 +632,7 @@
       }
       for (let k = V.kidStart[n]; k < V.kidStart[n + 1]; k++) stack.push(V.kids[k]);
     }
-    msg.textContent = 'matched ' + pct(w[z] > 0 ? sum / w[z] : 0) + ' of ' + W.label + ' (' + frames + ' contexts, ' + methods.size + ' methods)';
+    msg.textContent = 'matched ' + pct(w[z] > 0 ? sum / w[z] : 0) + ' of ' + W.label + ' (' + plural(frames, 'context') + ', ' + plural(methods.size, 'method') + ')';
     msg.dataset.share = w[z] > 0 ? sum / w[z] : 0;
   }
 
@@ -689,7 +720,7 @@
     const st = stanza(V, c);
     const rowVal = (r, M, which) => { const src = which === 'self' ? r.self : r.cum; return M.fn((s) => src[s]); };
     const name = V.names[c];
-    box.append(el('h3', null, name));
+    box.append(el('h3', null, wrapName(name)));
     const t = el('table');
     const M = Ms[0];
     box.append(el('p', { class: 'hint' }, M.label + ', self and total, and ' + V.slotNames[0] + ':'));
@@ -697,7 +728,7 @@
     t.append(el('tr', null, el('th', { class: 'name' }, ''), el('th', null, 'self'), el('th', null, 'total'), el('th', null, V.slotNames[0])));
     const line = (cls, label, r, link) => {
       const tr = el('tr', { class: cls });
-      tr.append(el('td', { class: 'name' }, link ? el('a', { onclick: () => { state.picked = link; drawXarc(); markPicked(); } }, label) : label));
+      tr.append(el('td', { class: 'name' }, link ? el('a', { onclick: () => { state.picked = link; drawXarc(); markPicked(); } }, wrapName(label)) : wrapName(label)));
       tr.append(el('td', null, fmt(rowVal(r, M, 'self'), M.unit)), el('td', null, fmt(rowVal(r, M, 'cum'), M.unit)), el('td', null, group(r.self[0])));
       t.append(tr);
     };
@@ -724,7 +755,7 @@
     const V = VIEW, A = aggregate(V);
     const cols = [];
     const text = (c) => V.names[c];
-    cols.push({ head: 'Method', cls: 'name', key: (c) => text(c), show: text });
+    cols.push({ head: 'Method', cls: 'name', key: (c) => text(c), show: (c) => wrapName(text(c)) });
     cols.push({ head: V.slotNames[0], key: (c) => A.self[0][c], show: (c) => group(A.self[0][c]) });
     for (const M of METRICS) {
       if (M.single === 0) continue;
@@ -760,7 +791,7 @@
       body.append(r);
     }
     t.append(body);
-    $('methods-msg').textContent = rows.length + ' methods' + (rows.length > MAX_TABLE_ROWS ? ', the first ' + MAX_TABLE_ROWS + ' shown' : '') + '; sorted by ' + col.head + '. Click a header to sort, a row for its callers and callees.';
+    $('methods-msg').textContent = plural(rows.length, 'method') + (rows.length > MAX_TABLE_ROWS ? ', the first ' + MAX_TABLE_ROWS + ' shown' : '') + '; sorted by ' + col.head + '. Click a header to sort, a row for its callers and callees.';
     t.dataset.sortedBy = col.head;
   }
   function markPicked() { /* the methods table is redrawn when shown */ }
@@ -797,12 +828,12 @@
       const p = pathOf(V, i);
       const ds = b.self[i] - a.self[i], dc = b.cum[i] - a.cum[i];
       body.append(el('tr', { class: set.has(i) ? 'changed' : '', 'data-node': i, title: p.join(' → '), onclick: () => { state.zoom = V.parent[i] >= 0 ? V.parent[i] : 0; state.picked = V.cons[i]; showTab('tree'); } },
-        el('td', { class: 'name' }, p.length > 3 ? '… → ' + p.slice(-3).join(' → ') : p.join(' → ')),
+        el('td', { class: 'name' }, wrapName(p.length > 3 ? '… → ' + p.slice(-3).join(' → ') : p.join(' → '))),
         el('td', null, fmt(a.self[i], W.unit)), el('td', null, fmt(b.self[i], W.unit)), el('td', { class: cls(ds) }, (ds > 0 ? '+' : '') + fmt(ds, W.unit)), el('td', { class: cls(ds) }, rel(a.self[i], b.self[i])),
         el('td', null, fmt(a.cum[i], W.unit)), el('td', null, fmt(b.cum[i], W.unit)), el('td', { class: cls(dc) }, (dc > 0 ? '+' : '') + fmt(dc, W.unit)), el('td', { class: cls(dc) }, rel(a.cum[i], b.cum[i]))));
     }
     t.append(body);
-    $('diff-msg').textContent = ids.length + ' contexts differ in ' + W.label + ', ' + set.size + ' marked changed (●); totals ' + fmt(a.cum[0], W.unit) + ' → ' + fmt(b.cum[0], W.unit) + '.';
+    $('diff-msg').textContent = plural(ids.length, 'context') + (ids.length === 1 ? ' differs' : ' differ') + ' in ' + W.label + ', ' + set.size + ' marked changed (●); totals ' + fmt(a.cum[0], W.unit) + ' → ' + fmt(b.cum[0], W.unit) + '.';
     t.dataset.changed = set.size;
   }
 
@@ -831,7 +862,7 @@
     const P = profileForNames(), s = $('thread');
     s.textContent = '';
     s.append(el('option', { value: -1 }, 'all threads, merged'));
-    P.threads.forEach((t, k) => s.append(el('option', { value: k }, t.name + ' (' + (P.threadEnds[k] - t.root).toLocaleString('en-US') + ' contexts)')));
+    P.threads.forEach((t, k) => s.append(el('option', { value: k }, t.name + ' (' + plural(P.threadEnds[k] - t.root, 'context') + ')')));
     s.value = state.thread;
   }
   if (PROFILES.length) {
@@ -1021,8 +1052,8 @@
     const rs = recordSet();
     // Head: what the trace is, and its issues.
     const head = $('trace-head');
-    head.textContent = TRACE.n.toLocaleString('en-US') + ' records on ' + t.processors.length + ' ' + t.processorKind + '(s), ' + t.threads.length + ' threads, ' +
-      t.markers.length + ' markers, ' + t.gcs.length + ' GCs, ' + fmt(TRACE.end, 'ns') + ' traced; ' + t.missed + ' records missed. Counters: ' + t.counters.join(', ') + '.';
+    head.textContent = plural(TRACE.n, 'record') + ' on ' + plural(t.processors.length, t.processorKind) + ', ' + plural(t.threads.length, 'thread') + ', ' +
+      plural(t.markers.length, 'marker') + ', ' + plural(t.gcs.length, 'GC') + ', ' + fmt(TRACE.end, 'ns') + ' traced; ' + plural(t.missed, 'record') + ' missed. Counters: ' + t.counters.join(', ') + '.';
     if (t.issues.length) head.append(el('div', { class: 'issues' }, t.issues.slice(0, 5).join(' · ') + (t.issues.length > 5 ? ' · …' : '')));
     // Stats of the record set.
     const st = $('rs-stats');
@@ -1030,7 +1061,7 @@
     const sums = TRACE.slots.map(() => 0);
     const threads = new Set();
     for (let i = 0; i < TRACE.n; i++) if (TRACE.inSet[i]) { threads.add(TRACE.thread[i]); for (let s = 0; s < sums.length; s++) sums[s] += TRACE.slots[s][i]; }
-    st.append(el('span', null, el('b', null, rs.count.toLocaleString('en-US')), ' records (' + pct(TRACE.n ? rs.count / TRACE.n : 0) + '), ' + threads.size + ' threads'));
+    st.append(el('span', null, el('b', null, rs.count.toLocaleString('en-US')), (rs.count === 1 ? ' record (' : ' records (') + pct(TRACE.n ? rs.count / TRACE.n : 0) + '), ' + plural(threads.size, 'thread')));
     for (const M of TRACE.metrics) st.append(el('span', null, M.label + ' ', el('b', null, fmt(M.fn((s) => sums[s]), M.unit))));
     st.dataset.count = rs.count;
     drawTimeline(events, rs);
@@ -1114,6 +1145,36 @@
     const step = niceStep(span / 8);
     for (let tm = 0; tm <= span; tm += step) { const x = X(tm); c.fillRect(x, H - AXIS, 1, 4); c.fillText(fmt(tm, 'ns'), x + 2, H - AXIS + 4); }
     cv.dataset.inSet = drawnIn;
+    timelineLegend(M, lo, hi, keys, byThread);
+  }
+  // What the timeline's colours and marks mean, under it.
+  function timelineLegend(M, lo, hi, keys, byThread) {
+    const lg = $('tl-legend');
+    lg.textContent = '';
+    const sw = (style, label) => lg.append(el('span', { class: 'swatch', style }), label);
+    if (M) {
+      lg.append('Colour: ' + M.label + ' of the record, 5th to 95th percentile:');
+      sw('background:' + heat(0), fmt(lo, M.unit));
+      sw('background:' + heat(0.5), fmt((lo + hi) / 2, M.unit));
+      sw('background:' + heat(1), fmt(hi, M.unit) + ' or more');
+      sw('background:#ccc', 'no value');
+    } else {
+      lg.append('Colour: the thread that ran:');
+      // The application threads by name (the first 12), then each other kind present.
+      const threads = [...new Set(TRACE.thread)].sort((a, b) => a - b);
+      const app = threads.filter((id) => kindOf(id) === 'app');
+      for (const id of app.slice(0, 12)) sw('background:' + threadColor(id), threadName(id));
+      if (app.length > 12) lg.append(' … (' + plural(app.length - 12, 'more application thread') + ')');
+      const kinds = { system: 'system thread', collector: 'collector (GC) thread', writer: 'trace writer', idle: 'idle' };
+      for (const k in kinds) { const id = threads.find((t) => kindOf(t) === k); if (id !== undefined) sw('background:' + threadColor(id), kinds[k]); }
+    }
+    lg.append(el('br'));
+    sw('background:rgba(200,53,43,0.18)', 'GC (shaded)');
+    sw('background:transparent;border-left:1px dashed #2f6fb0;border-radius:0;width:3px', 'marker (dashed line)');
+    sw('background:#1d232a;height:3px;vertical-align:7px', 'first records after each GC and marker (tick)');
+    sw('background:rgba(47,111,176,0.18)', 'selected time range');
+    lg.append(' · faded bars: outside the record set');
+    lg.dataset.colour = M ? M.label : 'thread';
   }
   const kindRank = (id) => ['app', 'system', 'collector', 'writer', 'idle'].indexOf(kindOf(id));
   function niceStep(x) { const p = Math.pow(10, Math.floor(Math.log10(Math.max(x, 1e-9)))); const f = x / p; return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * p; }
@@ -1121,7 +1182,7 @@
   (function timelineDrag() {
     const cv = $('timeline');
     const timeAt = (ev) => { const r = cv.getBoundingClientRect(); return Math.max(0, Math.min(tlGeom.span, ((ev.clientX - r.left - tlGeom.LABEL) / tlGeom.plotW) * tlGeom.span)); };
-    cv.addEventListener('mousedown', (ev) => { if (tlGeom) tlDrag = { from: timeAt(ev), x: ev.clientX }; });
+    cv.addEventListener('mousedown', (ev) => { $('tip').hidden = true; if (tlGeom) tlDrag = { from: timeAt(ev), x: ev.clientX }; });
     cv.addEventListener('mouseup', (ev) => {
       if (!tlDrag) return;
       const a = tlDrag.from, b = timeAt(ev), moved = Math.abs(ev.clientX - tlDrag.x) > 3;
@@ -1261,6 +1322,10 @@
   // ---------------------------------------------------------------- start
   // Test hook: where a drawn frame whose name contains `text` is (the widest), in page coordinates.
   window.hpmExplorer = {
+    // The labels drawn in the flame graph: { name, label, width } per labelled frame.
+    labels() { return Array.from({ length: drawn.labels.length / 2 }, (_, k) => { const i = drawn.labels[2 * k]; return { name: VIEW.names[VIEW.cons[drawn.node[i]]], label: drawn.labels[2 * k + 1], width: drawn.w[i] }; }); },
+    // The label a frame `w` pixels wide would get.
+    shortName(name, w) { return shortName(name, w, ctx); },
     findFrame(text) {
       let best = -1;
       for (let i = 0; i < drawn.count; i++) if (VIEW.names[VIEW.cons[drawn.node[i]]].includes(text) && (best < 0 || drawn.w[i] > drawn.w[best])) best = i;

@@ -1,9 +1,10 @@
 // End-to-end checks of pages written by `hpm explore`, in headless Chromium (run by
-// reports/tests/explore.rs with one JSON argument: {"single", "trace", "diff", "sampled", "out"}).
+// reports/tests/explore.rs with one JSON argument: {"single", "trace", "diff", "sampled", "labels", "out"}).
 //
 // single: a research-VM run of pseudojbb (call trees + quantum trace); trace: the same trace alone;
 // diff: two HotSpot runs of explorer.Shift where only main → grows changes; sampled: the page a
-// HotSpot run with `calls=none,sample=cpu` wrote at its exit. Every control is used
+// HotSpot run with `calls=none,sample=cpu` wrote at its exit; labels: a text trace of overloaded
+// methods with long parameter lists (H2's names), some in narrow frames. Every control is used
 // and must change what is drawn: checked in the DOM and in the canvas pixels; screenshots are saved
 // under `out`.
 import { chromium } from 'playwright-core';
@@ -55,6 +56,29 @@ async function selectByText(page, sel, re) {
   await page.selectOption(sel, value);
   return value;
 }
+// Where the text of the elements matching `sel` wraps to a new line other than right after a
+// separator ('.', '$', ',', '(' or a space): "text before|text after" per such break.
+async function midWordBreaks(page, sel) {
+  return page.$$eval(sel, (es) => {
+    const bad = [];
+    for (const e of es) {
+      const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+      let prevTop = null, prevCh = '', line = '';
+      for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+        for (let i = 0; i < t.data.length; i++) {
+          const r = document.createRange();
+          r.setStart(t, i); r.setEnd(t, i + 1);
+          const top = r.getBoundingClientRect().top;
+          if (prevTop !== null && top > prevTop + 2) { if (!/[.$,( ]/.test(prevCh)) bad.push(line + '|' + t.data.slice(i)); line = ''; }
+          line += t.data[i]; prevTop = top; prevCh = t.data[i];
+        }
+      }
+    }
+    return bad;
+  });
+}
+// A label cut inside a parameter list has a ')' before any '(' ("engine.SessionLocal)").
+const cutInsideParameters = (label) => /^[^(]*\)/.test(label) || (label.includes('(') && !/\)$|…$/.test(label));
 async function check(name, fn) {
   try { await fn(); console.log('ok   ' + name); } catch (e) { failures++; console.log('FAIL ' + name + ': ' + (e.stack || e)); }
 }
@@ -103,12 +127,14 @@ async function check(name, fn) {
     assert.ok(f, 'a Terminal.run frame is drawn');
     await page.mouse.click(f.x, f.y);
     assert.equal(await attr(page, '#flame', 'zoom'), f.name);
+    assert.ok(await page.$eval('#tip', (e) => e.hidden), 'the tooltip goes with the click');
     assert.ok((await page.$$('#crumbs a')).length >= 2);
     await snap(page, 'flame', 'zoom');
     assert.ok((await changed(page, 'initial', 'zoom')) > 100);
     assert.equal(await attr(page, '#xarc', 'method'), f.name);
     assert.ok(+(await attr(page, '#xarc', 'callers')) >= 1 && +(await attr(page, '#xarc', 'callees')) >= 1);
     await shot(page, 'tree-zoom-xarc');
+    assert.deepEqual(await midWordBreaks(page, '#xarc h3, #xarc td.name'), [], 'names wrap after separators only');
     // Caller rows' calls add up to the method's own (the xarc invariant).
     const calls = await page.$$eval('#xarc tr', (rows) => rows.map((r) => [r.className, +r.lastChild.textContent.replace(/,/g, '')]));
     const callerSum = calls.filter(([c]) => c === 'caller').reduce((a, [, v]) => a + v, 0);
@@ -122,6 +148,8 @@ async function check(name, fn) {
   });
   await check('the thread filter shows one thread', async () => {
     await snap(page, 'flame', 'all');
+    const threads = await page.$$eval('#thread option', (os) => os.map((o) => o.textContent));
+    assert.ok(threads.every((t) => !/\b1 contexts/.test(t)), threads.join());
     await selectByText(page, '#thread', /^Warehouse-1 /);
     await snap(page, 'flame', 'one');
     assert.equal(await attr(page, '#flame', 'zoom'), 'Warehouse-1');
@@ -164,6 +192,12 @@ async function check(name, fn) {
     await page.click('#tabbtn-trace');
     const all = +(await attr(page, '#rs-stats', 'count'));
     assert.ok(all > 20, all + ' records');
+    // The timeline's legend says what its colours and marks mean.
+    const legend = await text(page, '#tl-legend');
+    assert.match(legend, /Colour: the thread that ran/);
+    assert.match(legend, /GC \(shaded\).*marker \(dashed line\).*after each GC and marker/);
+    assert.ok((await page.$$('#tl-legend .swatch')).length >= 6, legend);
+    assert.doesNotMatch(await text(page, '#trace-head'), /\(s\)|\b1 (records|threads|markers|GCs)\b/);
     await shot(page, 'trace-initial');
     for (const id of ['timeline', 'overtime', 'scatter']) await snap(page, id, id + '-all');
     await page.selectOption('#rs-vp', '0');
@@ -209,6 +243,9 @@ async function check(name, fn) {
     await snap(page, 'timeline', 'tl-thread');
     await selectByText(page, '#tl-color', /^cpu-time \/ real-time$/);
     await snap(page, 'timeline', 'tl-metric');
+    assert.equal(await attr(page, '#tl-legend', 'colour'), 'cpu-time / real-time');
+    assert.match(await text(page, '#tl-legend'), /Colour: cpu-time \/ real-time of the record, 5th to 95th percentile/);
+    await shot(page, 'trace-colour-metric');
     assert.ok((await changed(page, 'tl-thread', 'tl-metric')) > 100);
     await snap(page, 'overtime', 'ot-a');
     await selectByText(page, '#ot-metric', /^task-clock$/);
@@ -249,6 +286,60 @@ async function check(name, fn) {
     await shot(page, 'sampled-initial');
   });
   await check('no console error and no network request (sampled)', async () => assert.deepEqual(page.problems, []));
+  await page.close();
+}
+
+// ------------------------------------------------------------------ overloaded methods, long names
+{
+  const page = await open(cfg.labels);
+  const convert = 'org.h2.value.Value.convertTo(org.h2.value.TypeInfo,org.h2.engine.CastDataProvider)';
+  await check('labels are cut before the parameter list, never inside it', async () => {
+    const labels = await page.evaluate(() => window.hpmExplorer.labels());
+    assert.ok(labels.length >= 8, JSON.stringify(labels));
+    const bad = labels.filter((l) => cutInsideParameters(l.label));
+    assert.deepEqual(bad, [], 'labels cut inside a parameter list');
+    // Wide frames keep the whole name; narrower ones the class's simple name, the method and the
+    // parameters' simple names; narrower still, the parameters are dropped.
+    assert.ok(labels.some((l) => l.label === l.name && l.name.includes('(')), JSON.stringify(labels));
+    assert.ok(labels.some((l) => /^\w+\.\w+\(\w+(,\w+)+\)$/.test(l.label)), JSON.stringify(labels));
+    const forms = new Set();
+    for (let w = 20; w <= 700; w += 4) forms.add(await page.evaluate(([n, w]) => window.hpmExplorer.shortName(n, w), [convert, w]));
+    assert.ok([...forms].every((f) => !cutInsideParameters(f)), [...forms].join(' | '));
+    for (const f of [convert, 'Value.convertTo(TypeInfo,CastDataProvider)', 'Value.convertTo(…)', 'convertTo(…)']) assert.ok(forms.has(f), f + ' in ' + [...forms].join(' | '));
+    await shot(page, 'labels-initial');
+  });
+  await check('a click hides the tooltip; the breadcrumb and side panel name the method whole', async () => {
+    const f = await page.evaluate((n) => window.hpmExplorer.findFrame(n), convert);
+    await page.mouse.move(f.x, f.y);
+    assert.ok(!(await page.$eval('#tip', (e) => e.hidden)), 'the tooltip shows on hover');
+    await page.mouse.click(f.x, f.y);
+    assert.ok(await page.$eval('#tip', (e) => e.hidden), 'the tooltip goes with the click');
+    assert.equal(await attr(page, '#xarc', 'method'), convert);
+    const crumbs = await page.$$eval('#crumbs a', (as) => as.map((a) => a.textContent));
+    assert.equal(crumbs[crumbs.length - 1], 'Value.convertTo(TypeInfo,CastDataProvider)');
+    assert.deepEqual(await midWordBreaks(page, '#xarc h3, #xarc td.name'), [], 'names wrap after separators only');
+    assert.ok((await page.$eval('#xarc h3', (e) => e.getClientRects().length && e.getBoundingClientRect().height)) > 20, 'the long name wraps');
+    await shot(page, 'labels-zoom-xarc');
+    await page.click('#reset-zoom');
+  });
+  await check('counts of one are singular', async () => {
+    await page.fill('#search', '/^app\\.Main\\.main$/');
+    await page.waitForFunction(() => document.getElementById('search-msg').textContent.includes('matched'));
+    assert.match(await text(page, '#search-msg'), /\(1 context, 1 method\)$/);
+    await page.fill('#search', 'convertTo');
+    await page.waitForFunction(() => /contexts/.test(document.getElementById('search-msg').textContent));
+    assert.match(await text(page, '#search-msg'), /\(\d+ contexts, 2 methods\)$/);
+    await page.fill('#search', '');
+    await page.click('#tabbtn-methods');
+    assert.deepEqual(await midWordBreaks(page, '#methods td.name'), [], 'method names wrap after separators only');
+    const names = await page.$$eval('#methods tbody tr td.name', (tds) => tds.map((td) => td.textContent));
+    // Threads merge into the view's root, so the table holds the methods alone (as xprof.txt's).
+    assert.ok(names.length === 9 && !names.includes('main_pidtid'), 'methods only, no thread row: ' + names.join());
+    await page.fill('#method-filter', 'Table.getColumn');
+    assert.match(await text(page, '#methods-msg'), /^1 method;/);
+    await shot(page, 'labels-methods');
+  });
+  await check('no console error and no network request (labels)', async () => assert.deepEqual(page.problems, []));
   await page.close();
 }
 
