@@ -65,5 +65,10 @@ public class ModernRecords {
         Set<Object> set = new HashSet<>();
         set.add(p); set.add(q); set.add(r); set.add(new Empty()); set.add(new Empty());
         System.out.println(set.size());
+        record Local(String s, Point p) {
+            record Deep(long v) {}
+        }
+        Local loc = new Local("in method", new Point(-1, -2));
+        System.out.println(loc + " " + new Local.Deep(-5L) + " " + loc.hashCode() + " " + new Local.Deep(-5L).hashCode());
     }
 }
