@@ -477,11 +477,11 @@ fn object_method(vm: &Vm, name: &str, desc: &str, args: &[BootstrapArgument]) ->
         ("hashCode", "I") => {
             // result = 31 * result + hash(c), from 0, with the wrappers' hashCode for primitives.
             a.push(Insn::Iconst(0));
-            for i in 0..comps.len() {
+            for (i, comp) in comps.iter().enumerate() {
                 a.push(Insn::Iconst(31));
                 a.push(Insn::Imul);
                 getfield(&mut a, 0, i, false)?;
-                match comps[i].2.as_str() {
+                match comp.2.as_str() {
                     "B" | "S" | "C" | "I" => {}
                     "Z" => a.invoke(Call::Static, "java/lang/Boolean", "hashCode", "(Z)I")?,
                     "J" => a.invoke(Call::Static, "java/lang/Long", "hashCode", "(J)I")?,
@@ -501,10 +501,10 @@ fn object_method(vm: &Vm, name: &str, desc: &str, args: &[BootstrapArgument]) ->
             a.push(Insn::InstanceOf(a.class(rname)?));
             to_false.push(a.insns.len());
             a.push(Insn::If(crate::code::Cond::Eq, 0));
-            for i in 0..comps.len() {
+            for (i, comp) in comps.iter().enumerate() {
                 getfield(&mut a, 0, i, false)?;
                 getfield(&mut a, 1, i, true)?;
-                let jump = match comps[i].2.as_str() {
+                let jump = match comp.2.as_str() {
                     "B" | "S" | "C" | "I" | "Z" => Insn::IfIcmp(crate::code::Cond::Ne, 0),
                     "J" => {
                         a.push(Insn::Lcmp);
@@ -579,7 +579,7 @@ fn string_arg(arg: Option<&BootstrapArgument>) -> Option<String> {
 
 /// The class a `ClassDesc` dynamic constant (`ConstantBootstraps.invoke` of `ClassDesc.of(name)`)
 /// describes, as an internal name.
-fn class_desc(vm: &Vm, caller: &Method, bootstraps: &[BootstrapMethodEntry], c: &crate::condy::Condy) -> Option<String> {
+fn class_desc(bootstraps: &[BootstrapMethodEntry], c: &crate::condy::Condy) -> Option<String> {
     let e = bootstraps.get(c.bsm as usize)?;
     let Some(BootstrapArgument::MethodHandle(h)) = e.arguments.first() else { return None };
     match (&*e.method.member_ref.name, &*h.class_name, &*h.member_ref.name) {
@@ -588,10 +588,7 @@ fn class_desc(vm: &Vm, caller: &Method, bootstraps: &[BootstrapMethodEntry], c: 
             let d = string_arg(e.arguments.get(1))?;
             Some(d.strip_prefix('L').and_then(|s| s.strip_suffix(';')).map(String::from).unwrap_or(d))
         }
-        _ => {
-            let _ = (vm, caller);
-            None
-        }
+        _ => None,
     }
 }
 
@@ -603,7 +600,7 @@ fn condy_label(vm: &Vm, caller: &Method, bootstraps: &[BootstrapMethodEntry], c:
         ("java/lang/invoke/ConstantBootstraps", "primitiveClass") => Ok(Label::Primitive(c.name.clone())),
         ("java/lang/invoke/ConstantBootstraps", "invoke") if c.desc == "Ljava/lang/Enum$EnumDesc;" => {
             // EnumDesc.of(ClassDesc, String)
-            let class = condy_arg(vm, &caller.class_name, c.bsm, 1).and_then(|cd| class_desc(vm, caller, bootstraps, &cd));
+            let class = condy_arg(vm, &caller.class_name, c.bsm, 1).and_then(|cd| class_desc(bootstraps, &cd));
             let (Some(class), Some(name)) = (class, string_arg(e.arguments.get(2))) else {
                 return malformed("an EnumDesc label rvm cannot read");
             };
