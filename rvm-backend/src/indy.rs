@@ -1,6 +1,8 @@
 //! invokedynamic, for the bootstrap methods javac emits by default: string concatenation
-//! (`StringConcatFactory.makeConcatWithConstants` and `makeConcat`) and lambdas and method
-//! references (`LambdaMetafactory.metafactory` and `altMetafactory`).
+//! (`StringConcatFactory.makeConcatWithConstants` and `makeConcat`), lambdas and method
+//! references (`LambdaMetafactory.metafactory` and `altMetafactory`), records' `toString`,
+//! `equals` and `hashCode` (`ObjectMethods.bootstrap`) and pattern `switch`
+//! (`SwitchBootstraps.typeSwitch` and `enumSwitch`).
 //!
 //! rvm runs no bootstrap method. When a method is translated, each of its call sites gets what
 //! the bootstrap would have produced, made from rvm's own instructions: a hidden class of its own
@@ -20,6 +22,13 @@
 //!   its own, converted as `LambdaMetafactory`'s generated classes convert them (casts to the
 //!   instantiated types, boxing, unboxing, primitive widening). The call site's method allocates
 //!   an instance; one that captures nothing returns the same instance each time, as on HotSpot.
+//!
+//! - Records: the three methods as `ObjectMethods` makes them (HotSpot's text, equality and hash
+//!   values), reading the components' fields directly.
+//! - Pattern switches: the first label at or after the restart index that matches the selector
+//!   (a class, a String, an Integer, an enum constant), -1 for null, the label count for none.
+//!   Labels that are dynamic constants (javac's `EnumDesc`s, primitive classes) come from the
+//!   table `condy.rs` made when the class was loaded.
 //!
 //! Any other bootstrap method stops the VM, when the call site is first executed, with one line
 //! naming the bootstrap method and the calling method (exit code 1).
