@@ -365,7 +365,7 @@ fn callgrind_annotate_reads_every_metric_with_the_profiles_totals() {
         for n in 0..th.tree.len() as u32 {
             let name = profile.consumers.name(th.tree.consumer(n));
             let class = name[..name.find('(').unwrap_or(name.len())].rfind('.').map_or("(none)", |d| &name[..d]);
-            let v = flat.entry(format!("{class}:{name}")).or_insert_with(|| vec![0; m]);
+            let v = flat.entry(format!("???:{name} [{class}]")).or_insert_with(|| vec![0; m]);
             for (a, b) in v.iter_mut().zip(th.tree.base(n)) {
                 *a += b;
             }
@@ -378,7 +378,7 @@ fn callgrind_annotate_reads_every_metric_with_the_profiles_totals() {
     // Inclusive costs come from the calls' lines: a worker thread's root includes its whole tree.
     let inclusive = callgrind_rows(&tool("callgrind_annotate", "valgrind", &["--auto=no", "--threshold=100", "--inclusive=yes", file]), m);
     for th in profile.threads.iter().filter(|t| t.name.starts_with("work-")) {
-        assert_eq!(inclusive[&format!("(none):{}", th.name)], th.tree.total(), "{}", th.name);
+        assert_eq!(inclusive[&format!("???:{} [(none)]", th.name)], th.tree.total(), "{}", th.name);
     }
 }
 
