@@ -245,3 +245,20 @@ fn waits_are_timed_by_the_threads_switches() {
         assert!((400_000_000..1_500_000_000).contains(&base[0]), "the notified wait lasted {} ns ({vps} processors)", base[0]);
     }
 }
+
+/// The classes rvm makes for lambdas (hidden, one per call site) are transparent in the call trees,
+/// as on HotSpot: the lambda's body is the context under its caller, and the call tree of
+/// `calls.Lambdas` is HotSpot's (bytecode probes) call for call.
+#[test]
+fn lambda_classes_are_transparent_as_on_hotspot() {
+    let r = run_rvm("rvm-lambdas", "Lambdas", "", 1);
+    r.assert_ok();
+    let on_rvm = contexts(&r.calls(), "main");
+    assert!(!on_rvm.keys().any(|k| k.contains("$$")), "a hidden class in the tree: {on_rvm:?}");
+    assert_eq!(on_rvm.get("calls.Lambdas.main;calls.Lambdas.lambda$main$0"), Some(&1), "{on_rvm:?}");
+    assert_eq!(on_rvm.get("calls.Lambdas.main;calls.Lambdas.lambda$main$1"), Some(&1), "{on_rvm:?}");
+    let jdk = java_tests::jdk().unwrap();
+    let hotspot = run("lambdas-hotspot", &jdk, "Lambdas", "", &[], &[]);
+    hotspot.assert_ok();
+    assert_eq!(on_rvm, contexts(&hotspot.calls(), "main"));
+}

@@ -59,6 +59,10 @@ pub mod method_part {
     pub const NAME: u32 = 1;
     /// The descriptor (`([Ljava/lang/String;)V`).
     pub const DESCRIPTOR: u32 = 2;
+    /// `"1"` if the method's class is hidden (a class the VM made for an `invokedynamic` call
+    /// site: a lambda, a string concatenation), `"0"` otherwise. An older VM answers -1 (unknown
+    /// part): not hidden.
+    pub const HIDDEN: u32 = 3;
 }
 
 /// Marker kinds passed to [`RvmCallbacks::marker`] (the quantum-trace record formats).

@@ -176,7 +176,11 @@ impl Resolver<'_> {
             last += 1;
         }
         let dotted_class = dotted(&class);
-        if !filter.accepts(&dotted_class) {
+        // Hidden classes (a lambda's or a concatenation's class, made for a call site) are
+        // transparent, as on HotSpot, where bytecode probes cannot reach them: their cost goes to
+        // the caller, and the lambda's body (`Foo.lambda$main$0`) is a context of its own.
+        let hidden = vm.method_part(m, method_part::HIDDEN).as_deref() == Some("1");
+        if hidden || !filter.accepts(&dotted_class) {
             out.extend((first..=last).map(|id| (id as u64, None)));
             return;
         }

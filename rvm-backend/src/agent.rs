@@ -298,11 +298,14 @@ extern "C" fn q_thread_kind(vm: VmHandle, tid: u32) -> u32 {
 }
 
 extern "C" fn q_method_name(vm: VmHandle, method: u32, part: u32, buf: *mut u8, cap: usize) -> isize {
-    let Some(m) = vm_of(vm).and_then(|vm| vm.reg.try_method(method)) else { return -1 };
+    let Some(vm) = vm_of(vm) else { return -1 };
+    let Some(m) = vm.reg.try_method(method) else { return -1 };
     let s: &str = match part {
         method_part::CLASS => &m.class_name,
         method_part::NAME => &m.name,
         method_part::DESCRIPTOR => &m.desc,
+        method_part::HIDDEN if vm.reg.class(m.class_id).hidden => "1",
+        method_part::HIDDEN => "0",
         _ => return -1,
     };
     copy_out(s.as_bytes(), buf, cap)
