@@ -106,6 +106,8 @@ fn kind_of(comm: &str, java_kind: Option<&str>) -> ThreadKind {
     }
     match hotspot_native_thread_kind(comm) {
         Some(Work::Gc) => ThreadKind::Collector,
+        // Named as vm-cost.txt names them.
+        Some(Work::Jit) => ThreadKind::Jit,
         Some(_) => ThreadKind::System,
         None if java_kind == Some("system") => ThreadKind::System,
         None => ThreadKind::App,

@@ -142,8 +142,10 @@ pub enum ThreadKind {
     Idle,
     /// A trace-writer thread.
     Writer,
-    /// Any other VM thread (compiler, controller, finalizer, …).
+    /// Any other VM thread (controller, finalizer, …).
     System,
+    /// A JIT compiler thread (HotSpot's C1 and C2 compiler threads).
+    Jit,
 }
 
 impl ThreadKind {
@@ -154,11 +156,12 @@ impl ThreadKind {
             ThreadKind::Idle => "idle",
             ThreadKind::Writer => "writer",
             ThreadKind::System => "system",
+            ThreadKind::Jit => "jit",
         }
     }
 
     pub fn parse(s: &str) -> Option<ThreadKind> {
-        [ThreadKind::App, ThreadKind::Collector, ThreadKind::Idle, ThreadKind::Writer, ThreadKind::System].into_iter().find(|k| k.name() == s)
+        [ThreadKind::App, ThreadKind::Collector, ThreadKind::Idle, ThreadKind::Writer, ThreadKind::System, ThreadKind::Jit].into_iter().find(|k| k.name() == s)
     }
 }
 

@@ -1041,6 +1041,7 @@
     if (k === 'collector') return '#c8352b';
     if (k === 'writer') return '#8a6d3b';
     if (k === 'system') return '#7f8c99';
+    if (k === 'jit') return '#5b6f8f';
     return PALETTE[id % PALETTE.length];
   };
   let tlDrag = null, tlGeom = null;
@@ -1165,7 +1166,7 @@
       const app = threads.filter((id) => kindOf(id) === 'app');
       for (const id of app.slice(0, 12)) sw('background:' + threadColor(id), threadName(id));
       if (app.length > 12) lg.append(' … (' + plural(app.length - 12, 'more application thread') + ')');
-      const kinds = { system: 'system thread', collector: 'collector (GC) thread', writer: 'trace writer', idle: 'idle' };
+      const kinds = { system: 'system thread', jit: 'JIT compiler thread', collector: 'collector (GC) thread', writer: 'trace writer', idle: 'idle' };
       for (const k in kinds) { const id = threads.find((t) => kindOf(t) === k); if (id !== undefined) sw('background:' + threadColor(id), kinds[k]); }
     }
     lg.append(el('br'));
@@ -1176,7 +1177,7 @@
     lg.append(' · faded bars: outside the record set');
     lg.dataset.colour = M ? M.label : 'thread';
   }
-  const kindRank = (id) => ['app', 'system', 'collector', 'writer', 'idle'].indexOf(kindOf(id));
+  const kindRank = (id) => ['app', 'system', 'jit', 'collector', 'writer', 'idle'].indexOf(kindOf(id));
   function niceStep(x) { const p = Math.pow(10, Math.floor(Math.log10(Math.max(x, 1e-9)))); const f = x / p; return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * p; }
 
   (function timelineDrag() {
