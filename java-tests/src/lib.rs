@@ -107,14 +107,30 @@ pub fn compile(group: &str) -> Result<PathBuf, String> {
 
 /// Like [`compile`], with extra `javac` arguments (e.g. `["--release", "8"]`).
 pub fn compile_with(group: &str, extra_args: &[&str]) -> Result<PathBuf, String> {
+    let out = class_root().join(format!("{group}{}", args_suffix(extra_args)));
+    compile_group(None, group, &out, &["-XDstringConcat=inline"], extra_args, false)
+}
+
+/// `-<hash>` of javac arguments beyond the defaults, for the class directory's name ("" if none).
+fn args_suffix(extra_args: &[&str]) -> String {
+    if extra_args.is_empty() {
+        String::new()
+    } else {
+        format!("-{:x}", fxhash(&extra_args.join(" ")))
+    }
+}
+
+/// Compiles every `.java` file under `java-tests/<group>` into `out` with `jdk`'s javac (None: the
+/// default [`jdk`], looked up only when something is compiled) (`-g`, UTF-8, then `flags` and
+/// `extra_args`), unless the stamp in `out` is newer than every source. `fresh`: `out` is emptied
+/// first, so classes of removed sources do not linger.
+fn compile_group(jdk: Option<&Jdk>, group: &str, out: &Path, flags: &[&str], extra_args: &[&str], fresh: bool) -> Result<PathBuf, String> {
     // Tests of one binary run in parallel and may ask for the same group at once: one compiles while
     // the others wait, then find the stamp (without this, a JVM could read a class file javac is
     // still writing).
     static COMPILING: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let _one_at_a_time = COMPILING.lock().unwrap_or_else(|e| e.into_inner());
     let src = source_root().join(group);
-    let suffix = if extra_args.is_empty() { String::new() } else { format!("-{:x}", fxhash(&extra_args.join(" "))) };
-    let out = class_root().join(format!("{group}{suffix}"));
     let mut sources = Vec::new();
     collect_java(&src, &mut sources).map_err(|e| format!("cannot read {}: {e}", src.display()))?;
     if sources.is_empty() {
@@ -124,14 +140,26 @@ pub fn compile_with(group: &str, extra_args: &[&str]) -> Result<PathBuf, String>
     let newest_src = sources.iter().filter_map(|p| p.metadata().and_then(|m| m.modified()).ok()).max();
     if let (Ok(s), Some(n)) = (stamp.metadata().and_then(|m| m.modified()), newest_src) {
         if s >= n {
-            return Ok(out);
+            return Ok(out.to_path_buf());
         }
     }
-    let jdk = jdk()?;
-    std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let default_jdk;
+    let jdk = match jdk {
+        Some(j) => j,
+        None => {
+            default_jdk = self::jdk()?;
+            &default_jdk
+        }
+    };
+    if fresh {
+        let _ = std::fs::remove_dir_all(out);
+    }
+    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     let status = Command::new(jdk.javac())
-        .args(["-g", "-encoding", "UTF-8", "-XDstringConcat=inline", "-d"])
-        .arg(&out)
+        .args(["-g", "-encoding", "UTF-8"])
+        .args(flags)
+        .arg("-d")
+        .arg(out)
         .args(extra_args)
         .args(&sources)
         .status()
@@ -140,7 +168,7 @@ pub fn compile_with(group: &str, extra_args: &[&str]) -> Result<PathBuf, String>
         return Err(format!("javac failed ({status}) compiling {}", src.display()));
     }
     std::fs::write(&stamp, b"").map_err(|e| e.to_string())?;
-    Ok(out)
+    Ok(out.to_path_buf())
 }
 
 fn collect_java(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
@@ -206,36 +234,7 @@ pub fn compile_plain(group: &str) -> Result<PathBuf, String> {
 /// "17"]`), into `<class_root>/<group>-plain-<feature version>[-<hash of the arguments>]`.
 /// Recompiles only when a source is newer than the stamp.
 pub fn compile_plain_with(jdk: &Jdk, group: &str, extra_args: &[&str]) -> Result<PathBuf, String> {
-    static COMPILING: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    let _one_at_a_time = COMPILING.lock().unwrap_or_else(|e| e.into_inner());
-    let src = source_root().join(group);
     let version = jdk.feature_version().unwrap_or(0);
-    let suffix = if extra_args.is_empty() { String::new() } else { format!("-{:x}", fxhash(&extra_args.join(" "))) };
-    let out = class_root().join(format!("{group}-plain-{version}{suffix}"));
-    let mut sources = Vec::new();
-    collect_java(&src, &mut sources).map_err(|e| format!("cannot read {}: {e}", src.display()))?;
-    if sources.is_empty() {
-        return Err(format!("no .java files under {}", src.display()));
-    }
-    let stamp = out.join(".stamp");
-    let newest_src = sources.iter().filter_map(|p| p.metadata().and_then(|m| m.modified()).ok()).max();
-    if let (Ok(s), Some(n)) = (stamp.metadata().and_then(|m| m.modified()), newest_src) {
-        if s >= n {
-            return Ok(out);
-        }
-    }
-    let _ = std::fs::remove_dir_all(&out);
-    std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
-    let status = Command::new(jdk.javac())
-        .args(["-g", "-encoding", "UTF-8", "-nowarn", "-d"])
-        .arg(&out)
-        .args(extra_args)
-        .args(&sources)
-        .status()
-        .map_err(|e| format!("cannot run {}: {e}", jdk.javac().display()))?;
-    if !status.success() {
-        return Err(format!("javac failed ({status}) compiling {}", src.display()));
-    }
-    std::fs::write(&stamp, b"").map_err(|e| e.to_string())?;
-    Ok(out)
+    let out = class_root().join(format!("{group}-plain-{version}{}", args_suffix(extra_args)));
+    compile_group(Some(jdk), group, &out, &["-nowarn"], extra_args, true)
 }
