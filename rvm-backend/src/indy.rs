@@ -696,32 +696,13 @@ fn switch(vm: &Vm, caller: &Method, desc: &str, bootstraps: &[BootstrapMethodEnt
                     a.push(Insn::If(Cond::Eq, 0));
                 }
                 Label::Int(v) => {
-                    let number = a_class(vm, "java/lang/Number")?;
-                    let character = a_class(vm, "java/lang/Character")?;
-                    a.push(Insn::Load(0));
-                    a.push(Insn::InstanceOf(number.clone()));
-                    let not_number = a.insns.len();
-                    a.push(Insn::If(Cond::Eq, 0));
-                    a.push(Insn::Load(0));
-                    a.push(Insn::CheckCast(number));
-                    a.invoke(Call::Virtual, "java/lang/Number", "intValue", "()I")?;
-                    a.push(Insn::Iconst(*v));
-                    to_next.push(a.insns.len());
-                    a.push(Insn::IfIcmp(Cond::Ne, 0));
+                    let not_number = a.unboxed_is(vm, "java/lang/Number", "intValue", "()I", *v, &mut to_next)?;
                     a.push(Insn::Iconst(i));
                     a.push(Insn::Return1);
                     let here = a.insns.len() as u32;
                     a.retarget(not_number, here);
-                    a.push(Insn::Load(0));
-                    a.push(Insn::InstanceOf(character.clone()));
-                    to_next.push(a.insns.len());
-                    a.push(Insn::If(Cond::Eq, 0));
-                    a.push(Insn::Load(0));
-                    a.push(Insn::CheckCast(character));
-                    a.invoke(Call::Virtual, "java/lang/Character", "charValue", "()C")?;
-                    a.push(Insn::Iconst(*v));
-                    to_next.push(a.insns.len());
-                    a.push(Insn::IfIcmp(Cond::Ne, 0));
+                    let not_character = a.unboxed_is(vm, "java/lang/Character", "charValue", "()C", *v, &mut to_next)?;
+                    to_next.push(not_character);
                 }
                 Label::Enum(c, k) => {
                     let enum_class = a_class(vm, "java/lang/Enum")?;
@@ -941,6 +922,24 @@ impl<'v> Asm<'v> {
     }
 
     /// Points the branch at `at` to instruction `target`.
+    /// `arg0 instanceof BOX && arg0.UNBOX() == v`: falls through when true; a mismatched value
+    /// jumps to a branch added to `to_next`; returns the not-an-instance branch, for the caller to
+    /// point somewhere.
+    fn unboxed_is(&mut self, vm: &Vm, boxed: &str, unbox: &str, desc: &str, v: i32, to_next: &mut Vec<usize>) -> Result<usize, Bad> {
+        let class = a_class(vm, boxed)?;
+        self.push(Insn::Load(0));
+        self.push(Insn::InstanceOf(class.clone()));
+        let not_instance = self.insns.len();
+        self.push(Insn::If(crate::code::Cond::Eq, 0));
+        self.push(Insn::Load(0));
+        self.push(Insn::CheckCast(class));
+        self.invoke(Call::Virtual, boxed, unbox, desc)?;
+        self.push(Insn::Iconst(v));
+        to_next.push(self.insns.len());
+        self.push(Insn::IfIcmp(crate::code::Cond::Ne, 0));
+        Ok(not_instance)
+    }
+
     fn retarget(&mut self, at: usize, target: u32) {
         match &mut self.insns[at] {
             Insn::If(_, t) | Insn::IfIcmp(_, t) | Insn::IfAcmpEq(t) | Insn::IfAcmpNe(t) | Insn::IfNull(t) | Insn::IfNonNull(t) | Insn::Goto(t) => *t = target,
