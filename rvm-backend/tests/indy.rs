@@ -9,17 +9,13 @@ use std::process::{Command, Output};
 
 const GROUP: &str = "rvm-indy";
 
-fn rvm(args: &[&std::ffi::OsStr]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rvm")).args(args).output().expect("run rvm")
-}
+#[path = "support/hotspot.rs"]
+mod hotspot;
+use hotspot::{assert_rvm_matches, rvm, text};
 
 fn java(args: &[&std::ffi::OsStr]) -> Output {
     let jdk = java_tests::jdk().expect("JDK");
     Command::new(jdk.java()).args(args).output().expect("run java")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
 }
 
 /// The class directories to compare on: (what compiled them, directory).
@@ -51,18 +47,7 @@ fn same_as_hotspot(class: &str, compare_stderr: bool) {
     for (by, dir) in compiled() {
         let expected = java(&["-cp".as_ref(), dir.as_os_str(), class.as_ref()]);
         assert!(!expected.stdout.is_empty(), "{class} ({by}) printed nothing on HotSpot: {}", text(&expected.stderr));
-        for vps in ["-Xvps:1", "-Xvps:2"] {
-            let got = rvm(&[vps.as_ref(), "-cp".as_ref(), dir.as_os_str(), class.as_ref()]);
-            let (e, g) = (text(&expected.stdout), text(&got.stdout));
-            for (i, (a, b)) in e.lines().zip(g.lines()).enumerate() {
-                assert_eq!(a, b, "{class} ({by}, {vps}): line {} differs\nrvm stderr:\n{}", i + 1, text(&got.stderr));
-            }
-            assert_eq!(e.lines().count(), g.lines().count(), "{class} ({by}, {vps}): line count\nrvm stdout:\n{g}\nrvm stderr:\n{}", text(&got.stderr));
-            assert_eq!(expected.status.code(), got.status.code(), "{class} ({by}, {vps}): exit code\nrvm stderr:\n{}", text(&got.stderr));
-            if compare_stderr {
-                assert_eq!(text(&expected.stderr), text(&got.stderr), "{class} ({by}, {vps}): stderr");
-            }
-        }
+        assert_rvm_matches(&expected, &dir, class, &by, compare_stderr);
     }
 }
 

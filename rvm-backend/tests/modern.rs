@@ -8,15 +8,11 @@
 
 use java_tests::Jdk;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn rvm(args: &[&std::ffi::OsStr]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rvm")).args(args).output().expect("run rvm")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+#[path = "support/hotspot.rs"]
+mod hotspot;
+use hotspot::{assert_rvm_matches, rvm, text};
 
 fn jdk17() -> Option<Jdk> {
     java_tests::all_jdks().into_iter().find(|j| j.feature_version() == Some(17))
@@ -67,15 +63,7 @@ fn same_as_hotspot(class: &str, java21: bool) {
         ran += 1;
         let expected = Command::new(jdk.java()).arg("-cp").arg(&dir).arg(class).output().expect("run java");
         assert!(expected.status.success() && !expected.stdout.is_empty(), "{class} ({by}) on HotSpot: {}", text(&expected.stderr));
-        for vps in ["-Xvps:1", "-Xvps:2"] {
-            let got = rvm(&[vps.as_ref(), "-cp".as_ref(), dir.as_os_str(), class.as_ref()]);
-            let (e, g) = (text(&expected.stdout), text(&got.stdout));
-            for (i, (a, b)) in e.lines().zip(g.lines()).enumerate() {
-                assert_eq!(a, b, "{class} ({by}, {vps}): line {} differs\nrvm stderr:\n{}", i + 1, text(&got.stderr));
-            }
-            assert_eq!(e.lines().count(), g.lines().count(), "{class} ({by}, {vps}): line count\nrvm stdout:\n{g}\nrvm stderr:\n{}", text(&got.stderr));
-            assert_eq!(expected.status.code(), got.status.code(), "{class} ({by}, {vps}): exit code\nrvm stderr:\n{}", text(&got.stderr));
-        }
+        assert_rvm_matches(&expected, &dir, class, &by, false);
     }
     assert!(ran > 0, "{class}: no JDK compiled it");
 }
