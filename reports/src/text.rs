@@ -178,6 +178,16 @@ pub(crate) fn underline_right(out: &mut String, s: &str, width: usize) {
     }
 }
 
+/// A column title right-aligned in `width`, or (`underline`) its `=` underline: the two header
+/// lines of the xtree, xarc and xprof tables.
+pub(crate) fn title_cell(out: &mut String, s: &str, width: usize, underline: bool) {
+    if underline {
+        underline_right(out, s, width)
+    } else {
+        right(out, s, width)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

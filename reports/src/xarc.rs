@@ -56,13 +56,7 @@ pub fn render_with(profile: &Profile, agg: &Aggregate, opts: &ReportOptions) -> 
     let mut out = String::with_capacity(64 * (order.len() * 4 + 8));
     text::header(&mut out, profile, metric, total, opts.absolute);
     for underline in [false, true] {
-        let cell = |out: &mut String, s: &str, w: usize| {
-            if underline {
-                text::underline_right(out, s, w)
-            } else {
-                text::right(out, s, w)
-            }
-        };
+        let cell = |out: &mut String, s: &str, w: usize| text::title_cell(out, s, w, underline);
         if underline {
             text::left(&mut out, "======", ws);
         } else {

@@ -92,13 +92,7 @@ pub fn render_with(profile: &Profile, agg: &Aggregate, opts: &ReportOptions) -> 
     // Column titles and their underlines, the last column named `name`.
     let titles = |out: &mut String, name: &str| {
         for underline in [false, true] {
-            let cell = |out: &mut String, s: &str, w: usize| {
-                if underline {
-                    text::underline_right(out, s, w)
-                } else {
-                    text::right(out, s, w)
-                }
-            };
+            let cell = |out: &mut String, s: &str, w: usize| text::title_cell(out, s, w, underline);
             cell(out, text::count_title(profile), wc);
             out.push_str("  ");
             cell(out, hb, vb.width);

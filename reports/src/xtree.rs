@@ -72,13 +72,7 @@ pub fn write(profile: &Profile, opts: &ReportOptions, w: &mut dyn Write) -> io::
     let mut out = String::with_capacity((48 * nodes).min(FLUSH_AT) + 256);
     text::header(&mut out, profile, metric, total, opts.absolute);
     for underline in [false, true] {
-        let cell = |out: &mut String, s: &str, w: usize| {
-            if underline {
-                text::underline_right(out, s, w)
-            } else {
-                text::right(out, s, w)
-            }
-        };
+        let cell = |out: &mut String, s: &str, w: usize| text::title_cell(out, s, w, underline);
         cell(&mut out, "Lv", wl);
         out.push_str("  ");
         cell(&mut out, "RL", wr);
