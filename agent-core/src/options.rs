@@ -44,6 +44,15 @@ pub fn text_of(bytes: &[u8]) -> Result<String, String> {
     })
 }
 
+/// An `on|off` option's value.
+fn on_off(option: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        v => Err(format!("bad value '{}' for option '{option}' (valid: on, off)", shown(v))),
+    }
+}
+
 /// Input echoed in an error, cut to its first 60 characters (with its length) when longer than
 /// 80: one line stays readable whatever was passed.
 fn shown(s: &str) -> String {
@@ -312,27 +321,9 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
                 }
                 o.events.push(v);
             }
-            "compensate" => {
-                o.compensate = match need(value)?.as_str() {
-                    "on" => true,
-                    "off" => false,
-                    v => return Err(format!("bad value '{}' for option 'compensate' (valid: on, off)", shown(v))),
-                }
-            }
-            "sample-lines" => {
-                o.sample_lines = match need(value)?.as_str() {
-                    "on" => true,
-                    "off" => false,
-                    v => return Err(format!("bad value '{}' for option 'sample-lines' (valid: on, off)", shown(v))),
-                }
-            }
-            "thread-field" => {
-                o.thread_field = match need(value)?.as_str() {
-                    "on" => true,
-                    "off" => false,
-                    v => return Err(format!("bad value '{}' for option 'thread-field' (valid: on, off)", shown(v))),
-                }
-            }
+            "compensate" => o.compensate = on_off("compensate", &need(value)?)?,
+            "sample-lines" => o.sample_lines = on_off("sample-lines", &need(value)?)?,
+            "thread-field" => o.thread_field = on_off("thread-field", &need(value)?)?,
             "metric-mode" => {
                 o.metric_mode = match need(value)?.as_str() {
                     "auto" => MetricModeOption::Auto,
