@@ -172,16 +172,7 @@ fn concat(vm: &Vm, desc: &str, bsm_args: Option<&[BootstrapArgument]>) -> Result
             Piece::Arg(i) => {
                 let t = params[*i];
                 a.load(slots[*i], t);
-                match t {
-                    "Z" => "(Z)Ljava/lang/StringBuilder;",
-                    "C" => "(C)Ljava/lang/StringBuilder;",
-                    "B" | "S" | "I" => "(I)Ljava/lang/StringBuilder;",
-                    "J" => "(J)Ljava/lang/StringBuilder;",
-                    "F" => "(F)Ljava/lang/StringBuilder;",
-                    "D" => "(D)Ljava/lang/StringBuilder;",
-                    "Ljava/lang/String;" => "(Ljava/lang/String;)Ljava/lang/StringBuilder;",
-                    _ => "(Ljava/lang/Object;)Ljava/lang/StringBuilder;",
-                }
+                append_descriptor(t)
             }
         };
         a.invoke(Call::Virtual, sb, "append", append_desc)?;
@@ -466,16 +457,7 @@ fn object_method(vm: &Vm, name: &str, desc: &str, args: &[BootstrapArgument]) ->
                 a.push(Insn::Ldc(vm.intern_constant(&text).map_err(Bad::Malformed)?));
                 a.invoke(Call::Virtual, sb, "append", "(Ljava/lang/String;)Ljava/lang/StringBuilder;")?;
                 getfield(&mut a, 0, i, false)?;
-                let ad = match comps[i].2.as_str() {
-                    "Z" => "(Z)Ljava/lang/StringBuilder;",
-                    "C" => "(C)Ljava/lang/StringBuilder;",
-                    "B" | "S" | "I" => "(I)Ljava/lang/StringBuilder;",
-                    "J" => "(J)Ljava/lang/StringBuilder;",
-                    "F" => "(F)Ljava/lang/StringBuilder;",
-                    "D" => "(D)Ljava/lang/StringBuilder;",
-                    _ => "(Ljava/lang/Object;)Ljava/lang/StringBuilder;",
-                };
-                a.invoke(Call::Virtual, sb, "append", ad)?;
+                a.invoke(Call::Virtual, sb, "append", append_descriptor(&comps[i].2))?;
             }
             let close = if names.is_empty() { format!("{simple}[]") } else { "]".to_string() };
             a.push(Insn::Ldc(vm.intern_constant(&close).map_err(Bad::Malformed)?));
@@ -775,6 +757,21 @@ fn wrapper(p: u8) -> &'static str {
         b'J' => "java/lang/Long",
         b'F' => "java/lang/Float",
         _ => "java/lang/Double",
+    }
+}
+
+/// The `StringBuilder.append` overload for a value of field type `t`, as `String.valueOf` would
+/// convert it (byte and short through `append(int)`).
+fn append_descriptor(t: &str) -> &'static str {
+    match t {
+        "Z" => "(Z)Ljava/lang/StringBuilder;",
+        "C" => "(C)Ljava/lang/StringBuilder;",
+        "B" | "S" | "I" => "(I)Ljava/lang/StringBuilder;",
+        "J" => "(J)Ljava/lang/StringBuilder;",
+        "F" => "(F)Ljava/lang/StringBuilder;",
+        "D" => "(D)Ljava/lang/StringBuilder;",
+        "Ljava/lang/String;" => "(Ljava/lang/String;)Ljava/lang/StringBuilder;",
+        _ => "(Ljava/lang/Object;)Ljava/lang/StringBuilder;",
     }
 }
 
