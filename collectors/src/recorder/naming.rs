@@ -8,7 +8,7 @@
 //! run-dependent address suffix: `Foo$$Lambda$14/0x0000000800c0b000` becomes `Foo$$Lambda$14`.
 
 /// The dotted Java name of a class from its JVM signature: `Ljava/lang/String;` → `java.lang.String`,
-/// `[I` → `int[]`. Hidden-class address suffixes (`/0x…` or `.0x…`) are dropped.
+/// `[I` → `int[]`. Hidden-class address suffixes (`/0x…`, `.0x…`, JFR's `+0x…`) are dropped.
 pub fn class_name_from_signature(sig: &str) -> String {
     let mut dims = 0;
     let mut s = sig;
@@ -21,8 +21,9 @@ pub fn class_name_from_signature(sig: &str) -> String {
         Some(_) if s.len() == 1 => primitive(s.as_bytes()[0]).unwrap_or(s).to_string(),
         _ => s.replace('/', "."),
     };
-    // Hidden classes: "pkg.Foo$$Lambda$14.0x0000000800c0b000" (the '/' was just replaced by '.').
-    if let Some(i) = base.find(".0x") {
+    // Hidden classes: "pkg.Foo$$Lambda$14.0x0000000800c0b000" (the '/' was just replaced by '.');
+    // JFR spells the address "+0x…".
+    if let Some(i) = base.find(".0x").or_else(|| base.find("+0x")) {
         if base[i + 3..].bytes().all(|b| b.is_ascii_hexdigit()) {
             base.truncate(i);
         }

@@ -314,11 +314,6 @@ fn method_names(methods: &[MethodKey]) -> Vec<String> {
 /// A class as the agent names it, from JFR's internal name: `java/lang/String` → `java.lang.String`,
 /// `[B` → `byte[]`, hidden classes without their address suffix.
 fn java_class_name(internal: &str) -> String {
-    // JFR spells a hidden class's address `+0x…` (`Foo$$Lambda$102+0x00007f62d8120c60`).
-    let internal = match internal.rfind("+0x") {
-        Some(i) if internal.len() > i + 3 && internal[i + 3..].bytes().all(|b| b.is_ascii_hexdigit()) => &internal[..i],
-        _ => internal,
-    };
     if internal.starts_with('[') {
         class_name_from_signature(internal)
     } else {
