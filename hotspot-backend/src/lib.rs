@@ -17,6 +17,7 @@ mod vmstructs;
 mod frames;
 mod compilers;
 mod vthreads;
+mod park;
 
 pub use stacks::{faults_caught as stack_walk_faults, AsgctWalker};
 #[allow(clippy::all)]
@@ -554,6 +555,7 @@ pub unsafe fn init(vm: *mut JavaVM, recorder: Arc<Recorder>, config: BackendConf
             missing.push("monitor contention and waits: not offered by this VM now".to_string());
         }
     }
+    let parks = park::add_capabilities(rc.waits, &potential, &mut caps, &mut missing);
     if rc.sample_lines && rc.stack_samples.is_some() {
         if potential.can_get_line_numbers() != 0 {
             caps.set_can_get_line_numbers(1);
@@ -610,7 +612,7 @@ pub unsafe fn init(vm: *mut JavaVM, recorder: Arc<Recorder>, config: BackendConf
         GarbageCollectionFinish: Some(cb::gc_finish),
         VMObjectAlloc: Some(cb::vm_object_alloc),
         SampledObjectAlloc: Some(cb::sampled_object_alloc),
-        ClassFileLoadHook: if probes { Some(probes::class_file_load_hook) } else { None },
+        ClassFileLoadHook: if probes || parks { Some(park::class_file_load_hook) } else { None },
         VirtualThreadStart: Some(vthreads::on_start),
         VirtualThreadEnd: Some(vthreads::on_end),
         // SAFETY: every other field is an Option of a function pointer, for which zero is None.
@@ -929,6 +931,9 @@ fn go_live(env: *mut jvmtiEnv, b: &Backend, initial_thread: Option<jthread>) {
         }
     } else if let (Some(st), Some(_), Some(t), Ok(jni)) = (stacks::runtime(), initial_thread, current_thread_recorder(), current_jni()) {
         st.thread_started(jni, &t, None);
+    }
+    if let (true, Ok(jni)) = (park::wanted(), current_jni()) {
+        park::go_live(env, jni, probes::runtime().is_some());
     }
     if let (Some(st), Ok(jni)) = (stacks::runtime(), current_jni()) {
         st.go_live(env, jni, b.vm, b.config.start_paused);

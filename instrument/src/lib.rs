@@ -224,10 +224,12 @@ mod fields;
 mod frames;
 mod insn;
 mod natives;
+mod park;
 
 use std::fmt;
 
 pub use fields::add_field;
+pub use park::{wrap_park, ParkMethod, ParkWrapped, LOCK_SUPPORT, PARK_NATIVES};
 
 /// The probe methods to call and what else to insert: internal names, for example
 /// `Probes::new("hpmagent/Probe", "enter", "exit").with_thrown("thrown").with_caught("caught")`.

@@ -49,6 +49,7 @@ pub use compensation::{compensates, Compensation};
 pub use code::CodeEntry;
 pub use compiles::{CompileRow, CompilerActivity};
 pub use gc::GcRecord;
+pub use monitors::{NO_BLOCKER, PARK_NODE, PARK_TIMED_NODE};
 pub use sampled::{Form, FormRow};
 use code::CodeMap;
 use sampled::{add_samples, FormKey};
@@ -198,6 +199,8 @@ struct ThreadState {
     /// Monitor contention or wait in progress: (start wall ns, monitor class consumer).
     contended: Option<(u64, ConsumerId)>,
     waiting: Option<(u64, ConsumerId)>,
+    /// A `LockSupport.park*` in progress ([`Recorder::park`]).
+    parking: Option<monitors::Parking>,
     /// The lock and wait tree nodes of (call-tree node, monitor class) seen before, so that a
     /// monitor event finds its context without walking the call path (a thread that waits in a
     /// loop waits in the same few contexts). Cleared with the trees ([`ThreadState::clear_calls`]).
@@ -579,6 +582,7 @@ impl Recorder {
                 vm_alloc_objects: 0,
                 contended: None,
                 waiting: None,
+                parking: None,
                 epoch: self.epoch.load(Ordering::Acquire),
                 needs_sync: true,
                 stack: None,

@@ -1,5 +1,7 @@
-//! Monitors: contended entries into the lock tree, `Object.wait` into the wait tree, each under
-//! the thread's current call path and the monitor's class.
+//! Monitors: contended entries into the lock tree, `Object.wait` and `LockSupport.park*` into the
+//! wait tree, each under the thread's current call path and the monitor's (the park's blocker's)
+//! class. A park's class node hangs below a node naming the kind of park ([`PARK_NODE`],
+//! [`PARK_TIMED_NODE`]), which an `Object.wait` does not have: `waits.txt` tells them apart by it.
 
 use super::*;
 
@@ -75,6 +77,60 @@ impl Recorder {
             s.waits.add_calls(n, 1);
             s.waits.add_base(n, &[end_ns.saturating_sub(start_ns.unwrap_or(start)), timed_out as u64]);
         }
+    }
+}
+
+/// The wait tree's node between a park's calling context and its blocker class: `park()`,
+/// `park(Object)` (until unparked).
+pub const PARK_NODE: &str = "(park)";
+/// As [`PARK_NODE`] for `parkNanos` and `parkUntil` (at most until a time).
+pub const PARK_TIMED_NODE: &str = "(park, timed)";
+/// The class node of a park without a blocker object.
+pub const NO_BLOCKER: &str = "(no blocker)";
+
+/// A park in progress.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Parking {
+    start_ns: u64,
+    blocker: ConsumerId,
+    /// The longest the park may last (ns), for a timed park.
+    timeout_ns: Option<u64>,
+}
+
+impl Recorder {
+    /// The thread starts `LockSupport.park*` with a blocker of class `blocker` (a consumer name;
+    /// [`NO_BLOCKER`] without one), for at most `timeout_ns` if timed. Ignored without waits and
+    /// while stopped. A virtual thread's park is its own (it may end on another carrier).
+    pub fn park(&self, t: &ThreadRecorder, blocker: &str, timeout_ns: Option<u64>) {
+        if !self.config.waits || self.is_paused() {
+            return;
+        }
+        let p = Parking { start_ns: self.wall_ns(), blocker: self.intern(blocker), timeout_ns };
+        lock(&t.state).parking = Some(p);
+    }
+
+    /// The park begun by [`Recorder::park`] returned: one wait of the parked wall time under the
+    /// thread's context, then [`PARK_NODE`] or [`PARK_TIMED_NODE`], then the blocker's class;
+    /// `timed-out` when a timed park lasted its whole timeout. The context is the current call
+    /// path of the calls tree, or, with `frames` (the thread's stack, innermost first, for a thread
+    /// whose calls are not recorded), the recorded methods among them, as for stack samples. A
+    /// return without a recorded start (a park begun before the wrappers or while stopped) is
+    /// ignored.
+    pub fn parked(&self, t: &ThreadRecorder, frames: Option<(&[crate::sampling::RawFrame], &mut dyn MethodResolver)>) {
+        let end = self.wall_ns();
+        let mut s = lock(&t.state);
+        let Some(p) = s.parking.take() else { return };
+        let elapsed = end.saturating_sub(p.start_ns);
+        let timed_out = p.timeout_ns.is_some_and(|d| elapsed >= d);
+        let mut path: Vec<ConsumerId> = match frames {
+            Some((frames, r)) => self.sampled_frames(&mut s, frames, r).into_iter().map(|(_, c)| c).collect(),
+            None => s.calls.path(),
+        };
+        path.push(self.intern(if p.timeout_ns.is_some() { PARK_TIMED_NODE } else { PARK_NODE }));
+        path.push(p.blocker);
+        let n = s.waits.descend(Tree::ROOT, &path);
+        s.waits.add_calls(n, 1);
+        s.waits.add_base(n, &[elapsed, timed_out as u64]);
     }
 }
 

@@ -160,7 +160,7 @@ impl Recorder {
     /// The recorded frames of a sampled stack (`frames` innermost first), outermost first, each
     /// as its index in `frames` and its consumer: frames the filter excludes are left out; a
     /// frame with method 0 is a failed walk. The last is the frame a sample is charged to.
-    fn sampled_frames(&self, s: &mut ThreadState, frames: &[crate::sampling::RawFrame], r: &mut dyn MethodResolver) -> Vec<(usize, ConsumerId)> {
+    pub(super) fn sampled_frames(&self, s: &mut ThreadState, frames: &[crate::sampling::RawFrame], r: &mut dyn MethodResolver) -> Vec<(usize, ConsumerId)> {
         let mut recorded = Vec::with_capacity(frames.len() + 1);
         for (i, f) in frames.iter().enumerate().rev() {
             let c = if f.method == 0 { self.intern(&r.walk_failure(f.pos)) } else { self.consumer_of(s, f.method, r) };
