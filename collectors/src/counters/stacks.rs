@@ -163,12 +163,15 @@ impl CodeAt {
     }
 }
 
-/// Where a stack sample was taken: the interrupted program counter and what the walker found
-/// there.
+/// Where and when a stack sample was taken: the interrupted program counter, what the walker
+/// found there, and the time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Site {
     pub pc: u64,
     pub code: CodeAt,
+    /// `CLOCK_MONOTONIC` ns when the handler took the sample (0: not known), for the samples'
+    /// timeline: the drain runs every 100 ms, far too coarse to place a sample in time.
+    pub time: u64,
 }
 
 /// A VM's stack walker, called in the sampling signal handler on the sampled thread itself.
@@ -196,6 +199,9 @@ pub type SampleSink<'a> = dyn FnMut(&[u64], Site, &[RawFrame]) + 'a;
 /// Marks the end of the ring's buffer: the next record starts at word 0.
 const WRAP: u64 = u64::MAX;
 
+/// Words of a record besides its weights and frames: header, pc, code word, time.
+const HEADER: usize = 4;
+
 /// Counts of a ring's traffic.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct RingStats {
@@ -206,8 +212,9 @@ pub struct RingStats {
 }
 
 /// A ring of variable-length stack samples: per record a header word (its length in words and its
-/// frame count), the weights (one word per metric), the interrupted program counter and the
-/// [`CodeAt`] word, then two words per frame (its method; its position, and its form above bit 32).
+/// frame count), the weights (one word per metric), the interrupted program counter, the
+/// [`CodeAt`] word and the time ([`Site::time`]), then two words per frame (its method; its
+/// position, and its form above bit 32).
 pub struct SampleRing {
     words: Box<[AtomicU64]>,
     weights: usize,
@@ -222,9 +229,9 @@ pub struct SampleRing {
 
 impl SampleRing {
     /// A ring of `words` 8-byte words (every buffer allocated here) for samples of `weights`
-    /// metrics. A sample of d frames takes 3 + weights + 2d words.
+    /// metrics. A sample of d frames takes 4 + weights + 2d words.
     pub fn new(words: usize, weights: usize) -> SampleRing {
-        let words = words.max(5 + weights);
+        let words = words.max(HEADER + 2 + weights);
         SampleRing {
             words: (0..words).map(|_| AtomicU64::new(0)).collect(),
             weights,
@@ -238,7 +245,7 @@ impl SampleRing {
 
     /// The most frames one record can hold in this ring.
     pub fn max_frames(&self) -> usize {
-        (self.words.len() - 3 - self.weights) / 2
+        (self.words.len() - HEADER - self.weights) / 2
     }
 
     /// The producer's side (one thread at a time; async-signal-safe): appends one sample taken at
@@ -248,7 +255,7 @@ impl SampleRing {
         debug_assert_eq!(weights.len(), self.weights);
         let frames = &frames[..frames.len().min(self.max_frames())];
         let cap = self.words.len() as u64;
-        let need = (3 + self.weights + 2 * frames.len()) as u64;
+        let need = (HEADER + self.weights + 2 * frames.len()) as u64;
         let head = self.head.load(Ordering::Acquire);
         let mut tail = self.tail.load(Ordering::Relaxed);
         let room_to_end = cap - tail % cap;
@@ -273,6 +280,7 @@ impl SampleRing {
         }
         put(site.pc);
         put(site.code.word());
+        put(site.time);
         for f in frames {
             put(f.method);
             put(f.pos as u32 as u64 | (f.form as u64) << 32);
@@ -306,7 +314,8 @@ impl SampleRing {
             }
             let pc = self.words[i].load(Ordering::Relaxed);
             let code = CodeAt::from_word(self.words[i + 1].load(Ordering::Relaxed));
-            i += 2;
+            let time = self.words[i + 2].load(Ordering::Relaxed);
+            i += 3;
             frames.clear();
             for _ in 0..depth {
                 let method = self.words[i].load(Ordering::Relaxed);
@@ -318,7 +327,7 @@ impl SampleRing {
             // Free the space before the callback: it may be slow (naming methods), and the
             // record is copied out already.
             self.head.store(head, Ordering::Release);
-            f(&weights, Site { pc, code }, &frames);
+            f(&weights, Site { pc, code, time }, &frames);
         }
     }
 
@@ -339,7 +348,7 @@ mod tests {
             2 => CodeAt::compiled(0, Tier::C1),
             _ => CodeAt::unknown(),
         };
-        Site { pc, code }
+        Site { pc, code, time: pc * 1000 + 7 }
     }
 
     #[test]
@@ -391,13 +400,13 @@ mod tests {
     #[test]
     fn a_full_ring_refuses_and_counts_and_deep_stacks_are_cut() {
         let ring = SampleRing::new(32, 1);
-        assert_eq!(ring.max_frames(), 14);
+        assert_eq!(ring.max_frames(), 13);
         assert!(ring.push(&[1], site(7), &frames(40, 1)));
-        assert!(!ring.push(&[2], site(7), &frames(1, 2)), "all 32 words used");
+        assert!(!ring.push(&[2], site(7), &frames(1, 2)), "all 31 of 32 words used");
         assert_eq!(ring.stats(), RingStats { pushed: 1, full: 1 });
         let mut got = Vec::new();
         ring.drain(&mut |w, _, f| got.push((w[0], f.len())));
-        assert_eq!(got, vec![(1, 14)]);
+        assert_eq!(got, vec![(1, 13)]);
         assert!(ring.push(&[2], site(7), &frames(1, 2)));
     }
 

@@ -50,7 +50,7 @@ pub use code::CodeEntry;
 pub use compiles::{CompileRow, CompilerActivity};
 pub use gc::GcRecord;
 pub use monitors::{NO_BLOCKER, PARK_NODE, PARK_TIMED_NODE};
-pub use sampled::{Form, FormRow};
+pub use sampled::{Form, FormRow, SampleTimeline, TIMELINE_LIMIT};
 use code::CodeMap;
 use sampled::{add_samples, FormKey};
 pub use naming::{ClassFilter, Glob};
@@ -174,6 +174,8 @@ struct ThreadState {
     /// consumer, form) → (samples, weights); and (consumer on the stack, its frame's form) →
     /// (samples, weights).
     samples: Option<Tree>,
+    /// With stack samples: when each was taken and its node in `samples`.
+    timeline: Option<SampleTimeline>,
     forms: FxHashMap<FormKey, (u64, Vec<u64>)>,
     stack_forms: FxHashMap<FormKey, (u64, Vec<u64>)>,
     /// Allocation samples (with `RecorderConfig::alloc_samples`): the allocating stack, then the
@@ -328,6 +330,9 @@ pub struct Snapshot {
     /// Sampled trees, with stack sampling: counts are samples (a context's own, where it was the
     /// innermost recorded frame), base values the metric deltas those samples carried.
     pub samples: Option<Profile>,
+    /// With stack samples: per thread of `samples` (same order), when each sample was taken and
+    /// its context, for a timeline.
+    pub sample_timelines: Option<Vec<SampleTimeline>>,
     /// Allocation-sampled trees: counts are samples, base values the estimated `alloc-bytes`
     /// and `alloc-objects` they stand for (see [`Recorder::add_alloc_sample`]).
     pub alloc_samples: Option<Profile>,
@@ -563,6 +568,7 @@ impl Recorder {
                 calls: CursorBuilder::new(tree, &now),
                 locks,
                 waits,
+                timeline: samples.as_ref().map(|_| SampleTimeline::default()),
                 samples,
                 forms: FxHashMap::default(),
                 stack_forms: FxHashMap::default(),
@@ -1029,6 +1035,9 @@ impl Recorder {
             if let Some(t) = s.samples.as_mut() {
                 *t = Tree::new(root, t.metric_count());
             }
+            if let Some(t) = s.timeline.as_mut() {
+                *t = SampleTimeline::default();
+            }
             s.forms.clear();
             s.stack_forms.clear();
             if let Some(t) = s.alloc_samples.as_mut() {
@@ -1085,6 +1094,7 @@ impl Recorder {
             locks: Tree,
             waits: Tree,
             samples: Option<Tree>,
+            timeline: Option<SampleTimeline>,
             forms: Vec<(FormKey, (u64, Vec<u64>))>,
             stack_forms: Vec<(FormKey, (u64, Vec<u64>))>,
             alloc_samples: Option<Tree>,
@@ -1103,6 +1113,7 @@ impl Recorder {
                         locks: s.locks.clone(),
                         waits: s.waits.clone(),
                         samples: s.samples.clone(),
+                        timeline: s.timeline.clone(),
                         forms: s.forms.iter().map(|(k, v)| (*k, v.clone())).collect(),
                         stack_forms: s.stack_forms.iter().map(|(k, v)| (*k, v.clone())).collect(),
                         alloc_samples: s.alloc_samples.clone(),
@@ -1143,6 +1154,7 @@ impl Recorder {
             let metrics = vec![Metric::new("alloc-bytes", "bytes").with_mode(MetricMode::Sampled), Metric::new("alloc-objects", "objects").with_mode(MetricMode::Sampled)];
             mk(metrics, "methods and allocated classes", "samples")
         });
+        let mut timelines = samples.as_ref().map(|_| Vec::new());
         let mut threads = Vec::new();
         let form_rows = |per_thread: &mut dyn Iterator<Item = &Vec<(FormKey, (u64, Vec<u64>))>>| -> Vec<FormRow> {
             let mut sum: std::collections::BTreeMap<FormKey, (u64, Vec<u64>)> = std::collections::BTreeMap::new();
@@ -1166,7 +1178,19 @@ impl Recorder {
             locks.threads.push(tp(fix(c.locks)));
             waits.threads.push(tp(fix(c.waits)));
             if let (Some(p), Some(t)) = (samples.as_mut(), c.samples) {
-                p.threads.push(tp(fix(t)));
+                let mut timeline = c.timeline.unwrap_or_default();
+                let t = if t.consumer(Tree::ROOT) == root {
+                    t
+                } else {
+                    // Rerooting makes new node ids: the timeline follows.
+                    let r = reroot(&t, root);
+                    timeline.remap(&t, &r);
+                    r
+                };
+                if let Some(ts) = timelines.as_mut() {
+                    ts.push(timeline);
+                }
+                p.threads.push(tp(t));
             }
             if let (Some(p), Some(t)) = (alloc_samples.as_mut(), c.alloc_samples) {
                 p.threads.push(tp(fix(t)));
@@ -1192,6 +1216,7 @@ impl Recorder {
             locks,
             waits,
             samples,
+            sample_timelines: timelines,
             alloc_samples,
             sample_forms,
             stack_forms,

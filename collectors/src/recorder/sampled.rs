@@ -87,6 +87,47 @@ pub(super) fn add_samples(sum: &mut (u64, Vec<u64>), n: u64, weights: &[u64]) {
     }
 }
 
+/// The most stack samples a thread's timeline keeps: 12 bytes each, so at most 3 MiB a thread
+/// (at the default 10 ms interval, 43 minutes of one thread's CPU time). Later samples are in the
+/// sampled tree but not in the timeline, and counted ([`SampleTimeline::dropped`]).
+pub const TIMELINE_LIMIT: usize = 1 << 18;
+
+/// One thread's stack samples in the order taken, for a timeline: when each was taken and the
+/// context it was charged to (its node in the thread's sampled tree).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SampleTimeline {
+    /// ns on the recorder's wall clock ([`Recorder::wall_ns`]), the markers' clock.
+    pub times: Vec<u64>,
+    pub nodes: Vec<NodeId>,
+    /// Samples over [`TIMELINE_LIMIT`]: in the tree, not here.
+    pub dropped: u64,
+}
+
+impl SampleTimeline {
+    fn push(&mut self, time: u64, node: NodeId) {
+        if self.times.len() < TIMELINE_LIMIT {
+            self.times.push(time);
+            self.nodes.push(node);
+        } else {
+            self.dropped += 1;
+        }
+    }
+
+    /// Moves the nodes of `from` to the nodes of the same contexts in `to` (a copy of `from` with
+    /// other node ids, e.g. rerooted).
+    pub fn remap(&mut self, from: &Tree, to: &Tree) {
+        let mut map = vec![Tree::ROOT; from.len()];
+        for n in 1..from.len() as NodeId {
+            // Arena order: a parent comes before its children.
+            let p = map[from.parent(n).expect("only the root has no parent") as usize];
+            map[n as usize] = to.find_child(p, from.consumer(n)).unwrap_or(p);
+        }
+        for n in &mut self.nodes {
+            *n = map[*n as usize];
+        }
+    }
+}
+
 impl Recorder {
     /// One stack sample of thread `t` (from any thread, e.g. a drain of its sampler): `frames`
     /// innermost first as the walker found them, `weights` one per metric of
@@ -95,7 +136,8 @@ impl Recorder {
     /// a frame with method 0 is a failed walk, named by [`MethodResolver::walk_failure`]. Ignored
     /// while recording is stopped and without sampled trees.
     ///
-    /// `site` is where the sample was taken: what the walker found at the interrupted program
+    /// `site` is where and when the sample was taken: its time and context go to the thread's
+    /// [`SampleTimeline`]; what the walker found at the interrupted program
     /// counter, or else the code map (`RecorderConfig::code`) looked up there, gives the sample's
     /// [`Form`] for the method charged. Where the walker looked (`site.code` known), the frames'
     /// own forms go to the on-stack forms of their methods.
@@ -121,6 +163,13 @@ impl Recorder {
             let leaf = tree.descend(Tree::ROOT, &path);
             tree.add_calls(leaf, 1);
             tree.add_base(leaf, weights);
+            // A sample whose time the walker's side did not read stays out of the timeline.
+            if site.time != 0 {
+                let at = self.wall_ns_of(site.time);
+                if let Some(t) = s.timeline.as_mut() {
+                    t.push(at, leaf);
+                }
+            }
         }
         if site.code.is_known() {
             // Each (method, form) once per sample, however often recursion puts it on the stack.

@@ -530,7 +530,7 @@ fn stack_sample_forms_from_the_code_map() {
     r.code_load(CodeEntry { start: 0x2000, size: 0x100, name: "Interpreter".into(), kind: "generated", method: 0, inlined: vec![], inlined_methods: vec![] });
     r.code_load(CodeEntry { start: 0x3000, size: 0x100, name: "StubRoutines".into(), kind: "generated", method: 0, inlined: vec![], inlined_methods: vec![] });
     let f = |m: u64, pos: i32| RawFrame::new(pos, m);
-    let unknown = |pc: u64| Site { pc, code: CodeAt::unknown() };
+    let unknown = |pc: u64| Site { pc, code: CodeAt::unknown(), time: 0 };
     // m2 inlined into m1's code; m1's own code; an excluded callee's code charged to m1.
     r.add_stack_sample(&t, &[f(2, 0), f(1, 0)], unknown(0x1010), &[1], &mut n);
     r.add_stack_sample(&t, &[f(1, 0), f(3, 0)], unknown(0x1010), &[1], &mut n);
@@ -540,10 +540,10 @@ fn stack_sample_forms_from_the_code_map() {
     r.add_stack_sample(&t, &[f(6, RawFrame::NATIVE)], unknown(0x9000), &[1], &mut n);
     r.add_stack_sample(&t, &[f(7, 0)], unknown(0x9000), &[1], &mut n);
     // The walker said C2: the map is not asked.
-    r.add_stack_sample(&t, &[f(8, 0)], Site { pc: 0x2010, code: CodeAt::compiled(0, Tier::C2) }, &[1], &mut n);
+    r.add_stack_sample(&t, &[f(8, 0)], Site { pc: 0x2010, code: CodeAt::compiled(0, Tier::C2), time: 0 }, &[1], &mut n);
     // The walker found a native method's wrapper, which HotSpot keeps as the method's compiled
     // code (at no compiler's level): native, not compiled code.
-    r.add_stack_sample(&t, &[f(9, RawFrame::NATIVE)], Site { pc: 0x2010, code: CodeAt::compiled(0, Tier::Unknown) }, &[1], &mut n);
+    r.add_stack_sample(&t, &[f(9, RawFrame::NATIVE)], Site { pc: 0x2010, code: CodeAt::compiled(0, Tier::Unknown), time: 0 }, &[1], &mut n);
     let forms: Vec<(String, Form, u64)> = r.snapshot().sample_forms.iter().map(|f| (f.method.clone(), f.form, f.samples)).collect();
     assert_eq!(
         forms,
@@ -571,14 +571,14 @@ fn stack_forms_count_each_frame_once_per_sample() {
     let mut n = Names { stack: Rc::new(Cell::new(Vec::new())), resolved: 0 };
     let t = r.register_current_thread(ThreadInfo { name: "main".into(), ..Default::default() });
     let f = |m: u64, form: FrameForm| RawFrame { pos: 0, form, method: m };
-    let looked = Site { pc: 0x10, code: CodeAt::compiled(1, Tier::C2) };
+    let looked = Site { pc: 0x10, code: CodeAt::compiled(1, Tier::C2), time: 0 };
     // m2 inlined into m1 (C2), called from the interpreted m3, which recursed (twice on the
     // stack, once counted); the excluded m100 is left out.
     let stack = [f(2, FrameForm::Inlined), f(1, FrameForm::C2), f(100, FrameForm::Interpreted), f(3, FrameForm::Interpreted), f(3, FrameForm::Interpreted)];
     r.add_stack_sample(&t, &stack, looked, &[5], &mut n);
-    r.add_stack_sample(&t, &[f(3, FrameForm::C1), f(4, FrameForm::Unknown)], Site { pc: 0x20, code: CodeAt::outside() }, &[1], &mut n);
+    r.add_stack_sample(&t, &[f(3, FrameForm::C1), f(4, FrameForm::Unknown)], Site { pc: 0x20, code: CodeAt::outside(), time: 0 }, &[1], &mut n);
     // A walker that did not look at the code says nothing of its frames either.
-    r.add_stack_sample(&t, &[f(9, FrameForm::Unknown)], Site { pc: 0x30, code: CodeAt::unknown() }, &[1], &mut n);
+    r.add_stack_sample(&t, &[f(9, FrameForm::Unknown)], Site { pc: 0x30, code: CodeAt::unknown(), time: 0 }, &[1], &mut n);
     let mut rows: Vec<(String, Form, u64, u64)> = r.snapshot().stack_forms.iter().map(|f| (f.method.clone(), f.form, f.samples, f.weights[0])).collect();
     rows.sort();
     assert_eq!(
@@ -686,4 +686,40 @@ fn sampled_calibration_times_the_path_without_reads() {
     assert_eq!((c.callee[1], c.caller[1]), (0.0, 0.0));
     assert!(c.how.contains("timed"), "{}", c.how);
     assert_eq!(c.calls_measured, 3000);
+}
+
+/// The timeline of stack samples: each sample with a time keeps it (on the recorder's clock) and
+/// its context's node in the sampled tree, in the order taken; a sample without a time stays out
+/// of it; a thread renamed after its samples keeps its timeline on its rerooted tree's nodes.
+#[test]
+fn stack_samples_keep_their_time_and_context() {
+    use crate::counters::clock::monotonic_ns;
+    use crate::sampling::{CodeAt, RawFrame, Site};
+    let ticks = Arc::new(AtomicU64::new(0));
+    let cfg = RecorderConfig { stack_samples: Some(vec![Metric::new("ticks", "ticks")]), ..RecorderConfig::default() };
+    let r = Recorder::new(cfg, Box::new(Manual(ticks)));
+    let mut n = Names { stack: Rc::new(Cell::new(Vec::new())), resolved: 0 };
+    let t = r.register_current_thread(ThreadInfo { name: "main".into(), ..Default::default() });
+    let f = |m: u64| RawFrame::new(0, m);
+    let at = |time: u64| Site { pc: 0, code: CodeAt::unknown(), time };
+    let t0 = monotonic_ns();
+    r.add_stack_sample(&t, &[f(2), f(1)], at(t0 + 1_000), &[1], &mut n);
+    r.add_stack_sample(&t, &[f(3), f(1)], at(t0 + 2_000), &[1], &mut n);
+    r.add_stack_sample(&t, &[f(3), f(1)], at(0), &[1], &mut n);
+    r.add_stack_sample(&t, &[f(2), f(1)], at(t0 + 3_000), &[1], &mut n);
+    let check = |s: &Snapshot| {
+        let p = s.samples.as_ref().unwrap();
+        let tree = &p.threads[0].tree;
+        let tl = &s.sample_timelines.as_ref().unwrap()[0];
+        let paths: Vec<String> = tl.nodes.iter().map(|&k| tree.path(k).iter().map(|&c| p.consumers.name(c)).collect::<Vec<_>>().join(";")).collect();
+        assert_eq!(paths, [p.threads[0].name.clone() + ";p.C.m1;p.C.m2", p.threads[0].name.clone() + ";p.C.m1;p.C.m3", p.threads[0].name.clone() + ";p.C.m1;p.C.m2"]);
+        let origin = t0 + 1_000 - tl.times[0];
+        assert_eq!(tl.times.iter().map(|&x| x + origin - t0).collect::<Vec<_>>(), [1_000, 2_000, 3_000]);
+        assert_eq!(tl.dropped, 0);
+    };
+    check(&r.snapshot());
+    r.rename_thread(&t, "worker");
+    let s = r.snapshot();
+    assert_eq!(s.samples.as_ref().unwrap().threads[0].name, "worker");
+    check(&s);
 }

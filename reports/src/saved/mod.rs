@@ -110,6 +110,9 @@ impl SavedRun {
                 locks: pick(&s.locks),
                 waits: pick(&s.waits),
                 samples: s.samples.as_ref().map(pick),
+                sample_timelines: s.sample_timelines.as_ref().zip(s.samples.as_ref()).map(|(ts, p)| {
+                    ts.iter().zip(&p.threads).filter(|(_, t)| keep(&t.name)).map(|(tl, _)| tl.clone()).collect()
+                }),
                 alloc_samples: s.alloc_samples.as_ref().map(pick),
                 sample_forms: s.sample_forms.clone(),
                 stack_forms: s.stack_forms.clone(),

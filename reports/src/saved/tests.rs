@@ -3,7 +3,7 @@
 
 use super::*;
 use hpm_collectors::arcflow::{Bindings, Metric, MetricMode, NodeId, Tree};
-use hpm_collectors::recorder::{ClassFilter, CodeEntry, CompileRow, Compensation, Form, FormRow, GcRecord, Glob, RecorderConfig, ThreadSummary};
+use hpm_collectors::recorder::{ClassFilter, CodeEntry, CompileRow, Compensation, Form, FormRow, GcRecord, Glob, RecorderConfig, SampleTimeline, ThreadSummary};
 use hpm_collectors::sampling::Tier;
 use hpm_collectors::vmcost::PerKind;
 use proptest::prelude::*;
@@ -72,6 +72,11 @@ fn sample_run() -> SavedRun {
         locks,
         waits,
         samples: Some(samples),
+        // Times out of order (written as wrapping differences) and samples over the limit.
+        sample_timelines: Some(vec![
+            SampleTimeline { times: vec![5_000_000, 6_000_000, 4_000_000, u64::MAX], nodes: vec![2, 1, 2, 0], dropped: 0 },
+            SampleTimeline { times: vec![], nodes: vec![], dropped: 7 },
+        ]),
         alloc_samples: Some(alloc),
         sample_forms: vec![
             FormRow { method: "B.b".into(), form: Form::C2, samples: 20, weights: weights.clone() },
@@ -186,6 +191,28 @@ fn a_run_round_trips_node_by_node() {
     assert_eq!((cb.calls, cb.gc, cb.locks, cb.waits, cb.alloc, cb.code), (ca.calls, ca.gc, ca.locks, ca.waits, ca.alloc, ca.code));
     assert_eq!((&cb.filter.include, &cb.filter.exclude, cb.metrics_from_sampler, &cb.stack_samples, cb.alloc_samples), (&ca.filter.include, &ca.filter.exclude, ca.metrics_from_sampler, &ca.stack_samples, ca.alloc_samples));
     assert_eq!((&back.run, &back.vm_cost, &back.marks), (&run.run, &run.vm_cost, &run.marks));
+    assert_eq!(s.1.sample_timelines, s.0.sample_timelines);
+}
+
+/// A file without timelines (written before they existed) reads as none; timelines that do not
+/// fit the sampled trees are refused with one line.
+#[test]
+fn sample_timelines_are_optional_and_checked() {
+    let mut run = sample_run();
+    run.snapshot.sample_timelines = None;
+    let text = String::from_utf8(v2::to_vec(&run)).unwrap();
+    assert!(!text.contains("sample_timelines"));
+    assert_eq!(read_run(text.as_bytes()).snapshot.sample_timelines, None);
+    let with = |timelines: &str| text.trim_end().strip_suffix('}').unwrap().to_string() + ",\"sample_timelines\":" + timelines + "}";
+    let err = |timelines: &str| match read(&with(timelines)) {
+        Err(e) => e.to_string(),
+        Ok(_) => panic!("read {timelines}"),
+    };
+    assert!(err(r#"[{"times":[1],"nodes":[0],"dropped":0}]"#).contains("has 1 threads but `samples` has 2"));
+    assert!(err(r#"[{"times":[1,2],"nodes":[0],"dropped":0},{"times":[],"nodes":[],"dropped":0}]"#).contains("2 times but 1 nodes"));
+    assert!(err(r#"[{"times":[1],"nodes":[3],"dropped":0},{"times":[],"nodes":[],"dropped":0}]"#).contains("node 3 is not in its sampled tree of 3 nodes"));
+    let back = read_run(with(r#"[{"times":[10,5],"nodes":[2,1],"dropped":1},{"times":[],"nodes":[],"dropped":0}]"#).as_bytes());
+    assert_eq!(back.snapshot.sample_timelines.unwrap()[0], SampleTimeline { times: vec![10, 15], nodes: vec![2, 1], dropped: 1 });
 }
 
 #[test]
@@ -280,6 +307,7 @@ fn error_of(text: &str) -> String {
 fn small() -> String {
     let mut run = sample_run();
     run.snapshot.samples = None;
+    run.snapshot.sample_timelines = None;
     run.snapshot.alloc_samples = None;
     String::from_utf8(v2::to_vec(&run)).unwrap()
 }

@@ -19,7 +19,7 @@ use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use hpm_collectors::arcflow::{Bindings, ConsumerId, ConsumerTable, Metric, MetricMode, NodeId, Profile, ThreadProfile, Tree, NO_NODE};
-use hpm_collectors::recorder::{ClassFilter, CodeEntry, CompileRow, Compensation, Form, FormRow, GcRecord, Glob, RecorderConfig, Snapshot, ThreadSummary};
+use hpm_collectors::recorder::{ClassFilter, CodeEntry, CompileRow, Compensation, Form, FormRow, GcRecord, Glob, RecorderConfig, SampleTimeline, Snapshot, ThreadSummary};
 use hpm_collectors::sampling::Tier;
 use hpm_collectors::vmcost::{CostRow, PerKind};
 
@@ -58,6 +58,20 @@ struct Doc<N> {
     run: Option<RunF>,
     vm_cost: Option<VmCostF>,
     marks: Option<Vec<MarkF>>,
+    /// Per thread of `samples`, in its order: the samples' timeline. Optional: files written
+    /// without it (before it existed, or by a backend that gives samples no time) read as none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sample_timelines: Option<Vec<TimelineF>>,
+}
+
+/// A thread's samples in the order taken: `times` (ns on the recorder's clock) as differences
+/// from the one before (the first from 0, wrapping), `nodes` their contexts in the thread's
+/// sampled tree, `dropped` those over the recorder's limit.
+#[derive(Serialize, Deserialize)]
+struct TimelineF {
+    times: Vec<u64>,
+    nodes: Vec<u32>,
+    dropped: u64,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -578,6 +592,15 @@ pub fn write(run: &SavedRun, w: &mut dyn Write) -> io::Result<()> {
                 .collect(),
         }),
         marks: run.marks.as_ref().map(|m| m.iter().map(|m| MarkF { at_ns: m.at_ns, method_events: m.method_events, text: m.text.clone() }).collect()),
+        sample_timelines: s.sample_timelines.as_ref().map(|ts| {
+            ts.iter()
+                .map(|t| TimelineF {
+                    times: t.times.iter().scan(0u64, |prev, &x| Some(x.wrapping_sub(std::mem::replace(prev, x)))).collect(),
+                    nodes: t.nodes.clone(),
+                    dropped: t.dropped,
+                })
+                .collect()
+        }),
     };
     let mut ser = serde_json::Serializer::with_formatter(&mut *w, OneRowPerLine { depth: 0, element: false });
     doc.serialize(&mut ser).map_err(io::Error::other)?;
@@ -623,6 +646,32 @@ fn per_kind(p: PerKindF) -> PerKind {
     PerKind([p.application, p.gc, p.jit, p.vm, p.agent, p.other])
 }
 
+/// The samples' timelines of a file, checked against its sampled trees: one per thread, a node
+/// of the thread's tree per time.
+fn timelines(ts: Vec<TimelineF>, samples: Option<&Profile>) -> Result<Vec<SampleTimeline>, ReadError> {
+    let Some(p) = samples else { return Err(error("`sample_timelines` without `samples` (a timeline's contexts are nodes of the sampled trees)")) };
+    if ts.len() != p.threads.len() {
+        return Err(error(format!("`sample_timelines` has {} threads but `samples` has {} (one timeline per sampled thread)", ts.len(), p.threads.len())));
+    }
+    ts.into_iter()
+        .zip(&p.threads)
+        .enumerate()
+        .map(|(i, (t, th))| {
+            if t.times.len() != t.nodes.len() {
+                return Err(error(format!("`sample_timelines`, thread {i} ({:?}): {} times but {} nodes (one each per sample)", th.name, t.times.len(), t.nodes.len())));
+            }
+            if let Some(n) = t.nodes.iter().find(|&&n| n as usize >= th.tree.len()) {
+                return Err(error(format!("`sample_timelines`, thread {i} ({:?}): node {n} is not in its sampled tree of {} nodes", th.name, th.tree.len())));
+            }
+            let times = t.times.iter().scan(0u64, |prev, &d| {
+                *prev = prev.wrapping_add(d);
+                Some(*prev)
+            });
+            Ok(SampleTimeline { times: times.collect(), nodes: t.nodes, dropped: t.dropped })
+        })
+        .collect()
+}
+
 /// Reads a version 2 document (its version already checked).
 pub fn read(text: &str) -> Result<SavedRun, ReadError> {
     let doc: Doc<NodeTable> = serde_json::from_str(text).map_err(|e| error(e.to_string()))?;
@@ -650,6 +699,10 @@ pub fn read(text: &str) -> Result<SavedRun, ReadError> {
     let waits = profile("waits", doc.waits)?;
     let samples = doc.samples.map(|p| profile("samples", p)).transpose()?;
     let alloc_samples = doc.alloc_samples.map(|p| profile("alloc_samples", p)).transpose()?;
+    let sample_timelines = match doc.sample_timelines {
+        None => None,
+        Some(ts) => Some(timelines(ts, samples.as_ref())?),
+    };
     // What the VM reports index without looking.
     for (key, p) in [("locks", &locks), ("waits", &waits)] {
         if p.metric_count() == 0 {
@@ -726,6 +779,7 @@ pub fn read(text: &str) -> Result<SavedRun, ReadError> {
         locks,
         waits,
         samples,
+        sample_timelines,
         alloc_samples,
         sample_forms,
         stack_forms,
