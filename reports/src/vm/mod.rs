@@ -9,7 +9,7 @@
 //! | `compensation.txt` | the calibrated probe cost per metric and what it removed (when calibrated) |
 //! | `gc.txt` | collections: count, total and per collection (start, duration, threads stopped) |
 //! | `locks.txt` | contended monitor entries by monitor class and by calling context |
-//! | `waits.txt` | `Object.wait` by monitor class and by calling context (time, count, timed out) |
+//! | `waits.txt` | `Object.wait` and `LockSupport.park*` by kind (wait, park, park-timed) and class, and by calling context (time, count, timed out) |
 //! | `alloc.txt` | allocated bytes and objects by method (self) and by calling context |
 //! | `code.txt` | compiled and generated code in the code map, with inlined methods |
 //! | `sampled/forms.txt` | per sampled method, the share of its samples in each execution form ([`forms`]) |
@@ -29,7 +29,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use hpm_collectors::arcflow::{Profile, Tree};
-use hpm_collectors::recorder::{CodeEntry, Snapshot};
+use hpm_collectors::recorder::{CodeEntry, Snapshot, PARK_NODE, PARK_TIMED_NODE};
 
 fn ms(ns: u64) -> String {
     format!("{:.3}", ns as f64 / 1e6)
@@ -50,7 +50,7 @@ pub fn all_reports(snap: &Snapshot) -> Vec<(&'static str, String)> {
         ("threads.json", threads_json(snap)),
         ("gc.txt", gc(snap)),
         ("locks.txt", contexts_report(&snap.locks, "Contended monitor entries", "contended-time")),
-        ("waits.txt", contexts_report(&snap.waits, "Monitor waits (Object.wait)", "wait-time")),
+        ("waits.txt", waits(&snap.waits)),
         ("code.txt", code(snap)),
     ];
     if snap.calls.bindings.metric_index("alloc-bytes").is_some() {
@@ -322,9 +322,33 @@ pub fn gc(snap: &Snapshot) -> String {
     s
 }
 
-/// Locks or waits: the leaf contexts (monitor class nodes) with their calls and base values,
-/// summed by monitor class and listed by calling context.
+/// Locks: the leaf contexts (monitor class nodes) with their calls and base values, summed by
+/// monitor class and listed by calling context.
 pub fn contexts_report(p: &Profile, title: &str, time_metric: &str) -> String {
+    class_contexts(p, title, time_metric, None)
+}
+
+/// `waits.txt`: `Object.wait` and `LockSupport.park*` by kind and class (the monitor's, the
+/// blocker's) and by calling context. A park's class node hangs below a node naming its kind
+/// ([`PARK_NODE`], [`PARK_TIMED_NODE`]), which is shown as the kind column, not in the path;
+/// every other class node is an `Object.wait` (saved runs from before parks were recorded too).
+pub fn waits(p: &Profile) -> String {
+    let kind = |parent: Option<&str>| match parent {
+        Some(PARK_NODE) => ("park", true),
+        Some(PARK_TIMED_NODE) => ("park-timed", true),
+        _ => ("wait", false),
+    };
+    let mut s = class_contexts(p, "Waits (Object.wait: wait; LockSupport.park: park, park-timed with parkNanos/parkUntil)", "wait-time", Some(&kind));
+    s.push_str("\nkind wait: Object.wait, class of the monitor; park: LockSupport.park until unparked, park-timed:\nparkNanos/parkUntil (timed-out: it lasted its whole timeout), class of the blocker object\n(LockSupport.getBlocker; '(no blocker)' without one).\n");
+    s
+}
+
+/// What a wait tree's class node is, from its parent's name: (kind, whether the parent is a
+/// kind node, left out of the path).
+type KindOf<'a> = &'a dyn Fn(Option<&str>) -> (&'static str, bool);
+
+/// [`contexts_report`], with a kind column (and the kind nodes out of the paths) given `kind_of`.
+fn class_contexts(p: &Profile, title: &str, time_metric: &str, kind_of: Option<KindOf<'_>>) -> String {
     let m = p.metric_count();
     let ti = p.bindings.metric_index(time_metric).unwrap_or(0);
     let mut by_class: BTreeMap<String, (u64, Vec<u64>)> = BTreeMap::new();
@@ -336,13 +360,19 @@ pub fn contexts_report(p: &Profile, title: &str, time_metric: &str) -> String {
                 continue;
             }
             let class = p.consumers.name(t.consumer(n)).to_string();
-            let path: Vec<&str> = t.path(n)[1..t.depth(n)].iter().map(|&c| p.consumers.name(c)).collect();
-            let e = by_class.entry(class.clone()).or_insert((0, vec![0; m]));
+            let mut path: Vec<&str> = t.path(n)[1..t.depth(n)].iter().map(|&c| p.consumers.name(c)).collect();
+            let (kind, kind_node) = kind_of.map_or(("", false), |k| k(path.last().copied()));
+            if kind_node {
+                path.pop();
+            }
+            let key = if kind_of.is_some() { format!("{kind:<10}  {class}") } else { class.clone() };
+            let e = by_class.entry(key).or_insert((0, vec![0; m]));
             e.0 += t.calls(n);
             for (a, b) in e.1.iter_mut().zip(t.base(n)) {
                 *a += b;
             }
-            rows.push((th.name.clone(), format!("{} -> {class}", if path.is_empty() { "(no method)".into() } else { path.join(" > ") }), t.calls(n), t.base(n).to_vec()));
+            let kind = if kind_of.is_some() { format!("{kind:<10}  ") } else { String::new() };
+            rows.push((th.name.clone(), format!("{kind}{}: {} -> {class}", th.name, if path.is_empty() { "(no method)".into() } else { path.join(" > ") }), t.calls(n), t.base(n).to_vec()));
         }
     }
     let names: Vec<&str> = p.bindings.metrics.iter().map(|x| x.name.as_str()).collect();
@@ -352,18 +382,19 @@ pub fn contexts_report(p: &Profile, title: &str, time_metric: &str) -> String {
     let _ = writeln!(s, "count {total}");
     let _ = writeln!(s, "{}-ms {}", names[ti], ms(by_class.values().map(|v| v.1[ti]).sum()));
     let _ = writeln!(s);
-    let _ = writeln!(s, "By monitor class:");
-    let _ = writeln!(s, "{:>10} {:>14} {}  class", "count", format!("{}-ms", names[ti]), extra_header(&names, ti));
+    let kind_header = if kind_of.is_some() { format!("{:<10}  ", "kind") } else { String::new() };
+    let _ = writeln!(s, "{}", if kind_of.is_some() { "By kind and class:" } else { "By monitor class:" });
+    let _ = writeln!(s, "{:>10} {:>14} {}  {kind_header}class", "count", format!("{}-ms", names[ti]), extra_header(&names, ti));
     let mut classes: Vec<_> = by_class.into_iter().collect();
     classes.sort_by(|a, b| b.1 .1[ti].cmp(&a.1 .1[ti]).then(a.0.cmp(&b.0)));
     for (class, (calls, base)) in &classes {
         let _ = writeln!(s, "{:>10} {:>14} {}  {}", calls, ms(base[ti]), extra_values(base, ti), class);
     }
     let _ = writeln!(s);
-    let _ = writeln!(s, "By calling context (thread: path -> monitor class):");
+    let _ = writeln!(s, "By calling context ({kind_header}thread: path -> {}class):", if kind_of.is_some() { "" } else { "monitor " });
     rows.sort_by(|a, b| b.3[ti].cmp(&a.3[ti]).then(a.0.cmp(&b.0)).then(a.1.cmp(&b.1)));
-    for (thread, path, calls, base) in &rows {
-        let _ = writeln!(s, "{:>10} {:>14} {}  {}: {}", calls, ms(base[ti]), extra_values(base, ti), thread, path);
+    for (_, row, calls, base) in &rows {
+        let _ = writeln!(s, "{:>10} {:>14} {}  {}", calls, ms(base[ti]), extra_values(base, ti), row);
     }
     s
 }
