@@ -77,6 +77,7 @@ const OTHER_REPORTS: &[&str] = &[
     "vm-cost.txt",
     "forms.txt",
     "jit.txt",
+    "states.txt",
     "explore.html",
 ];
 
@@ -84,7 +85,7 @@ fn is_report_name(name: &str) -> bool {
     Format::ALL.iter().any(|f| f.file_name() == name) || OTHER_REPORTS.contains(&name)
 }
 
-/// Removes the report files in `dir` (and in its `sampled/`, `sampled-alloc/`, `locks/`, `waits/` and per-thread `threads/NNN-name/`
+/// Removes the report files in `dir` (and in its `sampled/`, `sampled-alloc/`, `sampled-states/`, `locks/`, `waits/` and per-thread `threads/NNN-name/`
 /// directories) that are not among `written`, and the temporary files of reports that a run
 /// killed while writing left (`.xtree.txt.<pid>.<n>.tmp` of a process no longer running);
 /// per-thread directories left empty go too. Nothing is followed: a link under a report's name is
@@ -92,7 +93,7 @@ fn is_report_name(name: &str) -> bool {
 /// ([`files::check_dir`]) is left, with a warning.
 pub fn remove_stale_reports(dir: &Path, written: &[PathBuf]) {
     let written: HashSet<&Path> = written.iter().map(PathBuf::as_path).collect();
-    for d in [dir.to_path_buf(), dir.join("sampled"), dir.join("sampled-alloc"), dir.join("locks"), dir.join("waits")] {
+    for d in [dir.to_path_buf(), dir.join("sampled"), dir.join("sampled-alloc"), dir.join("sampled-states"), dir.join("locks"), dir.join("waits")] {
         if !walkable(&d) {
             continue;
         }

@@ -170,3 +170,49 @@ fn parks_are_recorded_after_a_late_attach() {
         let _ = std::fs::remove_dir_all(out);
     }
 }
+
+/// Per thread of a state-split sampled profile: wall-time ns per state node name, and in all.
+fn wall_by_state(p: &Profile) -> std::collections::BTreeMap<String, (std::collections::BTreeMap<String, u64>, u64)> {
+    let wi = p.bindings.metric_index("wall-time").expect("wall-time");
+    let mut out = std::collections::BTreeMap::new();
+    for th in &p.threads {
+        let t = &th.tree;
+        let (per, total): &mut (std::collections::BTreeMap<String, u64>, u64) = out.entry(th.name.clone()).or_default();
+        for n in t.preorder() {
+            let w = t.base(n)[wi];
+            *total += w;
+            let name = p.consumers.name(t.consumer(n));
+            if hpm_collectors::recorder::state_of_node(name).is_some() {
+                *per.entry(name.to_string()).or_default() += w;
+            }
+        }
+    }
+    out
+}
+
+/// `sample=wall`: a sleeping, a blocked, a parked, a waiting and a busy thread; each one's wall
+/// samples are dominated by its state, and the states split the sampled trees' wall time exactly.
+#[test]
+fn wall_samples_carry_the_thread_state() {
+    for jdk in jdks() {
+        let v = jdk.feature_version().unwrap_or(0);
+        let out = out_dir("states", &jdk);
+        let o = java(&jdk, Some(&format!("out={},perf-map=off,calls=none,sample=wall", out.display())), "waits.States").output().unwrap();
+        assert!(o.status.success() && String::from_utf8_lossy(&o.stdout).contains("states done"), "{}", String::from_utf8_lossy(&o.stderr));
+        let states = wall_by_state(&read_profile(&out.join("sampled-states/arcflow.json")));
+        let sampled = wall_by_state(&read_profile(&out.join("sampled/arcflow.json")));
+        for (thread, state) in [("sleeper", "[sleeping]"), ("blocked", "[blocked]"), ("parker", "[parked]"), ("holder", "[waiting]"), ("busy", "[running]")] {
+            let (per, total) = states.get(thread).unwrap_or_else(|| panic!("JDK {v}: no samples of {thread}: {states:?}"));
+            let mine = per.get(state).copied().unwrap_or(0);
+            assert!(*total >= 1_000_000_000, "JDK {v}: {thread} has {total} ns of wall samples in a 1.5 s run");
+            assert!(mine * 10 >= total * 9, "JDK {v}: {thread}: {mine} of {total} ns {state}: {per:?}");
+            assert_eq!(*total, sampled[thread].1, "JDK {v}: {thread}: the states split the sampled tree's wall time");
+        }
+        let text = std::fs::read_to_string(out.join("sampled/states.txt")).unwrap();
+        let row = text.lines().find(|l| l.ends_with("  waits.States.parkLoop")).unwrap_or_else(|| panic!("JDK {v}: states.txt has no parkLoop row:\n{text}"));
+        let cols: Vec<&str> = row.split_whitespace().collect();
+        // samples, wall-ms, then running native blocked waiting parked sleeping unknown.
+        assert_eq!(cols[1], cols[6], "JDK {v}: parkLoop's wall time is all parked: {row}");
+        let _ = std::fs::remove_dir_all(out);
+    }
+}

@@ -39,7 +39,7 @@ use crate::counters::sampler::{
     ThreadState,
 };
 use crate::counters::stacks::SampleRing;
-pub use crate::counters::stacks::{CodeAt, FrameForm, RawFrame, SampleSink, Site, StackWalker, Tier};
+pub use crate::counters::stacks::{CodeAt, FrameForm, RawFrame, SampleSink, SampleState, Site, StackWalker, Tier};
 pub use crate::counters::sampler::ThreadStats;
 use crate::metrics::{Metric, MetricSet, ThreadMetrics};
 

@@ -18,6 +18,7 @@ mod frames;
 mod compilers;
 mod vthreads;
 mod park;
+mod states;
 
 pub use stacks::{faults_caught as stack_walk_faults, AsgctWalker};
 #[allow(clippy::all)]
@@ -932,11 +933,16 @@ fn go_live(env: *mut jvmtiEnv, b: &Backend, initial_thread: Option<jthread>) {
     } else if let (Some(st), Some(_), Some(t), Ok(jni)) = (stacks::runtime(), initial_thread, current_thread_recorder(), current_jni()) {
         st.thread_started(jni, &t, None);
     }
-    if let (true, Ok(jni)) = (park::wanted(), current_jni()) {
-        park::go_live(env, jni, probes::runtime().is_some());
-    }
     if let (Some(st), Ok(jni)) = (stacks::runtime(), current_jni()) {
         st.go_live(env, jni, b.vm, b.config.start_paused);
+    }
+    // After the samplers' fault guard is in (a walk before it is refused): samples taken
+    // meanwhile have an unknown state; a park begun meanwhile is not recorded.
+    if let (Some(_), Ok(jni)) = (stacks::runtime(), current_jni()) {
+        states::prepare(env, jni);
+    }
+    if let (true, Ok(jni)) = (park::wanted(), current_jni()) {
+        park::go_live(env, jni, probes::runtime().is_some());
     }
     if probes::runtime().is_none() {
         let method_events = rc.calls && b.can_method_events;

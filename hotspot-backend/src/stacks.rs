@@ -290,6 +290,9 @@ impl StackWalker for AsgctWalker {
                 f.method = NO_METHOD_ID;
             }
         }
+        // SAFETY: this thread's own JavaThread, in its signal handler.
+        let state = unsafe { crate::states::sample_state(java_thread, out.get(..n.max(0) as usize).and_then(<[RawFrame]>::first)) };
+        *w.code = w.code.with_state(state);
         n
     }
 }

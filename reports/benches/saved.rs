@@ -32,6 +32,7 @@ fn run(calls: Profile) -> SavedRun {
             locks,
             waits,
             samples: None,
+            sample_states: None,
             sample_timelines: None,
             alloc_samples: None,
             sample_forms: Vec::new(),

@@ -56,6 +56,7 @@ fn small_run() -> hpm_reports::saved::SavedRun {
             locks,
             waits,
             samples: None,
+            sample_states: None,
             sample_timelines: None,
             alloc_samples: None,
             sample_forms: vec![],

@@ -95,9 +95,69 @@ pub enum Tier {
     C2,
 }
 
+/// What the sampled thread was doing, as its VM says (with wall-clock sampling most samples find
+/// a thread off CPU): the VM's thread state, and for a blocked thread what its innermost frame
+/// blocks in. Carried in the top byte of the sample's [`CodeAt`] word.
+#[repr(u8)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SampleState {
+    /// The walker did not say.
+    #[default]
+    Unknown = 0,
+    /// Running Java code, or the VM's own on its behalf (HotSpot: in Java, in the VM).
+    Running = 1,
+    /// In a native method or code it calls (computing, or blocked in a system call).
+    Native = 2,
+    /// Blocked entering a monitor (`synchronized`).
+    Blocked = 3,
+    /// In `Object.wait`.
+    Waiting = 4,
+    /// In `LockSupport.park` (`Unsafe.park`).
+    Parked = 5,
+    /// In `Thread.sleep`.
+    Sleeping = 6,
+}
+
+impl SampleState {
+    pub const ALL: [SampleState; 7] = [
+        SampleState::Running,
+        SampleState::Native,
+        SampleState::Blocked,
+        SampleState::Waiting,
+        SampleState::Parked,
+        SampleState::Sleeping,
+        SampleState::Unknown,
+    ];
+
+    pub fn from_byte(b: u8) -> SampleState {
+        match b {
+            1 => SampleState::Running,
+            2 => SampleState::Native,
+            3 => SampleState::Blocked,
+            4 => SampleState::Waiting,
+            5 => SampleState::Parked,
+            6 => SampleState::Sleeping,
+            _ => SampleState::Unknown,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SampleState::Unknown => "unknown",
+            SampleState::Running => "running",
+            SampleState::Native => "native",
+            SampleState::Blocked => "blocked",
+            SampleState::Waiting => "waiting",
+            SampleState::Parked => "parked",
+            SampleState::Sleeping => "sleeping",
+        }
+    }
+}
+
 /// What the walker found at a sample's interrupted program counter, packed in one word of the
 /// ring: whether it is the VM's interpreter, compiled code (and which frame of the sample owns
-/// it, and its tier), other generated code, or none of these.
+/// it, and its tier), other generated code, or none of these (bits 0 to 47); and in the top byte
+/// the thread's [`SampleState`] (0, unknown, in rings written before states were).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CodeAt(u64);
 
@@ -138,6 +198,13 @@ impl CodeAt {
     pub const fn word(self) -> u64 {
         self.0
     }
+    /// The same, with the thread's state.
+    pub const fn with_state(self, state: SampleState) -> CodeAt {
+        CodeAt(self.0 & !(0xff << 56) | (state as u64) << 56)
+    }
+    pub fn state(self) -> SampleState {
+        SampleState::from_byte((self.0 >> 56) as u8)
+    }
     pub fn is_known(self) -> bool {
         self.0 & 0xff != Self::NOT_LOOKED
     }
@@ -158,7 +225,7 @@ impl CodeAt {
                 2 => Tier::C2,
                 _ => Tier::Unknown,
             };
-            ((self.0 >> 16) as usize, tier)
+            (((self.0 >> 16) & 0xffff_ffff) as usize, tier)
         })
     }
 }
@@ -359,6 +426,23 @@ mod tests {
         assert!(CodeAt::interpreted().is_interpreted() && CodeAt::interpreted().compiled_by().is_none());
         assert!(CodeAt::stub().is_stub() && CodeAt::outside().is_outside());
         assert!(!CodeAt::unknown().is_known() && CodeAt::outside().is_known());
+    }
+
+    #[test]
+    fn a_state_rides_in_the_code_word_and_leaves_the_rest_alone() {
+        for code in [CodeAt::compiled(0xffff_ffff, Tier::C2), CodeAt::interpreted(), CodeAt::unknown(), CodeAt::stub()] {
+            assert_eq!(code.state(), SampleState::Unknown);
+            for s in SampleState::ALL {
+                let c = code.with_state(s);
+                assert_eq!(c.state(), s);
+                assert_eq!(c.compiled_by(), code.compiled_by());
+                assert_eq!((c.is_known(), c.is_interpreted(), c.is_stub()), (code.is_known(), code.is_interpreted(), code.is_stub()));
+                assert_eq!(c.with_state(SampleState::Unknown), code);
+            }
+        }
+        for b in 0..=7u8 {
+            assert_eq!(SampleState::from_byte(b) as u8, if b == 7 { 0 } else { b });
+        }
     }
 
     #[test]

@@ -50,7 +50,7 @@ pub use code::CodeEntry;
 pub use compiles::{CompileRow, CompilerActivity};
 pub use gc::GcRecord;
 pub use monitors::{NO_BLOCKER, PARK_NODE, PARK_TIMED_NODE};
-pub use sampled::{Form, FormRow, SampleTimeline, TIMELINE_LIMIT};
+pub use sampled::{state_node_name, state_of_node, Form, FormRow, SampleTimeline, TIMELINE_LIMIT};
 use code::CodeMap;
 use sampled::{add_samples, FormKey};
 pub use naming::{ClassFilter, Glob};
@@ -176,6 +176,9 @@ struct ThreadState {
     samples: Option<Tree>,
     /// With stack samples: when each was taken and its node in `samples`.
     timeline: Option<SampleTimeline>,
+    /// With stack samples: the same samples, each with a last node naming the thread's state
+    /// ([`crate::sampling::SampleState`], [`state_node_name`]) below its context.
+    sample_states: Option<Tree>,
     forms: FxHashMap<FormKey, (u64, Vec<u64>)>,
     stack_forms: FxHashMap<FormKey, (u64, Vec<u64>)>,
     /// Allocation samples (with `RecorderConfig::alloc_samples`): the allocating stack, then the
@@ -333,6 +336,11 @@ pub struct Snapshot {
     /// With stack samples: per thread of `samples` (same order), when each sample was taken and
     /// its context, for a timeline.
     pub sample_timelines: Option<Vec<SampleTimeline>>,
+    /// With stack samples: the sampled trees with each sample's thread state as a last node
+    /// below its context (named by [`state_node_name`]; a sample of unknown state has none), so
+    /// that the states split each context's samples and weights, which sum to the sampled trees'.
+    /// `None` in saved runs from before states were recorded.
+    pub sample_states: Option<Profile>,
     /// Allocation-sampled trees: counts are samples, base values the estimated `alloc-bytes`
     /// and `alloc-objects` they stand for (see [`Recorder::add_alloc_sample`]).
     pub alloc_samples: Option<Profile>,
@@ -569,6 +577,7 @@ impl Recorder {
                 locks,
                 waits,
                 timeline: samples.as_ref().map(|_| SampleTimeline::default()),
+                sample_states: samples.clone(),
                 samples,
                 forms: FxHashMap::default(),
                 stack_forms: FxHashMap::default(),
@@ -1038,6 +1047,9 @@ impl Recorder {
             if let Some(t) = s.timeline.as_mut() {
                 *t = SampleTimeline::default();
             }
+            if let Some(t) = s.sample_states.as_mut() {
+                *t = Tree::new(root, t.metric_count());
+            }
             s.forms.clear();
             s.stack_forms.clear();
             if let Some(t) = s.alloc_samples.as_mut() {
@@ -1095,6 +1107,7 @@ impl Recorder {
             waits: Tree,
             samples: Option<Tree>,
             timeline: Option<SampleTimeline>,
+            sample_states: Option<Tree>,
             forms: Vec<(FormKey, (u64, Vec<u64>))>,
             stack_forms: Vec<(FormKey, (u64, Vec<u64>))>,
             alloc_samples: Option<Tree>,
@@ -1114,6 +1127,7 @@ impl Recorder {
                         waits: s.waits.clone(),
                         samples: s.samples.clone(),
                         timeline: s.timeline.clone(),
+                        sample_states: s.sample_states.clone(),
                         forms: s.forms.iter().map(|(k, v)| (*k, v.clone())).collect(),
                         stack_forms: s.stack_forms.iter().map(|(k, v)| (*k, v.clone())).collect(),
                         alloc_samples: s.alloc_samples.clone(),
@@ -1155,6 +1169,7 @@ impl Recorder {
             mk(metrics, "methods and allocated classes", "samples")
         });
         let mut timelines = samples.as_ref().map(|_| Vec::new());
+        let mut sample_states = samples.as_ref().map(|p| mk(p.bindings.metrics.clone(), "methods and thread states", "samples"));
         let mut threads = Vec::new();
         let form_rows = |per_thread: &mut dyn Iterator<Item = &Vec<(FormKey, (u64, Vec<u64>))>>| -> Vec<FormRow> {
             let mut sum: std::collections::BTreeMap<FormKey, (u64, Vec<u64>)> = std::collections::BTreeMap::new();
@@ -1195,6 +1210,9 @@ impl Recorder {
             if let (Some(p), Some(t)) = (alloc_samples.as_mut(), c.alloc_samples) {
                 p.threads.push(tp(fix(t)));
             }
+            if let (Some(p), Some(t)) = (sample_states.as_mut(), c.sample_states) {
+                p.threads.push(tp(fix(t)));
+            }
             threads.push(c.summary);
         }
         calls.consumers = consumers.clone();
@@ -1205,6 +1223,11 @@ impl Recorder {
         if let Some(p) = alloc_samples.as_mut() {
             p.consumers = consumers.clone();
         }
+        if let Some(p) = sample_states.as_mut() {
+            p.consumers = consumers.clone();
+        }
+        // A walker that tells no state (the research VM's) leaves no state-split trees.
+        let sample_states = sample_states.filter(sampled::any_state_known);
         waits.consumers = consumers;
         let (gc, gc_dropped, gc_count, gc_total_ns) = self.gc.copy();
         let (code, code_loads, code_unloads) = {
@@ -1217,6 +1240,7 @@ impl Recorder {
             waits,
             samples,
             sample_timelines: timelines,
+            sample_states,
             alloc_samples,
             sample_forms,
             stack_forms,

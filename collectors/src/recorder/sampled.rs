@@ -3,6 +3,8 @@
 //! thread.
 
 use super::*;
+use crate::sampling::SampleState;
+use crate::arcflow::Profile;
 
 /// Where a stack sample's CPU was, for the method it is charged to (its innermost recorded
 /// frame): the execution form of the code at the interrupted program counter. For a method
@@ -128,6 +130,33 @@ impl SampleTimeline {
     }
 }
 
+/// The name of the last node of a context in the state-split sampled trees
+/// ([`Snapshot::sample_states`]): `[running]`, `[parked]`, …
+pub fn state_node_name(state: SampleState) -> &'static str {
+    match state {
+        SampleState::Unknown => "[unknown]",
+        SampleState::Running => "[running]",
+        SampleState::Native => "[native]",
+        SampleState::Blocked => "[blocked]",
+        SampleState::Waiting => "[waiting]",
+        SampleState::Parked => "[parked]",
+        SampleState::Sleeping => "[sleeping]",
+    }
+}
+
+/// The state a node of the state-split sampled trees names, if it is a state node.
+pub fn state_of_node(name: &str) -> Option<SampleState> {
+    SampleState::ALL.into_iter().find(|&s| state_node_name(s) == name)
+}
+
+/// Whether any sample of the state-split trees `p` has a known state: a walker that tells none
+/// (the research VM's) leaves no such trees in a snapshot.
+pub(super) fn any_state_known(p: &Profile) -> bool {
+    p.threads.iter().any(|t| {
+        t.tree.preorder().into_iter().any(|n| state_of_node(p.consumers.name(t.tree.consumer(n))).is_some_and(|s| s != SampleState::Unknown))
+    })
+}
+
 impl Recorder {
     /// One stack sample of thread `t` (from any thread, e.g. a drain of its sampler): `frames`
     /// innermost first as the walker found them, `weights` one per metric of
@@ -169,6 +198,16 @@ impl Recorder {
                 if let Some(t) = s.timeline.as_mut() {
                     t.push(at, leaf);
                 }
+            }
+        }
+        // Every sample, also of unknown state, so that the states split all of a context's.
+        if s.sample_states.is_some() {
+            let node = self.intern(state_node_name(site.code.state()));
+            if let Some(tree) = s.sample_states.as_mut() {
+                let at = tree.descend(Tree::ROOT, &path);
+                let leaf = tree.child(at, node);
+                tree.add_calls(leaf, 1);
+                tree.add_base(leaf, weights);
             }
         }
         if site.code.is_known() {

@@ -114,6 +114,7 @@ impl SavedRun {
                     ts.iter().zip(&p.threads).filter(|(_, t)| keep(&t.name)).map(|(tl, _)| tl.clone()).collect()
                 }),
                 alloc_samples: s.alloc_samples.as_ref().map(pick),
+                sample_states: s.sample_states.as_ref().map(pick),
                 sample_forms: s.sample_forms.clone(),
                 stack_forms: s.stack_forms.clone(),
                 compiles: s.compiles.clone(),
@@ -180,7 +181,8 @@ pub fn run_options(run: &SavedRun) -> ReportOptions {
 /// the call trees (compensated, when calibrated; per thread under `threads/` with
 /// `opts.per_thread`), `arcflow.json` (version 2: the whole run), `arcflow-raw.json` (the raw call
 /// trees, version 1, when compensated), the sampled trees in `sampled/` with `forms.txt` and
-/// `jit.txt`, the allocation samples in `sampled-alloc/`, the lock and wait trees in `locks/` and
+/// `jit.txt` and `states.txt`, the sampled trees split by thread state in `sampled-states/`, the
+/// allocation samples in `sampled-alloc/`, the lock and wait trees in `locks/` and
 /// `waits/`, `threads.txt`, `threads.json`, `gc.txt`, `locks.txt`, `waits.txt`, `alloc.txt`,
 /// `code.txt`, `compensation.txt`, `marks.txt` and `vm-cost.txt` (each where the run has it).
 ///
@@ -267,6 +269,12 @@ fn write_the_rest(run: &SavedRun, dir: &Path, opts: &ReportOptions, files: &mut 
     }
     if let Some(alloc) = &s.alloc_samples {
         files.extend(write_reports(alloc, &dir.join("sampled-alloc"), &sampled)?);
+    }
+    if let Some(states) = &s.sample_states {
+        files.extend(write_reports(states, &dir.join("sampled-states"), &sampled)?);
+        let p = dir.join("sampled/states.txt");
+        write_atomic(&p, vm::states::states(states).as_bytes())?;
+        files.push(p);
     }
     files.extend(write_reports(&s.locks, &dir.join("locks"), &ReportOptions::default())?);
     files.extend(write_reports(&s.waits, &dir.join("waits"), &ReportOptions::default())?);

@@ -73,6 +73,7 @@ fn sample_run() -> SavedRun {
         waits,
         samples: Some(samples),
         // Times out of order (written as wrapping differences) and samples over the limit.
+        sample_states: None,
         sample_timelines: Some(vec![
             SampleTimeline { times: vec![5_000_000, 6_000_000, 4_000_000, u64::MAX], nodes: vec![2, 1, 2, 0], dropped: 0 },
             SampleTimeline { times: vec![], nodes: vec![], dropped: 7 },

@@ -62,6 +62,10 @@ struct Doc<N> {
     /// without it (before it existed, or by a backend that gives samples no time) read as none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     sample_timelines: Option<Vec<TimelineF>>,
+    /// The sampled trees split by thread state (`Snapshot::sample_states`). Optional: files
+    /// written before states were recorded read as none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sample_states: Option<ProfileF<N>>,
 }
 
 /// A thread's samples in the order taken: `times` (ns on the recorder's clock) as differences
@@ -486,7 +490,13 @@ pub fn write(run: &SavedRun, w: &mut dyn Write) -> io::Result<()> {
     // table of its own has its ids mapped into the file's.
     let mut table = s.calls.consumers.clone();
     let mut remap = |p: &Profile| (!same_ids(&p.consumers, &table)).then(|| (0..p.consumers.len() as ConsumerId).map(|c| table.intern(p.consumers.name(c))).collect::<Vec<_>>());
-    let remaps = [remap(&s.locks), remap(&s.waits), s.samples.as_ref().and_then(&mut remap), s.alloc_samples.as_ref().and_then(&mut remap)];
+    let remaps = [
+        remap(&s.locks),
+        remap(&s.waits),
+        s.samples.as_ref().and_then(&mut remap),
+        s.alloc_samples.as_ref().and_then(&mut remap),
+        s.sample_states.as_ref().and_then(&mut remap),
+    ];
     let forms = |rows: &[FormRow]| -> Vec<FormRowF> {
         rows.iter().map(|r| FormRowF { method: r.method.clone(), form: r.form.name().into(), samples: r.samples, weights: r.weights.clone() }).collect()
     };
@@ -500,6 +510,7 @@ pub fn write(run: &SavedRun, w: &mut dyn Write) -> io::Result<()> {
         waits: profile_f(&s.waits, remaps[1].as_deref()),
         samples: s.samples.as_ref().map(|p| profile_f(p, remaps[2].as_deref())),
         alloc_samples: s.alloc_samples.as_ref().map(|p| profile_f(p, remaps[3].as_deref())),
+        sample_states: s.sample_states.as_ref().map(|p| profile_f(p, remaps[4].as_deref())),
         thread_summaries: s
             .threads
             .iter()
@@ -699,6 +710,7 @@ pub fn read(text: &str) -> Result<SavedRun, ReadError> {
     let waits = profile("waits", doc.waits)?;
     let samples = doc.samples.map(|p| profile("samples", p)).transpose()?;
     let alloc_samples = doc.alloc_samples.map(|p| profile("alloc_samples", p)).transpose()?;
+    let sample_states = doc.sample_states.map(|p| profile("sample_states", p)).transpose()?;
     let sample_timelines = match doc.sample_timelines {
         None => None,
         Some(ts) => Some(timelines(ts, samples.as_ref())?),
@@ -780,6 +792,7 @@ pub fn read(text: &str) -> Result<SavedRun, ReadError> {
         waits,
         samples,
         sample_timelines,
+        sample_states,
         alloc_samples,
         sample_forms,
         stack_forms,

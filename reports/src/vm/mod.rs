@@ -13,6 +13,7 @@
 //! | `alloc.txt` | allocated bytes and objects by method (self) and by calling context |
 //! | `code.txt` | compiled and generated code in the code map, with inlined methods |
 //! | `sampled/forms.txt` | per sampled method, the share of its samples in each execution form ([`forms`]) |
+//! | `sampled/states.txt` | sampled time by thread state, per thread and per method charged ([`states`]) |
 //! | `sampled/jit.txt` | the JIT compiler threads' CPU time by method compiled and tier ([`jit`]) |
 //! | `vm-cost.txt` | CPU time by kind of thread (application, GC, JIT, VM, agent) per phase ([`cost`]) |
 //! | `marks.txt` | the markers set during the run ([`marks`]) |
@@ -24,6 +25,7 @@ pub mod forms;
 pub mod jit;
 pub mod marks;
 pub mod run;
+pub mod states;
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
