@@ -115,6 +115,13 @@ fn check_parks(p: &Profile, text: &str, jdk: &Jdk, label: &str) {
     }
 }
 
+/// [`check_parks`] on the reports in `out`, which are removed after.
+fn check_parks_in(out: PathBuf, jdk: &Jdk, label: &str) {
+    let waits = std::fs::read_to_string(out.join("waits.txt")).unwrap();
+    check_parks(&read_profile(&out.join("waits/arcflow.json")), &waits, jdk, label);
+    let _ = std::fs::remove_dir_all(out);
+}
+
 fn run_parks(test: &str, jdk: &Jdk, options: &str) -> PathBuf {
     let out = out_dir(test, jdk);
     let o = java(jdk, Some(&format!("out={},perf-map=off,{options}", out.display())), "waits.Parks").output().unwrap();
@@ -126,9 +133,7 @@ fn run_parks(test: &str, jdk: &Jdk, options: &str) -> PathBuf {
 #[test]
 fn parks_are_waits_with_their_blocker_class() {
     for jdk in jdks() {
-        let out = run_parks("parks", &jdk, "");
-        check_parks(&read_profile(&out.join("waits/arcflow.json")), &std::fs::read_to_string(out.join("waits.txt")).unwrap(), &jdk, "probes");
-        let _ = std::fs::remove_dir_all(out);
+        check_parks_in(run_parks("parks", &jdk, ""), &jdk, "probes");
     }
 }
 
@@ -136,9 +141,7 @@ fn parks_are_waits_with_their_blocker_class() {
 #[test]
 fn parks_are_recorded_in_sampling_only_runs() {
     for jdk in jdks() {
-        let out = run_parks("parks-none", &jdk, "calls=none,sample=cpu");
-        check_parks(&read_profile(&out.join("waits/arcflow.json")), &std::fs::read_to_string(out.join("waits.txt")).unwrap(), &jdk, "calls=none");
-        let _ = std::fs::remove_dir_all(out);
+        check_parks_in(run_parks("parks-none", &jdk, "calls=none,sample=cpu"), &jdk, "calls=none");
     }
 }
 
@@ -166,8 +169,7 @@ fn parks_are_recorded_after_a_late_attach() {
         let mut rest = String::new();
         std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
         assert!(o.status.success() && rest.contains("parks done"), "{}", String::from_utf8_lossy(&o.stderr));
-        check_parks(&read_profile(&out.join("waits/arcflow.json")), &std::fs::read_to_string(out.join("waits.txt")).unwrap(), &jdk, "attached");
-        let _ = std::fs::remove_dir_all(out);
+        check_parks_in(out, &jdk, "attached");
     }
 }
 

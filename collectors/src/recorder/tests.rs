@@ -723,3 +723,62 @@ fn stack_samples_keep_their_time_and_context() {
     assert_eq!(s.samples.as_ref().unwrap().threads[0].name, "worker");
     check(&s);
 }
+
+/// Parks (`park`, `parked`): under the current call path, then the kind node, then the blocker
+/// class; a timed park that lasted its timeout is timed out; with frames (no calls recorded) the
+/// context is the recorded methods among them; an end without a start, or a park begun while
+/// stopped, records nothing.
+#[test]
+fn parks_are_waits_below_a_kind_node() {
+    use crate::sampling::RawFrame;
+    let (r, _, mut names) = setup();
+    let t = r.register_current_thread(ThreadInfo { name: "w".into(), ..Default::default() });
+    r.method_entry(&t, 1, &mut names);
+    r.park(&t, "p.Sync", None);
+    r.parked(&t, None);
+    r.park(&t, NO_BLOCKER, Some(1));
+    std::thread::sleep(std::time::Duration::from_millis(1));
+    r.parked(&t, None);
+    r.park(&t, NO_BLOCKER, Some(60_000_000_000));
+    r.parked(&t, None);
+    r.parked(&t, None);
+    // The stack, innermost first: an excluded frame (100) is left out.
+    r.park(&t, "p.Sync", None);
+    r.parked(&t, Some((&[RawFrame::new(0, 100), RawFrame::new(0, 3), RawFrame::new(0, 2)], &mut names)));
+    r.pause();
+    r.park(&t, "p.Sync", None);
+    r.resume();
+    r.parked(&t, None);
+    let w = contexts(&r.snapshot().waits, 0);
+    let at = |path: &str| w.iter().find(|c| c.0 == path).map(|c| (c.1, c.2[1])).unwrap_or_else(|| panic!("no {path} in {w:?}"));
+    assert_eq!(at(&format!("w;p.C.m1;{PARK_NODE};p.Sync")), (1, 0));
+    assert_eq!(at(&format!("w;p.C.m1;{PARK_TIMED_NODE};{NO_BLOCKER}")), (2, 1), "one of the two timed parks lasted its timeout");
+    assert_eq!(at(&format!("w;p.C.m2;p.C.m3;{PARK_NODE};p.Sync")), (1, 0));
+    assert_eq!(w.iter().skip(1).map(|c| c.1).sum::<u64>(), 4, "the root aside: {w:?}");
+}
+
+/// Samples with a state go to the state-split trees below a state node, every sample (of
+/// unknown state too), so that they sum to the sampled trees; without any known state there are
+/// none.
+#[test]
+fn sample_states_split_the_sampled_trees() {
+    use crate::sampling::{CodeAt, RawFrame, SampleState, Site};
+    let cfg = RecorderConfig { stack_samples: Some(vec![Metric::new("ticks", "ticks")]), ..RecorderConfig::default() };
+    let r = Recorder::new(cfg, Box::new(Manual(Arc::new(AtomicU64::new(0)))));
+    let mut n = Names { stack: Rc::new(Cell::new(Vec::new())), resolved: 0 };
+    let t = r.register_current_thread(ThreadInfo { name: "main".into(), ..Default::default() });
+    let in_state = |s: SampleState| Site { pc: 0, code: CodeAt::unknown().with_state(s), time: 0 };
+    r.add_stack_sample(&t, &[RawFrame::new(0, 1)], in_state(SampleState::Unknown), &[5], &mut n);
+    assert!(r.snapshot().sample_states.is_none(), "no state known yet");
+    r.add_stack_sample(&t, &[RawFrame::new(0, 2), RawFrame::new(0, 1)], in_state(SampleState::Parked), &[7], &mut n);
+    r.add_stack_sample(&t, &[RawFrame::new(0, 2), RawFrame::new(0, 1)], in_state(SampleState::Parked), &[3], &mut n);
+    r.add_stack_sample(&t, &[RawFrame::new(0, 1)], in_state(SampleState::Running), &[11], &mut n);
+    let s = r.snapshot();
+    let states = contexts(s.sample_states.as_ref().unwrap(), 0);
+    let leaves: Vec<(&str, u64, u64)> = states.iter().filter(|c| c.0.ends_with(']')).map(|c| (c.0.as_str(), c.1, c.2[0])).collect();
+    assert_eq!(leaves, [("main;p.C.m1;[unknown]", 1, 5), ("main;p.C.m1;p.C.m2;[parked]", 2, 10), ("main;p.C.m1;[running]", 1, 11)]);
+    let total = |p: &Profile| p.threads[0].tree.preorder().into_iter().map(|k| p.threads[0].tree.base(k)[0]).sum::<u64>();
+    assert_eq!(total(s.sample_states.as_ref().unwrap()), total(s.samples.as_ref().unwrap()));
+    assert_eq!(state_of_node("[parked]"), Some(SampleState::Parked));
+    assert_eq!(state_of_node("p.C.m1"), None);
+}
