@@ -28,7 +28,7 @@
 use std::ffi::{c_char, c_void};
 
 /// Major version of this interface. Bumped only for incompatible changes.
-pub const ABI_VERSION: u32 = 2;
+pub const ABI_VERSION: u32 = 3;
 
 /// Name of the agent's entry point (NUL-terminated, for `libloading`).
 pub const ENTRY_POINT: &[u8] = b"Agent_OnLoad_rvm\0";
@@ -49,6 +49,34 @@ pub mod thread_kind {
     pub const COLLECTOR: u32 = 3;
     /// A service thread created by the agent ([`super::RvmVm::create_service_thread`]).
     pub const SERVICE: u32 = 4;
+}
+
+/// Why a thread left its processor ([`SwitchInfo::reason`], since version 3).
+pub mod switch_reason {
+    /// Its quantum expired (the timer's yield flag), or a collection was requested: not voluntary.
+    pub const PREEMPTED: u32 = 0;
+    /// `Thread.yield`, or it waits for another thread to finish initialising a class.
+    pub const YIELD: u32 = 1;
+    /// `Thread.sleep`.
+    pub const SLEEP: u32 = 2;
+    /// `Object.wait` (also `Thread.join`, which waits on the thread object).
+    pub const WAIT: u32 = 3;
+    /// Blocked entering a contended monitor (`synchronized`).
+    pub const MONITOR: u32 = 4;
+    /// `LockSupport.park`/`parkNanos` without a permit: every `java.util.concurrent` lock,
+    /// condition, latch, semaphore and blocking queue blocks here.
+    pub const PARK: u32 = 5;
+    /// It unparked another thread (`LockSupport.unpark`: a lock or condition handing over to the
+    /// next waiter) and gave up its processor so the woken thread can run.
+    pub const UNPARK: u32 = 6;
+    /// The thread ended (or the VM exits).
+    pub const END: u32 = 7;
+    /// A VM thread (idle, collector, service) gave the processor back.
+    pub const VM: u32 = 8;
+    /// Its allocation did not fit: it waits for the collection it requested.
+    pub const GC: u32 = 9;
+    /// Names for traces and reports, by code.
+    pub const NAMES: [&str; 10] = ["preempted", "yield", "sleep", "wait", "monitor", "park", "unpark", "end", "vm", "gc"];
 }
 
 /// Which part of a method's name [`RvmVm::method_name`] copies.
@@ -144,6 +172,12 @@ pub struct SwitchInfo {
     /// a thread's switch away from one processor is never later than its switch onto another,
     /// although the callbacks run after the lock is released. (Since version 2.)
     pub time_ns: u64,
+    /// Why `from` left: a [`switch_reason`] (`PREEMPTED` exactly when `voluntary` is 0). When
+    /// `from == to` (a new quantum for the same thread) the reason the quantum ended (`PREEMPTED`,
+    /// or `YIELD`/`UNPARK` with nothing else ready). (Since version 3.)
+    pub reason: u32,
+    /// Zero (keeps the size a multiple of 8 in C).
+    pub reserved: u32,
 }
 
 /// The agent's callbacks, filled in by the entry point. Unset entries cost the VM one branch.

@@ -1,1 +1,1 @@
-module java.base { exports java.lang; exports java.util; exports java.io; exports java.lang.annotation; exports java.util.function; }
+module java.base { exports java.lang; exports java.util; exports java.io; exports java.lang.annotation; exports java.util.function; exports java.util.concurrent; exports java.util.concurrent.atomic; exports java.util.concurrent.locks; }

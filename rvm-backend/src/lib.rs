@@ -12,6 +12,7 @@ pub mod heap;
 pub mod hooks;
 pub mod indy;
 pub mod interp;
+pub mod juc;
 pub mod native;
 pub mod sched;
 pub mod signals;

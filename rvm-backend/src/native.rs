@@ -44,19 +44,19 @@ pub enum NRes {
 pub type NativeFn = fn(&mut NCtx, &[Value]) -> NRes;
 pub type NativeTable = FxHashMap<&'static str, NativeFn>;
 
-fn r(v: &Value) -> Ref {
+pub(crate) fn r(v: &Value) -> Ref {
     match v {
         Value::Ref(r) => *r,
         _ => panic!("rvm: native expected a reference, got {v:?}"),
     }
 }
-fn i(v: &Value) -> i32 {
+pub(crate) fn i(v: &Value) -> i32 {
     match v {
         Value::Int(i) => *i,
         _ => panic!("rvm: native expected an int, got {v:?}"),
     }
 }
-fn l(v: &Value) -> i64 {
+pub(crate) fn l(v: &Value) -> i64 {
     match v {
         Value::Long(i) => *i,
         _ => panic!("rvm: native expected a long, got {v:?}"),
@@ -497,6 +497,7 @@ pub fn table() -> NativeTable {
         match crate::sched::wait(c.vm, c.th, r(&a[0]), ms) {
             crate::sched::WaitResult::Blocked => {
                 c.th.waiting = true;
+                c.th.switch_reason = rvm_abi::switch_reason::WAIT;
                 let class = c.space.class_id(r(&a[0]));
                 hook!(c.vm, monitor_wait(c.th.id, class, ms, JavaStack::with_native(&c.th.frames, c.method)));
                 NRes::Block
@@ -598,6 +599,7 @@ pub fn table() -> NativeTable {
     n!("java/lang/Thread.start0()V", start_thread);
     n!("java/lang/Thread.sleep0(J)V", |c, a| {
         if crate::sched::sleep(c.vm, c.th.id, l(&a[0])) {
+            c.th.switch_reason = rvm_abi::switch_reason::SLEEP;
             NRes::Block
         } else {
             NRes::ThrowNew("java/lang/InterruptedException", "sleep interrupted".into())
@@ -734,6 +736,7 @@ pub fn table() -> NativeTable {
             None => NRes::NeedGc,
         }
     });
+    crate::juc::register(&mut t);
     t
 }
 

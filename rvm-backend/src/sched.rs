@@ -18,7 +18,7 @@ use crate::heap::Ref;
 use crate::hooks::{hook, is_marker, JavaStack, SwitchInfo};
 use crate::interp::Outcome;
 use crate::vm::{JThread, Reacquire, Vm};
-use rvm_abi::NO_METHOD;
+use rvm_abi::{switch_reason, NO_METHOD};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering::*};
@@ -65,6 +65,9 @@ pub enum TState {
     Blocked,
     Sleeping(u64),
     Waiting(u32, u64),
+    /// In `LockSupport.park` (token: a `parkNanos` deadline in `sleepers` wakes it only if still
+    /// current).
+    Parked(u64),
     Done,
 }
 
@@ -92,6 +95,9 @@ pub struct SchedState {
     pub interrupted: Vec<bool>,
     /// The thread's last `Object.wait` ended by its timeout (read when it resumes).
     pub timed_out: Vec<bool>,
+    /// `LockSupport`'s permit, one per thread: `unpark` of a thread that is not parked sets it,
+    /// `park` consumes it instead of blocking.
+    pub permit: Vec<bool>,
     pub live_nondaemon: usize,
     pub exit_code: Option<i32>,
     pub main_failed: bool,
@@ -133,6 +139,7 @@ impl Sched {
                 deferred: Vec::new(),
                 interrupted: Vec::new(),
                 timed_out: Vec::new(),
+                permit: Vec::new(),
                 live_nondaemon: 0,
                 exit_code: None,
                 main_failed: false,
@@ -203,6 +210,7 @@ pub fn register_thread(vm: &Vm, kind: u32, make: impl FnOnce(u32) -> JThread) ->
     st.deferred.push(None);
     st.interrupted.push(false);
     st.timed_out.push(false);
+    st.permit.push(false);
     if !daemon {
         st.live_nondaemon += 1;
     }
@@ -493,9 +501,46 @@ pub fn sleep(vm: &Vm, tid: u32, ms: i64) -> bool {
     true
 }
 
-/// `Thread.interrupt()`: wakes a sleeping or waiting thread with an InterruptedException.
+/// `LockSupport.park`/`parkNanos` (`nanos` > 0: at most that long; 0: until unparked). Consumes
+/// the permit if there is one, and returns at once (`false`) then or when the thread is
+/// interrupted, as the JDK specifies; otherwise the thread is parked (`true`: the caller blocks,
+/// freeing its processor) until [`unpark`], [`interrupt`] or the deadline makes it ready.
+pub fn park(vm: &Vm, tid: u32, nanos: i64) -> bool {
+    let mut st = vm.sched.lock();
+    let t = tid as usize;
+    if std::mem::take(&mut st.permit[t]) || st.interrupted[t] {
+        return false;
+    }
+    st.token += 1;
+    let token = st.token;
+    st.tstate[t] = TState::Parked(token);
+    if nanos > 0 {
+        st.sleepers.push(Reverse((Instant::now() + Duration::from_nanos(nanos as u64), tid, token)));
+        vm.sched.wake_idle(&st);
+    }
+    true
+}
+
+/// `LockSupport.unpark`: makes a parked thread ready, else gives it the permit (a thread not
+/// parked yet, or not blocked in `park`, returns from its next `park` at once).
+pub fn unpark(vm: &Vm, tid: u32) {
+    let mut st = vm.sched.lock();
+    match st.tstate.get(tid as usize) {
+        Some(TState::Parked(_)) => make_ready(vm, &mut st, tid),
+        Some(TState::Done) | None => {}
+        Some(_) => st.permit[tid as usize] = true,
+    }
+}
+
+/// `Thread.interrupt()`: wakes a sleeping or waiting thread with an InterruptedException, and a
+/// parked one without (it sees its interrupt status, as in the JDK).
 pub fn interrupt(vm: &Vm, tid: u32) {
     let mut st = vm.sched.lock();
+    if let TState::Parked(_) = st.tstate[tid as usize] {
+        st.interrupted[tid as usize] = true;
+        make_ready(vm, &mut st, tid);
+        return;
+    }
     match st.tstate[tid as usize] {
         TState::Sleeping(_) | TState::Waiting(..) => {
             if let TState::Waiting(mi, _) = st.tstate[tid as usize] {
@@ -526,7 +571,7 @@ fn wake_sleepers(vm: &Vm, st: &mut SchedState) -> Option<Instant> {
         }
         st.sleepers.pop();
         match st.tstate[tid as usize] {
-            TState::Sleeping(k) if k == token => make_ready(vm, st, tid),
+            TState::Sleeping(k) | TState::Parked(k) if k == token => make_ready(vm, st, tid),
             TState::Waiting(mi, k) if k == token => {
                 st.monitors[mi as usize].waiters.retain(|x| *x != tid);
                 st.timed_out[tid as usize] = true;
@@ -566,9 +611,12 @@ fn top_two(th: &JThread) -> (u32, u32) {
 
 /// The collector thread of processor `vp`: rendezvous with all other processors; the last to
 /// arrive runs the collection while the others wait.
-fn collector<'a>(vm: &'a Vm, vp: usize, mut st: MutexGuard<'a, SchedState>, current: &mut Current, switches: &mut Switches) -> MutexGuard<'a, SchedState> {
+fn collector<'a>(vm: &'a Vm, vp: usize, mut st: MutexGuard<'a, SchedState>, current: &mut Current, reason: u32, switches: &mut Switches) -> MutexGuard<'a, SchedState> {
     let ctid = vm.sched.collector_tids.lock().unwrap()[vp];
-    switch_hook(vm, vp, current, ctid, true, &mut st, switches);
+    // (a switch to the collector is voluntary: a thread stopped by the collection's request is
+    // reported as leaving for the collection)
+    let reason = if reason == switch_reason::PREEMPTED { switch_reason::GC } else { reason };
+    switch_hook(vm, vp, current, ctid, reason, &mut st, switches);
     if !switches.is_empty() {
         // Deliver the switch to the collector thread before the collection (its events follow
         // it). This processor has not arrived yet, so no collection starts meanwhile.
@@ -618,11 +666,28 @@ impl Switches {
     }
 }
 
+/// Why a Java thread left its processor after `interp::run` returned `o` (an
+/// [`rvm_abi::switch_reason`]): what the native that blocked or yielded said, else the outcome's.
+fn leave_reason(o: Outcome, th: &mut JThread) -> u32 {
+    let said = std::mem::take(&mut th.switch_reason);
+    match o {
+        Outcome::Yield => switch_reason::PREEMPTED,
+        Outcome::Yielded if said != 0 => said,
+        Outcome::Yielded => switch_reason::YIELD,
+        Outcome::Blocked if said != 0 => said,
+        // (a contended monitor, also when re-entering one after `wait`)
+        Outcome::Blocked => switch_reason::MONITOR,
+        Outcome::NeedGc => switch_reason::GC,
+        Outcome::Finished | Outcome::Exit(_) => switch_reason::END,
+    }
+}
+
 /// The one place where a processor changes threads (application, idle, collector or service
-/// thread). `voluntary`: the previous thread gave up the processor before its quantum expired.
+/// thread). `reason`: why the previous thread gave up the processor (an [`rvm_abi::switch_reason`];
+/// `PREEMPTED` when its quantum expired).
 /// Under the scheduler lock: the event is stamped with the time now and delivered after the lock
 /// is released ([`Switches`]).
-fn switch_hook(vm: &Vm, vp: usize, current: &mut Current, to: u32, voluntary: bool, st: &mut SchedState, switches: &mut Switches) {
+fn switch_hook(vm: &Vm, vp: usize, current: &mut Current, to: u32, reason: u32, st: &mut SchedState, switches: &mut Switches) {
     st.switches += 1;
     let from = current.tid;
     if vm.events.thread_switch && vm.hooks.is_some() {
@@ -630,10 +695,12 @@ fn switch_hook(vm: &Vm, vp: usize, current: &mut Current, to: u32, voluntary: bo
             vp: vp as u32,
             from: current.tid,
             to,
-            voluntary: voluntary as u32,
+            voluntary: (reason != switch_reason::PREEMPTED) as u32,
             callee: current.callee,
             caller: current.caller,
             time_ns: crate::agent::monotonic_ns(),
+            reason,
+            reserved: 0,
         });
     }
     *current = Current { tid: to, callee: NO_METHOD, caller: NO_METHOD };
@@ -653,7 +720,7 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
     // The thread this processor runs now (for switch events), and whether it left voluntarily.
     let mut current = Current { tid: idle_tid, callee: NO_METHOD, caller: NO_METHOD };
     let mut switches = Switches::new();
-    let mut voluntary = true;
+    let mut reason = switch_reason::VM;
     loop {
         let tid = {
             let mut st = vm.sched.lock();
@@ -666,17 +733,18 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
                     return;
                 }
                 if st.gc_requested {
-                    st = collector(&vm, vp, st, &mut current, &mut switches);
+                    st = collector(&vm, vp, st, &mut current, reason, &mut switches);
+                    reason = switch_reason::VM;
                     continue;
                 }
                 if let Some(s) = take_pending_service(&vm, vp) {
-                    switch_hook(&vm, vp, &mut current, s.tid, voluntary, &mut st, &mut switches);
+                    switch_hook(&vm, vp, &mut current, s.tid, reason, &mut st, &mut switches);
                     drop(st);
                     switches.deliver(&vm);
                     (s.body)();
                     st = vm.sched.lock();
                     // the service thread gives the processor back when its body returns
-                    voluntary = true;
+                    reason = switch_reason::VM;
                     continue;
                 }
                 let next = wake_sleepers(&vm, &mut st);
@@ -689,13 +757,13 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
                 if let Some(t) = got {
                     st.idle[vp] = false;
                     st.tstate[t as usize] = TState::Running(vp);
-                    switch_hook(&vm, vp, &mut current, t, voluntary, &mut st, &mut switches);
+                    switch_hook(&vm, vp, &mut current, t, reason, &mut st, &mut switches);
                     break t;
                 }
                 // (also after a collection that began while this processor was idle: the collector
                 // thread hands the processor back to the idle thread, not to nobody)
                 if current.tid != idle_tid {
-                    switch_hook(&vm, vp, &mut current, idle_tid, voluntary, &mut st, &mut switches);
+                    switch_hook(&vm, vp, &mut current, idle_tid, reason, &mut st, &mut switches);
                     if st.ready.iter().any(|q| !q.is_empty()) {
                         // the thread this processor just left became ready (deferred, see `on_vp`)
                         // and was queued by that switch: run or steal it rather than wait
@@ -715,7 +783,7 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
                     // wake's notify came from this thread, so no wait would see it
                     continue;
                 }
-                voluntary = true;
+                reason = switch_reason::VM;
                 st.idle[vp] = true;
                 let timeout = next.map_or(Duration::from_millis(50), |t| t.saturating_duration_since(Instant::now()));
                 st = vm.sched.vps[vp].cv.wait_timeout(st, timeout).unwrap_or_else(|e| e.into_inner()).0;
@@ -743,6 +811,7 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
             };
             // Where the thread stopped, for the switch event (it is still held here).
             (current.callee, current.caller) = top_two(&th);
+            reason = leave_reason(o, &mut th);
             if o == Outcome::Yield || o == Outcome::Yielded {
                 let mut st = vm.sched.lock();
                 if !st.gc_requested
@@ -751,7 +820,7 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
                     && !vm.sched.vps[vp].service_pending.load(Acquire)
                 {
                     // Nobody else wants this processor: a new quantum for the same thread.
-                    switch_hook(&vm, vp, &mut current, tid, o == Outcome::Yielded, &mut st, &mut switches);
+                    switch_hook(&vm, vp, &mut current, tid, reason, &mut st, &mut switches);
                     drop(st);
                     switches.deliver(&vm);
                     continue;
@@ -759,7 +828,6 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
             }
             break o;
         };
-        voluntary = outcome != Outcome::Yield;
         match outcome {
             Outcome::Yield | Outcome::Yielded => {
                 drop(th);

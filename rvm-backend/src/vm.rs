@@ -69,6 +69,10 @@ pub struct JThread {
     pub contending: bool,
     /// Parked in `Object.wait` (`monitor_waited` due when it resumes).
     pub waiting: bool,
+    /// Why it is about to leave its processor (an [`rvm_abi::switch_reason`]), set by the native
+    /// that blocks or yields (sleep, wait, park, unpark); 0 = the default for its outcome (see
+    /// `sched::leave_reason`). Read and cleared by its processor.
+    pub switch_reason: u32,
 }
 
 impl JThread {
@@ -91,6 +95,7 @@ impl JThread {
             started: false,
             contending: false,
             waiting: false,
+            switch_reason: 0,
         }
     }
 }

@@ -11,7 +11,7 @@ const AGENT_C: &str = r#"
 #include <stdio.h>
 #include <string.h>
 
-typedef struct { uint32_t vp, from, to, voluntary, callee, caller; uint64_t time_ns; } SwitchInfo;
+typedef struct { uint32_t vp, from, to, voluntary, callee, caller; uint64_t time_ns; uint32_t reason, reserved; } SwitchInfo;
 typedef struct {
     uint32_t version, size; void *vm; uint32_t vps; uint64_t quantum_ns;
     intptr_t (*thread_name)(void *, uint32_t, uint8_t *, size_t);
@@ -85,7 +85,7 @@ int Agent_OnLoad_rvm(const RvmVm *vm, const char *options, RvmCallbacks *cb) {
     }
     VM = vm;
     fprintf(stderr, "loaded options=%s vps=%u sizes=%s\n", options ? options : "(null)", vm->vps,
-            vm->size == sizeof(RvmVm) && cb->size == sizeof(RvmCallbacks) && vm->version == 2 ? "ok" : "differ");
+            vm->size == sizeof(RvmVm) && cb->size == sizeof(RvmCallbacks) && vm->version == 3 ? "ok" : "differ");
     cb->vm_init = on_init;
     cb->thread_switch = on_switch;
     cb->method_entry = on_entry;

@@ -15,7 +15,12 @@ pub fn text(b: &[u8]) -> String {
 /// `class` from `dir` (compiled `by` some javac) on rvm with 1 and 2 processors prints line for
 /// line what HotSpot printed (`expected`) and exits with its code; `compare_stderr`: stderr too.
 pub fn assert_rvm_matches(expected: &Output, dir: &Path, class: &str, by: &str, compare_stderr: bool) {
-    for vps in ["-Xvps:1", "-Xvps:2"] {
+    assert_rvm_matches_on(&["-Xvps:1", "-Xvps:2"], expected, dir, class, by, compare_stderr);
+}
+
+/// [`assert_rvm_matches`] with the processor options `vps_options` (one run each).
+pub fn assert_rvm_matches_on(vps_options: &[&str], expected: &Output, dir: &Path, class: &str, by: &str, compare_stderr: bool) {
+    for &vps in vps_options {
         let got = rvm(&[vps.as_ref(), "-cp".as_ref(), dir.as_os_str(), class.as_ref()]);
         let (e, g) = (text(&expected.stdout), text(&got.stdout));
         for (i, (a, b)) in e.lines().zip(g.lines()).enumerate() {

@@ -14,6 +14,8 @@ public class Thread implements Runnable {
     private boolean started;
     private volatile boolean alive;
     private UncaughtExceptionHandler uncaughtExceptionHandler;
+    /** What this thread is parked on (LockSupport.getBlocker), set through jdk.internal.rvm.Atomic. */
+    private volatile Object parkBlocker;
 
     private static int threadInitNumber;
     private static long threadSeqNumber = 1;

@@ -1,0 +1,5 @@
+package java.util.concurrent;
+
+public interface Executor {
+    void execute(Runnable command);
+}

@@ -1,0 +1,6 @@
+package java.util.concurrent.locks;
+
+public interface ReadWriteLock {
+    Lock readLock();
+    Lock writeLock();
+}
