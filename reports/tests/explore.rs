@@ -115,6 +115,41 @@ fn explorer_pages_of_real_runs_work_in_headless_chromium() {
     let top = std::fs::read_to_string(sampled_run.join("xprof.txt")).unwrap();
     assert!(top.contains("Count :: samples") && top.contains("explorer.Shift.work"), "top-level xprof.txt of a sampling-only run:\n{top}");
 
+    // Every tree a run can hold, and two phases between markers: alpha() then beta(), then a
+    // contended monitor, a wait and allocations; its page is the one the agent wrote at exit.
+    let phases = root.join("phases-run");
+    let o = Command::new(jdk.java())
+        .arg(format!("-agentpath:{}=out={},perf-map=off,socket=off,sample=cpu,sample-interval=1ms,sample-alloc=256k", agent.display(), phases.display()))
+        .arg("-cp")
+        .arg(&workloads)
+        .args(["phases.SampledPhases", "400"])
+        .output()
+        .unwrap();
+    check(&o, "java with sample=cpu,sample-alloc=256k on SampledPhases");
+
+    // A JFR recording of the program of the diff, imported, against the agent's run (both orders).
+    let jfr = root.join("shift.jfr");
+    let o = Command::new(jdk.java())
+        .arg(format!("-XX:StartFlightRecording=filename={},settings=profile", jfr.display()))
+        .arg("-cp")
+        .arg(&explorer)
+        .args(["explorer.Shift", "3000", "3000"])
+        .output()
+        .unwrap();
+    check(&o, "java with a JFR recording");
+    let imported = root.join("jfr-import");
+    check(&Command::new(env!("CARGO_BIN_EXE_hpm")).arg("import").arg(&jfr).arg("-o").arg(&imported).output().unwrap(), "hpm import");
+
+    // Noise and one planted change: every method of B has 0.7 of its time in A, but for one
+    // whose share of the total really grew.
+    let noise = [("noise-a", noise_trace(1.0)), ("noise-b", noise_trace(0.7))].map(|(name, text)| {
+        let (trace, dir) = (root.join(format!("{name}.trace")), root.join(name));
+        std::fs::write(&trace, text).unwrap();
+        let o = Command::new(env!("CARGO_BIN_EXE_hpm")).args(["report", "--trace"]).arg(&trace).args(["--metric-name", "cpu-time:ns", "--format", "json", "--out"]).arg(&dir).output().unwrap();
+        check(&o, "hpm report --trace");
+        dir
+    });
+
     // Overloaded methods with long parameter lists (as H2's), some of them in narrow frames.
     let labels_dir = root.join("labels");
     let labels_trace = root.join("labels.trace");
@@ -136,6 +171,13 @@ fn explorer_pages_of_real_runs_work_in_headless_chromium() {
     check(&hpm(&[&rvm_dir, Path::new("-o"), &single]), "hpm explore DIR");
     check(&hpm(&[&trace_only, Path::new("-o"), &trace_page]), "hpm explore TRACE_DIR");
     check(&hpm(&[&before, &after, Path::new("-o"), &diff]), "hpm explore DIR DIR2");
+    let (jfr_run, run_jfr, noise_page, noise_absolute) = (root.join("jfr-run.html"), root.join("run-jfr.html"), root.join("noise.html"), root.join("noise-absolute.html"));
+    check(&hpm(&[&imported, &before, Path::new("-o"), &jfr_run]), "hpm explore JFR RUN");
+    check(&hpm(&[&before, &imported, Path::new("-o"), &run_jfr]), "hpm explore RUN JFR");
+    check(&hpm(&[&noise[0], &noise[1], Path::new("-o"), &noise_page]), "hpm explore NOISE-A NOISE-B");
+    check(&hpm(&[&noise[0], &noise[1], Path::new("--diff"), Path::new("absolute"), Path::new("-o"), &noise_absolute]), "hpm explore --diff absolute");
+    let o = hpm(&[&noise[0], &noise[1], Path::new("--diff"), Path::new("relative")]);
+    assert_eq!(o.status.code(), Some(2), "an unknown --diff mode is a usage error");
     // Without -o the page goes into the run directory.
     let o = hpm(&[&before]);
     check(&o, "hpm explore DIR");
@@ -152,6 +194,7 @@ fn explorer_pages_of_real_runs_work_in_headless_chromium() {
 
     let config = serde_json::json!({
         "single": single, "trace": trace_page, "diff": diff, "sampled": sampled_run.join("explore.html"), "labels": labels, "out": root,
+        "phases": phases.join("explore.html"), "jfrRun": jfr_run, "runJfr": run_jfr, "noise": noise_page, "noiseAbsolute": noise_absolute,
     });
     let o = Command::new("node")
         .arg(explorer_dir().join("explorer.test.mjs"))
@@ -163,6 +206,23 @@ fn explorer_pages_of_real_runs_work_in_headless_chromium() {
     println!("{stdout}");
     check(&o, "the explorer's browser test");
     assert!(stdout.contains("explorer: all checks passed"), "{stdout}");
+}
+
+/// A start/end trace of one thread: `main` calls twenty methods `app.Noise.mNN`, each taking 500
+/// time units × `scale` but `app.Noise.m19`, which takes 1000 × `scale` when `scale` is below 1
+/// (its share of the total grows from 5% to 9.5%, while every other method's falls by a quarter
+/// of a point).
+fn noise_trace(scale: f64) -> String {
+    let mut t = 0u64;
+    let mut out = String::from("0 pidtid main\n0 > app.Noise.main\n");
+    for k in 0..20 {
+        let w = if k == 19 && scale < 1.0 { 1000.0 * scale } else { 500.0 * scale } as u64;
+        out.push_str(&format!("{t} > app.Noise.m{k:02}\n"));
+        t += w;
+        out.push_str(&format!("{t} < app.Noise.m{k:02}\n"));
+    }
+    out.push_str(&format!("{t} < app.Noise.main\n"));
+    out
 }
 
 /// A start/end trace (the paper's Figure 2 format) of one thread whose methods are overloaded with

@@ -1,5 +1,5 @@
-//! `hpm explore DIR [DIR2] [-o FILE]`: one self-contained HTML page over a run's call trees and
-//! quantum trace, or the diff of two runs' call trees.
+//! `hpm explore DIR [DIR2] [-o FILE] [--diff MODE]`: one self-contained HTML page over a run's
+//! trees and quantum trace, or the diff of two runs' trees.
 
 use std::path::{Path, PathBuf};
 
@@ -23,9 +23,17 @@ pub struct ExploreArgs {
     /// The page to write (default: explore.html in DIR, or DIR's directory when DIR is a file).
     #[arg(short = 'o', long = "out", value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// How the diff compares values: each run's as a share of its own total (`share`), as
+    /// recorded (`absolute`), or shares when the totals differ by more than 1% (`auto`). The page
+    /// has the same choice.
+    #[arg(long = "diff", value_name = "MODE", default_value = "auto", value_parser = ["auto", "absolute", "share"])]
+    pub diff: String,
 }
 
 pub fn run(args: ExploreArgs) -> Result<(), Failure> {
+    if args.dir2.is_none() && args.diff != "auto" {
+        return Err(Failure(format!("--diff {} compares two runs: give DIR2 too", args.diff)));
+    }
     for dir in std::iter::once(&args.dir).chain(&args.dir2) {
         check_input(dir)?;
     }
@@ -38,7 +46,7 @@ pub fn run(args: ExploreArgs) -> Result<(), Failure> {
     let (run, compare) = loaded.map_err(Failure)?;
     if let Some(b) = &compare {
         for (r, d) in [(&run, &args.dir), (b, args.dir2.as_ref().unwrap_or(&args.dir))] {
-            if r.profile.is_none() {
+            if r.trees.is_empty() {
                 return Err(Failure(format!("{} has no call trees (arcflow.json) to compare; a diff needs two runs with call trees", d.display())));
             }
         }
@@ -48,7 +56,12 @@ pub fn run(args: ExploreArgs) -> Result<(), Failure> {
         dir.join(hpm_reports::explore::PAGE_FILE)
     });
     let spinner = progress::spinner(&format!("writing {}", out.display()));
-    let written = explore::write_html(&out, &run, compare.as_ref());
+    let diff = match args.diff.as_str() {
+        "absolute" => explore::DiffValues::Absolute,
+        "share" => explore::DiffValues::Share,
+        _ => explore::DiffValues::Auto,
+    };
+    let written = explore::write_html_with(&out, &run, compare.as_ref(), diff);
     spinner.finish_and_clear();
     written.map_err(|e| Failure(format!("cannot write {}: {e}", out.display())))?;
     outln!("{}", out.display());

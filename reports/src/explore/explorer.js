@@ -39,6 +39,7 @@
   const plural = (n, word) => n.toLocaleString('en-US') + ' ' + word + (n === 1 ? '' : 's');
   function fmt(v, unit) {
     if (v === null || v === undefined || !isFinite(v)) return '-';
+    if (unit === 'share') return pct(v);
     const a = Math.abs(v);
     if (unit === 'ns') {
       if (a >= 1e9) return (v / 1e9).toFixed(a >= 1e11 ? 0 : 2) + ' s';
@@ -52,7 +53,7 @@
     if (a >= 1e7) return (v / 1e6).toFixed(2) + ' M';
     return group(v);
   }
-  const pct = (v) => (isFinite(v) ? (v * 100).toFixed(v >= 0.1 || v === 0 ? 1 : 2) + '%' : '-');
+  const pct = (v) => (isFinite(v) ? (v * 100).toFixed(Math.abs(v) >= 0.1 || v === 0 ? 1 : 2) + '%' : '-');
   const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
   // ---------------------------------------------------------------- expressions
@@ -180,7 +181,10 @@
   const timings = { script: T_START };
   const DATA = JSON.parse($('hpm-data').textContent);
   timings.parsed = performance.now();
-  if (DATA.format !== 'hpm-explore' || DATA.version !== 1) throw new Error('hpm explore: this page holds data version ' + DATA.version + ', not 1');
+  if (DATA.format !== 'hpm-explore' || DATA.version !== 2) throw new Error('hpm explore: this page holds data version ' + DATA.version + ', not 2');
+  const RUNS = DATA.runs;
+  // What the tree selector calls each kind of tree.
+  const TREE_LABELS = { calls: 'calls (exact)', sampled: 'stack samples', 'sampled-states': 'stack samples by thread state', 'sampled-alloc': 'allocation samples', locks: 'locks (contended monitors)', waits: 'waits' };
 
   function loadProfile(p) {
     const parent = unpack(p.parent, Int32Array), n = parent.length;
@@ -191,10 +195,21 @@
     const names = p.names.slice();
     const ALL = names.length;
     names.push('all threads');
+    // The samples' timeline, per thread: times (ns since the run's start) and global node indexes.
+    let timeline = null;
+    if (p.timeline) {
+      timeline = p.threads.map((t, k) => {
+        const times = unpack(p.timeline.times[k], Float64Array), nodes = unpack(p.timeline.nodes[k], Int32Array);
+        for (let i = 1; i < times.length; i++) times[i] += times[i - 1];
+        for (let i = 0; i < nodes.length; i++) nodes[i] += t.root;
+        return { times, nodes, dropped: p.timeline.dropped[k] };
+      });
+    }
     // Drop the parsed arrays: the typed ones replace them.
-    p.parent = p.consumer = p.calls = p.base = null;
+    p.parent = p.consumer = p.calls = p.base = p.timeline = null;
     return {
-      label: p.label, countLabel: p.countLabel || 'calls', metrics: p.metrics, threads: p.threads, threadEnds,
+      label: p.label, run: p.run, tree: p.tree, hidden: new Set(p.hidden), timeline,
+      countLabel: p.countLabel || 'calls', metrics: p.metrics, threads: p.threads, threadEnds,
       names, ALL, parent, cons, calls, base, nodes: n,
       slotNames: [p.countLabel || 'calls'].concat(p.metrics.map((m) => m.name)),
       slotUnits: [''].concat(p.metrics.map((m) => m.unit)),
@@ -207,28 +222,43 @@
   // A view is one tree as shown: one thread's tree, or all threads merged by context (same path of
   // names). Arrays by view node: parent (< child), cons, per slot self values, cum, and children in
   // name order (CSR: kids[kidStart[n] .. kidStart[n + 1]]).
-  function viewOf(P, thread) {
+  // `opts.hide`: consumers left out (their values go to their nearest shown caller: the counts too
+  // where they are samples, not where they are calls); `opts.values`: {calls, base} to use instead
+  // of the profile's (the samples in a time range).
+  function viewOf(P, thread, opts) {
     const slots = P.base.length + 1;
+    const hide = opts && opts.hide && opts.hide.size ? opts.hide : null;
+    const calls = opts && opts.values ? opts.values.calls : P.calls, base = opts && opts.values ? opts.values.base : P.base;
+    // With values of a time range: the contexts with a sample in it, and their callers.
+    let live = null;
+    if (opts && opts.values) {
+      live = new Uint8Array(P.nodes);
+      for (let i = P.nodes - 1; i >= 0; i--) if (calls[i] > 0 || live[i]) { live[i] = 1; if (P.parent[i] >= 0) live[P.parent[i]] = 1; }
+    }
     let parent, cons, self;
-    if (thread >= 0) {
+    if (thread >= 0 && !hide && !live) {
       const lo = P.threads[thread].root, hi = P.threadEnds[thread], n = hi - lo;
       parent = new Int32Array(n);
       for (let i = 0; i < n; i++) parent[i] = i === 0 ? -1 : P.parent[lo + i] - lo;
       cons = P.cons.slice(lo, hi);
-      self = [P.calls.slice(lo, hi)].concat(P.base.map((b) => b.slice(lo, hi)));
+      self = [calls.slice(lo, hi)].concat(base.map((b) => b.slice(lo, hi)));
     } else {
-      // Merge: map every node to the view node of (mapped parent, consumer).
-      const n = P.nodes, map = new Int32Array(n);
+      // Map every node to the view node of (mapped parent, consumer): a merge of all threads, or
+      // one thread with frames left out (or with no sample in the range).
+      const lo = thread >= 0 ? P.threads[thread].root : 0, hi = thread >= 0 ? P.threadEnds[thread] : P.nodes, n = hi - lo;
+      const map = new Int32Array(n);
       parent = new Int32Array(n); cons = new Int32Array(n);
       const selfs = [];
       for (let s = 0; s < slots; s++) selfs.push(new Float64Array(n));
-      parent[0] = -1; cons[0] = P.ALL;
+      parent[0] = -1; cons[0] = thread >= 0 ? P.cons[lo] : P.ALL;
       const index = contextIndex(parent, cons, 1);
-      for (let i = 0; i < n; i++) {
-        const v = P.parent[i] < 0 ? 0 : index.place(map[P.parent[i]], P.cons[i]);
-        map[i] = v;
-        selfs[0][v] += P.calls[i];
-        for (let s = 1; s < slots; s++) selfs[s][v] += P.base[s - 1][i];
+      const moveCounts = P.countLabel === 'samples';
+      for (let i = lo; i < hi; i++) {
+        const pi = P.parent[i], hidden = pi >= 0 && ((hide && hide.has(P.cons[i])) || (live && !live[i]));
+        const v = pi < 0 ? 0 : hidden ? map[pi - lo] : index.place(map[pi - lo], P.cons[i]);
+        map[i - lo] = v;
+        if (!hidden || moveCounts) selfs[0][v] += calls[i];
+        for (let s = 1; s < slots; s++) selfs[s][v] += base[s - 1][i];
       }
       const m = index.size();
       parent = parent.slice(0, m); cons = cons.slice(0, m);
@@ -286,21 +316,52 @@
     return rank;
   }
 
+  // The metrics two trees can be compared on, as {a, b} slot pairs: the count when both count the
+  // same thing (calls, samples), and every metric of the same name. Trees that share no metric (a
+  // JFR recording against the agent's run) are compared on the first time metric (ns) of each,
+  // whichever run is A, so both orders compare the same; the legend says so.
+  function pairSlots(A, B) {
+    const pairs = [];
+    const countPaired = A.countLabel === B.countLabel;
+    if (countPaired) pairs.push({ a: 0, b: 0 });
+    const metrics = [];
+    A.metrics.forEach((m, k) => {
+      const j = B.metrics.findIndex((x) => x.name === m.name);
+      if (j >= 0) { pairs.push({ a: k + 1, b: j + 1 }); metrics.push(m); }
+    });
+    let note = null;
+    if (!metrics.length) {
+      const a = A.metrics.findIndex((m) => m.unit === 'ns'), b = B.metrics.findIndex((m) => m.unit === 'ns');
+      if (a >= 0 && b >= 0) {
+        pairs.push({ a: a + 1, b: b + 1 });
+        metrics.push({ name: A.metrics[a].name + ' ~ ' + B.metrics[b].name, unit: 'ns', mode: A.metrics[a].mode });
+        note = 'the runs share no metric: comparing ' + A.metrics[a].name + ' of A with ' + B.metrics[b].name + ' of B';
+      } else if (!countPaired) {
+        pairs.push({ a: 0, b: 0 });
+        note = 'the runs share no metric and count different things: comparing ' + A.countLabel + ' of A with ' + B.countLabel + ' of B';
+      }
+    }
+    return { pairs, metrics, countPaired: countPaired || !metrics.length, note };
+  }
+
+  // What a diff of trees A and B compares, shaped as a profile for the selectors: its slots are
+  // the pairs of pairSlots; threads are A's.
+  function diffProfileOf(A, B) {
+    const { pairs, metrics, countPaired, note } = pairSlots(A, B);
+    if (!countPaired) pairs.unshift({ a: 0, b: -1 });
+    const countLabel = countPaired ? (A.countLabel === B.countLabel ? A.countLabel : A.countLabel + ' ~ ' + B.countLabel) : A.countLabel;
+    return {
+      A, B, pairs, note, noCount: !countPaired, metrics, countLabel, threads: A.threads, threadEnds: A.threadEnds,
+      slotNames: [countLabel].concat(metrics.map((m) => m.name)), slotUnits: [''].concat(metrics.map((m) => m.unit)),
+    };
+  }
+
   // The diff of two views: the union of their contexts (by path of names), with B's values as the
-  // view's and A's kept as `before`. Slots are matched by name (A's order).
-  function diffView(VA, VB) {
+  // view's and A's kept as `before`, in the slots of D (diffProfileOf).
+  function diffView(VA, VB, D) {
     const names = [], ids = new Map();
     const nameId = (s) => { let v = ids.get(s); if (v === undefined) { v = names.length; names.push(s); ids.set(s, v); } return v; };
-    const slots = VA.self.length;
-    const bSlot = VA.slotNames.map((s, k) => (k === 0 ? 0 : VB.slotNames.indexOf(s)));
-    // Runs that share no metric (an imported JFR recording against the agent's run): A's first
-    // metric is compared with B's first of the same unit (execution-time against cpu-time), and
-    // the legend says so.
-    const substitutes = [];
-    if (bSlot.every((j, k) => k === 0 || j < 0) && bSlot.length > 1) {
-      const j = VB.slotUnits.findIndex((u, i) => i > 0 && u === VA.slotUnits[1]);
-      if (j > 0) { bSlot[1] = j; substitutes.push(VB.slotNames[j] + ' of B as ' + VA.slotNames[1]); }
-    }
+    const slots = D.pairs.length;
     const cap = VA.n + VB.n;
     const parent = new Int32Array(cap), cons = new Int32Array(cap);
     const after = [], before = [];
@@ -310,20 +371,48 @@
     for (let i = 0; i < VA.n; i++) {
       const v = i === 0 ? place(-1, nameId(VA.names[VA.cons[0]])) : place(mapA[VA.parent[i]], nameId(VA.names[VA.cons[i]]));
       mapA[i] = v;
-      for (let s = 0; s < slots; s++) before[s][v] += VA.self[s][i];
+      for (let s = 0; s < slots; s++) before[s][v] += VA.self[D.pairs[s].a][i];
     }
     for (let i = 0; i < VB.n; i++) {
       const v = i === 0 ? mapA[0] : place(mapB[VB.parent[i]], nameId(VB.names[VB.cons[i]]));
       mapB[i] = v;
-      for (let s = 0; s < slots; s++) if (bSlot[s] >= 0) after[s][v] += VB.self[bSlot[s]][i];
+      for (let s = 0; s < slots; s++) if (D.pairs[s].b >= 0) after[s][v] += VB.self[D.pairs[s].b][i];
     }
     const m = index.size();
-    const V = finishView(names, parent.slice(0, m), cons.slice(0, m), after.map((a) => a.slice(0, m)), VA.slotNames, VA.slotUnits);
+    const V = finishView(names, parent.slice(0, m), cons.slice(0, m), after.map((a) => a.slice(0, m)), D.slotNames, D.slotUnits);
     const b = before.map((a) => a.slice(0, m));
     V.before = { self: b, cum: b.map((a) => Float64Array.from(a)) };
-    V.substitutes = substitutes;
     for (let i = m - 1; i > 0; i--) for (let s = 0; s < slots; s++) V.before.cum[s][V.parent[i]] += V.before.cum[s][i];
     return V;
+  }
+
+  // A diff's values of (linear) metric W, before (a) and after (b): as recorded, or each run's as
+  // a share of its own total. `auto` takes shares when the totals differ by more than 1% of the
+  // larger (then a context whose share did not change would show a change above the default
+  // threshold of "changed"). Cached per view, metric and mode.
+  const SHARE_WHEN_TOTALS_DIFFER = 0.01;
+  function diffValues(V, W) {
+    const a0 = values(V, W, 'before'), b0 = values(V, W);
+    const ta = a0.cum[0], tb = b0.cum[0];
+    const differ = Math.abs(ta - tb) > SHARE_WHEN_TOTALS_DIFFER * Math.max(Math.abs(ta), Math.abs(tb));
+    const share = state.diffValues === 'share' || (state.diffValues === 'auto' && differ);
+    const key = W.text + '|' + share;
+    if (V.diffCache && V.diffCache.key === key) return V.diffCache.r;
+    let r;
+    if (!share) r = { a: a0, b: b0, share, ta, tb, unit: W.unit };
+    else {
+      const scale = (x, t) => ({ self: x.self.map((v) => (t ? v / t : 0)), cum: x.cum.map((v) => (t ? v / t : 0)) });
+      r = { a: scale(a0, ta), b: scale(b0, tb), share, ta, tb, unit: 'share' };
+    }
+    V.diffCache = { key, r };
+    return r;
+  }
+  // What the diff shows, in words (the legend and the diff tab say it).
+  function diffModeText(d, W) {
+    const totals = fmt(d.ta, W.unit) + ' → ' + fmt(d.tb, W.unit);
+    const by = Math.abs(d.tb - d.ta) / Math.max(Math.abs(d.ta), Math.abs(d.tb), 1e-300);
+    if (d.share) return 'shares of each run\'s total ' + W.label + ' (totals ' + totals + (state.diffValues === 'auto' ? ', differ by ' + pct(by) : '') + ')';
+    return 'absolute ' + W.label + ' (totals ' + totals + (state.diffValues === 'auto' ? ', within ' + pct(SHARE_WHEN_TOTALS_DIFFER) : '') + ')';
   }
 
   // Values of metric M on view V: self and total per node (cached per view and metric).
@@ -346,7 +435,8 @@
 
   // ---------------------------------------------------------------- state
   const state = {
-    profile: 0, // index into PROFILES, or 'diff'
+    profile: 0, // run index, or 'diff'
+    tree: PROFILES.length ? PROFILES[0].tree : null, // the kind of tree shown (a diff: A's)
     thread: -1,
     metric: 0,
     userExprs: [],
@@ -355,19 +445,36 @@
     search: '',
     picked: -1, // consumer shown in the xarc panel (view names)
     tab: null,
+    diffValues: DATA.diffValues || 'auto', // auto, absolute, share
+    sameFrames: true, // a diff leaves out, on each side, frames the other run does not record
+    range: null, // [from, to] ns: the samples' time range the tree is made of
   };
+  const treesOf = (run) => PROFILES.filter((p) => p.run === run);
+  // The tree shown of a run (its first when it has none of the kind selected).
+  const treeOf = (run, kind) => PROFILES.find((p) => p.run === run && p.tree === kind) || treesOf(run)[0];
+  const diffs = new Map();
+  function diffProfile() {
+    let D = diffs.get(state.tree);
+    if (!D) { const A = treeOf(0, state.tree); D = diffProfileOf(A, treeOf(1, A.tree)); diffs.set(state.tree, D); }
+    return D;
+  }
+  const profileForNames = () => (state.profile === 'diff' ? diffProfile() : treeOf(state.profile, state.tree));
   let VIEW = null;
   const views = new Map();
   function currentView() {
-    const key = state.profile + '/' + state.thread;
+    const key = [state.profile, state.tree, state.thread, state.sameFrames, state.range && state.range.join(':')].join('/');
     let V = views.get(key);
     if (!V) {
       if (state.profile === 'diff') {
-        const A = PROFILES[0], B = PROFILES[1];
+        const D = diffProfile(), A = D.A, B = D.B;
         const name = state.thread >= 0 ? A.threads[state.thread].name : null;
         const tb = name === null ? -1 : B.threads.findIndex((t) => t.name === name);
-        V = diffView(viewOf(A, state.thread), name !== null && tb < 0 ? emptyView(B) : viewOf(B, tb));
-      } else V = viewOf(PROFILES[state.profile], state.thread);
+        const hide = (P) => ({ hide: state.sameFrames ? P.hidden : null });
+        V = diffView(viewOf(A, state.thread, hide(A)), name !== null && tb < 0 ? emptyView(B) : viewOf(B, tb, hide(B)), D);
+      } else {
+        const P = profileForNames();
+        V = viewOf(P, state.thread, { values: state.range && P.timeline ? rangeValues(P, state.range) : null });
+      }
       views.set(key, V);
     }
     return V;
@@ -375,13 +482,12 @@
   function emptyView(P) {
     return finishView(P.names, Int32Array.of(-1), Int32Array.of(P.ALL), P.slotNames.map(() => new Float64Array(1)), P.slotNames, P.slotUnits);
   }
-  const profileForNames = () => PROFILES[state.profile === 'diff' ? 0 : state.profile];
 
   // The metrics the selector offers for profile P: recorded, calls, standard computed, the user's.
   function treeMetrics(P) {
     const out = [];
     P.metrics.forEach((m, k) => out.push(makeMetric(m.name + (m.mode === 'sampled' ? ' (sampled)' : ''), '[' + m.name + ']', P.slotNames, P.slotUnits)));
-    out.push(makeMetric(P.countLabel, '[' + P.slotNames[0] + ']', P.slotNames, P.slotUnits));
+    if (!P.noCount) out.push(makeMetric(P.countLabel, '[' + P.slotNames[0] + ']', P.slotNames, P.slotUnits));
     for (const [label, text] of standardComputed(P.slotNames)) out.push(makeMetric(label, text, P.slotNames, P.slotUnits));
     for (const text of state.userExprs) { try { out.push(makeMetric(text, text, P.slotNames, P.slotUnits)); } catch (e) { /* names of another part */ } }
     return out;
@@ -395,6 +501,123 @@
     const P = profileForNames();
     return makeMetric(P.slotNames[M.per], '[' + P.slotNames[M.per] + ']', P.slotNames, P.slotUnits);
   }
+
+  // ---------------------------------------------------------------- time axes
+  // Shared by the trace's timeline and the samples' timeline: ticks and times under a plot
+  // (X: time → x), markers as dashed lines with their text, and a time range dragged (or a
+  // point clicked) on a canvas whose geometry `geom()` gives ({LABEL, plotW, span}).
+  function niceStep(x) { const p = Math.pow(10, Math.floor(Math.log10(Math.max(x, 1e-9)))); const f = x / p; return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * p; }
+  function timeAxis(c, X, span, y) {
+    c.textBaseline = 'top'; c.fillStyle = '#65707c'; c.font = '10px system-ui, sans-serif';
+    const step = niceStep(span / 8);
+    for (let tm = 0; tm <= span; tm += step) { const x = X(tm); c.fillRect(x, y, 1, 4); c.fillText(fmt(tm, 'ns'), x + 2, y + 4); }
+  }
+  function markerLines(c, marks, X, top, bottom) {
+    c.font = '10px system-ui, sans-serif';
+    c.textBaseline = 'top';
+    let lastLabelX = -1e9;
+    for (const m of marks) {
+      const x = X(m.time);
+      c.strokeStyle = '#2f6fb0'; c.lineWidth = 1; c.setLineDash([3, 2]);
+      c.beginPath(); c.moveTo(x + 0.5, top - 4); c.lineTo(x + 0.5, bottom); c.stroke();
+      c.setLineDash([]);
+      if (x - lastLabelX > 90) { c.fillStyle = '#2f6fb0'; c.fillText(m.text.slice(0, 22), x + 2, 2); lastLabelX = x; }
+    }
+  }
+  function timeDrag(cv, geom, onRange, onClick) {
+    let drag = null;
+    const timeAt = (ev) => { const g = geom(), r = cv.getBoundingClientRect(); return Math.max(0, Math.min(g.span, ((ev.clientX - r.left - g.LABEL) / g.plotW) * g.span)); };
+    cv.addEventListener('mousedown', (ev) => { $('tip').hidden = true; if (geom()) drag = { from: timeAt(ev), x: ev.clientX }; });
+    cv.addEventListener('mouseup', (ev) => {
+      if (!drag) return;
+      const a = drag.from, b = timeAt(ev), moved = Math.abs(ev.clientX - drag.x) > 3;
+      drag = null;
+      if (moved) onRange(Math.min(a, b), Math.max(a, b));
+      else if (onClick) onClick(b);
+    });
+  }
+
+  // ---------------------------------------------------------------- samples' timeline
+  // A sampled tree with its samples' times: a lane per thread, a tick per sample. A time range
+  // (dragged, a phase between markers picked or clicked) makes the tree of the samples in it: a
+  // node's count is its samples in the range, its metrics its own scaled by the same fraction
+  // (the timeline keeps each sample's time and context, not its weights).
+  function rangeValues(P, range) {
+    const [lo, hi] = range, calls = new Float64Array(P.nodes);
+    for (const t of P.timeline) for (let i = 0; i < t.times.length; i++) if (t.times[i] >= lo && t.times[i] <= hi) calls[t.nodes[i]]++;
+    const base = P.base.map((b) => { const o = new Float64Array(P.nodes); for (let i = 0; i < P.nodes; i++) if (calls[i] && P.calls[i]) o[i] = (b[i] * calls[i]) / P.calls[i]; return o; });
+    return { calls, base };
+  }
+  // The run's phases: from its start to the first marker, between markers, from the last to the end.
+  function phasesOf(marks, end) {
+    const ms = marks.slice().sort((a, b) => a.time - b.time), out = [];
+    if (!ms.length) return out;
+    if (ms[0].time > 0) out.push({ lo: 0, hi: ms[0].time, label: 'from the start to ' + ms[0].text });
+    ms.forEach((m, k) => { const next = ms[k + 1]; out.push({ lo: m.time, hi: next ? next.time : end, label: 'from ' + m.text + (next ? ' to ' + next.text : ' to the end') }); });
+    return out;
+  }
+  let smGeom = null;
+  function samplesEnd(P) {
+    let end = 1;
+    for (const t of P.timeline) if (t.times.length) end = Math.max(end, t.times[t.times.length - 1]);
+    for (const m of RUNS[P.run].marks) end = Math.max(end, m.time);
+    return end;
+  }
+  function drawSamples() {
+    const box = $('samples-box');
+    const P = state.profile === 'diff' ? null : profileForNames();
+    box.hidden = !P || !P.timeline;
+    if (box.hidden) { smGeom = null; return; }
+    const marks = RUNS[P.run].marks, span = samplesEnd(P);
+    const phases = phasesOf(marks, span);
+    const ph = $('phase');
+    if (ph.dataset.for !== P.run + '/' + P.tree) {
+      ph.textContent = '';
+      ph.append(el('option', { value: '' }, marks.length ? 'whole run' : 'whole run (no markers)'));
+      for (const x of phases) ph.append(el('option', { value: x.lo + ':' + x.hi }, x.label));
+      ph.dataset.for = P.run + '/' + P.tree;
+    }
+    ph.value = state.range && [...ph.options].some((o) => o.value === state.range.join(':')) ? state.range.join(':') : '';
+    const lanes = P.threads.map((t, k) => k).filter((k) => P.timeline[k].times.length);
+    const cv = $('samples'), c = cv.getContext('2d');
+    const LABEL = 170, ROW = 14, TOP = 16, AXIS = 18;
+    const W = Math.max(600, cv.parentElement.clientWidth - 2), H = TOP + Math.max(1, lanes.length) * ROW + AXIS;
+    const dpr = window.devicePixelRatio || 1;
+    cv.width = W * dpr; cv.height = H * dpr; cv.style.width = W + 'px'; cv.style.height = H + 'px';
+    c.setTransform(dpr, 0, 0, dpr, 0, 0);
+    c.fillStyle = '#fff'; c.fillRect(0, 0, W, H);
+    const plotW = W - LABEL - 10, X = (tm) => LABEL + (tm / span) * plotW;
+    smGeom = { LABEL, plotW, span };
+    const [lo, hi] = state.range || [-Infinity, Infinity];
+    if (state.range) { c.fillStyle = 'rgba(47,111,176,0.12)'; c.fillRect(X(lo), TOP, Math.max(1, X(hi) - X(lo)), lanes.length * ROW); }
+    let total = 0, inRange = 0, dropped = 0;
+    lanes.forEach((k, r) => {
+      const t = P.timeline[k], y = TOP + r * ROW + 2;
+      dropped += t.dropped;
+      for (let i = 0; i < t.times.length; i++) {
+        const tm = t.times[i], on = tm >= lo && tm <= hi;
+        c.fillStyle = on ? (k === state.thread || state.thread < 0 ? '#2f6fb0' : '#8fb1d6') : '#d5dbe1';
+        c.fillRect(X(tm), y, 1, ROW - 4);
+        total++; if (on) inRange++;
+      }
+      c.fillStyle = '#3b4652'; c.textBaseline = 'middle'; c.font = '10px system-ui, sans-serif';
+      const name = P.threads[k].name;
+      c.fillText(name.length > 28 ? name.slice(0, 27) + '…' : name, 4, TOP + r * ROW + ROW / 2);
+    });
+    markerLines(c, marks, X, TOP, TOP + lanes.length * ROW);
+    timeAxis(c, X, span, H - AXIS);
+    const msg = $('samples-msg');
+    msg.textContent = (state.range ? plural(inRange, 'sample') + ' of ' + total.toLocaleString('en-US') + ' from ' + fmt(lo, 'ns') + ' to ' + fmt(hi, 'ns') + ': the tree is theirs (metrics scaled per context)' : plural(total, 'sample') + ' on ' + plural(lanes.length, 'thread')) +
+      (dropped ? ' · ' + plural(dropped, 'later sample') + ' over the per-thread limit are in the tree only' : '') + ' · drag to select a time range' + (marks.length ? ', click between markers for a phase' : '');
+    cv.dataset.samples = total; cv.dataset.inRange = inRange;
+  }
+  function setRange(r) { state.range = r; state.zoom = 0; render(); }
+  timeDrag($('samples'), () => smGeom, (a, b) => setRange([a, b]), (t) => {
+    const P = profileForNames(), x = phasesOf(RUNS[P.run].marks, samplesEnd(P)).find((p) => t >= p.lo && t <= p.hi);
+    if (x) setRange([x.lo, x.hi]);
+  });
+  $('phase').addEventListener('change', (e) => setRange(e.target.value ? e.target.value.split(':').map(Number) : null));
+  $('range-clear').addEventListener('click', () => setRange(null));
 
   // ---------------------------------------------------------------- flame graph
   const FRAME_H = 17, MAX_ROWS = 1500;
@@ -452,7 +675,7 @@
     const V = VIEW, M = metric(), W = widthMetric(M);
     const width = values(V, W).cum;
     const val = values(V, M);
-    const diff = state.profile === 'diff' ? values(V, W, 'before') : null;
+    const diff = state.profile === 'diff' ? diffValues(V, W) : null;
     const z = state.zoom < V.n ? state.zoom : 0;
     const total = width[z];
     const boxW = Math.max(300, $('flame-box').clientWidth - 2);
@@ -503,7 +726,7 @@
     }
     let maxDelta = 0;
     const changed = diff ? changedSet(V) : null;
-    if (diff) for (let i = 0; i < count; i++) { const n = node[i]; maxDelta = Math.max(maxDelta, Math.abs(values(V, W).self[n] - diff.self[n])); }
+    if (diff) for (let i = 0; i < count; i++) { const n = node[i]; maxDelta = Math.max(maxDelta, Math.abs(diff.b.self[n] - diff.a.self[n])); }
     let matched = 0;
     const labels = []; // drawn frame index, text: the frames wide enough for a label (a few thousand at most)
     for (let i = 0; i < count; i++) {
@@ -512,7 +735,7 @@
       let fill;
       const hit = matchFn && matchFn(name);
       if (diff) {
-        const d = values(V, W).self[n] - diff.self[n];
+        const d = diff.b.self[n] - diff.a.self[n];
         fill = maxDelta > 0 && d !== 0 ? heat(0.5 + 0.5 * (d / maxDelta)) : '#e6e6e2';
       } else if (!M.linear) fill = isFinite(val.cum[n]) ? heat((val.cum[n] - lo) / (hi - lo)) : '#d9d9d9';
       else fill = hashColor(name);
@@ -535,8 +758,13 @@
     const lg = $('legend');
     lg.textContent = 'Width: total ' + W.label + (state.profile === 'diff' ? ' after' : '') + ' · ';
     if (diff) {
-      if (V.substitutes && V.substitutes.length) lg.append('comparing ' + V.substitutes.join(', ') + ' · ');
-      lg.append('Colour: change in self ' + W.label + ' (after − before):');
+      const D = diffProfile();
+      if (D.note) lg.append(D.note + ' · ');
+      if (D.A.tree !== D.B.tree) lg.append('A\'s ' + TREE_LABELS[D.A.tree] + ' against B\'s ' + TREE_LABELS[D.B.tree] + ' · ');
+      if (state.sameFrames && (D.A.hidden.size || D.B.hidden.size)) lg.append('frames one run does not record are left out of both · ');
+      lg.append('Comparing ' + diffModeText(diff, W) + ' · ');
+      lg.dataset.diffValues = diff.share ? 'share' : 'absolute';
+      lg.append('Colour: change in self ' + W.label + (diff.share ? ' share' : '') + ' (after − before):');
       lg.append(el('span', { class: 'swatch', style: 'background:' + heat(0) }), 'shrank', el('span', { class: 'swatch', style: 'background:' + heat(1) }), 'grew',
         el('span', { class: 'swatch', style: 'background:#fff;border:1.5px solid #1d232a' }), 'changed (see Diff tab)');
     } else if (!M.linear) {
@@ -573,8 +801,8 @@
     tip.append(M.label + ': total ' + fmt(v.cum[n], M.unit) + ', self ' + fmt(v.self[n], M.unit) + (M.linear ? ' (' + pct(share) + ' of all)' : ''), el('br'));
     tip.append(V.slotNames[0] + ': ' + group(V.self[0][n]));
     if (V.before) {
-      const b = values(V, W, 'before');
-      tip.append(el('br'), W.label + ' before → after: self ' + fmt(b.self[n], W.unit) + ' → ' + fmt(w.self[n], W.unit) + ', total ' + fmt(b.cum[n], W.unit) + ' → ' + fmt(w.cum[n], W.unit));
+      const d = diffValues(V, W), a = d.a, b = d.b;
+      tip.append(el('br'), W.label + (d.share ? ' share' : '') + ' before → after: self ' + fmt(a.self[n], d.unit) + ' → ' + fmt(b.self[n], d.unit) + ', total ' + fmt(a.cum[n], d.unit) + ' → ' + fmt(b.cum[n], d.unit));
     }
     showTip(ev);
   }
@@ -797,50 +1025,57 @@
   function markPicked() { /* the methods table is redrawn when shown */ }
 
   // ---------------------------------------------------------------- diff table
+  // Contexts whose self changed by at least the threshold: a percentage of the larger total, or,
+  // comparing shares, points of share.
   function changedSet(V) {
-    if (V.changedFor === thresholdKey()) return V.changed;
-    const W = widthMetric(metric());
-    const a = values(V, W, 'before'), b = values(V, W);
+    const W = widthMetric(metric()), d = diffValues(V, W);
+    const key = $('diff-threshold').value + '|' + metric().text + '|' + d.share;
+    if (V.changedFor === key) return V.changed;
+    const a = d.a, b = d.b;
     const limit = (parseFloat($('diff-threshold').value) || 0) / 100 * Math.max(Math.abs(a.cum[0]), Math.abs(b.cum[0]));
     const set = new Set();
     for (let i = 1; i < V.n; i++) if (Math.abs(b.self[i] - a.self[i]) >= limit && b.self[i] !== a.self[i]) set.add(i);
-    V.changed = set; V.changedFor = thresholdKey();
+    V.changed = set; V.changedFor = key;
     return set;
   }
-  const thresholdKey = () => $('diff-threshold').value + '|' + metric().text;
   function pathOf(V, n) { const p = []; for (let a = n; a > 0; a = V.parent[a]) p.unshift(V.names[V.cons[a]]); return p; }
   function drawDiff() {
     if (state.profile !== 'diff') return;
     const V = VIEW, W = widthMetric(metric());
-    const a = values(V, W, 'before'), b = values(V, W);
+    const d = diffValues(V, W), a = d.a, b = d.b, unit = d.unit;
     const set = changedSet(V);
     const ids = [];
     for (let i = 1; i < V.n; i++) if (a.self[i] !== b.self[i] || a.cum[i] !== b.cum[i]) ids.push(i);
     ids.sort((x, y) => Math.abs(b.self[y] - a.self[y]) - Math.abs(b.self[x] - a.self[x]) || Math.abs(b.cum[y] - a.cum[y]) - Math.abs(b.cum[x] - a.cum[x]));
     const t = $('diff');
     t.textContent = '';
-    t.append(el('thead', null, el('tr', null, ...['Context (' + PROFILES[0].label + ' → ' + PROFILES[1].label + ')', 'self before', 'self after', 'Δ self', 'Δ self %', 'total before', 'total after', 'Δ total', 'Δ total %']
+    const what = d.share ? ' share' : '';
+    t.append(el('thead', null, el('tr', null, ...['Context (' + RUNS[0].label + ' → ' + RUNS[1].label + ')', 'self' + what + ' before', 'self' + what + ' after', 'Δ self' + what, 'Δ self %', 'total' + what + ' before', 'total' + what + ' after', 'Δ total' + what, 'Δ total %']
       .map((h, k) => el('th', { class: k ? '' : 'name' }, h)))));
     const body = el('tbody');
     const rel = (x, y) => (x === 0 ? (y === 0 ? '0%' : 'new') : (y === 0 ? 'gone' : pct((y - x) / x)));
-    const cls = (d) => (d > 0 ? 'grew' : d < 0 ? 'shrank' : '');
+    const cls = (v) => (v > 0 ? 'grew' : v < 0 ? 'shrank' : '');
     for (const i of ids.slice(0, MAX_TABLE_ROWS)) {
       const p = pathOf(V, i);
       const ds = b.self[i] - a.self[i], dc = b.cum[i] - a.cum[i];
       body.append(el('tr', { class: set.has(i) ? 'changed' : '', 'data-node': i, title: p.join(' → '), onclick: () => { state.zoom = V.parent[i] >= 0 ? V.parent[i] : 0; state.picked = V.cons[i]; showTab('tree'); } },
         el('td', { class: 'name' }, wrapName(p.length > 3 ? '… → ' + p.slice(-3).join(' → ') : p.join(' → '))),
-        el('td', null, fmt(a.self[i], W.unit)), el('td', null, fmt(b.self[i], W.unit)), el('td', { class: cls(ds) }, (ds > 0 ? '+' : '') + fmt(ds, W.unit)), el('td', { class: cls(ds) }, rel(a.self[i], b.self[i])),
-        el('td', null, fmt(a.cum[i], W.unit)), el('td', null, fmt(b.cum[i], W.unit)), el('td', { class: cls(dc) }, (dc > 0 ? '+' : '') + fmt(dc, W.unit)), el('td', { class: cls(dc) }, rel(a.cum[i], b.cum[i]))));
+        el('td', null, fmt(a.self[i], unit)), el('td', null, fmt(b.self[i], unit)), el('td', { class: cls(ds) }, (ds > 0 ? '+' : '') + fmt(ds, unit)), el('td', { class: cls(ds) }, rel(a.self[i], b.self[i])),
+        el('td', null, fmt(a.cum[i], unit)), el('td', null, fmt(b.cum[i], unit)), el('td', { class: cls(dc) }, (dc > 0 ? '+' : '') + fmt(dc, unit)), el('td', { class: cls(dc) }, rel(a.cum[i], b.cum[i]))));
     }
     t.append(body);
-    $('diff-msg').textContent = plural(ids.length, 'context') + (ids.length === 1 ? ' differs' : ' differ') + ' in ' + W.label + ', ' + set.size + ' marked changed (●); totals ' + fmt(a.cum[0], W.unit) + ' → ' + fmt(b.cum[0], W.unit) + '.';
+    const D = diffProfile();
+    $('diff-msg').textContent = plural(ids.length, 'context') + (ids.length === 1 ? ' differs' : ' differ') + ', ' + set.size + ' marked changed (●). Comparing ' + diffModeText(d, W) + '.' + (D.note ? ' Note: ' + D.note + '.' : '');
+    $('diff-msg').dataset.diffValues = d.share ? 'share' : 'absolute';
+    $('diff-msg').dataset.totals = d.ta + ' ' + d.tb;
     t.dataset.changed = set.size;
   }
 
   // ---------------------------------------------------------------- controls and tabs
   const TABS = [];
   if (PROFILES.length) TABS.push(['tree', 'Call tree'], ['methods', 'Methods']);
-  if (PROFILES.length > 1) TABS.push(['diff', 'Diff']);
+  const TWO_RUNS = treesOf(0).length > 0 && treesOf(1).length > 0;
+  if (TWO_RUNS) TABS.push(['diff', 'Diff']);
   if (DATA.trace) TABS.push(['trace', 'Trace']);
   for (const [id, label] of TABS) $('tabs').append(el('button', { type: 'button', id: 'tabbtn-' + id, role: 'tab', onclick: () => showTab(id) }, label));
   function showTab(id) {
@@ -848,7 +1083,30 @@
     for (const [t] of TABS) { $('tab-' + t).hidden = t !== id; $('tabbtn-' + t).classList.toggle('on', t === id); }
     const tree = id !== 'trace';
     for (const box of ['metric', 'thread']) $(box).parentElement.hidden = !tree;
-    $('profile-box').hidden = !tree || PROFILES.length < 2;
+    $('profile-box').hidden = !tree || !TWO_RUNS;
+    showTreeControls();
+    render();
+  }
+  // The tree and diff selectors show where they have a choice to offer.
+  function showTreeControls() {
+    const tree = state.tab !== 'trace';
+    $('tree-box').hidden = !tree || $('tree').options.length < 2;
+    $('diff-box').hidden = !tree || state.profile !== 'diff';
+  }
+  function fillTreeSelect() {
+    const run = state.profile === 'diff' ? 0 : state.profile, s = $('tree');
+    s.textContent = '';
+    for (const P of treesOf(run)) {
+      const B = state.profile === 'diff' ? treeOf(1, P.tree) : P;
+      s.append(el('option', { value: P.tree }, TREE_LABELS[P.tree] + (B.tree !== P.tree ? ' (against B\'s ' + TREE_LABELS[B.tree] + ')' : '')));
+    }
+    s.value = treeOf(run, state.tree).tree;
+  }
+  // A new tree or profile: the metrics, threads and range of the new one.
+  function treeChanged() {
+    state.zoom = 0; state.thread = -1; state.picked = -1; state.range = null; state.metric = 0;
+    METRICS = treeMetrics(profileForNames());
+    fillTreeSelect(); fillMetricSelect(); fillThreadSelect(); showTreeControls();
     render();
   }
 
@@ -866,15 +1124,27 @@
     s.value = state.thread;
   }
   if (PROFILES.length) {
-    $('source').textContent = PROFILES.map((p) => p.label).join('  vs  ') + (DATA.trace && !PROFILES.length ? '' : '');
+    $('source').textContent = RUNS.map((r) => r.label).join('  vs  ');
     const ps = $('profile');
-    PROFILES.forEach((p, k) => ps.append(el('option', { value: k }, (k ? 'B: ' : 'A: ') + p.label)));
-    if (PROFILES.length > 1) { ps.append(el('option', { value: 'diff' }, 'diff: B against A')); state.profile = 'diff'; ps.value = 'diff'; }
+    RUNS.forEach((r, k) => { if (treesOf(k).length) ps.append(el('option', { value: k }, (k ? 'B: ' : 'A: ') + r.label)); });
+    if (TWO_RUNS) {
+      ps.append(el('option', { value: 'diff' }, 'diff: B against A'));
+      state.profile = 'diff'; ps.value = 'diff';
+      // The first kind of tree both runs have (A's first when none): the same whichever run is A.
+      const common = treesOf(0).find((P) => treesOf(1).some((Q) => Q.tree === P.tree));
+      state.tree = (common || treesOf(0)[0]).tree;
+      METRICS = treeMetrics(profileForNames());
+    }
+    $('diff-values').value = state.diffValues;
+    fillTreeSelect();
     fillMetricSelect();
     fillThreadSelect();
   }
   if (DATA.trace && !PROFILES.length) $('source').textContent = DATA.trace.label;
-  $('profile').addEventListener('change', (e) => { state.profile = e.target.value === 'diff' ? 'diff' : +e.target.value; state.zoom = 0; state.thread = -1; METRICS = treeMetrics(profileForNames()); fillMetricSelect(); fillThreadSelect(); render(); });
+  $('profile').addEventListener('change', (e) => { state.profile = e.target.value === 'diff' ? 'diff' : +e.target.value; treeChanged(); });
+  $('tree').addEventListener('change', (e) => { state.tree = e.target.value; treeChanged(); });
+  $('diff-values').addEventListener('change', (e) => { state.diffValues = e.target.value; render(); });
+  $('diff-same-frames').addEventListener('change', (e) => { state.sameFrames = e.target.checked; render(); });
   $('metric').addEventListener('change', (e) => { state.metric = +e.target.value; render(); });
   $('thread').addEventListener('change', (e) => { state.thread = +e.target.value; state.zoom = 0; render(); });
   $('mode-flame').addEventListener('click', () => { state.mode = 'flame'; $('mode-flame').classList.add('on'); $('mode-icicle').classList.remove('on'); render(); });
@@ -915,7 +1185,7 @@
     VIEW = currentView();
     if (!timings.view) timings.view = performance.now();
     if (state.zoom >= VIEW.n) state.zoom = 0;
-    if (state.tab === 'tree') { drawFlame(); drawXarc(); }
+    if (state.tab === 'tree') { drawSamples(); drawFlame(); drawXarc(); }
     else if (state.tab === 'methods') drawMethods();
     else if (state.tab === 'diff') drawDiff();
   }
@@ -1044,7 +1314,7 @@
     if (k === 'jit') return '#5b6f8f';
     return PALETTE[id % PALETTE.length];
   };
-  let tlDrag = null, tlGeom = null;
+  let tlGeom = null;
 
   function drawTrace() {
     if (!TRACE.ready) { TRACE.ready = true; traceMetrics(); fillTraceMetricSelects(); fillTraceFilters(); }
@@ -1125,26 +1395,14 @@
       const r = rowOf.get(byThread ? TRACE.thread[i] : TRACE.vp[i]);
       if (r !== undefined) c.fillRect(X(TRACE.start[i]), TOP + r * ROW, 2, 3);
     }
-    // Markers: vertical lines with labels.
-    c.font = '10px system-ui, sans-serif';
-    c.textBaseline = 'top';
-    let lastLabelX = -1e9;
-    for (const m of TRACE.t.markers) {
-      const x = X(m.time);
-      c.strokeStyle = '#2f6fb0'; c.lineWidth = 1; c.setLineDash([3, 2]);
-      c.beginPath(); c.moveTo(x + 0.5, TOP - 4); c.lineTo(x + 0.5, TOP + keys.length * ROW); c.stroke();
-      c.setLineDash([]);
-      if (x - lastLabelX > 90) { c.fillStyle = '#2f6fb0'; c.fillText((m.kind + ' ' + m.text).slice(0, 22), x + 2, 2); lastLabelX = x; }
-    }
+    markerLines(c, TRACE.t.markers.map((m) => ({ time: m.time, text: m.kind + ' ' + m.text })), X, TOP, TOP + keys.length * ROW);
     // Row labels and time axis.
     c.fillStyle = '#3b4652'; c.textBaseline = 'middle'; c.font = (byThread ? 10 : 11) + 'px system-ui, sans-serif';
     keys.forEach((k, r) => {
       const label = byThread ? threadName(k) + ' (' + kindOf(k) + ')' : TRACE.t.processorKind + ' ' + k + (TRACE.t.processors[r] && TRACE.t.processors[r].name ? ' ' + TRACE.t.processors[r].name : '');
       c.fillText(label.length > 28 ? label.slice(0, 27) + '…' : label, 4, TOP + r * ROW + ROW / 2);
     });
-    c.textBaseline = 'top'; c.fillStyle = '#65707c';
-    const step = niceStep(span / 8);
-    for (let tm = 0; tm <= span; tm += step) { const x = X(tm); c.fillRect(x, H - AXIS, 1, 4); c.fillText(fmt(tm, 'ns'), x + 2, H - AXIS + 4); }
+    timeAxis(c, X, span, H - AXIS);
     cv.dataset.inSet = drawnIn;
     timelineLegend(M, lo, hi, keys, byThread);
   }
@@ -1178,21 +1436,14 @@
     lg.dataset.colour = M ? M.label : 'thread';
   }
   const kindRank = (id) => ['app', 'system', 'jit', 'collector', 'writer', 'idle'].indexOf(kindOf(id));
-  function niceStep(x) { const p = Math.pow(10, Math.floor(Math.log10(Math.max(x, 1e-9)))); const f = x / p; return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * p; }
 
   (function timelineDrag() {
     const cv = $('timeline');
-    const timeAt = (ev) => { const r = cv.getBoundingClientRect(); return Math.max(0, Math.min(tlGeom.span, ((ev.clientX - r.left - tlGeom.LABEL) / tlGeom.plotW) * tlGeom.span)); };
-    cv.addEventListener('mousedown', (ev) => { $('tip').hidden = true; if (tlGeom) tlDrag = { from: timeAt(ev), x: ev.clientX }; });
-    cv.addEventListener('mouseup', (ev) => {
-      if (!tlDrag) return;
-      const a = tlDrag.from, b = timeAt(ev), moved = Math.abs(ev.clientX - tlDrag.x) > 3;
-      tlDrag = null;
-      if (!moved) return;
-      $('rs-from').value = (Math.min(a, b) / 1e6).toFixed(3);
-      $('rs-to').value = (Math.max(a, b) / 1e6).toFixed(3);
+    timeDrag(cv, () => tlGeom, (a, b) => {
+      $('rs-from').value = (a / 1e6).toFixed(3);
+      $('rs-to').value = (b / 1e6).toFixed(3);
       drawTrace();
-    });
+    }, null);
     cv.addEventListener('mousemove', (ev) => {
       if (!tlGeom) return;
       const r = cv.getBoundingClientRect(), x = ev.clientX - r.left, y = ev.clientY - r.top;
@@ -1325,6 +1576,8 @@
   window.hpmExplorer = {
     // The labels drawn in the flame graph: { name, label, width } per labelled frame.
     labels() { return Array.from({ length: drawn.labels.length / 2 }, (_, k) => { const i = drawn.labels[2 * k]; return { name: VIEW.names[VIEW.cons[drawn.node[i]]], label: drawn.labels[2 * k + 1], width: drawn.w[i] }; }); },
+    // Where time `t` (ns) of the samples' timeline is, in page coordinates (its first lane).
+    samplesAt(t) { const r = $('samples').getBoundingClientRect(); return { x: r.left + smGeom.LABEL + (t / smGeom.span) * smGeom.plotW, y: r.top + 23 }; },
     // The label a frame `w` pixels wide would get.
     shortName(name, w) { return shortName(name, w, ctx); },
     findFrame(text) {

@@ -6,14 +6,17 @@
 //! into typed arrays (see [`encode`] and `docs/explorer.md`). Everything else (views, computed
 //! metrics, record sets, the diff) is computed in the browser.
 
+use std::borrow::Cow;
 use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
 
 use hpm_collectors::arcflow::{Profile, Tree};
 use hpm_collectors::quantum::{self, Entry, Issue, Marker, Meta, QuantumRecord, Scan, Trace};
+use hpm_collectors::recorder::{ClassFilter, SampleTimeline};
 use serde_json::{json, Value};
 
 use crate::quantum::GcIntervals;
+use crate::saved::{Saved, SavedRun};
 
 const PAGE: &str = include_str!("page.html");
 const CSS: &str = include_str!("explorer.css");
@@ -23,21 +26,124 @@ const JS: &str = include_str!("explorer.js");
 pub const PAGE_FILE: &str = "explore.html";
 
 /// Version of the embedded data (`format` `hpm-explore`), checked by the page.
-pub const DATA_VERSION: u32 = 1;
+pub const DATA_VERSION: u32 = 2;
 
-/// What one run brings to the page: its call trees, its quantum trace, or both.
+/// What a tree of a run is, as the page's tree selector names it; a diff compares trees of the
+/// same kind where both runs have one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TreeKind {
+    /// Exact call trees (counts are calls), or a version 1 file's trees of calls.
+    Calls,
+    /// Stack samples (`sample=cpu|wall`, a JFR recording's execution samples).
+    Sampled,
+    /// The stack samples with the thread's state as a last node (`[running]`, `[parked]`, …).
+    SampledStates,
+    /// Allocation samples: allocating stacks, the allocated class as leaf.
+    SampledAlloc,
+    /// Contended monitor entries, the monitor's class as leaf.
+    Locks,
+    /// Waits (`Object.wait`, parks), the monitor's or blocker's class as leaf.
+    Waits,
+}
+
+impl TreeKind {
+    /// The key the page uses (and the run directory's subdirectory of that tree's reports).
+    pub fn key(self) -> &'static str {
+        match self {
+            TreeKind::Calls => "calls",
+            TreeKind::Sampled => "sampled",
+            TreeKind::SampledStates => "sampled-states",
+            TreeKind::SampledAlloc => "sampled-alloc",
+            TreeKind::Locks => "locks",
+            TreeKind::Waits => "waits",
+        }
+    }
+
+    /// Whether every frame of the tree is a method (its leaves too), so that a class filter
+    /// applies to each of them.
+    fn methods_only(self) -> bool {
+        matches!(self, TreeKind::Calls | TreeKind::Sampled)
+    }
+
+    /// The kind of a profile read on its own (a version 1 file): by its count and consumer labels.
+    fn of_profile(p: &Profile) -> TreeKind {
+        match (p.bindings.count_label.as_str(), p.bindings.consumer_label.as_str()) {
+            ("samples", "methods and allocated classes") => TreeKind::SampledAlloc,
+            ("samples", "methods and thread states") => TreeKind::SampledStates,
+            ("samples", _) => TreeKind::Sampled,
+            ("contended entries", _) => TreeKind::Locks,
+            ("waits", _) => TreeKind::Waits,
+            _ => TreeKind::Calls,
+        }
+    }
+}
+
+/// One tree of a run on the page.
+#[derive(Debug, Clone)]
+pub struct PageTree {
+    pub kind: TreeKind,
+    pub profile: Profile,
+    /// Per thread of `profile` (sampled trees): when each sample was taken and its node.
+    pub timelines: Option<Vec<SampleTimeline>>,
+}
+
+/// What one run brings to the page: its trees, its quantum trace, or both.
 #[derive(Debug, Clone)]
 pub struct Run {
     /// How the page names the run (its directory, usually).
     pub label: String,
-    pub profile: Option<Profile>,
+    /// The trees the page offers, the one it opens on first.
+    pub trees: Vec<PageTree>,
+    /// The markers set in the run (ns since its start, text), drawn on the samples' timeline.
+    pub marks: Vec<(u64, String)>,
+    /// Which classes' methods the run recorded, where known (a saved run); `None`: every frame
+    /// there was (a JFR import, a text trace). A diff leaves out, on each side, the frames of
+    /// classes the other run did not record.
+    pub filter: Option<ClassFilter>,
     pub trace: Option<PageTrace>,
 }
 
 impl Run {
-    /// A run of call trees only (what the agent holds at exit).
+    /// A run of one profile of call trees (what a version 1 file holds).
     pub fn of_profile(label: impl Into<String>, profile: Profile) -> Run {
-        Run { label: label.into(), profile: Some(profile), trace: None }
+        let kind = TreeKind::of_profile(&profile);
+        Run { label: label.into(), trees: vec![PageTree { kind, profile, timelines: None }], marks: Vec::new(), filter: None, trace: None }
+    }
+
+    /// A saved run: every tree it holds that records something below the thread roots, first
+    /// the one its reports show ([`SavedRun::calls_shown`]: the exact calls, or the sampled trees
+    /// of a run that recorded no call), then the sampled trees (by method, then by thread state),
+    /// allocation, lock and wait trees.
+    pub fn of_saved(label: impl Into<String>, run: &SavedRun) -> Run {
+        let s = &run.snapshot;
+        let shown = run.calls_shown();
+        let shown_is_samples = matches!(&shown, Cow::Borrowed(p) if s.samples.as_ref().is_some_and(|q| std::ptr::eq(*p, q)));
+        let mut trees = vec![if shown_is_samples {
+            PageTree { kind: TreeKind::Sampled, profile: shown.into_owned(), timelines: s.sample_timelines.clone() }
+        } else {
+            PageTree { kind: TreeKind::Calls, profile: shown.into_owned(), timelines: None }
+        }];
+        let recorded = |p: &Profile| p.threads.iter().any(|t| t.tree.len() > 1);
+        if let Some(p) = s.samples.as_ref().filter(|p| !shown_is_samples && recorded(p)) {
+            trees.push(PageTree { kind: TreeKind::Sampled, profile: p.clone(), timelines: s.sample_timelines.clone() });
+        }
+        let others = [(TreeKind::SampledStates, s.sample_states.as_ref()), (TreeKind::SampledAlloc, s.alloc_samples.as_ref()), (TreeKind::Locks, Some(&s.locks)), (TreeKind::Waits, Some(&s.waits))];
+        for (kind, p) in others {
+            if let Some(p) = p.filter(|p| recorded(p)) {
+                trees.push(PageTree { kind, profile: p.clone(), timelines: None });
+            }
+        }
+        // The calls' tree when it is thread roots alone and another tree records something.
+        if trees.len() > 1 && trees[0].kind == TreeKind::Calls && !recorded(&trees[0].profile) {
+            trees.remove(0);
+        }
+        let marks = run.marks.iter().flatten().map(|m| (m.at_ns, m.text.clone())).collect();
+        Run { label: label.into(), trees, marks, filter: Some(s.config.filter.clone()), trace: None }
+    }
+
+    /// The tree the page opens on, if any.
+    pub fn profile(&self) -> Option<&Profile> {
+        self.trees.first().map(|t| &t.profile)
     }
 }
 
@@ -45,6 +151,56 @@ impl Run {
 /// [`crate::saved::load`]): compensated where the run calibrated its probe cost, as the reports.
 pub fn load_profile(path: &Path) -> Result<Profile, String> {
     crate::saved::load(path).map(|s| s.calls().into_owned()).map_err(|e| e.to_string())
+}
+
+/// Every tree of a run directory or `arcflow.json`, with its markers and class filter.
+fn load_trees(path: &Path, label: &str) -> Result<Run, String> {
+    Ok(match crate::saved::load(path).map_err(|e| e.to_string())? {
+        Saved::Trees(p) => Run::of_profile(label, p),
+        Saved::Run(r) => Run::of_saved(label, &r),
+    })
+}
+
+/// How the page compares two runs' values (`hpm explore A B --diff`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DiffValues {
+    /// Shares when the totals differ by more than [`SHARE_WHEN_TOTALS_DIFFER`], else absolute.
+    #[default]
+    Auto,
+    /// The values as recorded.
+    Absolute,
+    /// Each run's values as a share of its own total.
+    Share,
+}
+
+impl DiffValues {
+    pub fn key(self) -> &'static str {
+        match self {
+            DiffValues::Auto => "auto",
+            DiffValues::Absolute => "absolute",
+            DiffValues::Share => "share",
+        }
+    }
+}
+
+/// With [`DiffValues::Auto`], the page compares shares of each run's total when the totals of
+/// the metric shown differ by more than this fraction of the larger: then a context whose share
+/// did not change would show a change of up to this much of the total, the page's default
+/// threshold for "changed".
+pub const SHARE_WHEN_TOTALS_DIFFER: f64 = 0.01;
+
+/// The class a frame's name belongs to (`a.b.C.m(int):12` → `a.b.C`); `None` for what is not a
+/// method (a pseudo-frame such as `(unknown Java)`, a name without a dot).
+fn class_of_frame(name: &str) -> Option<&str> {
+    if name.starts_with('(') {
+        return None;
+    }
+    let method = name.split('(').next().unwrap_or(name);
+    let method = match method.rsplit_once(':') {
+        Some((m, line)) if line.bytes().all(|b| b.is_ascii_digit()) => m,
+        _ => method,
+    };
+    method.rsplit_once('.').map(|(class, _)| class)
 }
 
 /// The quantum-trace directory inside `dir`, if any: `dir` itself when it holds `quantum.meta` or a
@@ -70,47 +226,58 @@ pub fn trace_dir(dir: &Path) -> Option<PathBuf> {
 pub fn load_run(path: &Path) -> Result<Run, String> {
     let label = path.display().to_string();
     if path.is_file() {
-        return Ok(Run { label, profile: Some(load_profile(path)?), trace: None });
+        return load_trees(path, &label);
     }
     if !path.is_dir() {
         return Err(format!("{} does not exist; give a run directory, a quantum-trace directory or an arcflow.json", path.display()));
     }
     let json = path.join("arcflow.json");
-    let profile = if json.is_file() { Some(load_profile(&json)?) } else { None };
-    let trace = match trace_dir(path) {
+    let mut run = if json.is_file() { load_trees(&json, &label)? } else { Run { label: label.clone(), trees: Vec::new(), marks: Vec::new(), filter: None, trace: None } };
+    run.trace = match trace_dir(path) {
         Some(d) => Some(PageTrace::read(&label, &d).map_err(|e| format!("cannot read the quantum trace in {}: {e}", d.display()))?),
         None => None,
     };
-    if profile.is_none() && trace.is_none() {
+    if run.trees.is_empty() && run.trace.is_none() {
         return Err(format!(
             "{} holds neither an arcflow.json nor a quantum trace (quantum.meta, quantum.vp<N>.trace); give a directory written by the agent or `hpm report`",
             path.display()
         ));
     }
-    Ok(Run { label, profile, trace })
+    Ok(run)
 }
 
 /// The embedded data of `run` (and of `compare`, the second run of a diff), as JSON text.
 pub fn encode(run: &Run, compare: Option<&Run>) -> String {
+    encode_with(run, compare, DiffValues::Auto)
+}
+
+/// [`encode`] with how a diff compares values.
+pub fn encode_with(run: &Run, compare: Option<&Run>, diff: DiffValues) -> String {
     let mut out = Vec::new();
-    write_data(&mut out, run, compare).expect("writing to memory");
+    write_data(&mut out, run, compare, diff).expect("writing to memory");
     String::from_utf8(out).expect("JSON text and packed ASCII digits are UTF-8")
 }
 
-/// Writes the embedded data of `run` (and `compare`) to `w`: the profiles encoded here, the
-/// trace's packed columns straight from where they were packed (megabytes for a long trace,
-/// not copied again).
-fn write_data(w: &mut dyn io::Write, run: &Run, compare: Option<&Run>) -> io::Result<()> {
-    let mut out = Vec::with_capacity((1 << 16) + [Some(run), compare].into_iter().flatten().map(estimated_len).sum::<usize>());
-    let _ = write!(out, "{{\"format\":\"hpm-explore\",\"version\":{DATA_VERSION},\"profiles\":[");
+/// Writes the embedded data of `run` (and `compare`) to `w`: the runs (label, markers), every
+/// tree of each (`profiles`, naming its run and kind) encoded here, the trace's packed columns
+/// straight from where they were packed (megabytes for a long trace, not copied again).
+fn write_data(w: &mut dyn io::Write, run: &Run, compare: Option<&Run>, diff: DiffValues) -> io::Result<()> {
+    let runs: Vec<&Run> = std::iter::once(run).chain(compare).collect();
+    let mut out = Vec::with_capacity((1 << 16) + runs.iter().map(|r| estimated_len(r)).sum::<usize>());
+    let heads: Vec<Value> = runs.iter().map(|r| json!({"label": r.label, "marks": r.marks.iter().map(|(t, text)| json!({"time": t, "text": text})).collect::<Vec<_>>()})).collect();
+    push_head(&mut out, &json!({"format": "hpm-explore", "version": DATA_VERSION, "diffValues": diff.key(), "runs": heads}));
+    out.extend_from_slice(b",\"profiles\":[");
     let mut first = true;
-    for r in std::iter::once(run).chain(compare) {
-        if let Some(p) = &r.profile {
+    for (k, r) in runs.iter().enumerate() {
+        // Frames the other run did not record, left out of the diff on this side.
+        let other = runs.get(1 - k).filter(|_| runs.len() == 2).and_then(|o| o.filter.as_ref());
+        for t in &r.trees {
             if !first {
                 out.push(b',');
             }
             first = false;
-            encode_profile(&mut out, &r.label, p);
+            let hidden = other.filter(|_| t.kind.methods_only());
+            encode_profile(&mut out, &r.label, k, t, hidden);
         }
     }
     out.extend_from_slice(b"],\"trace\":");
@@ -125,7 +292,7 @@ fn write_data(w: &mut dyn io::Write, run: &Run, compare: Option<&Run>) -> io::Re
 /// About how many bytes `run`'s profile encodes to (the packed columns), so the text is not
 /// copied as it grows.
 fn estimated_len(run: &Run) -> usize {
-    run.profile.as_ref().map_or(0, |p| p.threads.iter().map(|t| t.tree.len() * (3 + p.metric_count()) * 3).sum())
+    run.trees.iter().map(|t| t.profile.threads.iter().map(|th| th.tree.len() * (3 + t.profile.metric_count()) * 3).sum::<usize>()).sum()
 }
 
 /// Appends the JSON object `head` without its closing brace (the packed columns follow), with
@@ -194,10 +361,15 @@ pub fn unpack(s: &str) -> Result<Vec<u64>, String> {
     Ok(out)
 }
 
-/// One profile: every thread's nodes concatenated, thread by thread in arena order (so a parent
-/// comes before its children). Packed columns (see [`MORE`]): `parent` holds `index − parent
-/// index` (0 for a thread root), `consumer` indexes `names`, `base[k]` holds metric k.
-fn encode_profile(out: &mut Vec<u8>, label: &str, p: &Profile) {
+/// One tree of run number `run`: every thread's nodes concatenated, thread by thread in arena
+/// order (so a parent comes before its children). Packed columns (see [`MORE`]): `parent` holds
+/// `index − parent index` (0 for a thread root), `consumer` indexes `names`, `base[k]` holds
+/// metric k. `hidden`: the names (indexes) of frames whose class the other run's `filter` does not
+/// record, which its diff leaves out. With timelines, `timeline` holds per thread the samples'
+/// `times` (packed differences from the one before, ns since the run's start) and `nodes`
+/// (packed, indexes into this thread's nodes), and how many were `dropped`.
+fn encode_profile(out: &mut Vec<u8>, label: &str, run: usize, tree: &PageTree, filter: Option<&ClassFilter>) {
+    let p = &tree.profile;
     let metrics: Vec<Value> = p.bindings.metrics.iter().map(|m| json!({"name": m.name, "unit": m.unit, "mode": m.mode.as_str()})).collect();
     // The names the trees use, numbered in order of first use: a profile's consumer table may hold
     // names of other trees (a saved run shares one table among all its trees), and the page must
@@ -219,8 +391,15 @@ fn encode_profile(out: &mut Vec<u8>, label: &str, p: &Profile) {
         threads.push(json!({"name": th.name, "kind": th.kind, "root": offset}));
         offset += th.tree.len();
     }
+    let hidden: Vec<usize> = match filter {
+        Some(f) => names.iter().enumerate().filter(|(_, n)| class_of_frame(n).is_some_and(|c| !f.accepts(c))).map(|(k, _)| k).collect(),
+        None => Vec::new(),
+    };
     let head = json!({
         "label": label,
+        "run": run,
+        "tree": tree.kind.key(),
+        "hidden": hidden,
         "consumerLabel": p.bindings.consumer_label,
         "countLabel": p.bindings.count_label,
         "metrics": metrics,
@@ -240,7 +419,26 @@ fn encode_profile(out: &mut Vec<u8>, label: &str, p: &Profile) {
         }
         push_packed_string(out, nodes().map(|(t, n)| t.base(n)[k]));
     }
-    out.extend_from_slice(b"]}");
+    out.push(b']');
+    if let Some(ts) = tree.timelines.as_ref().filter(|ts| ts.len() == p.threads.len()) {
+        out.extend_from_slice(b",\"timeline\":{\"times\":[");
+        for (k, t) in ts.iter().enumerate() {
+            if k > 0 {
+                out.push(b',');
+            }
+            push_packed_string(out, t.times.iter().scan(0u64, |prev, &x| Some(x.saturating_sub(std::mem::replace(prev, x)))));
+        }
+        out.extend_from_slice(b"],\"nodes\":[");
+        for (k, t) in ts.iter().enumerate() {
+            if k > 0 {
+                out.push(b',');
+            }
+            push_packed_string(out, t.nodes.iter().map(|&n| n as u64));
+        }
+        let dropped: Vec<String> = ts.iter().map(|t| t.dropped.to_string()).collect();
+        let _ = write!(out, "],\"dropped\":[{}]}}", dropped.join(","));
+    }
+    out.push(b'}');
 }
 
 /// The quantum trace's part of the embedded data (the JSON object `trace`): records as packed
@@ -387,13 +585,13 @@ impl Columns {
 /// The page for `run` (and `compare`, shown as a diff against it), as one HTML document.
 pub fn render_html(run: &Run, compare: Option<&Run>) -> String {
     let mut html = Vec::new();
-    write_page(&mut html, run, compare).expect("writing to memory");
+    write_page(&mut html, run, compare, DiffValues::Auto).expect("writing to memory");
     String::from_utf8(html).expect("the page is UTF-8")
 }
 
 /// Writes the page for `run` (and `compare`) to `w`: page.html with its markers filled in, split
 /// at the markers rather than `replace`d (the data is large and is neither scanned nor copied).
-fn write_page(w: &mut dyn io::Write, run: &Run, compare: Option<&Run>) -> io::Result<()> {
+fn write_page(w: &mut dyn io::Write, run: &Run, compare: Option<&Run>, diff: DiffValues) -> io::Result<()> {
     let title = match compare {
         Some(c) => format!("hpm explore: {} vs {}", run.label, c.label),
         None => format!("hpm explore: {}", run.label),
@@ -405,7 +603,7 @@ fn write_page(w: &mut dyn io::Write, run: &Run, compare: Option<&Run>) -> io::Re
         match marker {
             "{{TITLE}}" => w.write_all(html_escape(&title).as_bytes())?,
             "{{CSS}}" => w.write_all(CSS.as_bytes())?,
-            "{{DATA}}" => write_data(w, run, compare)?,
+            "{{DATA}}" => write_data(w, run, compare, diff)?,
             _ => w.write_all(JS.as_bytes())?,
         }
         rest = after;
@@ -420,7 +618,12 @@ fn html_escape(s: &str) -> String {
 /// Writes the page for `run` (and `compare`) to `path`, atomically. The agent calls this at exit
 /// with the profile it holds.
 pub fn write_html(path: &Path, run: &Run, compare: Option<&Run>) -> io::Result<()> {
-    crate::write_atomic_with(path, |w| write_page(w, run, compare))
+    write_html_with(path, run, compare, DiffValues::Auto)
+}
+
+/// [`write_html`] with how the diff compares values.
+pub fn write_html_with(path: &Path, run: &Run, compare: Option<&Run>, diff: DiffValues) -> io::Result<()> {
+    crate::write_atomic_with(path, |w| write_page(w, run, compare, diff))
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 use super::*;
 use hpm_collectors::arcflow::{Bindings, Metric};
+use hpm_collectors::recorder::{ClassFilter, SampleTimeline};
 use hpm_collectors::quantum::{Meta, QuantumRecord, ThreadInfo, ThreadKind, VpTrace};
 
 /// Reads the embedded format back into a profile: the inverse of `encode_profile`, written from
@@ -123,7 +124,7 @@ fn trace_records_become_columns_relative_to_the_first_time_with_gcs_merged() {
     let vp = |n: u32, entries: Vec<Entry>| VpTrace { vp: n, path: PathBuf::new(), file: format!("quantum.vp{n}.trace"), counters: 1, entries };
     let trace = Trace::new(meta, vec![vp(0, vp0), vp(1, vp1)], Vec::new());
     assert_eq!(crate::quantum::gc_intervals(&trace), [(1500, 1800), (1900, 1950)]);
-    let run = Run { label: "t".into(), profile: None, trace: Some(PageTrace::of("t", &trace)) };
+    let run = Run { label: "t".into(), trees: Vec::new(), marks: Vec::new(), filter: None, trace: Some(PageTrace::of("t", &trace)) };
     let v: Value = serde_json::from_str(&encode(&run, None)).unwrap();
     let t = &v["trace"];
     assert_eq!(t["t0"], 1000);
@@ -148,4 +149,63 @@ fn packed_numbers_round_trip_over_the_whole_u64_range() {
     assert_eq!(&s[1..4], "ab_", "one character below 32");
     assert!(unpack("AB").is_err() && unpack("a!").is_err());
     assert!(unpack("5555555555555a").is_err(), "past 64 bits");
+}
+
+#[test]
+fn a_frame_names_its_class() {
+    assert_eq!(class_of_frame("java.util.ArrayList.add(java.lang.Object)"), Some("java.util.ArrayList"));
+    assert_eq!(class_of_frame("a.b.C.m:12"), Some("a.b.C"));
+    assert_eq!(class_of_frame("a.b.C$$Lambda#1.run"), Some("a.b.C$$Lambda#1"));
+    assert_eq!(class_of_frame("(unknown Java)"), None);
+    assert_eq!(class_of_frame("main"), None);
+}
+
+/// A diff leaves out, on each side, the frames of classes the other run does not record: a JFR
+/// import (every frame) against an agent run with the default filter (no JDK classes) hides the
+/// import's JDK frames, and nothing of the agent's run.
+#[test]
+fn a_diff_hides_on_each_side_the_frames_the_other_run_does_not_record() {
+    let mut p = Profile::new(Bindings { consumer_label: "methods".into(), count_label: "samples".into(), metrics: vec![Metric::new("execution-time", "ns")] });
+    let th = p.add_thread("main");
+    let names = ["java.lang.Thread.run", "app.Main.main", "jdk.internal.Foo.bar:12", "(unknown Java)", "app.Main.work(java.lang.String)"];
+    let ids: Vec<u32> = names.iter().map(|n| p.consumers.intern(n)).collect();
+    let tree = &mut p.threads[th].tree;
+    let leaf = tree.descend(Tree::ROOT, &ids);
+    tree.add_calls(leaf, 1);
+    tree.add_base(leaf, &[10]);
+    let jfr = Run::of_profile("jfr", p.clone());
+    assert_eq!(jfr.trees[0].kind, TreeKind::Sampled);
+    let agent = Run { filter: Some(ClassFilter::default()), ..Run::of_profile("agent", p) };
+    let v: Value = serde_json::from_str(&encode(&jfr, Some(&agent))).unwrap();
+    let hidden = |k: usize| -> Vec<&str> {
+        let prof = &v["profiles"][k];
+        prof["hidden"].as_array().unwrap().iter().map(|i| prof["names"][i.as_u64().unwrap() as usize].as_str().unwrap()).collect()
+    };
+    assert_eq!(hidden(0), ["java.lang.Thread.run", "jdk.internal.Foo.bar:12"]);
+    assert!(hidden(1).is_empty(), "the import records every class");
+    assert_eq!((v["profiles"][0]["run"].as_u64(), v["profiles"][1]["run"].as_u64()), (Some(0), Some(1)));
+    assert_eq!(v["profiles"][0]["tree"], "sampled");
+    assert_eq!(v["diffValues"], "auto");
+    assert_eq!(serde_json::from_str::<Value>(&encode_with(&jfr, Some(&agent), DiffValues::Share)).unwrap()["diffValues"], "share");
+}
+
+/// A sampled tree's timeline is embedded per thread: times as packed differences, nodes as
+/// indexes into the thread's nodes; the run's markers go with it.
+#[test]
+fn sample_timelines_and_markers_are_embedded() {
+    let p = sample_profile();
+    let timelines = vec![SampleTimeline { times: vec![100, 250, 250], nodes: vec![1, 3, 1], dropped: 0 }, SampleTimeline { times: vec![], nodes: vec![], dropped: 4 }];
+    let run = Run {
+        trees: vec![PageTree { kind: TreeKind::Sampled, profile: p, timelines: Some(timelines) }],
+        marks: vec![(200, "note: two".into())],
+        ..Run::of_profile("run", Profile::new(Bindings::methods(Vec::new())))
+    };
+    let v: Value = serde_json::from_str(&encode(&run, None)).unwrap();
+    let t = &v["profiles"][0]["timeline"];
+    let col = |v: &Value| unpack(v.as_str().unwrap()).unwrap();
+    assert_eq!(col(&t["times"][0]), [100, 150, 0]);
+    assert_eq!(col(&t["nodes"][0]), [1, 3, 1]);
+    assert!(col(&t["times"][1]).is_empty());
+    assert_eq!(t["dropped"], json!([0, 4]));
+    assert_eq!(v["runs"], json!([{"label": "run", "marks": [{"time": 200, "text": "note: two"}]}]));
 }

@@ -354,7 +354,7 @@ fn write_explorer_up_to(run: &SavedRun, dir: &Path, trace_from: &Path, limit: u6
         Some(id) => format!("pid {}", id.pid),
         None => "saved run".to_string(),
     };
-    let mut page = crate::explore::Run::of_profile(label.clone(), run.calls_shown().into_owned());
+    let mut page = crate::explore::Run::of_saved(label.clone(), run);
     if trace_over(trace_from, limit).is_none() {
         // Never a FIFO or a device under a trace file's name: the agent writes this page at the
         // VM's exit, which must not block or fill memory.

@@ -1,10 +1,16 @@
 // End-to-end checks of pages written by `hpm explore`, in headless Chromium (run by
-// reports/tests/explore.rs with one JSON argument: {"single", "trace", "diff", "sampled", "labels", "out"}).
+// reports/tests/explore.rs with one JSON argument: {"single", "trace", "diff", "sampled", "labels",
+// "phases", "jfrRun", "runJfr", "noise", "noiseAbsolute", "out"}).
 //
 // single: a research-VM run of pseudojbb (call trees + quantum trace); trace: the same trace alone;
 // diff: two HotSpot runs of explorer.Shift where only main → grows changes; sampled: the page a
 // HotSpot run with `calls=none,sample=cpu` wrote at its exit; labels: a text trace of overloaded
-// methods with long parameter lists (H2's names), some in narrow frames. Every control is used
+// methods with long parameter lists (H2's names), some in narrow frames; phases: the page a
+// HotSpot run of phases.SampledPhases wrote (alpha() between markers "alpha" and "beta", beta()
+// between "beta" and "done"; stack and allocation samples, a contended monitor, a wait); jfrRun
+// and runJfr: an imported JFR recording against the agent's run, in both orders; noise and
+// noiseAbsolute (written with --diff absolute): two text traces where every method scaled by 0.7
+// but one whose share grew. Every control is used
 // and must change what is drawn: checked in the DOM and in the canvas pixels; screenshots are saved
 // under `out`.
 import { chromium } from 'playwright-core';
@@ -349,6 +355,10 @@ async function check(name, fn) {
   await check('the diff marks the changed context', async () => {
     assert.equal(await page.inputValue('#profile'), 'diff');
     await selectByText(page, '#metric', /^calls$/);
+    // 300 calls against 600: shares by default; absolute values for this check.
+    assert.equal(await attr(page, '#legend', 'diffValues'), 'share');
+    await page.selectOption('#diff-values', 'absolute');
+    assert.equal(await attr(page, '#legend', 'diffValues'), 'absolute');
     assert.match(await text(page, '#legend'), /change in self calls/);
     await snap(page, 'flame', 'diff');
     await shot(page, 'diff-flame');
@@ -371,6 +381,120 @@ async function check(name, fn) {
   });
   await check('no console error and no network request (diff)', async () => assert.deepEqual(page.problems, []));
   await page.close();
+}
+
+// ------------------------------------------------------------------ every tree of a run, phases
+{
+  const page = await open(cfg.phases);
+  const trees = { calls: ['SampledPhases.alpha', 'byte[]'], sampled: ['SampledPhases.alpha', '[running]'], 'sampled-states': ['[running]', 'byte[]'], 'sampled-alloc': ['byte[]', 'SampledPhases.beta'], locks: ['java.lang.Object', 'SampledPhases.alpha'], waits: ['SampledPhases.waiter', 'SampledPhases.alpha'] };
+  await check('the tree selector offers every tree the run holds, each with its methods', async () => {
+    const offered = await page.$$eval('#tree option', (os) => os.map((o) => o.value));
+    assert.deepEqual(offered, Object.keys(trees));
+    assert.ok(!(await page.$eval('#tree-box', (e) => e.hidden)));
+    for (const [tree, [present, absent]] of Object.entries(trees)) {
+      await page.selectOption('#tree', tree);
+      assert.ok(await page.evaluate((n) => window.hpmExplorer.findFrame(n), present), tree + ' shows ' + present);
+      assert.equal(await page.evaluate((n) => window.hpmExplorer.findFrame(n), absent), null, tree + ' has no ' + absent);
+      await shot(page, 'tree-' + tree);
+    }
+    await page.selectOption('#tree', 'locks');
+    await page.click('#tabbtn-methods');
+    const methods = await page.$$eval('#methods tbody td.name', (tds) => tds.map((td) => td.textContent));
+    assert.ok(methods.includes('java.lang.Object') && methods.includes('phases.SampledPhases.waiter'), methods.join());
+    await page.click('#tabbtn-tree');
+  });
+  await check('the samples\' timeline selects phases and ranges, and the tree follows', async () => {
+    await page.selectOption('#tree', 'sampled');
+    assert.ok(!(await page.$eval('#samples-box', (e) => e.hidden)), 'a timeline for the sampled tree');
+    const all = +(await attr(page, '#samples', 'samples'));
+    assert.ok(all > 300, all + ' samples');
+    const frame = (n) => page.evaluate((n) => window.hpmExplorer.findFrame(n), n);
+    assert.ok((await frame('SampledPhases.alpha')) && (await frame('SampledPhases.beta')), 'the whole run has both phases');
+    await shot(page, 'samples-whole');
+    const alpha = await selectByText(page, '#phase', /^from note: alpha to note: beta$/);
+    let inRange = +(await attr(page, '#samples', 'inRange'));
+    assert.ok(inRange > 100 && inRange < all, `phase 1: ${inRange} of ${all}`);
+    assert.ok(await frame('SampledPhases.alpha'), 'phase 1 shows alpha');
+    assert.equal(await frame('SampledPhases.beta'), null, 'phase 1 does not show beta');
+    await shot(page, 'samples-phase-alpha');
+    await selectByText(page, '#phase', /^from note: beta to note: done$/);
+    assert.ok(await frame('SampledPhases.beta'), 'phase 2 shows beta');
+    assert.equal(await frame('SampledPhases.alpha'), null, 'phase 2 does not show alpha');
+    // The methods table follows the range too.
+    await page.click('#tabbtn-methods');
+    let methods = await page.$$eval('#methods tbody td.name', (tds) => tds.map((td) => td.textContent));
+    assert.ok(methods.includes('phases.SampledPhases.beta') && !methods.includes('phases.SampledPhases.alpha'), methods.join());
+    await page.click('#tabbtn-tree');
+    // A click between the markers "alpha" and "beta" selects that phase.
+    await page.click('#range-clear');
+    assert.equal(+(await attr(page, '#samples', 'inRange')), all);
+    const [lo, hi] = alpha.split(':').map(Number);
+    const at = await page.evaluate((t) => window.hpmExplorer.samplesAt(t), (lo + hi) / 2);
+    await page.mouse.click(at.x, at.y);
+    assert.equal(await page.inputValue('#phase'), alpha, 'the click picked the phase');
+    assert.equal(await frame('SampledPhases.beta'), null);
+    // A range dragged inside phase 2.
+    const from = await page.evaluate((t) => window.hpmExplorer.samplesAt(t), hi + (hi - lo) * 0.2), to = await page.evaluate((t) => window.hpmExplorer.samplesAt(t), hi + (hi - lo) * 0.8);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 4 });
+    await page.mouse.up();
+    inRange = +(await attr(page, '#samples', 'inRange'));
+    assert.ok(inRange > 20 && inRange < all, `dragged: ${inRange} of ${all}`);
+    assert.ok((await frame('SampledPhases.beta')) && !(await frame('SampledPhases.alpha')), 'a range inside phase 2 shows beta alone');
+    await shot(page, 'samples-dragged');
+  });
+  await check('no console error and no network request (phases)', async () => assert.deepEqual(page.problems, []));
+  await page.close();
+}
+
+// ------------------------------------------------------------------ a JFR import against a run
+{
+  const totals = [];
+  for (const [name, file] of [['JFR → run', cfg.jfrRun], ['run → JFR', cfg.runJfr]]) {
+    const page = await open(file);
+    await check(name + ': both runs are compared on one metric, with non-zero totals', async () => {
+      await page.click('#tabbtn-diff');
+      const msg = await text(page, '#diff-msg');
+      assert.match(msg, /the runs share no metric: comparing (execution-time of A with cpu-time of B|cpu-time of A with execution-time of B)/);
+      const t = (await attr(page, '#diff-msg', 'totals')).split(' ').map(Number);
+      assert.ok(t[0] > 0 && t[1] > 0, 'totals ' + t);
+      totals.push(t);
+      await shot(page, 'diff-' + (totals.length === 1 ? 'jfr-run' : 'run-jfr'));
+    });
+    await check('no console error and no network request (' + name + ')', async () => assert.deepEqual(page.problems, []));
+    await page.close();
+  }
+  await check('the two orders give the same totals, swapped', async () => assert.deepEqual(totals[1], totals[0].slice().reverse()));
+}
+
+// ------------------------------------------------------------------ noise and a planted change
+{
+  const changedPaths = (page) => page.$$eval('#diff tbody tr.changed', (rs) => rs.map((r) => r.title));
+  const page = await open(cfg.noise);
+  await check('a normalised diff flags only the planted change; absolute values flag every context', async () => {
+    await page.click('#tabbtn-diff');
+    assert.equal(await attr(page, '#diff-msg', 'diffValues'), 'share', 'totals differ by 26.5%: shares by default');
+    assert.match(await text(page, '#diff-msg'), /Comparing shares of each run's total cpu-time .*differ by 26\.5%/);
+    let paths = await changedPaths(page);
+    assert.equal(paths.length, 1, paths.join());
+    assert.match(paths[0], /app\.Noise\.m19$/);
+    await shot(page, 'diff-noise-share');
+    await page.selectOption('#diff-values', 'absolute');
+    assert.match(await text(page, '#diff-msg'), /Comparing absolute cpu-time/);
+    paths = await changedPaths(page);
+    assert.equal(paths.length, 20, paths.join());
+    await shot(page, 'diff-noise-absolute');
+  });
+  await page.close();
+  const abs = await open(cfg.noiseAbsolute);
+  await check('hpm explore --diff absolute opens on absolute values', async () => {
+    assert.equal(await abs.inputValue('#diff-values'), 'absolute');
+    await abs.click('#tabbtn-diff');
+    assert.equal((await changedPaths(abs)).length, 20);
+  });
+  await check('no console error and no network request (noise)', async () => assert.deepEqual(abs.problems, []));
+  await abs.close();
 }
 
 await browser.close();
