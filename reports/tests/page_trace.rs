@@ -115,7 +115,7 @@ fn write_dir(dir: &Path, files: &[File], meta: Option<&Meta>) {
 }
 
 fn page_data(trace: PageTrace) -> String {
-    explore::encode(&Run { label: "run".into(), profile: None, trace: Some(trace) }, None)
+    explore::encode(&Run::of_trace("run", Some(trace)), None)
 }
 
 proptest! {

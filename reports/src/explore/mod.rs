@@ -104,10 +104,15 @@ pub struct Run {
 }
 
 impl Run {
+    /// A run of a quantum trace alone (`trace` may be set later).
+    pub fn of_trace(label: impl Into<String>, trace: Option<PageTrace>) -> Run {
+        Run { label: label.into(), trees: Vec::new(), marks: Vec::new(), filter: None, trace }
+    }
+
     /// A run of one profile of call trees (what a version 1 file holds).
     pub fn of_profile(label: impl Into<String>, profile: Profile) -> Run {
         let kind = TreeKind::of_profile(&profile);
-        Run { label: label.into(), trees: vec![PageTree { kind, profile, timelines: None }], marks: Vec::new(), filter: None, trace: None }
+        Run { trees: vec![PageTree { kind, profile, timelines: None }], ..Run::of_trace(label, None) }
     }
 
     /// A saved run: every tree it holds that records something below the thread roots, first
@@ -139,11 +144,6 @@ impl Run {
         }
         let marks = run.marks.iter().flatten().map(|m| (m.at_ns, m.text.clone())).collect();
         Run { label: label.into(), trees, marks, filter: Some(s.config.filter.clone()), trace: None }
-    }
-
-    /// The tree the page opens on, if any.
-    pub fn profile(&self) -> Option<&Profile> {
-        self.trees.first().map(|t| &t.profile)
     }
 }
 
@@ -232,7 +232,7 @@ pub fn load_run(path: &Path) -> Result<Run, String> {
         return Err(format!("{} does not exist; give a run directory, a quantum-trace directory or an arcflow.json", path.display()));
     }
     let json = path.join("arcflow.json");
-    let mut run = if json.is_file() { load_trees(&json, &label)? } else { Run { label: label.clone(), trees: Vec::new(), marks: Vec::new(), filter: None, trace: None } };
+    let mut run = if json.is_file() { load_trees(&json, &label)? } else { Run::of_trace(label.clone(), None) };
     run.trace = match trace_dir(path) {
         Some(d) => Some(PageTrace::read(&label, &d).map_err(|e| format!("cannot read the quantum trace in {}: {e}", d.display()))?),
         None => None,

@@ -124,7 +124,7 @@ fn trace_records_become_columns_relative_to_the_first_time_with_gcs_merged() {
     let vp = |n: u32, entries: Vec<Entry>| VpTrace { vp: n, path: PathBuf::new(), file: format!("quantum.vp{n}.trace"), counters: 1, entries };
     let trace = Trace::new(meta, vec![vp(0, vp0), vp(1, vp1)], Vec::new());
     assert_eq!(crate::quantum::gc_intervals(&trace), [(1500, 1800), (1900, 1950)]);
-    let run = Run { label: "t".into(), trees: Vec::new(), marks: Vec::new(), filter: None, trace: Some(PageTrace::of("t", &trace)) };
+    let run = Run::of_trace("t", Some(PageTrace::of("t", &trace)));
     let v: Value = serde_json::from_str(&encode(&run, None)).unwrap();
     let t = &v["trace"];
     assert_eq!(t["t0"], 1000);
