@@ -40,9 +40,23 @@ const INTERPRETER_METHOD: isize = -3;
 /// The x86-64 (not Windows) entry frame's slot of its `JavaCallWrapper*`, in words from its frame
 /// pointer (`entry_frame_call_wrapper_offset`).
 const ENTRY_FRAME_CALL_WRAPPER: isize = -6;
+/// x86's `call rel32` opcode: compiled code calls compiled methods and stubs with it.
+const CALL_REL32: u8 = 0xe8;
+
+/// HotSpot's `_thread_in_vm` (`JavaThreadState`, globalDefinitions.hpp; the same value in every
+/// release since JDK 6).
+pub(crate) const THREAD_IN_VM: i32 = 6;
+
+/// A thread's last Java frame as HotSpot records it (`JavaFrameAnchor`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Anchor {
+    pub sp: usize,
+    pub pc: usize,
+    pub fp: usize,
+}
 
 /// The interrupted thread's registers.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Regs {
     pub pc: usize,
     pub sp: usize,
@@ -71,6 +85,8 @@ pub(crate) struct FrameLayout {
     anchor_fields: (usize, usize, usize),
     /// `StubRoutines::_call_stub_return_address`: the return address of every entry frame.
     call_stub_return: usize,
+    /// `JavaThread::_thread_state` (an int-sized enum).
+    thread_state: usize,
 }
 
 /// The size in bytes of an integer field's C type.
@@ -108,6 +124,7 @@ impl FrameLayout {
             // SAFETY: the address of a static `address` of libjvm.so, set when the stubs are
             // generated (before VMInit, when this is read).
             call_stub_return: unsafe { *(call_stub_return as *const usize) },
+            thread_state: vs.offset("JavaThread", "_thread_state")?,
         })
     }
 
@@ -241,6 +258,236 @@ impl FrameLayout {
         None
     }
 
+    /// The thread's last Java frame as HotSpot records it when Java calls out (its anchor).
+    ///
+    /// # Safety
+    /// Under the fault guard; `java_thread` a live `JavaThread*`.
+    pub(crate) unsafe fn anchor(&self, java_thread: usize) -> Anchor {
+        let at = java_thread + self.thread_anchor;
+        let (sp, pc, fp) = self.anchor_fields;
+        // SAFETY: the caller's contract.
+        unsafe { Anchor { sp: word(at + sp, 0), pc: word(at + pc, 0), fp: word(at + fp, 0) } }
+    }
+
+    /// Writes the thread's anchor (for [`FrameLayout::walkable_anchor`], and back).
+    ///
+    /// # Safety
+    /// `java_thread` is the calling thread's own `JavaThread*`, in the VM.
+    pub(crate) unsafe fn set_anchor(&self, java_thread: usize, a: Anchor) {
+        let at = java_thread + self.thread_anchor;
+        let (sp, pc, fp) = self.anchor_fields;
+        // SAFETY: the caller's contract; word-sized fields of the thread's own anchor.
+        unsafe {
+            std::ptr::write_volatile((at + sp) as *mut usize, a.sp);
+            std::ptr::write_volatile((at + pc) as *mut usize, a.pc);
+            std::ptr::write_volatile((at + fp) as *mut usize, a.fp);
+        }
+    }
+
+    /// An anchor AGCT can walk from, for a thread in the VM whose own it could not: one without
+    /// its return address gets it from the top of the frame's stack (as HotSpot's
+    /// `make_walkable` does), and one at a runtime stub's frame (C1's counter overflow and
+    /// allocation stubs) moves to the stub's Java caller by the stub's frame size. None where
+    /// neither applies or the result is not Java code.
+    ///
+    /// # Safety
+    /// Under the fault guard.
+    pub(crate) unsafe fn walkable_anchor(&self, code: &CodeLayout, a: Anchor) -> Option<Anchor> {
+        // SAFETY (all): the caller's contract; `a.sp` is a stack address of the thread's.
+        unsafe {
+            let pc = if a.pc == 0 { word(a.sp, -1) } else { a.pc };
+            if let CodeKind::Blob(blob) = code.kind_at(pc) {
+                let size = *((blob + self.frame_size) as *const i32);
+                if !code.is_compiled_method(blob) && size > 0 {
+                    let sender_sp = a.sp + size as usize * WORD;
+                    let ret = word(sender_sp, -1);
+                    return self.is_java_code(code, ret).then_some(Anchor { sp: sender_sp, pc: ret, fp: word(sender_sp, -2) });
+                }
+            }
+            (a.pc == 0 && self.is_java_code(code, pc)).then_some(Anchor { pc, ..a })
+        }
+    }
+
+    /// The thread's state (HotSpot's `JavaThreadState`).
+    ///
+    /// # Safety
+    /// Under the fault guard; `java_thread` a live `JavaThread*`.
+    pub(crate) unsafe fn thread_state(&self, java_thread: usize) -> i32 {
+        // SAFETY: the caller's contract.
+        unsafe { *((java_thread + self.thread_state) as *const i32) }
+    }
+
+    /// The caller of the interrupted frame, where AGCT could not start from the registers
+    /// (HotSpot's `safe_for_sender` refuses a compiled method in its prologue or epilogue, a stub
+    /// without a frame of its own, a leaf call out of Java): the caller's registers, and the
+    /// `Method*` of the compiled method interrupted (0 for a stub, the interpreter or a leaf),
+    /// so that a second walk can start there. Every candidate return address must be Java code
+    /// (the interpreter, or a compiled method past its prologue), and AGCT checks the caller's
+    /// frame again, so a wrong guess costs the sample, not a wrong stack.
+    ///
+    /// # Safety
+    /// Under the fault guard, with the interrupted registers.
+    pub(crate) unsafe fn caller_of_top(&self, code: &CodeLayout, regs: Regs) -> Option<(Regs, usize)> {
+        let Regs { pc, sp, fp } = regs;
+        // SAFETY (all reads): the caller's contract.
+        match unsafe { code.kind_at(pc) } {
+            CodeKind::Blob(blob) => {
+                let method = if unsafe { code.is_compiled_method(blob) } { unsafe { code.blob_method(blob) } } else { 0 };
+                // Where the return address can be:
+                // - the frame allocated (a method's body, its prologue past `sub rsp`): by frame
+                //   size;
+                // - nothing pushed yet (a prologue's first instructions, an epilogue after
+                //   `pop rbp`, a stub that pushes nothing): on top of the stack;
+                // - the frame pointer pushed (prologue) or the frame released (epilogue): one word
+                //   above the saved frame pointer.
+                // Which one holds is not known without decoding the code, and the others hold
+                // stale words (the top of a frame just allocated is what earlier calls left,
+                // often return addresses), so the caller is taken only if exactly one of them is
+                // a return address into Java code: an ambiguous sample stays unplaced rather
+                // than get a wrong caller.
+                let size = unsafe { *((blob + self.frame_size) as *const i32) };
+                let by_size = (size > 0).then(|| {
+                    let sender_sp = sp + size as usize * WORD;
+                    (sender_sp - WORD, unsafe { word(sender_sp, -2) })
+                });
+                let mut found = None;
+                for (ret_at, caller_fp) in by_size.into_iter().chain([(sp, fp), (sp + WORD, unsafe { word(sp, 0) })]) {
+                    let ret = unsafe { word(ret_at, 0) };
+                    let caller = Regs { pc: ret, sp: ret_at + WORD, fp: caller_fp };
+                    if unsafe { self.is_return_into_java(code, ret, blob) && self.returns_into_java(code, caller) } {
+                        match found {
+                            Some((at, _)) if at != ret_at => return None,
+                            _ => found = Some((ret_at, caller)),
+                        }
+                    }
+                }
+                if let Some((_, caller)) = found {
+                    return Some((caller, method));
+                }
+                // A stub that keeps a frame pointer (the array copies).
+                if method == 0 {
+                    return unsafe { self.java_caller_by_frame_pointer(code, sp, fp) }.map(|r| (r, 0));
+                }
+                None
+            }
+            CodeKind::Interpreter => {
+                // The interpreter's frame, complete (its sender) or not yet pushed (a return
+                // address on top).
+                if fp > sp && fp - sp <= MAX_LEAF_STACK {
+                    let ret = unsafe { word(fp, 1) };
+                    if unsafe { self.is_java_code(code, ret) } {
+                        return Some((Regs { pc: ret, sp: unsafe { word(fp, INTERPRETER_SENDER_SP) }, fp: unsafe { word(fp, 0) } }, 0));
+                    }
+                }
+                let ret = unsafe { word(sp, 0) };
+                unsafe { self.is_java_code(code, ret) }.then_some((Regs { pc: ret, sp: sp + WORD, fp }, 0))
+            }
+            // A leaf call into the VM's C code (a write barrier's, a math routine) that did not
+            // record the last Java frame: its frame-pointer chain (libjvm keeps one), else the
+            // return address on top (a leaf not yet in its frame).
+            CodeKind::Outside => {
+                if let Some(caller) = unsafe { self.java_caller_by_frame_pointer(code, sp, fp) } {
+                    return Some((caller, 0));
+                }
+                let ret = unsafe { word(sp, 0) };
+                unsafe { self.is_java_code(code, ret) }.then_some((Regs { pc: ret, sp: sp + WORD, fp }, 0))
+            }
+            CodeKind::Unused => None,
+        }
+    }
+
+    /// Whether a candidate caller's frame returns into Java code in its turn (or into the call
+    /// stub, from the thread's first Java frame): an interpreter frame by its frame pointer (its
+    /// `Method*` slot set), a compiled frame by its size. A stale return address seldom has a
+    /// frame like that above it.
+    ///
+    /// # Safety
+    /// Under the fault guard.
+    unsafe fn returns_into_java(&self, code: &CodeLayout, caller: Regs) -> bool {
+        let Regs { pc, sp, fp } = caller;
+        // SAFETY (all): the caller's contract.
+        unsafe {
+            let ret = match code.kind_at(pc) {
+                CodeKind::Interpreter => {
+                    if fp <= sp || fp - sp > MAX_LEAF_STACK || word(fp, INTERPRETER_METHOD) == 0 {
+                        return false;
+                    }
+                    word(fp, 1)
+                }
+                CodeKind::Blob(blob) => {
+                    let size = *((blob + self.frame_size) as *const i32);
+                    if size <= 0 {
+                        return false;
+                    }
+                    word(sp + size as usize * WORD, -1)
+                }
+                _ => return false,
+            };
+            ret == self.call_stub_return || self.is_java_code(code, ret)
+        }
+    }
+
+    /// Whether `ret` can be the return address of a call into `callee` (a blob): Java code, and
+    /// not right after a direct call into another compiled method (a stale return address left
+    /// below the stack pointer by an earlier call).
+    ///
+    /// # Safety
+    /// Under the fault guard.
+    unsafe fn is_return_into_java(&self, code: &CodeLayout, ret: usize, callee: usize) -> bool {
+        // SAFETY (all): the caller's contract; the code before a return address into a compiled
+        // method is that method's.
+        unsafe {
+            if !self.is_java_code(code, ret) {
+                return false;
+            }
+            if code.kind_at(ret) == CodeKind::Interpreter || *((ret - 5) as *const u8) != CALL_REL32 {
+                return true;
+            }
+            let target = ret.wrapping_add_signed(((ret - 4) as *const i32).read_unaligned() as isize);
+            match code.kind_at(target) {
+                CodeKind::Blob(b) if b != callee && code.is_compiled_method(b) => false,
+                _ => true,
+            }
+        }
+    }
+
+    /// The first Java return address up the frame-pointer chain from `fp` (C code and stubs keep
+    /// one), as the caller's registers.
+    ///
+    /// # Safety
+    /// Under the fault guard, with the interrupted `sp` and `fp`.
+    unsafe fn java_caller_by_frame_pointer(&self, code: &CodeLayout, sp: usize, mut fp: usize) -> Option<Regs> {
+        for _ in 0..MAX_LEAF_FRAMES {
+            if fp <= sp || fp - sp > MAX_LEAF_STACK || !fp.is_multiple_of(WORD) {
+                return None;
+            }
+            // SAFETY (all): the caller's contract.
+            let (ret, caller_fp) = unsafe { (word(fp, 1), word(fp, 0)) };
+            if unsafe { self.is_java_code(code, ret) } {
+                return Some(Regs { pc: ret, sp: fp + 2 * WORD, fp: caller_fp });
+            }
+            if caller_fp <= fp {
+                return None;
+            }
+            fp = caller_fp;
+        }
+        None
+    }
+
+    /// Whether `pc` can be a return address into Java code: the interpreter, or a compiled
+    /// method past its prologue.
+    ///
+    /// # Safety
+    /// Under the fault guard.
+    unsafe fn is_java_code(&self, code: &CodeLayout, pc: usize) -> bool {
+        // SAFETY (all): the caller's contract.
+        match unsafe { code.kind_at(pc) } {
+            CodeKind::Interpreter => true,
+            CodeKind::Blob(blob) => unsafe { code.is_compiled_method(blob) && self.frame_complete_at(blob, pc) },
+            _ => false,
+        }
+    }
+
     /// Whether `pc` (with frame pointer `fp`) is the code of one of the innermost of `frames`: the
     /// interpreter running the first, or a compiled method owning one of the first
     /// [`MAX_INLINED`].
@@ -340,6 +587,7 @@ mod tests {
                 wrapper_anchor: 16,
                 anchor_fields: (0, 8, 16),
                 call_stub_return,
+                thread_state: 32,
             };
             (code, frames)
         }
@@ -449,6 +697,61 @@ mod tests {
         let mut f = frames(&slots);
         unsafe { fl.place(&cl, Regs { pc: 0x20, sp: base, fp: base + 2 * WORD }, 0, &mut f) };
         assert_eq!(forms(&f), [FrameForm::Unknown, FrameForm::Unknown]);
+    }
+
+    #[test]
+    fn the_caller_of_a_frame_agct_cannot_start_from_is_found_only_where_one_place_holds_it() {
+        let mut heap = Heap::new();
+        heap.segmap[4] = 1; // segments 3 and 4: one block
+        let code = heap.blob(0, c"nmethod", COMPILED, 4, 4);
+        let other = heap.blob(2, c"nmethod", CALLER, 4, 4);
+        let third = heap.blob(3, c"nmethod", INTERPRETED, 4, 4);
+        // The third method calls `other` (a direct `call rel32` at 16 bytes into its code): the
+        // address after it is a return address, but never one into `code`'s callers.
+        let stale_ret = third + 21;
+        // SAFETY: the heap's words hold the code; these bytes are inside the third blob.
+        unsafe {
+            let at = (third + 16) as *mut u8;
+            *at = CALL_REL32;
+            (at.add(1) as *mut i32).write_unaligned((other + 8) as i32 - stale_ret as i32);
+        }
+        let (cl, fl) = heap.layouts(0x5151);
+        let interp_ret = heap.interpreter.as_ptr() as usize + 16;
+        // The caller: an interpreter frame (fp at word 10, its Method* set) whose own caller is
+        // the call stub.
+        let mut stack = [0usize; 16];
+        let sp = stack.as_mut_ptr() as usize;
+        let caller_fp = sp + 10 * WORD;
+        let fresh = || {
+            let mut s = [0usize; 16];
+            s[10 - 3] = INTERPRETED;
+            s[11] = 0x5151;
+            s
+        };
+        // SAFETY (all calls): every address read is in this test's memory.
+        let caller = |stack: &mut [usize; 16], pc: usize, fp: usize| unsafe { fl.caller_of_top(&cl, Regs { pc, sp: stack.as_ptr() as usize, fp }) };
+
+        // In the prologue, nothing pushed: the return address on top.
+        stack = fresh();
+        stack[0] = interp_ret;
+        assert_eq!(caller(&mut stack, code + 4, caller_fp), Some((Regs { pc: interp_ret, sp: sp + WORD, fp: caller_fp }, COMPILED)));
+        // The frame allocated (4 words): the return address at its end, the saved fp below it.
+        stack = fresh();
+        stack[3] = interp_ret;
+        stack[2] = caller_fp;
+        assert_eq!(caller(&mut stack, code + 20, 0x77), Some((Regs { pc: interp_ret, sp: sp + 4 * WORD, fp: caller_fp }, COMPILED)));
+        // Both places hold a return address into Java code with a frame above it: which one is
+        // stale is not known.
+        stack[0] = interp_ret;
+        assert_eq!(caller(&mut stack, code + 20, caller_fp), None);
+        // ... unless the frame above one of them is no Java frame.
+        assert_eq!(caller(&mut stack, code + 20, 0x77), Some((Regs { pc: interp_ret, sp: sp + 4 * WORD, fp: caller_fp }, COMPILED)));
+        // A stale return address after a call into another compiled method is no candidate.
+        stack[0] = stale_ret;
+        assert_eq!(caller(&mut stack, code + 20, caller_fp), Some((Regs { pc: interp_ret, sp: sp + 4 * WORD, fp: caller_fp }, COMPILED)));
+        // Nothing that returns into Java code: no caller.
+        stack = fresh();
+        assert_eq!(caller(&mut stack, code + 20, caller_fp), None);
     }
 
     #[test]

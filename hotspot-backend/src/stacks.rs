@@ -30,7 +30,7 @@ use hpm_support::{lock, log};
 use crate::names::Resolver;
 use crate::sys::jvmti::*;
 use crate::compilers::{CompilerLayout, CompilerWatch};
-use crate::frames::{FrameLayout, Regs};
+use crate::frames::{Anchor, FrameLayout, Regs, THREAD_IN_VM};
 use crate::vmstructs::{self, CodeLayout};
 use crate::{deallocate, jvmti_fn, AgentThread, BACKEND};
 
@@ -179,6 +179,27 @@ unsafe fn registers(ucontext: *mut c_void, pc: u64) -> Option<Regs> {
     None
 }
 
+/// AGCT's codes for a thread in Java whose interrupted frame it could not start from, or not
+/// walk from (`forte.cpp`: `ticks_unknown_Java`, `ticks_not_walkable_Java`).
+const TICKS_UNKNOWN_JAVA: c_int = -5;
+const TICKS_NOT_WALKABLE_JAVA: c_int = -6;
+/// AGCT's codes for a thread in VM or native code: no walkable last Java frame, or none found
+/// from it (`ticks_unknown_not_Java`, `ticks_not_walkable_not_Java`); and no Java frame at all.
+const TICKS_UNKNOWN_NOT_JAVA: c_int = -3;
+const TICKS_NOT_WALKABLE_NOT_JAVA: c_int = -4;
+const TICKS_NO_JAVA_FRAME: c_int = 0;
+
+/// Puts `regs` into a signal context (a copy: the signal's own is the thread's to resume).
+#[cfg(target_arch = "x86_64")]
+fn set_registers(context: &mut libc::ucontext_t, regs: Regs) {
+    let g = &mut context.uc_mcontext.gregs;
+    g[libc::REG_RIP as usize] = regs.pc as i64;
+    g[libc::REG_RSP as usize] = regs.sp as i64;
+    g[libc::REG_RBP as usize] = regs.fp as i64;
+}
+#[cfg(not(target_arch = "x86_64"))]
+fn set_registers(_context: &mut libc::ucontext_t, _regs: Regs) {}
+
 /// The code of a walk abandoned by the fault guard (below AGCT's own codes).
 pub const WALK_FAULTED: i32 = -100;
 /// The code of a sample taken before the fault guard was in place: not walked.
@@ -236,6 +257,8 @@ impl StackWalker for AsgctWalker {
             /// Set once AGCT and the code lookup are done: a fault after it (while placing frames
             /// on the physical stack) keeps their answers, with the forms placed so far.
             walked: bool,
+            /// The thread's anchor as it was, while `walk_from_anchor` has changed it.
+            anchor_saved: Option<Anchor>,
         }
         unsafe extern "C" fn walk_then_locate(arg: *mut c_void, _depth: c_int, ucontext: *mut c_void) {
             // SAFETY: `arg` is the `Walk` below, alive for the guarded call; AGCT writes at most
@@ -244,6 +267,13 @@ impl StackWalker for AsgctWalker {
             unsafe {
                 let w = &mut *(arg as *mut Walk);
                 (w.asgct)(&mut w.trace as *mut CallTrace as *mut c_void, w.depth, ucontext);
+                let mut caller = None;
+                if matches!(w.trace.num_frames, TICKS_UNKNOWN_JAVA | TICKS_NOT_WALKABLE_JAVA) {
+                    caller = walk_from_caller(w, ucontext);
+                }
+                if matches!(w.trace.num_frames, TICKS_UNKNOWN_NOT_JAVA | TICKS_NOT_WALKABLE_NOT_JAVA) {
+                    walk_from_anchor(w, ucontext);
+                }
                 let n = w.trace.num_frames.min(w.depth);
                 if let (true, Some(layout)) = (n > 0, CODE_LAYOUT.get()) {
                     let frames = std::slice::from_raw_parts_mut(w.trace.frames, n as usize);
@@ -251,9 +281,88 @@ impl StackWalker for AsgctWalker {
                     std::ptr::write_volatile(w.code, layout.code_at(w.pc, frames));
                     if let (Some(frame_layout), Some(regs)) = (FRAME_LAYOUT.get(), w.regs) {
                         std::ptr::write_volatile(&mut w.walked, true);
-                        frame_layout.place(layout, regs, w.java_thread, frames);
+                        match caller {
+                            // The interrupted compiled method's own frame, then its callers'.
+                            Some((caller_regs, first)) => {
+                                frame_layout.place(layout, regs, w.java_thread, &mut frames[..first]);
+                                frame_layout.place(layout, caller_regs, w.java_thread, &mut frames[first..]);
+                            }
+                            None => frame_layout.place(layout, regs, w.java_thread, frames),
+                        }
                     }
                 }
+            }
+        }
+        /// Where AGCT refused to start from the interrupted frame (HotSpot's frame checks
+        /// refuse a compiled method in its prologue or epilogue, a stub without a frame, a leaf
+        /// call out of Java), walks again from its caller ([`FrameLayout::caller_of_top`]),
+        /// with a copy of the signal's context whose registers are the caller's; the
+        /// interrupted compiled method, where there is one, goes first with an unknown
+        /// position. The caller's registers and the number of frames put before AGCT's, if
+        /// that walk succeeded.
+        ///
+        /// # Safety
+        /// Under the fault guard, in `walk_then_locate`.
+        unsafe fn walk_from_caller(w: &mut Walk, ucontext: *mut c_void) -> Option<(Regs, usize)> {
+            let (Some(layout), Some(frame_layout), Some(regs)) = (CODE_LAYOUT.get(), FRAME_LAYOUT.get(), w.regs) else { return None };
+            if ucontext.is_null() {
+                return None;
+            }
+            // SAFETY (all): the caller's contract; the copy lives on this stack for AGCT's call.
+            unsafe {
+                let (caller, top) = frame_layout.caller_of_top(layout, regs)?;
+                let id = layout.method_id(top);
+                let first = usize::from(id != 0);
+                if w.depth <= first as c_int {
+                    return None;
+                }
+                let mut context = std::ptr::read(ucontext as *const libc::ucontext_t);
+                set_registers(&mut context, caller);
+                let mut retry = CallTrace { env: w.trace.env, num_frames: 0, frames: w.trace.frames.add(first) };
+                (w.asgct)(&mut retry as *mut CallTrace as *mut c_void, w.depth - first as c_int, &mut context as *mut libc::ucontext_t as *mut c_void);
+                if retry.num_frames <= 0 {
+                    return None;
+                }
+                if first == 1 {
+                    std::ptr::write(w.trace.frames, RawFrame::new(-1, id));
+                }
+                w.trace.num_frames = retry.num_frames + first as c_int;
+                Some((caller, first))
+            }
+        }
+        /// Where AGCT found no walkable last Java frame for a thread in the VM (HotSpot records
+        /// the frame without its return address until someone needs it, or the frame is a
+        /// runtime stub's that AGCT does not step over), walks again with the thread's anchor
+        /// pointing at the Java frame under it ([`FrameLayout::walkable_anchor`]), and puts the
+        /// anchor back. A thread without a last Java frame has no Java frame at all: said so.
+        ///
+        /// Only a thread in the VM, whose stack no other thread walks until it leaves the VM
+        /// (safepoints and handshakes wait for it), is changed, and only for the walk: the
+        /// anchor is restored before the signal handler returns, also after a fault (`walk`).
+        ///
+        /// # Safety
+        /// Under the fault guard, in `walk_then_locate`.
+        unsafe fn walk_from_anchor(w: &mut Walk, ucontext: *mut c_void) {
+            let (Some(layout), Some(frame_layout)) = (CODE_LAYOUT.get(), FRAME_LAYOUT.get()) else { return };
+            if w.java_thread == 0 {
+                return;
+            }
+            // SAFETY (all): the caller's contract; `java_thread` is the sampled (this) thread's.
+            unsafe {
+                let saved = frame_layout.anchor(w.java_thread);
+                if saved.sp == 0 {
+                    w.trace.num_frames = TICKS_NO_JAVA_FRAME;
+                    return;
+                }
+                if frame_layout.thread_state(w.java_thread) != THREAD_IN_VM {
+                    return;
+                }
+                let Some(patched) = frame_layout.walkable_anchor(layout, saved) else { return };
+                std::ptr::write_volatile(&mut w.anchor_saved, Some(saved));
+                frame_layout.set_anchor(w.java_thread, patched);
+                (w.asgct)(&mut w.trace as *mut CallTrace as *mut c_void, w.depth, ucontext);
+                frame_layout.set_anchor(w.java_thread, saved);
+                std::ptr::write_volatile(&mut w.anchor_saved, None);
             }
         }
         let depth = out.len().min(i32::MAX as usize) as c_int;
@@ -274,11 +383,17 @@ impl StackWalker for AsgctWalker {
             java_thread,
             code,
             walked: false,
+            anchor_saved: None,
         };
         // SAFETY: AGCT reads the signal's ucontext and the thread's own JNIEnv (`thread`): both
         // valid by this function's contract; `out` has room for `depth` frames. The guard abandons
         // the call on a fault.
         let rc = unsafe { hpm_guarded_call(walk_then_locate, &mut w as *mut Walk as *mut c_void, depth, ucontext) };
+        // SAFETY: `w` is alive; a walk that faulted with the anchor changed left it here. The
+        // anchor is this (live) thread's own.
+        if let (Some(saved), Some(frame_layout)) = (unsafe { std::ptr::read_volatile(&w.anchor_saved) }, FRAME_LAYOUT.get()) {
+            unsafe { frame_layout.set_anchor(w.java_thread, saved) };
+        }
         // SAFETY: `w` is alive; the guarded call has returned.
         if rc != 0 && !unsafe { std::ptr::read_volatile(&w.walked) } {
             *w.code = CodeAt::unknown();

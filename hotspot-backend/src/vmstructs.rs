@@ -287,6 +287,31 @@ pub(crate) struct CodeLayout {
     nmethod_level: usize,
     /// The size of `_comp_level` (an `int` in JDK 17, a one-byte `CompLevel` later).
     level_size: usize,
+    /// From a `Method*` to its jmethodID; None where the tables lack a field.
+    method_ids: Option<MethodIds>,
+}
+
+/// The fields that lead from a `Method*` to the jmethodID JVMTI gave out for it: its
+/// `ConstMethod` holds the method's id number and its constant pool, whose holder class keeps
+/// the jmethodIDs by id number (`InstanceKlass::_methods_jmethod_ids`, the length in slot 0).
+struct MethodIds {
+    const_method: usize,
+    idnum: usize,
+    constants: usize,
+    pool_holder: usize,
+    jmethod_ids: usize,
+}
+
+impl MethodIds {
+    fn read(vs: &VmStructs) -> Result<MethodIds, String> {
+        Ok(MethodIds {
+            const_method: vs.offset("Method", "_constMethod")?,
+            idnum: vs.offset("ConstMethod", "_method_idnum")?,
+            constants: vs.offset("ConstMethod", "_constants")?,
+            pool_holder: vs.offset("ConstantPool", "_pool_holder")?,
+            jmethod_ids: vs.offset("InstanceKlass", "_methods_jmethod_ids")?,
+        })
+    }
 }
 
 /// One code heap (with a segmented code cache: non-nmethods, profiled and non-profiled nmethods).
@@ -328,6 +353,7 @@ impl CodeLayout {
                 nmethod_method: vs.offset_of_any(&[("nmethod", "_method"), ("CompiledMethod", "_method")])?,
                 nmethod_level: level_field.offset,
                 level_size,
+                method_ids: MethodIds::read(vs).ok(),
             })
         };
         // SAFETY: addresses and offsets from the VM's own tables; CodeCache::_heaps and the
@@ -457,6 +483,35 @@ impl CodeLayout {
             nmethod_method: 8,
             nmethod_level: 16,
             level_size: 4,
+            method_ids: None,
+        }
+    }
+
+    /// The jmethodID of a `Method*`, or 0 where it has none (JVMTI never named the method) or
+    /// the tables lack a field. The id is taken only if it points back at the method.
+    ///
+    /// # Safety
+    /// Under the fault guard; `method` is a `Method*` read from the VM (a compiled method's).
+    pub(crate) unsafe fn method_id(&self, method: usize) -> u64 {
+        let Some(m) = &self.method_ids else { return 0 };
+        if method == 0 {
+            return 0;
+        }
+        // SAFETY (all): the caller's contract; each pointer is VM metadata, and a stale one
+        // faults into the guard or fails the final check.
+        unsafe {
+            let const_method = *((method + m.const_method) as *const usize);
+            let idnum = *((const_method + m.idnum) as *const u16) as usize;
+            let holder = *((*((const_method + m.constants) as *const usize) + m.pool_holder) as *const usize);
+            let ids = *((holder + m.jmethod_ids) as *const *const usize);
+            if ids.is_null() || idnum >= *ids {
+                return 0;
+            }
+            let id = *ids.add(idnum + 1);
+            if id == 0 || *(id as *const usize) != method {
+                return 0;
+            }
+            id as u64
         }
     }
 
@@ -661,6 +716,7 @@ mod tests {
             nmethod_method: 16,
             nmethod_level: 24,
             level_size: 4,
+            method_ids: None,
         };
         // jmethodIDs: pointers to slots holding the Method*.
         let (slot_a, slot_b, slot_c) = (0xa0a0usize, method_of_b, 0xc0c0usize);
