@@ -126,6 +126,16 @@ fn explorer_pages_of_real_runs_work_in_headless_chromium() {
         .output()
         .unwrap();
     check(&o, "java with sample=cpu,sample-alloc=256k on SampledPhases");
+    // The same program sampled with every frame recorded, the JDK's too (`include=*`).
+    let phases_all = root.join("phases-all");
+    let o = Command::new(jdk.java())
+        .arg(format!("-agentpath:{}=out={},perf-map=off,socket=off,calls=none,sample=cpu,sample-interval=1ms,include=*", agent.display(), phases_all.display()))
+        .arg("-cp")
+        .arg(&workloads)
+        .args(["phases.SampledPhases", "400"])
+        .output()
+        .unwrap();
+    check(&o, "java with calls=none,sample=cpu,include=* on SampledPhases");
 
     // A JFR recording of the program of the diff, imported, against the agent's run (both orders).
     let jfr = root.join("shift.jfr");
@@ -175,6 +185,8 @@ fn explorer_pages_of_real_runs_work_in_headless_chromium() {
     check(&hpm(&[&imported, &before, Path::new("-o"), &jfr_run]), "hpm explore JFR RUN");
     check(&hpm(&[&before, &imported, Path::new("-o"), &run_jfr]), "hpm explore RUN JFR");
     check(&hpm(&[&noise[0], &noise[1], Path::new("-o"), &noise_page]), "hpm explore NOISE-A NOISE-B");
+    let jdk_frames = root.join("jdk-frames.html");
+    check(&hpm(&[&phases_all, &phases, Path::new("-o"), &jdk_frames]), "hpm explore INCLUDE-ALL DEFAULT");
     check(&hpm(&[&noise[0], &noise[1], Path::new("--diff"), Path::new("absolute"), Path::new("-o"), &noise_absolute]), "hpm explore --diff absolute");
     let o = hpm(&[&noise[0], &noise[1], Path::new("--diff"), Path::new("relative")]);
     assert_eq!(o.status.code(), Some(2), "an unknown --diff mode is a usage error");
@@ -194,7 +206,7 @@ fn explorer_pages_of_real_runs_work_in_headless_chromium() {
 
     let config = serde_json::json!({
         "single": single, "trace": trace_page, "diff": diff, "sampled": sampled_run.join("explore.html"), "labels": labels, "out": root,
-        "phases": phases.join("explore.html"), "jfrRun": jfr_run, "runJfr": run_jfr, "noise": noise_page, "noiseAbsolute": noise_absolute,
+        "phases": phases.join("explore.html"), "jfrRun": jfr_run, "runJfr": run_jfr, "noise": noise_page, "noiseAbsolute": noise_absolute, "jdkFrames": jdk_frames,
     });
     let o = Command::new("node")
         .arg(explorer_dir().join("explorer.test.mjs"))

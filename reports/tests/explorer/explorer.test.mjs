@@ -1,6 +1,6 @@
 // End-to-end checks of pages written by `hpm explore`, in headless Chromium (run by
 // reports/tests/explore.rs with one JSON argument: {"single", "trace", "diff", "sampled", "labels",
-// "phases", "jfrRun", "runJfr", "noise", "noiseAbsolute", "out"}).
+// "phases", "jfrRun", "runJfr", "noise", "noiseAbsolute", "jdkFrames", "out"}).
 //
 // single: a research-VM run of pseudojbb (call trees + quantum trace); trace: the same trace alone;
 // diff: two HotSpot runs of explorer.Shift where only main → grows changes; sampled: the page a
@@ -10,7 +10,8 @@
 // between "beta" and "done"; stack and allocation samples, a contended monitor, a wait); jfrRun
 // and runJfr: an imported JFR recording against the agent's run, in both orders; noise and
 // noiseAbsolute (written with --diff absolute): two text traces where every method scaled by 0.7
-// but one whose share grew. Every control is used
+// but one whose share grew; jdkFrames: SampledPhases sampled with include=* (the JDK's frames
+// recorded) against the phases run (the default filter). Every control is used
 // and must change what is drawn: checked in the DOM and in the canvas pixels; screenshots are saved
 // under `out`.
 import { chromium } from 'playwright-core';
@@ -495,6 +496,26 @@ async function check(name, fn) {
   });
   await check('no console error and no network request (noise)', async () => assert.deepEqual(abs.problems, []));
   await abs.close();
+}
+
+// ------------------------------------------------------------------ the same frames on both sides
+{
+  const page = await open(cfg.jdkFrames);
+  await check('a diff leaves out the frames one run does not record, on both sides', async () => {
+    assert.equal(await page.inputValue('#tree'), 'sampled', 'the first kind of tree both runs have');
+    assert.match(await text(page, '#legend'), /frames one run does not record are left out of both/);
+    await page.click('#tabbtn-diff');
+    const paths = () => page.$$eval('#diff tbody tr', (rs) => rs.map((r) => r.title));
+    let ps = await paths();
+    assert.ok(ps.some((p) => p.endsWith('phases.SampledPhases.sortAll')), 'sortAll is compared: ' + ps.join(' | '));
+    assert.deepEqual(ps.filter((p) => /(^| → )java\./.test(p)), [], 'no JDK frame in the diff');
+    await shot(page, 'diff-same-frames');
+    await page.uncheck('#diff-same-frames');
+    ps = await paths();
+    assert.ok(ps.some((p) => /phases\.SampledPhases\.sortAll → java\.util\./.test(p)), 'with every frame, the JDK\'s sort shows: ' + ps.slice(0, 20).join(' | '));
+  });
+  await check('no console error and no network request (JDK frames)', async () => assert.deepEqual(page.problems, []));
+  await page.close();
 }
 
 await browser.close();
