@@ -34,7 +34,7 @@ use hpm_collectors::quantum::mounts::{Carrier, MountTracer};
 use hpm_collectors::quantum::os::OsTracer;
 use hpm_collectors::quantum::{MarkerKind, ThreadKind};
 use hpm_collectors::recorder::ThreadInfo;
-use hpm_collectors::vmcost::{hotspot_native_thread_kind, ThreadKind as Work};
+use hpm_collectors::vmcost::{hotspot_native_thread_kind, hotspot_thread_name, ThreadKind as Work};
 use hpm_support::{lock, log};
 
 /// How often the writer drains the threads' rings, and how many pumps between two looks for new
@@ -122,13 +122,22 @@ fn comm_of(tid: i32) -> String {
 /// only those that look like the application's (`apps_only`: names HotSpot does not give its own
 /// threads).
 fn add_threads(q: &Quanta, apps_only: bool) {
-    for entry in std::fs::read_dir("/proc/self/task").into_iter().flatten().flatten() {
-        let Some(tid) = entry.file_name().to_str().and_then(|t| t.parse::<i32>().ok()) else { continue };
-        if !q.tracer.is_traced(tid) {
-            let comm = comm_of(tid);
-            let kind = kind_of(&comm, None);
+    let mut threads: Vec<(i32, String)> = std::fs::read_dir("/proc/self/task")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| e.file_name().to_str().and_then(|t| t.parse::<i32>().ok()))
+        .map(|tid| (tid, comm_of(tid)))
+        .collect();
+    // By thread id: the order the threads started in, which numbers HotSpot's compiler threads.
+    threads.sort();
+    for (i, (tid, comm)) in threads.iter().enumerate() {
+        if !q.tracer.is_traced(*tid) {
+            let kind = kind_of(comm, None);
             if !apps_only || kind == ThreadKind::App {
-                q.tracer.add_thread(tid, kind, &comm);
+                let rank = threads[..i].iter().filter(|(_, c)| c == comm).count();
+                let name = hotspot_thread_name(comm, rank).unwrap_or_else(|| comm.clone());
+                q.tracer.add_thread(*tid, kind, &name);
             }
         }
     }

@@ -128,6 +128,12 @@ fn quantum_all_traces_the_vms_threads() {
     assert!(!compilers.is_empty() && trace.quanta().any(|q| compilers.contains(&q.thread)), "{:?}", trace.meta.threads);
     // Kind `jit`, as vm-cost.txt names them (they were `system`).
     assert!(trace.meta.threads.iter().all(|t| !t.name.contains("CompilerThre") || t.kind == ThreadKind::Jit), "{:?}", trace.meta.threads);
+    // The JVM's names, not the kernel's 15 bytes of them ("C2 CompilerThre").
+    let names: Vec<&str> = trace.meta.threads.iter().map(|t| t.name.as_str()).collect();
+    for whole in ["C1 CompilerThread0", "C2 CompilerThread0", "Monitor Deflation Thread", "VM Thread"] {
+        assert!(names.contains(&whole), "{whole}: {names:?}");
+    }
+    assert!(!names.iter().any(|n| ["C2 CompilerThre", "VM Periodic Tas", "Monitor Deflati"].contains(n)), "{names:?}");
     // The agent's explorer page, written once the traces were complete, holds every record.
     let data = explorer_data(&out.join("explore.html"));
     let records = data["trace"]["threads"].as_array().map(|t| t.len());

@@ -263,9 +263,39 @@ pub fn hotspot_native_thread_kind(comm: &str) -> Option<ThreadKind> {
     }
 }
 
+/// The name HotSpot gave one of its own threads, from the kernel's copy (`comm`, cut to 15
+/// bytes): the names HotSpot's threads have that are longer than that, whole again. Compiler
+/// threads are numbered (`C2 CompilerThread0`, …): `rank` is the thread's place among the live
+/// threads with the same `comm`, in the order they started (HotSpot adds them with rising numbers
+/// and removes the highest first, so that order is theirs). None for a name kept whole.
+pub fn hotspot_thread_name(comm: &str, rank: usize) -> Option<String> {
+    const WHOLE: &[&str] = &["VM Periodic Task Thread", "Monitor Deflation Thread", "Signal Dispatcher", "Reference Handler", "Notification Thread", "G1 Young RemSet Sampling"];
+    if comm.chars().count() < 15 {
+        return None;
+    }
+    if let Some(kind) = ["C1 ", "C2 ", "JVMCI "].into_iter().find(|k| comm.starts_with(k) && "CompilerThread".starts_with(&comm[k.len()..])) {
+        return Some(format!("{kind}CompilerThread{rank}"));
+    }
+    WHOLE.iter().find(|w| w.starts_with(comm)).map(|w| w.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hotspot_threads_get_their_whole_names_back() {
+        assert_eq!(hotspot_thread_name("C2 CompilerThre", 1).as_deref(), Some("C2 CompilerThread1"));
+        assert_eq!(hotspot_thread_name("C1 CompilerThre", 0).as_deref(), Some("C1 CompilerThread0"));
+        assert_eq!(hotspot_thread_name("JVMCI CompilerT", 2).as_deref(), Some("JVMCI CompilerThread2"));
+        assert_eq!(hotspot_thread_name("VM Periodic Tas", 0).as_deref(), Some("VM Periodic Task Thread"));
+        assert_eq!(hotspot_thread_name("Monitor Deflati", 0).as_deref(), Some("Monitor Deflation Thread"));
+        assert_eq!(hotspot_thread_name("Reference Handl", 0).as_deref(), Some("Reference Handler"));
+        // Whole already, or not HotSpot's.
+        assert_eq!(hotspot_thread_name("GC Thread#0", 0), None);
+        assert_eq!(hotspot_thread_name("my-worker-threa", 0), None);
+        assert_eq!(hotspot_thread_name("C2 CompilerThing", 0), None);
+    }
 
     /// The threads named `.0` are the application (tests run in parallel threads of one process).
     struct ByName(&'static str);

@@ -168,9 +168,15 @@ fn attach_socket(pid: u32, timeout: Duration) -> Result<PathBuf, Failure> {
         return Err(Failure(format!("no process {pid}")));
     }
     // (Unreadable maps, another user's process for a non-root user: the listener checks decide.)
-    if std::fs::read_to_string(format!("/proc/{pid}/maps")).is_ok_and(|m| !m.contains("/libjvm.so")) {
+    if let Ok(maps) = std::fs::read_to_string(format!("/proc/{pid}/maps")) {
         let comm = std::fs::read_to_string(format!("/proc/{pid}/comm")).unwrap_or_default();
-        return Err(Failure(format!("process {pid} ({}) is not a HotSpot JVM: no libjvm.so is mapped in it", comm.trim())));
+        // A process that has exited (a zombie) maps nothing at all.
+        if maps.is_empty() {
+            return Err(Failure(format!("process {pid} ({}) has exited", comm.trim())));
+        }
+        if !maps.contains("/libjvm.so") {
+            return Err(Failure(format!("process {pid} ({}) is not a HotSpot JVM: no libjvm.so is mapped in it", comm.trim())));
+        }
     }
     // HotSpot starts its attach listener on SIGQUIT when this trigger file exists. It is created
     // new, never through a link another user planted in the JVM's directory or /tmp (as the
