@@ -507,6 +507,14 @@
   // (X: time → x), markers as dashed lines with their text, and a time range dragged (or a
   // point clicked) on a canvas whose geometry `geom()` gives ({LABEL, plotW, span}).
   function niceStep(x) { const p = Math.pow(10, Math.floor(Math.log10(Math.max(x, 1e-9)))); const f = x / p; return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * p; }
+  // A timeline's canvas, as wide as its box and `H` pixels high, cleared; its context and width.
+  function timelineCanvas(cv, H) {
+    const c = cv.getContext('2d'), W = Math.max(600, cv.parentElement.clientWidth - 2), dpr = window.devicePixelRatio || 1;
+    cv.width = W * dpr; cv.height = H * dpr; cv.style.width = W + 'px'; cv.style.height = H + 'px';
+    c.setTransform(dpr, 0, 0, dpr, 0, 0);
+    c.fillStyle = '#fff'; c.fillRect(0, 0, W, H);
+    return { c, W };
+  }
   function timeAxis(c, X, span, y) {
     c.textBaseline = 'top'; c.fillStyle = '#65707c'; c.font = '10px system-ui, sans-serif';
     const step = niceStep(span / 8);
@@ -548,11 +556,12 @@
     const base = P.base.map((b) => { const o = new Float64Array(P.nodes); for (let i = 0; i < P.nodes; i++) if (calls[i] && P.calls[i]) o[i] = (b[i] * calls[i]) / P.calls[i]; return o; });
     return { calls, base };
   }
-  // The run's phases: from its start to the first marker, between markers, from the last to the end.
-  function phasesOf(marks, end) {
+  // The run's phases: from its start to the first marker (with `fromStart`), between markers, from
+  // the last to the end. Marks: {time, text}.
+  function phasesOf(marks, end, fromStart = true) {
     const ms = marks.slice().sort((a, b) => a.time - b.time), out = [];
     if (!ms.length) return out;
-    if (ms[0].time > 0) out.push({ lo: 0, hi: ms[0].time, label: 'from the start to ' + ms[0].text });
+    if (fromStart && ms[0].time > 0) out.push({ lo: 0, hi: ms[0].time, label: 'from the start to ' + ms[0].text });
     ms.forEach((m, k) => { const next = ms[k + 1]; out.push({ lo: m.time, hi: next ? next.time : end, label: 'from ' + m.text + (next ? ' to ' + next.text : ' to the end') }); });
     return out;
   }
@@ -579,13 +588,9 @@
     }
     ph.value = state.range && [...ph.options].some((o) => o.value === state.range.join(':')) ? state.range.join(':') : '';
     const lanes = P.threads.map((t, k) => k).filter((k) => P.timeline[k].times.length);
-    const cv = $('samples'), c = cv.getContext('2d');
+    const cv = $('samples');
     const LABEL = 170, ROW = 14, TOP = 16, AXIS = 18;
-    const W = Math.max(600, cv.parentElement.clientWidth - 2), H = TOP + Math.max(1, lanes.length) * ROW + AXIS;
-    const dpr = window.devicePixelRatio || 1;
-    cv.width = W * dpr; cv.height = H * dpr; cv.style.width = W + 'px'; cv.style.height = H + 'px';
-    c.setTransform(dpr, 0, 0, dpr, 0, 0);
-    c.fillStyle = '#fff'; c.fillRect(0, 0, W, H);
+    const H = TOP + Math.max(1, lanes.length) * ROW + AXIS, { c, W } = timelineCanvas(cv, H);
     const plotW = W - LABEL - 10, X = (tm) => LABEL + (tm / span) * plotW;
     smGeom = { LABEL, plotW, span };
     const [lo, hi] = state.range || [-Infinity, Infinity];
@@ -1273,12 +1278,8 @@
     for (const p of TRACE.t.processors) vp.append(el('option', { value: p.vp }, TRACE.t.processorKind + ' ' + p.vp + (p.name ? ' (' + p.name + ')' : '')));
     const iv = $('rs-interval');
     iv.append(el('option', { value: '' }, 'whole run'));
-    const ms = TRACE.t.markers.slice().sort((a, b) => a.time - b.time);
     const label = (m) => m.kind + (m.kind.startsWith('run-') ? ' ' + m.run : '') + (m.text ? ' "' + m.text + '"' : '');
-    ms.forEach((m, k) => {
-      const next = ms[k + 1];
-      iv.append(el('option', { value: m.time + ':' + (next ? next.time : TRACE.end) }, 'from ' + label(m) + (next ? ' to ' + label(next) : ' to the end')));
-    });
+    for (const p of phasesOf(TRACE.t.markers.map((m) => ({ time: m.time, text: label(m) })), TRACE.end, false)) iv.append(el('option', { value: p.lo + ':' + p.hi }, p.label));
     TRACE.t.gcs.forEach(([s, e], k) => iv.append(el('option', { value: s + ':' + e }, 'during GC ' + (k + 1) + ' (' + fmt(e - s, 'ns') + ')')));
     for (const id of ['rs-thread', 'rs-vp', 'rs-kind', 'rs-interval', 'rs-from', 'rs-to', 'rs-after', 'tl-rows', 'tl-color', 'tl-after', 'ot-metric', 'sc-x', 'sc-y']) $(id).addEventListener('change', () => drawTrace());
     $('rs-reset').addEventListener('click', () => { for (const id of ['rs-thread', 'rs-vp', 'rs-kind', 'rs-interval', 'rs-from', 'rs-to']) $(id).value = ''; $('rs-after').checked = false; drawTrace(); });
@@ -1348,11 +1349,7 @@
     const keys = byThread ? [...new Set(TRACE.thread)].sort((a, b) => kindRank(a) - kindRank(b) || a - b) : TRACE.t.processors.map((p) => p.vp);
     const rowOf = new Map(keys.map((k, r) => [k, r]));
     const LABEL = 170, ROW = byThread ? 14 : 26, TOP = 18, AXIS = 18;
-    const W = Math.max(600, cv.parentElement.clientWidth - 2), H = TOP + keys.length * ROW + AXIS;
-    const dpr = window.devicePixelRatio || 1;
-    cv.width = W * dpr; cv.height = H * dpr; cv.style.width = W + 'px'; cv.style.height = H + 'px';
-    c.setTransform(dpr, 0, 0, dpr, 0, 0);
-    c.fillStyle = '#fff'; c.fillRect(0, 0, W, H);
+    const H = TOP + keys.length * ROW + AXIS, { W } = timelineCanvas(cv, H);
     const span = Math.max(1, TRACE.end), plotW = W - LABEL - 10;
     const X = (tm) => LABEL + (tm / span) * plotW;
     tlGeom = { X, LABEL, plotW, span, TOP, ROW, H, rowOf, byThread };
