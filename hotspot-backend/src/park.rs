@@ -16,11 +16,13 @@
 //! then stay until something else retransforms `LockSupport` (another agent), which brings the
 //! original back. With the probes the hook is on for good and passes the probes' output on here.
 
+use std::cell::Cell;
 use std::ffi::{c_char, c_void, CStr, CString};
 use std::ptr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
+use hpm_collectors::arcflow::ConsumerId;
 use hpm_collectors::recorder::NO_BLOCKER;
 use hpm_collectors::sampling::RawFrame;
 use hpm_instrument::{wrap_park, LOCK_SUPPORT, PARK_NATIVES};
@@ -231,20 +233,55 @@ fn enter(jni: *mut JNIEnv, blocker: jobject, timeout_ns: Option<u64>) {
     }
     let env = b.env as *mut jvmtiEnv;
     let class = if !blocker.is_null() {
-        names::object_class_name(env, jni, blocker)
+        blocker_class(b, env, jni, blocker)
     } else {
         // park() without a blocker: the one its caller set (`LockSupport.setCurrentBlocker`, as
         // AQS's condition waits do), read as `LockSupport.getBlocker` does.
         match current_blocker(env, jni) {
             Some(o) => {
-                let n = names::object_class_name(env, jni, o);
+                let c = blocker_class(b, env, jni, o);
                 names::delete_local(jni, o);
-                n
+                c
             }
-            None => NO_BLOCKER.to_string(),
+            None => b.recorder.consumer(NO_BLOCKER),
         }
     };
-    with_thread(b, ptr::null_mut(), |t| b.recorder.park(t, &class, timeout_ns));
+    with_thread(b, ptr::null_mut(), |t| b.recorder.park_of(t, class, timeout_ns));
+}
+
+thread_local! {
+    /// The class of the thread's last blocker (a weak global reference, which keeps no class
+    /// loaded) and its consumer: a thread parks on few classes, mostly on the same one again,
+    /// which then costs one JNI comparison instead of naming the class. One weak reference per
+    /// OS thread that parked outlives its thread (a thread-local destructor cannot call JNI).
+    static LAST_BLOCKER: Cell<(usize, ConsumerId)> = const { Cell::new((0, 0)) };
+}
+
+/// The consumer of `blocker`'s class.
+fn blocker_class(b: &Backend, env: *mut jvmtiEnv, jni: *mut JNIEnv, blocker: jobject) -> ConsumerId {
+    // SAFETY: jni is the calling thread's env; blocker a live reference from the native's caller.
+    let k = unsafe { jni_fn!(jni, GetObjectClass)(jni, blocker) };
+    if k.is_null() {
+        return b.recorder.consumer("<unknown>");
+    }
+    let (last, consumer) = LAST_BLOCKER.with(Cell::get);
+    // SAFETY: as above; `last` is null or a weak global reference made below on this thread.
+    if last != 0 && unsafe { jni_fn!(jni, IsSameObject)(jni, k, last as jobject) } != 0 {
+        names::delete_local(jni, k);
+        return consumer;
+    }
+    let name = names::object_class_name(env, jni, blocker);
+    let consumer = b.recorder.consumer(&name);
+    // SAFETY: as above; the old weak reference is this thread's, replaced here.
+    let weak = unsafe {
+        if last != 0 {
+            jni_fn!(jni, DeleteWeakGlobalRef)(jni, last as jweak);
+        }
+        jni_fn!(jni, NewWeakGlobalRef)(jni, k)
+    };
+    LAST_BLOCKER.with(|c| c.set((weak as usize, consumer)));
+    names::delete_local(jni, k);
+    consumer
 }
 
 /// The calling thread's `Thread.parkBlocker` (a new local reference), if set.

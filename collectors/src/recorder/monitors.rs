@@ -105,7 +105,15 @@ impl Recorder {
         if !self.config.waits || self.is_paused() {
             return;
         }
-        let p = Parking { start_ns: self.wall_ns(), blocker: self.intern(blocker), timeout_ns };
+        self.park_of(t, self.intern(blocker), timeout_ns);
+    }
+
+    /// [`Recorder::park`] with the class's consumer ([`Recorder::consumer`]).
+    pub fn park_of(&self, t: &ThreadRecorder, blocker: ConsumerId, timeout_ns: Option<u64>) {
+        if !self.config.waits || self.is_paused() {
+            return;
+        }
+        let p = Parking { start_ns: self.wall_ns(), blocker, timeout_ns };
         lock(&t.state).parking = Some(p);
     }
 
