@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use hpm_collectors::quantum::{Entry, Meta, QuantumRecord, Severity, ThreadKind, Trace};
+use hpm_collectors::quantum::{reason, Entry, Meta, QuantumRecord, Severity, ThreadKind, Trace};
 use serde_json::{json, Value};
 
 /// One thread's row (Table 4).
@@ -16,6 +16,9 @@ pub struct ThreadRow {
     pub records: u64,
     /// Records in which the thread yielded before its quantum expired.
     pub yields: u64,
+    /// Its records by why they ended (traces of version 2): the count of each reason code
+    /// (`hpm_collectors::quantum::reason`), index 0 the records without a reason (preempted).
+    pub ends: Vec<u64>,
     /// Share of the share basis (cycles when counted, else real time), 0..=1.
     pub share: f64,
     /// Totals per meta counter: index 0 real time, i ≥ 1 delta i−1; `None` when the sum does not
@@ -76,6 +79,8 @@ pub struct Summary {
     /// ns: the two are read at slightly different moments of a switch, so a single record may
     /// show more CPU than time; sums over many records are not affected.
     pub cpu_above_real: (u64, u64),
+    /// Some record has a reason (a version-2 trace that says why quanta ended).
+    pub has_reasons: bool,
 }
 
 /// The value of meta counter `i` (0 = real time) for a record.
@@ -157,6 +162,7 @@ pub fn summarize(trace: &Trace, after: usize) -> Summary {
     let mut rows: HashMap<u32, (ThreadRow, Vec<u128>)> = HashMap::new();
     let mut vps: Vec<VpRow> = Vec::new();
     let mut overflows = Vec::new();
+    let mut has_reasons = false;
     for v in &trace.vps {
         let name = trace.meta.processors.iter().find(|(p, _)| *p == v.vp).map(|(_, n)| n.clone());
         let mut row = VpRow { vp: v.vp, name, records: 0, span: 0, coverage: 0.0, totals: Vec::new(), missed: None };
@@ -180,6 +186,7 @@ pub fn summarize(trace: &Trace, after: usize) -> Summary {
                         kind: info.map_or("?", |i| i.kind.name()),
                         records: 0,
                         yields: 0,
+                        ends: Vec::new(),
                         share: 0.0,
                         totals: Vec::new(),
                         ipc: None,
@@ -189,6 +196,12 @@ pub fn summarize(trace: &Trace, after: usize) -> Summary {
                 });
                 r.records += 1;
                 r.yields += q.yielded as u64;
+                let why = trace.reason(q) as usize;
+                has_reasons |= why != reason::NONE as usize;
+                if r.ends.len() <= why {
+                    r.ends.resize(why.max(reason::NAMES.len() - 1) + 1, 0);
+                }
+                r.ends[why] += 1;
                 for (i, t) in r_sums.iter_mut().enumerate() {
                     *t += value(q, i) as u128;
                 }
@@ -281,6 +294,7 @@ pub fn summarize(trace: &Trace, after: usize) -> Summary {
         after_gc,
         after_markers,
         cpu_above_real,
+        has_reasons,
     }
 }
 
@@ -429,6 +443,21 @@ pub fn render_text(s: &Summary) -> String {
     }
     out.push_str(&table(&rows));
 
+    if s.has_reasons {
+        // The reasons that occur, in code order.
+        let codes: Vec<usize> = (0..s.threads.iter().map(|t| t.ends.len()).max().unwrap_or(0)).filter(|&c| s.threads.iter().any(|t| t.ends.get(c).is_some_and(|&n| n > 0))).collect();
+        let mut head = vec!["Thread".to_string()];
+        head.extend(codes.iter().map(|&c| reason::name(c as u8).into_owned()));
+        let mut rows = vec![head];
+        for t in &s.threads {
+            let mut r = vec![t.name.clone()];
+            r.extend(codes.iter().map(|&c| grouped(t.ends.get(c).copied().unwrap_or(0))));
+            rows.push(r);
+        }
+        let _ = writeln!(out, "\nWhy quanta ended (records per reason; preempted = the quantum expired):");
+        out.push_str(&table(&rows));
+    }
+
     let names: HashMap<u32, &str> = s.threads.iter().map(|t| (t.thread, t.name.as_str())).collect();
     for (title, list) in [("GC", &s.after_gc), ("marker", &s.after_markers)] {
         if list.is_empty() {
@@ -499,12 +528,18 @@ fn record_json(q: &QuantumRecord) -> Value {
         "thread_switch": q.thread_switch, "start": q.start, "end": q.end, "callee": q.callee, "caller": q.caller, "deltas": q.deltas.as_slice()})
 }
 
+/// A thread's records per reason, by reason name (only the reasons that occur).
+fn ends_json(t: &ThreadRow) -> Value {
+    let m: serde_json::Map<String, Value> = t.ends.iter().enumerate().filter(|(_, n)| **n > 0).map(|(c, n)| (reason::name(c as u8).into_owned(), json!(n))).collect();
+    Value::Object(m)
+}
+
 /// The whole summary as one JSON object.
 pub fn to_json(s: &Summary) -> Value {
     let after = |l: &Vec<After>| -> Vec<Value> {
         l.iter().map(|a| json!({"label": a.label, "time": a.time, "records": a.records.iter().map(record_json).collect::<Vec<_>>()})).collect()
     };
-    json!({
+    let mut v = json!({
         "valid": s.valid,
         "issues": s.issues,
         "counters": s.counters,
@@ -520,5 +555,10 @@ pub fn to_json(s: &Summary) -> Value {
         "after_gc": after(&s.after_gc),
         "after_markers": after(&s.after_markers),
         "cpu_above_real": {"records": s.cpu_above_real.0, "max_excess_ns": s.cpu_above_real.1},
-    })
+    });
+    if s.has_reasons {
+        // (version-2 traces only) per thread, its records by why they ended
+        v["ends"] = Value::Array(s.threads.iter().map(|t| json!({"thread": t.thread, "name": t.name, "reasons": ends_json(t)})).collect());
+    }
+    v
 }

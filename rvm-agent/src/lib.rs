@@ -792,6 +792,8 @@ extern "C" fn cb_thread_switch(_ctx: AgentCtx, info: *const SwitchInfo) {
             from: info.from,
             to: info.to,
             voluntary: info.voluntary != 0,
+            // (the trace's reason codes are rvm's: `switch_reason_codes_are_the_traces`)
+            reason: u8::try_from(info.reason).unwrap_or(u8::MAX),
             callee: method(info.callee),
             caller: method(info.caller),
         };
@@ -1111,6 +1113,28 @@ pub unsafe extern "C" fn Agent_OnLoad_rvm(vm: *const RvmVm, options: *const c_ch
 mod tests {
     use super::*;
 
+    /// The trace stores rvm's switch reasons as they come: the codes and names must agree.
+    #[test]
+    fn switch_reason_codes_are_the_traces() {
+        use hpm_collectors::quantum::reason;
+        assert_eq!(rvm_abi::switch_reason::NAMES, reason::NAMES);
+        let pairs = [
+            (rvm_abi::switch_reason::PREEMPTED, reason::NONE),
+            (rvm_abi::switch_reason::YIELD, reason::YIELD),
+            (rvm_abi::switch_reason::SLEEP, reason::SLEEP),
+            (rvm_abi::switch_reason::WAIT, reason::WAIT),
+            (rvm_abi::switch_reason::MONITOR, reason::MONITOR),
+            (rvm_abi::switch_reason::PARK, reason::PARK),
+            (rvm_abi::switch_reason::UNPARK, reason::UNPARK),
+            (rvm_abi::switch_reason::END, reason::END),
+            (rvm_abi::switch_reason::VM, reason::VM),
+            (rvm_abi::switch_reason::GC, reason::GC),
+        ];
+        for (rvm, trace) in pairs {
+            assert_eq!(rvm, trace as u32);
+        }
+    }
+
     extern "C" fn no_string(_: rvm_abi::VmHandle, _: u32, _: *mut u8, _: usize) -> isize {
         -1
     }
@@ -1149,7 +1173,7 @@ mod tests {
     #[test]
     fn another_interface_version_or_bad_options_are_refused() {
         let e = check_version(1, std::mem::size_of::<RvmVm>() as u32).unwrap_err();
-        assert_eq!(e, "this rvm speaks agent interface version 1, hpmagent speaks version 2; use matching builds");
+        assert_eq!(e, format!("this rvm speaks agent interface version 1, hpmagent speaks version {ABI_VERSION}; use matching builds"));
         assert!(check_version(ABI_VERSION, 8).unwrap_err().contains("8 bytes"));
         assert!(check_version(ABI_VERSION, std::mem::size_of::<RvmVm>() as u32).is_ok());
 

@@ -14,8 +14,8 @@
 //! of an atomic class goes through these natives, so none of them sees half an update. No
 //! `unsafe` is needed.
 
-use crate::heap::{Ref, Space};
-use crate::native::{i, l, r, NCtx, NRes, NativeFn, NativeTable};
+use crate::heap::Space;
+use crate::native::{i, l, r, ret_i, ret_l, ret_r, NCtx, NRes, NativeFn, NativeTable};
 use crate::vm::Value;
 use rvm_abi::switch_reason;
 use std::sync::atomic::Ordering::SeqCst;
@@ -66,16 +66,6 @@ macro_rules! at {
             Err(e) => return e,
         }
     };
-}
-
-fn ret_i(x: i32) -> NRes {
-    NRes::Ret(Some(Value::Int(x)))
-}
-fn ret_l(x: i64) -> NRes {
-    NRes::Ret(Some(Value::Long(x)))
-}
-fn ret_r(x: Ref) -> NRes {
-    NRes::Ret(Some(Value::Ref(x)))
 }
 
 pub fn register(t: &mut NativeTable) {

@@ -74,16 +74,16 @@ fn f(v: &Value) -> f32 {
         _ => panic!("rvm: native expected a float, got {v:?}"),
     }
 }
-fn ret_i(x: i32) -> NRes {
+pub(crate) fn ret_i(x: i32) -> NRes {
     NRes::Ret(Some(Value::Int(x)))
 }
-fn ret_l(x: i64) -> NRes {
+pub(crate) fn ret_l(x: i64) -> NRes {
     NRes::Ret(Some(Value::Long(x)))
 }
 fn ret_d(x: f64) -> NRes {
     NRes::Ret(Some(Value::Double(x)))
 }
-fn ret_r(x: Ref) -> NRes {
+pub(crate) fn ret_r(x: Ref) -> NRes {
     NRes::Ret(Some(Value::Ref(x)))
 }
 fn void() -> NRes {

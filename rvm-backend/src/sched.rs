@@ -764,6 +764,8 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
                 // thread hands the processor back to the idle thread, not to nobody)
                 if current.tid != idle_tid {
                     switch_hook(&vm, vp, &mut current, idle_tid, reason, &mut st, &mut switches);
+                    // the idle thread leaves the processor as a VM thread does
+                    reason = switch_reason::VM;
                     if st.ready.iter().any(|q| !q.is_empty()) {
                         // the thread this processor just left became ready (deferred, see `on_vp`)
                         // and was queued by that switch: run or steal it rather than wait

@@ -44,6 +44,8 @@ pub struct Switch {
     /// `from` gave up the processor before its quantum expired (blocked, slept, waited, yielded,
     /// ended); false: preempted.
     pub voluntary: bool,
+    /// Why `from`'s quantum ended, a [`reason`] code (`reason::NONE`: not given, or preempted).
+    pub reason: u8,
     /// The method `from` was in and its caller, by the source's method number (`None`: not in a
     /// method, e.g. a VM thread).
     pub callee: Option<u32>,
@@ -52,8 +54,14 @@ pub struct Switch {
 
 /// The first 8 bytes of every trace file.
 pub const MAGIC: [u8; 8] = *b"HPMQUANT";
-/// The file format version written by this code.
-pub const VERSION: u16 = 1;
+/// The newest file format version, which this code reads and writes: version 2 adds the reason
+/// records ([`format::REASON`]). A writer that records no reasons writes version 1, which the
+/// reader reads too ([`VERSION_1`]).
+pub const VERSION: u16 = 2;
+/// The first version: no reason records.
+pub const VERSION_1: u16 = 1;
+/// The version of the `quantum.meta` file (unchanged by file format version 2).
+pub const META_VERSION: u16 = 1;
 /// Written as a little-endian u16: the bytes `02 01` on disk.
 pub const BYTE_ORDER_MARK: u16 = 0x0102;
 /// Size of the file header in bytes.
@@ -105,6 +113,9 @@ pub mod format {
     pub const EXIT: u32 = 6;
     /// Free text placed by the program (an extension of the Jikes formats; same layout as 2 and 3).
     pub const NOTE: u32 = 7;
+    /// Why the quantum record just before it ended (version 2): encoding word and a [`super::reason`]
+    /// code, 8 bytes.
+    pub const REASON: u32 = 8;
     pub const PADDING: u32 = 10;
 }
 
@@ -119,11 +130,43 @@ pub fn decode(word: u32) -> (u16, u8, bool, u32, u32) {
     ((word >> 16) as u16, ((word >> 15) & 1) as u8, (word >> 14) & 1 == 1, (word >> 4) & 0x3ff, word & 0xf)
 }
 
-/// The 32-byte file header.
+/// Why a quantum ended: the codes of the reason records ([`format::REASON`]). The research VM's
+/// switch reasons (`rvm_abi::switch_reason`) have the same codes (its `PREEMPTED` is `NONE`).
+pub mod reason {
+    /// No reason given (a record without a reason record).
+    pub const NONE: u8 = 0;
+    pub const YIELD: u8 = 1;
+    pub const SLEEP: u8 = 2;
+    pub const WAIT: u8 = 3;
+    pub const MONITOR: u8 = 4;
+    pub const PARK: u8 = 5;
+    pub const UNPARK: u8 = 6;
+    pub const END: u8 = 7;
+    pub const VM: u8 = 8;
+    pub const GC: u8 = 9;
+    /// Names by code (`NAMES[code]`), as `hpm trace` prints them; index 0 is a preempted or
+    /// unexplained quantum.
+    pub const NAMES: [&str; 10] = ["preempted", "yield", "sleep", "wait", "monitor", "park", "unpark", "end", "vm", "gc"];
+
+    /// The name of code `r` (`reason-N` for a code this version does not know).
+    pub fn name(r: u8) -> std::borrow::Cow<'static, str> {
+        match NAMES.get(r as usize) {
+            Some(n) => (*n).into(),
+            None => format!("reason-{r}").into(),
+        }
+    }
+}
+
+/// The 32-byte file header of the newest version.
 pub fn header(vp: u32, counters: u32) -> [u8; HEADER_LEN] {
+    header_of(VERSION, vp, counters)
+}
+
+/// The 32-byte file header of format version `version`.
+pub fn header_of(version: u16, vp: u32, counters: u32) -> [u8; HEADER_LEN] {
     let mut h = [0u8; HEADER_LEN];
     h[0..8].copy_from_slice(&MAGIC);
-    h[8..10].copy_from_slice(&VERSION.to_le_bytes());
+    h[8..10].copy_from_slice(&version.to_le_bytes());
     h[10..12].copy_from_slice(&BYTE_ORDER_MARK.to_le_bytes());
     h[12..16].copy_from_slice(&vp.to_le_bytes());
     h[16..20].copy_from_slice(&counters.to_le_bytes());
@@ -223,7 +266,7 @@ impl Meta {
     /// The text of the meta file (see `docs/quantum-trace.md`).
     pub fn to_text(&self) -> String {
         let mut s = String::new();
-        let _ = writeln!(s, "hpm-quantum-meta\t{VERSION}");
+        let _ = writeln!(s, "hpm-quantum-meta\t{META_VERSION}");
         let _ = writeln!(s, "byte-order\tlittle");
         let _ = writeln!(s, "time-unit\t{}", clean(if self.time_unit.is_empty() { "ns" } else { &self.time_unit }));
         if !self.processor_kind.is_empty() {
@@ -256,8 +299,8 @@ impl Meta {
         match lines.next() {
             Some((_, l)) if l.split('\t').next() == Some("hpm-quantum-meta") => {
                 let v = l.split('\t').nth(1).unwrap_or("");
-                if v != VERSION.to_string() {
-                    return Err(format!("line 1: meta version `{v}` is not supported (expected {VERSION})"));
+                if v != META_VERSION.to_string() {
+                    return Err(format!("line 1: meta version `{v}` is not supported (expected {META_VERSION})"));
                 }
             }
             _ => return Err("line 1: not a quantum meta file (expected `hpm-quantum-meta<TAB>1`)".into()),

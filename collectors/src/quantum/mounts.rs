@@ -119,7 +119,7 @@ impl MountTracer {
         let (writer, file) = if self.no_dir.load(Ordering::Relaxed) {
             (None, Err("its directory could not be created".to_string()))
         } else {
-            match SinkFile::create(&self.dir, index, self.deltas.len()) {
+            match SinkFile::create(&self.dir, index, self.deltas.len(), false) {
                 Ok((w, f)) => (Some(w), Ok(f)),
                 Err((tmp, e)) => {
                     log::error(&format!("cannot create {}: {e}; no trace of carrier {index}'s virtual threads", tmp.display()));

@@ -260,7 +260,7 @@ impl OsTracer {
 
     /// The writer and file of `cpu`, created at its first record.
     fn cpu_file<'a>(&self, inner: &'a mut Inner, cpu: u32) -> &'a mut CpuFile {
-        inner.cpus.entry(cpu).or_insert_with(|| match SinkFile::create(&self.dir, cpu, self.counters.len() - 1) {
+        inner.cpus.entry(cpu).or_insert_with(|| match SinkFile::create(&self.dir, cpu, self.counters.len() - 1, false) {
             Ok((writer, file)) => CpuFile { writer: Some(writer), file: Ok(file), lost: 0 },
             Err((tmp, e)) => {
                 log::error(&format!("quantum: cannot create {}: {e}; no trace for CPU {cpu}", tmp.display()));

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::{decode, format, Meta, BYTE_ORDER_MARK, HEADER_LEN, MAGIC, META_FILE, QUANTUM_FIXED_LEN, VERSION};
+use super::{decode, format, reason, Meta, BYTE_ORDER_MARK, HEADER_LEN, MAGIC, META_FILE, QUANTUM_FIXED_LEN, VERSION, VERSION_1};
+use super::writer::REASON_LEN;
 
 /// Kinds of marker record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -190,6 +191,9 @@ pub struct Trace {
     /// records.
     order: Vec<(u32, u32)>,
     pub issues: Vec<Issue>,
+    /// Why quanta ended (version 2's reason records): (processor, record offset, reason code),
+    /// sorted, for the records that have one ([`Trace::reason`]).
+    reasons: Vec<(u32, u64, u8)>,
 }
 
 impl Trace {
@@ -228,10 +232,26 @@ impl Trace {
             }
             order
         };
-        Trace { meta, vps, order, issues }
+        Trace { meta, vps, order, issues, reasons: Vec::new() }
     }
 
     /// All entries of all processors, sorted by time (ties: processor, then file order).
+    /// The trace with the reasons of its quanta: (processor, record offset, [`reason`] code).
+    pub fn with_reasons(mut self, mut reasons: Vec<(u32, u64, u8)>) -> Trace {
+        reasons.sort_unstable();
+        self.reasons = reasons;
+        self
+    }
+
+    /// Why quantum record `q` ended: a [`reason`] code, [`reason::NONE`] when its file says
+    /// nothing (version 1, or a quantum the writer gave no reason for).
+    pub fn reason(&self, q: &QuantumRecord) -> u8 {
+        match self.reasons.binary_search_by(|&(vp, o, _)| (vp, o).cmp(&(q.vp, q.offset))) {
+            Ok(i) => self.reasons[i].2,
+            Err(_) => reason::NONE,
+        }
+    }
+
     pub fn merged(&self) -> impl DoubleEndedIterator<Item = &Entry> + ExactSizeIterator + Clone {
         self.order.iter().map(|&(v, i)| &self.vps[v as usize].entries[i as usize])
     }
@@ -262,6 +282,12 @@ fn u64_at(b: &[u8], o: usize) -> u64 {
 /// Parses one trace file's bytes. Header problems are returned as `Err` (the file cannot be read
 /// at all); record problems become issues and stop the parse of this file at that offset.
 pub fn parse_file(bytes: &[u8], file: &str, path: PathBuf, issues: &mut Vec<Issue>) -> Result<VpTrace, String> {
+    parse(Window::new(bytes, bytes.len()), file, path, issues, false).map(|(t, _)| t)
+}
+
+/// [`parse_file`], with the reasons of its quanta: (record offset, [`reason`] code) for each
+/// quantum followed by a reason record.
+pub fn parse_file_with_reasons(bytes: &[u8], file: &str, path: PathBuf, issues: &mut Vec<Issue>) -> Result<(VpTrace, Vec<(u64, u8)>), String> {
     parse(Window::new(bytes, bytes.len()), file, path, issues, false)
 }
 
@@ -273,7 +299,7 @@ pub fn parse_file(bytes: &[u8], file: &str, path: PathBuf, issues: &mut Vec<Issu
 /// buffer. A record cut short belongs to the last buffer when its code (if readable) is that
 /// buffer's, else it starts a new buffer.
 pub fn parse_temporary_file(bytes: &[u8], file: &str, path: PathBuf, issues: &mut Vec<Issue>) -> Result<VpTrace, String> {
-    parse(Window::new(bytes, bytes.len()), file, path, issues, true)
+    parse(Window::new(bytes, bytes.len()), file, path, issues, true).map(|(t, _)| t)
 }
 
 /// A trace file read front to back through a buffer of a few chunks, so that parsing needs no
@@ -359,6 +385,8 @@ struct Records<R> {
     file: String,
     vp: u32,
     counters: u32,
+    /// The file's format version (2: quantum records may be followed by a reason record).
+    version: u16,
     /// Offset of the next record.
     o: usize,
     saw_exit: bool,
@@ -374,6 +402,8 @@ struct Records<R> {
     done: bool,
     /// The quantum record read last ([`Item::Quantum`]): filled in place, not moved per record.
     quantum: QuantumRecord,
+    /// Its reason record's code ([`reason::NONE`]: none).
+    reason: u8,
 }
 
 /// What [`Records::next`] read.
@@ -395,8 +425,8 @@ impl<R: io::Read> Records<R> {
             return Err(format!("{file}: not a quantum trace (bad magic at byte 0)"));
         }
         let version = u16::from_le_bytes([bytes[8], bytes[9]]);
-        if version != VERSION {
-            return Err(format!("{file}: format version {version} at byte 8 is not supported (expected {VERSION})"));
+        if !(VERSION_1..=VERSION).contains(&version) {
+            return Err(format!("{file}: format version {version} at byte 8 is not supported (expected {VERSION_1} to {VERSION})"));
         }
         if u16::from_le_bytes([bytes[10], bytes[11]]) != BYTE_ORDER_MARK {
             return Err(format!("{file}: byte-order mark at byte 10 is {:02x} {:02x}, expected 02 01 (little-endian)", bytes[10], bytes[11]));
@@ -427,7 +457,7 @@ impl<R: io::Read> Records<R> {
             caller: 0,
             deltas: Deltas::new(),
         };
-        Ok(Records { w, file: file.to_string(), vp, counters, o: HEADER_LEN, saw_exit: false, recover, buffers: 0, last_buffer: None, cut: None, done: false, quantum })
+        Ok(Records { w, file: file.to_string(), vp, counters, version, o: HEADER_LEN, saw_exit: false, recover, buffers: 0, last_buffer: None, cut: None, done: false, quantum, reason: reason::NONE })
     }
 
     /// How many quantum records the file has room for: the capacity that spares a growing vector
@@ -447,14 +477,37 @@ impl<R: io::Read> Records<R> {
     #[inline]
     fn next(&mut self, issues: &mut Vec<Issue>) -> Result<Option<Item>, String> {
         if self.next_quantum() {
+            self.take_reason();
             return Ok(Some(Item::Quantum));
         }
         while !self.done {
             if let Some(e) = self.record(issues)? {
+                if let Item::Quantum = e {
+                    self.take_reason();
+                }
                 return Ok(Some(e));
             }
         }
         Ok(None)
+    }
+
+    /// After a quantum record: reads the reason record that follows it in the same buffer, if
+    /// the file is of version 2 and there is one, into `self.reason`.
+    #[inline]
+    fn take_reason(&mut self) {
+        self.reason = reason::NONE;
+        if self.version < VERSION || self.w.rest(self.o) < REASON_LEN {
+            return;
+        }
+        let Ok(r) = self.w.get(self.o, REASON_LEN) else { return };
+        if r.len() < REASON_LEN {
+            return;
+        }
+        let (_, buffer_code, _, evp, fmt) = decode(u32_at(r, 0));
+        if fmt == format::REASON && evp == (self.vp & 0x3ff) && self.last_buffer.is_some_and(|(_, code)| code == buffer_code) {
+            self.reason = u32_at(r, 4).min(u8::MAX as u32) as u8;
+            self.o += REASON_LEN;
+        }
     }
 
     /// The common case, read without the checks of [`Records::record`] that cannot fail for it:
@@ -554,6 +607,14 @@ impl<R: io::Read> Records<R> {
                 self.saw_exit = true;
                 (Some(Item::Other(Entry::Exit { vp, offset: o as u64, time: u64_at(r, 4), value: u32_at(r, 12) as i32 })), 16)
             }
+            format::REASON if self.version >= VERSION => {
+                // (one after a quantum record is read with it, by `take_reason`)
+                err(issues, o, "reason record that does not follow a quantum record".to_string());
+                if !need(REASON_LEN) {
+                    return Ok(None);
+                }
+                (None, REASON_LEN)
+            }
             format::PADDING => {
                 if !need(8) {
                     return truncated(issues, format!("truncated padding record: {rest} of 8 bytes"));
@@ -641,25 +702,37 @@ fn fill_quantum(q: &mut QuantumRecord, r: &[u8], o: usize, local_tid: u16, buffe
     }
 }
 
-fn parse<R: io::Read>(w: Window<R>, file: &str, path: PathBuf, issues: &mut Vec<Issue>, recover: bool) -> Result<VpTrace, String> {
+fn parse<R: io::Read>(w: Window<R>, file: &str, path: PathBuf, issues: &mut Vec<Issue>, recover: bool) -> Result<(VpTrace, Vec<(u64, u8)>), String> {
     parse_records(Records::open(w, file, recover)?, path, issues)
 }
 
-fn parse_records<R: io::Read>(mut records: Records<R>, path: PathBuf, issues: &mut Vec<Issue>) -> Result<VpTrace, String> {
+/// The file's entries, and (record offset, reason code) of its quanta that have a reason.
+fn parse_records<R: io::Read>(mut records: Records<R>, path: PathBuf, issues: &mut Vec<Issue>) -> Result<(VpTrace, Vec<(u64, u8)>), String> {
     // Mostly quantum records: sized for them, the entries are not copied as they grow.
     let mut entries = Vec::with_capacity(records.room());
+    let mut reasons = Vec::new();
     while let Some(item) = records.next(issues)? {
         entries.push(match item {
             // The deltas taken, the rest copied: no clone of the deltas per record.
             Item::Quantum => {
                 let q = &mut records.quantum;
+                if records.reason != reason::NONE {
+                    reasons.push((q.offset, records.reason));
+                }
                 Entry::Quantum(QuantumRecord { deltas: std::mem::take(&mut q.deltas), ..*q })
             }
             Item::Other(e) => e,
         });
     }
     records.finish(issues, &mut entries);
-    Ok(VpTrace { vp: records.vp, path, file: records.file.clone(), counters: records.counters, entries })
+    // (a recovered file's entries may have been cut back)
+    if let Some(last) = entries.last() {
+        let end = last.offset();
+        reasons.retain(|(o, _)| *o <= end);
+    } else {
+        reasons.clear();
+    }
+    Ok((VpTrace { vp: records.vp, path, file: records.file.clone(), counters: records.counters, entries }, reasons))
 }
 
 /// Checks one processor's records as they come: end ≥ start, and each record starts no earlier
@@ -865,6 +938,7 @@ fn unnamed_meta(deltas: u32) -> Meta {
 pub fn read_dir(dir: &Path) -> io::Result<Trace> {
     let (meta, files, mut issues) = open_dir(dir)?;
     let mut vps: Vec<VpTrace> = Vec::new();
+    let mut reasons = Vec::new();
     for f in files {
         let records = match open_records(&f) {
             Ok(r) => r,
@@ -883,7 +957,8 @@ pub fn read_dir(dir: &Path) -> io::Result<Trace> {
             }
             Err(e) => return Err(e),
         };
-        let t = parse_records(records, f.path.clone(), &mut issues).map_err(bad)?;
+        let (t, file_reasons) = parse_records(records, f.path.clone(), &mut issues).map_err(bad)?;
+        reasons.extend(file_reasons.into_iter().map(|(o, r)| (t.vp, o, r)));
         issues.extend(header_issue(&f, t.vp));
         check_counters(&f.name, t.counters, meta.as_ref(), vps.first().map(|v| (v.file.as_str(), v.counters)))?;
         check_vp(&t, &mut issues);
@@ -898,7 +973,7 @@ pub fn read_dir(dir: &Path) -> io::Result<Trace> {
     if meta_missing {
         issues.push(missing_meta());
     }
-    let mut trace = Trace::new(meta, vps, Vec::new());
+    let mut trace = Trace::new(meta, vps, Vec::new()).with_reasons(reasons);
     let unknown = check_threads(&trace, &mut issues);
     push_meta_warnings(&trace.meta, &unknown, &mut issues);
     trace.issues = issues;
@@ -1075,7 +1150,12 @@ impl Scan {
     /// Calls `visit` with every quantum in the trace's order: by start, then processor, then
     /// file order. `Ok(None)` when a file's quanta are not in order of start (an invalid trace,
     /// which [`read_dir`] sorts); what was visited by then is to be dropped.
-    pub fn run(mut self, visit: &mut dyn FnMut(&QuantumRecord)) -> io::Result<Option<Scanned>> {
+    pub fn run(self, visit: &mut dyn FnMut(&QuantumRecord)) -> io::Result<Option<Scanned>> {
+        self.run_with_reasons(&mut |q, _| visit(q))
+    }
+
+    /// [`Scan::run`], with each quantum's [`reason`] code ([`reason::NONE`] for none).
+    pub fn run_with_reasons(mut self, visit: &mut dyn FnMut(&QuantumRecord, u8)) -> io::Result<Option<Scanned>> {
         use std::cmp::Reverse;
         let names: Vec<String> = self.files.iter().map(|f| f.records.file.clone()).collect();
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
@@ -1084,7 +1164,7 @@ impl Scan {
         // Visits file `i`'s next quantum and reads the one after; false: out of order.
         let mut step = |f: &mut ScanFile, i: usize| -> io::Result<bool> {
             threads.check(&f.records.quantum, i, &names, &mut thread_issues);
-            visit(&f.records.quantum);
+            visit(&f.records.quantum, f.records.reason);
             f.advance()
         };
         if let [f] = self.files.as_mut_slice() {
@@ -1216,7 +1296,7 @@ mod tests {
             let bytes = &bytes[..cut.index(bytes.len() + 1)];
             let parsed = |w: Window<Dribble>| {
                 let mut issues = Vec::new();
-                let t = parse(w, "f", PathBuf::new(), &mut issues, recover).map(|t| t.entries);
+                let t = parse(w, "f", PathBuf::new(), &mut issues, recover).map(|(t, _)| t.entries);
                 (t, issues)
             };
             let whole = parsed(Window { chunk: bytes.len().max(1), ..Window::new(Dribble { bytes, most: usize::MAX }, bytes.len()) });

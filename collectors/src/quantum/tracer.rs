@@ -34,7 +34,7 @@ use hpm_support::{lock, log};
 use crate::counters::monotonic_ns;
 use crate::metrics::Metric;
 use crate::quantum::writer::SinkFile;
-use crate::quantum::{trace_file_name, MarkerKind, Meta, MethodInfo, Quantum, QuantumWriter, Switch, ThreadInfo, WriterStats, MAX_COUNTERS};
+use crate::quantum::{reason, trace_file_name, MarkerKind, Meta, MethodInfo, Quantum, QuantumWriter, Switch, ThreadInfo, WriterStats, MAX_COUNTERS};
 
 
 /// When a tracer writes records.
@@ -180,7 +180,7 @@ impl Tracer {
     /// switch (its idle thread).
     pub fn vp_start(&self, vp: u32, reading: &[u64], running: Option<u32>) {
         let Some(shared) = self.vps.get(vp as usize) else { return };
-        let writer = match (!self.no_dir).then(|| SinkFile::create(&self.dir, vp, self.deltas.len())) {
+        let writer = match (!self.no_dir).then(|| SinkFile::create(&self.dir, vp, self.deltas.len(), true)) {
             Some(Ok((w, sf))) => {
                 *lock(&shared.sink) = Some(sf);
                 Some(w)
@@ -208,13 +208,13 @@ impl Tracer {
     }
 
     /// Writes one quantum record of `thread` ending at `reading`.
-    fn record(&self, s: &mut VpState, q: Quantum, reading: &[u64]) {
+    fn record(&self, s: &mut VpState, q: Quantum, reason: u8, reading: &[u64]) {
         for (d, &i) in s.scratch.iter_mut().zip(&self.deltas) {
             *d = reading[i].saturating_sub(s.last[i]);
         }
         match &mut s.writer {
             Some(w) => {
-                w.record(&q, &s.scratch);
+                w.record_with_reason(&q, &s.scratch, reason);
             }
             None => s.lost += 1,
         }
@@ -251,7 +251,9 @@ impl Tracer {
             let Ok(mut v) = v.try_borrow_mut() else { return };
             let Some(s) = v.as_mut() else { return };
             let switched = info.from != info.to;
-            if switched || self.mode == RecordAt::Tick {
+            // An unpark ends the unparking thread's quantum even when it keeps its processor
+            // (nothing else was ready): a record without a switch, with its reason.
+            if switched || self.mode == RecordAt::Tick || info.reason == reason::UNPARK {
                 let end = time.max(s.last_time);
                 let q = Quantum {
                     thread: info.from.saturating_add(1),
@@ -265,7 +267,7 @@ impl Tracer {
                 };
                 mark_method(&mut s.methods, info.callee);
                 mark_method(&mut s.methods, info.caller);
-                self.record(s, q, reading);
+                self.record(s, q, info.reason, reading);
             }
             if !s.markers.is_empty() {
                 Self::write_markers(s);
@@ -344,7 +346,7 @@ impl Tracer {
                 callee: 0,
                 caller: 0,
             };
-            self.record(&mut s, q, reading);
+            self.record(&mut s, q, reason::NONE, reading);
         }
         Self::write_markers(&mut s);
         // The trace writer runs on this processor, which has stopped: write its pending buffers
@@ -440,7 +442,7 @@ mod tests {
     }
 
     fn switch(from: u32, to: u32, voluntary: u32) -> Switch {
-        Switch { processor: 0, from, to, voluntary: voluntary != 0, callee: Some(5), caller: None }
+        Switch { processor: 0, from, to, voluntary: voluntary != 0, reason: if voluntary != 0 { reason::YIELD } else { reason::NONE }, callee: Some(5), caller: None }
     }
 
     #[test]

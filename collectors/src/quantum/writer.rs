@@ -11,7 +11,10 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender, TryRecvError};
 use std::time::Duration;
 
-use super::{encode, format, header, BUFFER_LEN, HEADER_LEN, MARKER_LEN_MAX, MAX_COUNTERS, QUANTUM_FIXED_LEN};
+use super::{encode, format, BUFFER_LEN, HEADER_LEN, MARKER_LEN_MAX, MAX_COUNTERS, QUANTUM_FIXED_LEN};
+
+/// Size of a reason record ([`format::REASON`]): encoding word and reason code.
+pub const REASON_LEN: usize = 8;
 
 /// `quantum.vp<N>.trace`.
 pub fn trace_file_name(vp: u32) -> String {
@@ -58,6 +61,8 @@ pub struct WriterStats {
 /// The recording side of one processor's trace. Owned by that processor (not shared).
 pub struct QuantumWriter {
     vp: u32,
+    /// A version-2 file: quantum records may be followed by a reason record.
+    reasons: bool,
     counters: usize,
     current: Option<Buffer>,
     full_tx: SyncSender<Buffer>,
@@ -83,14 +88,25 @@ impl QuantumWriter {
     /// A writer for processor `vp` whose records carry `counters` deltas (at most [`MAX_COUNTERS`]),
     /// and the sink its trace-writer drains. The file header goes at the start of the first buffer.
     pub fn new(vp: u32, counters: usize) -> (QuantumWriter, BufferSink) {
+        Self::of_version(super::VERSION_1, vp, counters)
+    }
+
+    /// A writer of a version-2 file, which may hold reason records
+    /// ([`QuantumWriter::record_with_reason`]).
+    pub fn with_reasons(vp: u32, counters: usize) -> (QuantumWriter, BufferSink) {
+        Self::of_version(super::VERSION, vp, counters)
+    }
+
+    fn of_version(version: u16, vp: u32, counters: usize) -> (QuantumWriter, BufferSink) {
         assert!(counters <= MAX_COUNTERS, "at most {MAX_COUNTERS} counters per record");
         let (full_tx, full_rx) = sync_channel(2);
         let (free_tx, free_rx) = sync_channel(2);
         let mut first = Vec::with_capacity(BUFFER_LEN);
-        first.extend_from_slice(&header(vp, counters as u32));
+        first.extend_from_slice(&super::header_of(version, vp, counters as u32));
         free_tx.send(Buffer { code: 1, bytes: Vec::with_capacity(BUFFER_LEN), records: 0 }).expect("fresh channel");
         let w = QuantumWriter {
             vp,
+            reasons: version >= super::VERSION,
             counters,
             current: Some(Buffer { code: 0, bytes: first, records: 0 }),
             full_tx,
@@ -124,9 +140,16 @@ impl QuantumWriter {
     /// Appends one quantum record; `deltas` must hold exactly the writer's counter count. Returns
     /// false (and counts the record as missed) when no buffer has room. Never blocks or allocates.
     pub fn record(&mut self, q: &Quantum, deltas: &[u64]) -> bool {
+        self.record_with_reason(q, deltas, super::reason::NONE)
+    }
+
+    /// [`QuantumWriter::record`], followed in the same buffer by a reason record saying why the
+    /// quantum ended (none for [`super::reason::NONE`], or in a writer made without reasons).
+    pub fn record_with_reason(&mut self, q: &Quantum, deltas: &[u64], reason: u8) -> bool {
         assert_eq!(deltas.len(), self.counters, "counter deltas");
+        let with_reason = self.reasons && reason != super::reason::NONE;
         let len = QUANTUM_FIXED_LEN + 8 * self.counters;
-        let code = match self.room(len) {
+        let code = match self.room(len + if with_reason { REASON_LEN } else { 0 }) {
             Some(c) => c,
             None => {
                 self.stats.missed += 1;
@@ -146,6 +169,12 @@ impl QuantumWriter {
         }
         let buf = self.current.as_mut().expect("room() leaves a buffer");
         buf.bytes.extend_from_slice(&self.scratch[..len]);
+        if with_reason {
+            // Part of the quantum's record for the counts: a file cut between the two keeps the
+            // quantum without its reason.
+            buf.bytes.extend_from_slice(&encode(q.local_tid, code, false, self.vp, format::REASON).to_le_bytes());
+            buf.bytes.extend_from_slice(&(reason as u32).to_le_bytes());
+        }
         buf.records += 1;
         self.stats.records += 1;
         true
@@ -255,15 +284,16 @@ pub(crate) struct SinkFile {
 
 impl SinkFile {
     /// Creates processor `vp`'s temporary file in `dir`; returns the processor's writer (for
-    /// `counters` deltas) and the file, or the file's path and why it could not be created.
-    pub(crate) fn create(dir: &Path, vp: u32, counters: usize) -> Result<(QuantumWriter, SinkFile), (PathBuf, io::Error)> {
+    /// `counters` deltas; a version-2 file with reason records when `reasons`) and the file, or
+    /// the file's path and why it could not be created.
+    pub(crate) fn create(dir: &Path, vp: u32, counters: usize, reasons: bool) -> Result<(QuantumWriter, SinkFile), (PathBuf, io::Error)> {
         let path = dir.join(trace_file_name(vp));
         let tmp = dir.join(format!(".{}.{}.tmp", trace_file_name(vp), std::process::id()));
         // A name fixed by the process id: what a dead process of the same id left (a link planted
         // there too) is removed, never followed.
         match hpm_support::files::replace_new(&tmp) {
             Ok(file) => {
-                let (writer, sink) = QuantumWriter::new(vp, counters);
+                let (writer, sink) = if reasons { QuantumWriter::with_reasons(vp, counters) } else { QuantumWriter::new(vp, counters) };
                 Ok((writer, SinkFile { vp, sink: Some(sink), file: Some(file), tmp, path, records_in_file: 0, failure: None }))
             }
             Err(e) => Err((tmp, e)),
@@ -425,6 +455,11 @@ fn complete_records(bytes: &[u8], counters: usize) -> (usize, u64) {
         let len = match (fmt, super::MarkerKind::from_format(fmt)) {
             (format::QUANTUM, _) => QUANTUM_FIXED_LEN + 8 * counters,
             (format::EXIT, _) => 16,
+            // counted with the quantum before it
+            (format::REASON, _) if o + REASON_LEN <= bytes.len() => {
+                o += REASON_LEN;
+                continue;
+            }
             (_, Some(marker)) => match u32_at(o + marker.fixed_len() - 4) {
                 Some(text) => marker.fixed_len() + text,
                 None => break,
@@ -486,6 +521,42 @@ mod tests {
                 let mut issues = Vec::new();
                 let t = crate::quantum::reader::parse_file(&file.bytes[..written as usize], "t", Default::default(), &mut issues).unwrap();
                 assert_eq!(t.entries.len() as u64, records, "{room} bytes of room");
+            }
+        }
+    }
+
+    /// A writer with reasons writes a version-2 file whose reason records the reader attaches to
+    /// the quantum before them; one without writes version 1 and no reason records.
+    #[test]
+    fn reasons_follow_their_quanta_in_version_2_files_only() {
+        use crate::quantum::reason;
+        let q = |t: u32| Quantum { thread: t, local_tid: t as u16, yielded: true, thread_switch: true, start: 10 * t as u64, end: 10 * t as u64 + 5, callee: 0, caller: 0 };
+        for with in [true, false] {
+            let (mut w, mut sink) = if with { QuantumWriter::with_reasons(0, 1) } else { QuantumWriter::new(0, 1) };
+            assert!(w.record_with_reason(&q(1), &[1], reason::PARK));
+            assert!(w.record_with_reason(&q(2), &[2], reason::NONE));
+            assert!(w.record_with_reason(&q(3), &[3], reason::UNPARK));
+            w.finish(100, 0);
+            let mut out = Vec::new();
+            sink.write_pending(&mut out).unwrap();
+            assert_eq!(u16::from_le_bytes([out[8], out[9]]), if with { 2 } else { 1 }, "format version");
+            let mut issues = Vec::new();
+            let (t, reasons) = crate::quantum::reader::parse_file_with_reasons(&out, "t", Default::default(), &mut issues).unwrap();
+            assert!(issues.is_empty(), "{issues:?}");
+            assert_eq!(t.entries.len(), 4, "three quanta and the exit record");
+            let offsets: Vec<u64> = t.entries.iter().map(|e| e.offset()).collect();
+            let expected = if with { vec![(offsets[0], reason::PARK), (offsets[2], reason::UNPARK)] } else { Vec::new() };
+            assert_eq!(reasons, expected);
+            // 32 header + 3 quanta of 40 + 2 reason records of 8 (version 2) + exit 16.
+            assert_eq!(out.len(), 32 + 3 * 40 + if with { 16 } else { 0 } + 16);
+            // A reason record that follows no quantum is an error.
+            if with {
+                let mut bad = out[..32].to_vec();
+                bad.extend_from_slice(&crate::quantum::encode(0, 0, false, 0, format::REASON).to_le_bytes());
+                bad.extend_from_slice(&5u32.to_le_bytes());
+                let mut issues = Vec::new();
+                crate::quantum::reader::parse_file(&bad, "t", Default::default(), &mut issues).unwrap();
+                assert!(issues.iter().any(|i| i.to_string().contains("reason record that does not follow a quantum record")), "{issues:?}");
             }
         }
     }

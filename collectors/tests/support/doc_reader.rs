@@ -10,7 +10,8 @@ pub fn doc_reader(bytes: &[u8]) -> (u32, Vec<DocQuantum>, Vec<(u32, String)>) {
     let le32 = |o: usize| u32::from_le_bytes([bytes[o], bytes[o + 1], bytes[o + 2], bytes[o + 3]]);
     let le64 = |o: usize| (le32(o) as u64) | ((le32(o + 4) as u64) << 32);
     assert_eq!(&bytes[0..8], b"HPMQUANT");
-    assert_eq!(&bytes[8..12], &[1, 0, 2, 1]);
+    // version 1, or 2 (which adds reason records)
+    assert!(bytes[8..12] == [1, 0, 2, 1] || bytes[8..12] == [2, 0, 2, 1], "version and byte order {:?}", &bytes[8..12]);
     let vp = le32(12);
     let n = le32(16) as usize;
     let mut o = 32;
@@ -39,6 +40,7 @@ pub fn doc_reader(bytes: &[u8]) -> (u32, Vec<DocQuantum>, Vec<(u32, String)>) {
                 markers.push((6, format!("{}", le32(o + 12) as i32)));
                 o += 16;
             }
+            8 => o += 8, // a reason record (version 2): why the quantum before ended
             10 => o += 8 + le32(o + 4) as usize,
             f => panic!("format {f} at {o}"),
         }
