@@ -97,6 +97,7 @@ fn check_parks(p: &Profile, text: &str, jdk: &Jdk, label: &str) {
     let waiter = waits_of(p, "waiter");
     let w = one(&waiter, "waiter", "java.lang.Object");
     assert_eq!(w.kind, "wait", "{label}: Object.wait stays a wait: {w:?}");
+    assert_eq!(w.path.last().map(String::as_str), Some("waits.Parks.waitPlanted"), "{label}: the wait's calling context: {w:?}");
     if jdk.feature_version().unwrap_or(0) >= 21 {
         let v = waits_of(p, "virtual-");
         let w = one(&v, "virtual", "waits.Parks$VMarker");
@@ -214,7 +215,8 @@ fn wall_samples_carry_the_thread_state() {
         let row = text.lines().find(|l| l.ends_with("  waits.States.parkLoop")).unwrap_or_else(|| panic!("JDK {v}: states.txt has no parkLoop row:\n{text}"));
         let cols: Vec<&str> = row.split_whitespace().collect();
         // samples, wall-ms, then running native blocked waiting parked sleeping unknown.
-        assert_eq!(cols[1], cols[6], "JDK {v}: parkLoop's wall time is all parked: {row}");
+        let ms = |i: usize| cols[i].parse::<f64>().unwrap();
+        assert!(ms(6) >= 0.9 * ms(1) && ms(1) >= 1000.0, "JDK {v}: parkLoop's wall time is nearly all parked: {row}");
         let _ = std::fs::remove_dir_all(out);
     }
 }

@@ -1204,12 +1204,16 @@ mod cb {
         })
     }
 
-    pub unsafe extern "C" fn monitor_waited(_env: *mut jvmtiEnv, _jni: *mut JNIEnv, thread: jthread, _object: jobject, timed_out: jboolean) {
+    pub unsafe extern "C" fn monitor_waited(env: *mut jvmtiEnv, jni: *mut JNIEnv, thread: jthread, _object: jobject, timed_out: jboolean) {
         guard("MonitorWaited", || {
             let Some(b) = backend() else { return };
             with_thread(b, thread, |t| {
                 if let Some(rt) = probes::runtime() {
                     b.recorder.move_to_context(t, &rt.context_path());
+                } else if !(b.recorder.config().calls && b.can_method_events) {
+                    // No calls recorded: the wait's context from the stack, as a park's.
+                    let frames = park::current_frames(b, 0);
+                    return b.recorder.monitor_waited_in(t, timed_out != 0, &frames, &mut Resolver::new(env, jni));
                 }
                 b.recorder.monitor_waited(t, timed_out != 0)
             });

@@ -43,7 +43,7 @@ static WANTED: AtomicBool = AtomicBool::new(false);
 /// The natives are registered: `LockSupport` may be wrapped from now on.
 static READY: AtomicBool = AtomicBool::new(false);
 
-/// Frames of a park's stack read for its context when calls are not recorded.
+/// Frames of a park's (or wait's) stack read for its context when calls are not recorded.
 const PARK_STACK_DEPTH: usize = 256;
 
 /// Whether parks are recorded in this run: with waits, where the VM can retransform classes.
@@ -351,7 +351,7 @@ unsafe extern "C" fn park_exit(jni: *mut JNIEnv, _class: jclass, _method: jint) 
             } else if b.recorder.config().calls && b.can_method_events {
                 b.recorder.parked(t, None);
             } else {
-                let frames = current_frames(b);
+                let frames = current_frames(b, 1);
                 let mut r = Resolver::new(b.env as *mut jvmtiEnv, jni);
                 b.recorder.parked(t, Some((&frames, &mut r)));
             }
@@ -359,14 +359,15 @@ unsafe extern "C" fn park_exit(jni: *mut JNIEnv, _class: jclass, _method: jint) 
     });
 }
 
-/// The calling thread's stack below `Park.exit`, innermost first (empty if it cannot be read).
-fn current_frames(b: &Backend) -> Vec<RawFrame> {
+/// The calling thread's stack below its `skip` innermost frames (1: below `Park.exit`),
+/// innermost first (empty if it cannot be read).
+pub(crate) fn current_frames(b: &Backend, skip: jint) -> Vec<RawFrame> {
     let env = b.env as *mut jvmtiEnv;
     let mut frames = [jvmtiFrameInfo { method: ptr::null_mut(), location: 0 }; PARK_STACK_DEPTH];
     let mut count: jint = 0;
-    // Depth 1: below the native's own frame. SAFETY: env valid (live phase, a Java thread in a
-    // native method); null = the current thread; the buffer holds PARK_STACK_DEPTH frames.
-    let err = unsafe { jvmti_fn!(env, GetStackTrace)(env, ptr::null_mut(), 1, PARK_STACK_DEPTH as jint, frames.as_mut_ptr(), &mut count) };
+    // SAFETY: env valid (live phase, a Java thread in a native method or a JVMTI callback);
+    // null = the current thread; the buffer holds PARK_STACK_DEPTH frames.
+    let err = unsafe { jvmti_fn!(env, GetStackTrace)(env, ptr::null_mut(), skip, PARK_STACK_DEPTH as jint, frames.as_mut_ptr(), &mut count) };
     if check(err, "GetStackTrace").is_err() {
         return Vec::new();
     }

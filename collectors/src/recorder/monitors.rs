@@ -65,6 +65,29 @@ impl Recorder {
         self.monitor_waited_at(t, timed_out, None, self.wall_ns());
     }
 
+    /// [`Recorder::monitor_waited`] for a thread whose calls are not recorded: the wait's
+    /// context is the recorded methods among `frames` (its stack, innermost first), as for a
+    /// park ([`Recorder::parked`]).
+    pub fn monitor_waited_in(&self, t: &ThreadRecorder, timed_out: bool, frames: &[crate::sampling::RawFrame], r: &mut dyn MethodResolver) {
+        let end = self.wall_ns();
+        let mut s = lock(&t.state);
+        let Some((start, class)) = s.waiting.take() else { return };
+        let mut path = self.recorded_path(&mut s, Some((frames, r)));
+        path.push(class);
+        let n = s.waits.descend(Tree::ROOT, &path);
+        s.waits.add_calls(n, 1);
+        s.waits.add_base(n, &[end.saturating_sub(start), timed_out as u64]);
+    }
+
+    /// The context of a monitor event: the recorded methods among `frames` (innermost first),
+    /// else the calls tree's current path.
+    fn recorded_path(&self, s: &mut ThreadState, frames: Option<(&[crate::sampling::RawFrame], &mut dyn MethodResolver)>) -> Vec<ConsumerId> {
+        match frames {
+            Some((frames, r)) => self.sampled_frames(s, frames, r).into_iter().map(|(_, c)| c).collect(),
+            None => s.calls.path(),
+        }
+    }
+
     /// [`Recorder::monitor_waited`] at `end_ns`, with `start_ns` when the VM knows the wait's
     /// start better than the time given at [`Recorder::monitor_wait_at`] (the research VM: the
     /// times it took its thread off and put it back on a processor, with no clock read of the
@@ -130,10 +153,7 @@ impl Recorder {
         let Some(p) = s.parking.take() else { return };
         let elapsed = end.saturating_sub(p.start_ns);
         let timed_out = p.timeout_ns.is_some_and(|d| elapsed >= d);
-        let mut path: Vec<ConsumerId> = match frames {
-            Some((frames, r)) => self.sampled_frames(&mut s, frames, r).into_iter().map(|(_, c)| c).collect(),
-            None => s.calls.path(),
-        };
+        let mut path = self.recorded_path(&mut s, frames);
         path.push(self.intern(if p.timeout_ns.is_some() { PARK_TIMED_NODE } else { PARK_NODE }));
         path.push(p.blocker);
         let n = s.waits.descend(Tree::ROOT, &path);

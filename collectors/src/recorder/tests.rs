@@ -749,7 +749,12 @@ fn parks_are_waits_below_a_kind_node() {
     r.park(&t, "p.Sync", None);
     r.resume();
     r.parked(&t, None);
+    // An Object.wait of a thread whose calls are not recorded: its context from its stack too.
+    r.monitor_wait(&t, "p.Lock");
+    r.monitor_waited_in(&t, false, &[RawFrame::new(0, 4), RawFrame::new(0, 2)], &mut names);
     let w = contexts(&r.snapshot().waits, 0);
+    assert_eq!(w.iter().find(|c| c.0 == "w;p.C.m2;p.C.m4;p.Lock").map(|c| c.1), Some(1), "{w:?}");
+    let w: Vec<_> = w.into_iter().filter(|c| !c.0.ends_with("p.Lock")).collect();
     let at = |path: &str| w.iter().find(|c| c.0 == path).map(|c| (c.1, c.2[1])).unwrap_or_else(|| panic!("no {path} in {w:?}"));
     assert_eq!(at(&format!("w;p.C.m1;{PARK_NODE};p.Sync")), (1, 0));
     assert_eq!(at(&format!("w;p.C.m1;{PARK_TIMED_NODE};{NO_BLOCKER}")), (2, 1), "one of the two timed parks lasted its timeout");

@@ -34,6 +34,17 @@ public class Parks {
         LockSupport.parkNanos(new Marker(), 200_000_000L);
     }
 
+    static void waitPlanted() {
+        Object monitor = new Object();
+        synchronized (monitor) {
+            try {
+                monitor.wait(100);
+            } catch (InterruptedException e) {
+                throw new RuntimeException(e);
+            }
+        }
+    }
+
     static void parkVirtual() {
         LockSupport.parkNanos(new VMarker(), 150_000_000L);
     }
@@ -84,16 +95,7 @@ public class Parks {
 
         Thread nanosParker = new Thread(Parks::parkPlanted, "nanos-parker");
         Thread plainParker = new Thread(() -> LockSupport.parkNanos(50_000_000L), "plain-parker");
-        Object monitor = new Object();
-        Thread waiter = new Thread(() -> {
-            synchronized (monitor) {
-                try {
-                    monitor.wait(100);
-                } catch (InterruptedException e) {
-                    throw new RuntimeException(e);
-                }
-            }
-        }, "waiter");
+        Thread waiter = new Thread(Parks::waitPlanted, "waiter");
 
         Thread[] all = {lockWaiter, latchWaiter, futureWaiter, nanosParker, plainParker, waiter};
         for (Thread t : all) {
