@@ -276,6 +276,7 @@ impl AgentState {
             stack_samples: (options.sample != SampleMode::Off && matches!(vm, Vm::HotSpot { .. })).then(|| metrics.metrics()),
             alloc_samples: options.sample_alloc.filter(|_| matches!(vm, Vm::HotSpot { .. })),
             sample_lines: options.sample_lines,
+            sample_native: options.sample_native,
             ..RecorderConfig::default()
         };
         let out = options.out_dir();

@@ -572,3 +572,46 @@ fn samples_where_agct_cannot_start_a_walk_get_their_callers() {
         assert!(wrong * 100 < samples, "{wrong} of {samples} samples under a wrong caller");
     }
 }
+
+/// `sample-native=on` keeps the native code frames above a sample's Java frames: a JNI
+/// library's C functions (java-tests/native/spin.c, built here with frame pointers) under the
+/// native method that called them, named by their exported symbols. Without it the native
+/// method is the leaf.
+#[test]
+fn native_frames_of_a_jni_library_sit_above_its_native_method() {
+    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/../java-tests/native/spin.c");
+    for jdk in jdks() {
+        let lib = out_dir("native-spin-lib", &jdk).join("libhpmspin.so");
+        std::fs::create_dir_all(lib.parent().unwrap()).unwrap();
+        let include = jdk.home.join("include");
+        let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+        let built = std::process::Command::new(&cc)
+            .args(["-O1", "-fno-omit-frame-pointer", "-shared", "-fPIC", "-o"])
+            .arg(&lib)
+            .arg(format!("-I{}", include.display()))
+            .arg(format!("-I{}", include.join("linux").display()))
+            .arg(src)
+            .status()
+            .unwrap_or_else(|e| panic!("{cc}: {e} (a C compiler builds the test's JNI library)"));
+        assert!(built.success(), "{cc} failed on {src}");
+        let property = format!("-Dhpm.native.lib={}", lib.display());
+        let spin = "calls.counters.NativeSpin.spin";
+        let java = format!("calls.counters.NativeSpin.work;{spin}");
+        for native in [true, false] {
+            let options = format!("calls=none,sample=cpu,sample-interval=1ms,sample-native={}", if native { "on" } else { "off" });
+            let r = run(&format!("native-spin-{native}"), &jdk, "counters.NativeSpin", &options, &[&property], &["20"]);
+            r.assert_ok();
+            let c = contexts(&read_profile(&r.out.join("sampled/arcflow.json")), "main");
+            let total: u64 = c.values().sum();
+            let under = |suffix: &str| c.iter().filter(|(k, _)| k.ends_with(suffix)).map(|(_, n)| *n).sum::<u64>();
+            let in_c = under(&format!("{java};Java_calls_counters_NativeSpin_spin [libhpmspin.so];hpm_spin_inner [libhpmspin.so]"));
+            let at_spin = under(&java);
+            eprintln!("{:?} sample-native={native}: {total} samples, {in_c} in the C function, {at_spin} at the native method", jdk.home);
+            if native {
+                assert!(total > 300 && in_c * 10 > total * 8, "{in_c} of {total} samples in hpm_spin_inner: {c:?}");
+            } else {
+                assert!(in_c == 0 && at_spin * 10 > total * 8, "{at_spin} of {total} samples at {spin}: {c:?}");
+            }
+        }
+    }
+}

@@ -308,6 +308,43 @@ impl FrameLayout {
         }
     }
 
+    /// The native code frames of a sample taken in native or VM code (outside the code HotSpot
+    /// generates): the interrupted program counter, then the return addresses up the
+    /// frame-pointer chain (C and C++ code built with frame pointers keeps one: libjvm does)
+    /// until one returns into the VM's code (a Java frame, a stub), the chain ends or `out` is
+    /// full. Return addresses are stored one byte back, inside the call, so that each names the
+    /// function that called. The number of frames written; 0 where `regs.pc` is the VM's code.
+    ///
+    /// # Safety
+    /// Under the fault guard, with the interrupted registers.
+    pub(crate) unsafe fn native_frames(&self, code: &CodeLayout, regs: Regs, out: &mut [usize]) -> usize {
+        // SAFETY (all): the caller's contract.
+        unsafe {
+            if out.is_empty() || code.kind_at(regs.pc) != CodeKind::Outside {
+                return 0;
+            }
+            out[0] = regs.pc;
+            let mut n = 1;
+            let mut fp = regs.fp;
+            while n < out.len() {
+                if fp < regs.sp || fp - regs.sp > MAX_LEAF_STACK || !fp.is_multiple_of(WORD) {
+                    break;
+                }
+                let (ret, caller_fp) = (word(fp, 1), word(fp, 0));
+                if ret == 0 || code.kind_at(ret) != CodeKind::Outside {
+                    break;
+                }
+                out[n] = ret - 1;
+                n += 1;
+                if caller_fp <= fp {
+                    break;
+                }
+                fp = caller_fp;
+            }
+            n
+        }
+    }
+
     /// The thread's state (HotSpot's `JavaThreadState`).
     ///
     /// # Safety
@@ -458,7 +495,7 @@ impl FrameLayout {
     /// Under the fault guard, with the interrupted `sp` and `fp`.
     unsafe fn java_caller_by_frame_pointer(&self, code: &CodeLayout, sp: usize, mut fp: usize) -> Option<Regs> {
         for _ in 0..MAX_LEAF_FRAMES {
-            if fp <= sp || fp - sp > MAX_LEAF_STACK || !fp.is_multiple_of(WORD) {
+            if fp < sp || fp - sp > MAX_LEAF_STACK || !fp.is_multiple_of(WORD) {
                 return None;
             }
             // SAFETY (all): the caller's contract.

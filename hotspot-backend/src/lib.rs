@@ -557,6 +557,7 @@ pub unsafe fn init(vm: *mut JavaVM, recorder: Arc<Recorder>, config: BackendConf
         }
     }
     let parks = park::add_capabilities(rc.waits, &potential, &mut caps, &mut missing);
+    stacks::keep_native_frames(rc.sample_native && rc.stack_samples.is_some());
     if rc.sample_lines && rc.stack_samples.is_some() {
         if potential.can_get_line_numbers() != 0 {
             caps.set_can_get_line_numbers(1);

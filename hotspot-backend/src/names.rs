@@ -6,7 +6,7 @@
 //! can never be attached to another method and nothing stale is ever dereferenced.
 
 use std::collections::HashMap;
-use std::ffi::c_void;
+use std::ffi::{c_int, c_void};
 use std::ptr;
 use std::sync::Mutex;
 
@@ -268,6 +268,44 @@ impl MethodResolver for Resolver {
     fn walk_failure(&self, code: i32) -> String {
         crate::stacks::walk_failure_name(code)
     }
+
+    fn native_code(&mut self, pc: u64) -> String {
+        let mut names = NATIVE_NAMES.lock().unwrap_or_else(|e| e.into_inner());
+        names.get_or_insert_with(HashMap::new).entry(pc).or_insert_with(|| native_code_name(pc as usize)).clone()
+    }
+}
+
+/// Native code frames' names by program counter (`sample-native=on`).
+static NATIVE_NAMES: Mutex<Option<HashMap<u64, String>>> = Mutex::new(None);
+
+/// The name of the native code at `pc` from the process's dynamic symbols (`dladdr1`, which
+/// also gives the symbol's size, so that an address past a symbol's end is not given its name):
+/// `symbol [library]`, or `[library+0xOFFSET]` where no exported symbol covers it (libjvm's own
+/// functions are not exported), or `[native 0xPC]` outside every library.
+fn native_code_name(pc: usize) -> String {
+    /// glibc's `RTLD_DL_SYMENT`: `dladdr1` also returns the symbol's `ElfW(Sym)`.
+    const RTLD_DL_SYMENT: c_int = 1;
+    let mut info: libc::Dl_info = unsafe { std::mem::zeroed() };
+    let mut sym: *mut c_void = ptr::null_mut();
+    // SAFETY: dladdr1 only looks the address up in the loaded objects' tables and fills `info`
+    // and `sym` (a pointer into a symbol table that lives as long as the object is loaded).
+    if unsafe { libc::dladdr1(pc as *const c_void, &mut info, &mut sym, RTLD_DL_SYMENT) } == 0 || info.dli_fname.is_null() {
+        return format!("[native 0x{pc:x}]");
+    }
+    // SAFETY: dli_fname is a NUL-terminated path owned by the loader.
+    let path = unsafe { std::ffi::CStr::from_ptr(info.dli_fname) }.to_string_lossy().into_owned();
+    let library = path.rsplit('/').next().unwrap_or(&path).to_string();
+    if !info.dli_sname.is_null() && !sym.is_null() {
+        // SAFETY: with RTLD_DL_SYMENT, `sym` points to the symbol's Elf64_Sym.
+        let size = unsafe { (*(sym as *const libc::Elf64_Sym)).st_size } as usize;
+        let start = info.dli_saddr as usize;
+        if pc >= start && (pc < start + size || size == 0) {
+            // SAFETY: dli_sname is a NUL-terminated name in the object's string table.
+            let name = unsafe { std::ffi::CStr::from_ptr(info.dli_sname) }.to_string_lossy().into_owned();
+            return format!("{name} [{library}]");
+        }
+    }
+    format!("[{library}+0x{:x}]", pc - info.dli_fbase as usize)
 }
 
 /// Pushes the method keys of `thread`'s stack into `out`, outermost first (see [`frames`]). False

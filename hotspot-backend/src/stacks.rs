@@ -179,6 +179,18 @@ unsafe fn registers(ucontext: *mut c_void, pc: u64) -> Option<Regs> {
     None
 }
 
+/// Whether stack samples keep their native code frames (`sample-native=on`).
+static NATIVE_FRAMES: AtomicBool = AtomicBool::new(false);
+
+/// The most native code frames one sample keeps above its Java frames.
+const MAX_NATIVE_FRAMES: usize = 32;
+
+/// Stack samples keep the native code frames above their Java frames, followed by frame pointers
+/// from the interrupted registers (`sample-native=on`).
+pub(crate) fn keep_native_frames(on: bool) {
+    NATIVE_FRAMES.store(on, Ordering::Relaxed);
+}
+
 /// AGCT's codes for a thread in Java whose interrupted frame it could not start from, or not
 /// walk from (`forte.cpp`: `ticks_unknown_Java`, `ticks_not_walkable_Java`).
 const TICKS_UNKNOWN_JAVA: c_int = -5;
@@ -259,6 +271,8 @@ impl StackWalker for AsgctWalker {
             walked: bool,
             /// The thread's anchor as it was, while `walk_from_anchor` has changed it.
             anchor_saved: Option<Anchor>,
+            /// Native code frames put before AGCT's (`sample-native=on`).
+            native: usize,
         }
         unsafe extern "C" fn walk_then_locate(arg: *mut c_void, _depth: c_int, ucontext: *mut c_void) {
             // SAFETY: `arg` is the `Walk` below, alive for the guarded call; AGCT writes at most
@@ -266,6 +280,17 @@ impl StackWalker for AsgctWalker {
             // a destructor, so a fault's jump back over this frame skips nothing.
             unsafe {
                 let w = &mut *(arg as *mut Walk);
+                if let (true, Some(layout), Some(frame_layout), Some(regs)) = (NATIVE_FRAMES.load(Ordering::Relaxed), CODE_LAYOUT.get(), FRAME_LAYOUT.get(), w.regs) {
+                    // Native code frames first (innermost first), then AGCT's Java frames.
+                    let mut pcs = [0usize; MAX_NATIVE_FRAMES];
+                    let k = frame_layout.native_frames(layout, regs, &mut pcs).min(w.depth.max(1) as usize - 1);
+                    for (i, pc) in pcs[..k].iter().enumerate() {
+                        std::ptr::write(w.trace.frames.add(i), RawFrame::new(RawFrame::NATIVE_CODE, *pc as u64));
+                    }
+                    w.trace.frames = w.trace.frames.add(k);
+                    w.depth -= k as c_int;
+                    std::ptr::write_volatile(&mut w.native, k);
+                }
                 (w.asgct)(&mut w.trace as *mut CallTrace as *mut c_void, w.depth, ucontext);
                 let mut caller = None;
                 if matches!(w.trace.num_frames, TICKS_UNKNOWN_JAVA | TICKS_NOT_WALKABLE_JAVA) {
@@ -384,6 +409,7 @@ impl StackWalker for AsgctWalker {
             code,
             walked: false,
             anchor_saved: None,
+            native: 0,
         };
         // SAFETY: AGCT reads the signal's ucontext and the thread's own JNIEnv (`thread`): both
         // valid by this function's contract; `out` has room for `depth` frames. The guard abandons
@@ -400,15 +426,23 @@ impl StackWalker for AsgctWalker {
             return WALK_FAULTED;
         }
         let n = w.trace.num_frames;
-        for f in out.iter_mut().take(n.max(0) as usize) {
+        // SAFETY: `w` is alive; the guarded call has returned.
+        let native = unsafe { std::ptr::read_volatile(&w.native) };
+        let java = out.get_mut(native..).unwrap_or_default();
+        for f in java.iter_mut().take(n.max(0) as usize) {
             if f.method == 0 {
                 f.method = NO_METHOD_ID;
             }
         }
         // SAFETY: this thread's own JavaThread, in its signal handler.
-        let state = unsafe { crate::states::sample_state(java_thread, out.get(..n.max(0) as usize).and_then(<[RawFrame]>::first)) };
+        let state = unsafe { crate::states::sample_state(java_thread, java.get(..n.max(0) as usize).and_then(<[RawFrame]>::first)) };
         *w.code = w.code.with_state(state);
-        n
+        // A failed walk is its code alone: its native frames are dropped.
+        if n > 0 {
+            n + native as c_int
+        } else {
+            n
+        }
     }
 }
 

@@ -32,6 +32,9 @@ impl RawFrame {
     /// The position of a frame that is a native method running (AsyncGetCallTrace's `lineno`
     /// for native frames, which other walkers follow).
     pub const NATIVE: i32 = -3;
+    /// The position of a frame of native code (C, C++, the kernel's entry), whose `method` is
+    /// the program counter: `sample-native=on` puts them above the Java frames.
+    pub const NATIVE_CODE: i32 = i32::MIN;
 
     /// A frame whose form is not known.
     pub const fn new(pos: i32, method: u64) -> RawFrame {

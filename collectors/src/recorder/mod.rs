@@ -85,6 +85,9 @@ pub struct RecorderConfig {
     /// Stack samples name each Java frame with its source line: `Class.method:LINE`
     /// ([`MethodResolver::line_of`]), so the sampled trees tell lines of one method apart.
     pub sample_lines: bool,
+    /// Stack samples keep the native code frames above the Java ones
+    /// ([`crate::sampling::RawFrame::NATIVE_CODE`], named by [`MethodResolver::native_code`]).
+    pub sample_native: bool,
     /// Ended virtual threads (kind `virtual`) kept as threads of their own; each one that ends
     /// after them is merged into one thread, [`MERGED_VIRTUAL_THREADS`], so that a program that
     /// runs millions of them keeps the agent's memory and its reports bounded.
@@ -109,6 +112,7 @@ impl Default for RecorderConfig {
             stack_samples: None,
             alloc_samples: None,
             sample_lines: false,
+            sample_native: false,
             virtual_threads_kept: 10_000,
         }
     }
@@ -127,6 +131,11 @@ pub trait MethodResolver {
     /// ([`crate::sampling::StackWalker`]).
     fn walk_failure(&self, code: i32) -> String {
         format!("(stack not walked: code {code})")
+    }
+    /// The name of a native code frame at program counter `pc`: its symbol and library where
+    /// the process's symbols say, else its library and offset.
+    fn native_code(&mut self, pc: u64) -> String {
+        format!("[native] 0x{pc:x}")
     }
     /// The source line of position `pos` (a bytecode index on HotSpot) in `method`, where the
     /// class file has a line table; None otherwise (the default).

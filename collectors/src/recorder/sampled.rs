@@ -215,13 +215,15 @@ impl Recorder {
             let mut seen: Vec<FormKey> = Vec::with_capacity(recorded.len());
             for &(i, c) in &recorded {
                 let key = (c, Form::of_frame(frames[i].form));
-                if frames[i].method != 0 && !seen.contains(&key) {
+                if is_java(&frames[i]) && !seen.contains(&key) {
                     seen.push(key);
                     add_samples(s.stack_forms.entry(key).or_default(), 1, weights);
                 }
             }
         }
-        let Some(&(k, c)) = recorded.last().filter(|(k, _)| frames[*k].method != 0) else { return };
+        // Forms are the Java methods': native code frames above them leave the innermost
+        // Java frame charged in the forms table.
+        let Some(&(k, c)) = recorded.iter().rev().find(|(k, _)| frames[*k].pos != crate::sampling::RawFrame::NATIVE_CODE).filter(|(k, _)| frames[*k].method != 0) else { return };
         let Some(form) = self.form_at(site, frames, k) else { return };
         add_samples(s.forms.entry((c, form)).or_default(), 1, weights);
     }
@@ -251,7 +253,13 @@ impl Recorder {
     pub(super) fn sampled_frames(&self, s: &mut ThreadState, frames: &[crate::sampling::RawFrame], r: &mut dyn MethodResolver) -> Vec<(usize, ConsumerId)> {
         let mut recorded = Vec::with_capacity(frames.len() + 1);
         for (i, f) in frames.iter().enumerate().rev() {
-            let c = if f.method == 0 { self.intern(&r.walk_failure(f.pos)) } else { self.consumer_of(s, f.method, r) };
+            let c = if f.method == 0 {
+                self.intern(&r.walk_failure(f.pos))
+            } else if f.pos == crate::sampling::RawFrame::NATIVE_CODE {
+                self.intern(&r.native_code(f.method))
+            } else {
+                self.consumer_of(s, f.method, r)
+            };
             if c != EXCLUDED {
                 recorded.push((i, c));
             }
@@ -295,6 +303,9 @@ impl Recorder {
     /// neither says.
     fn form_at(&self, site: crate::sampling::Site, frames: &[crate::sampling::RawFrame], k: usize) -> Option<Form> {
         use crate::sampling::{RawFrame, Tier};
+        // The Java frames: the walker's code word counts them from the innermost Java frame.
+        let native = frames.iter().take_while(|f| f.pos == RawFrame::NATIVE_CODE).count();
+        let (frames, k) = (&frames[native..], k.checked_sub(native)?);
         let code = if site.code.is_known() {
             site.code
         } else {
@@ -327,4 +338,9 @@ impl Recorder {
             Form::Vm
         })
     }
+}
+
+/// Whether a sampled frame is a Java method's (not a failed walk's pseudo-frame, not native code).
+fn is_java(f: &crate::sampling::RawFrame) -> bool {
+    f.method != 0 && f.pos != crate::sampling::RawFrame::NATIVE_CODE
 }

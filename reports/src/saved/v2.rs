@@ -194,6 +194,9 @@ struct ConfigF {
     /// Written only when true (files without it read as false).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     sample_lines: bool,
+    /// Written only when true (files without it read as false).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    sample_native: bool,
     virtual_threads_kept: u64,
 }
 
@@ -582,6 +585,7 @@ pub fn write(run: &SavedRun, w: &mut dyn Write) -> io::Result<()> {
             stack_samples: c.stack_samples.as_ref().map(|m| m.iter().map(metric_f).collect()),
             alloc_samples: c.alloc_samples,
             sample_lines: c.sample_lines,
+            sample_native: c.sample_native,
             virtual_threads_kept: c.virtual_threads_kept as u64,
         },
         compensation: s.compensation.as_ref().map(|c| CompensationF {
@@ -784,6 +788,7 @@ pub fn read(text: &str) -> Result<SavedRun, ReadError> {
         stack_samples: c.stack_samples.map(|m| m.into_iter().map(metric).collect()),
         alloc_samples: c.alloc_samples,
         sample_lines: c.sample_lines,
+        sample_native: c.sample_native,
         virtual_threads_kept: usize::try_from(c.virtual_threads_kept).unwrap_or(usize::MAX),
     };
     let snapshot = Snapshot {
