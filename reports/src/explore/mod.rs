@@ -153,10 +153,29 @@ pub fn load_profile(path: &Path) -> Result<Profile, String> {
     crate::saved::load(path).map(|s| s.calls().into_owned()).map_err(|e| e.to_string())
 }
 
-/// Every tree of a run directory or `arcflow.json`, with its markers and class filter.
+/// Every tree of a run directory or `arcflow.json`, with its markers and class filter. A version 1
+/// file holds one tree: beside it, the version 1 files of its directory's `sampled-alloc/`,
+/// `locks/` and `waits/` (what `hpm import` writes for a JFR recording's allocation samples) are
+/// its other trees.
 fn load_trees(path: &Path, label: &str) -> Result<Run, String> {
     Ok(match crate::saved::load(path).map_err(|e| e.to_string())? {
-        Saved::Trees(p) => Run::of_profile(label, p),
+        Saved::Trees(p) => {
+            let mut run = Run::of_profile(label, p);
+            let dir = path.parent().unwrap_or(Path::new("."));
+            for sub in [TreeKind::SampledAlloc, TreeKind::Locks, TreeKind::Waits].map(TreeKind::key) {
+                let file = dir.join(sub).join("arcflow.json");
+                if !file.is_file() {
+                    continue;
+                }
+                if let Saved::Trees(p) = crate::saved::load(&file).map_err(|e| e.to_string())? {
+                    let kind = TreeKind::of_profile(&p);
+                    if !run.trees.iter().any(|t| t.kind == kind) && p.threads.iter().any(|t| t.tree.len() > 1) {
+                        run.trees.push(PageTree { kind, profile: p, timelines: None });
+                    }
+                }
+            }
+            run
+        }
         Saved::Run(r) => Run::of_saved(label, &r),
     })
 }

@@ -209,3 +209,28 @@ fn sample_timelines_and_markers_are_embedded() {
     assert_eq!(t["dropped"], json!([0, 4]));
     assert_eq!(v["runs"], json!([{"label": "run", "marks": [{"time": 200, "text": "note: two"}]}]));
 }
+
+/// A version 1 directory (what `hpm import` writes) brings its allocation samples too, from
+/// `sampled-alloc/arcflow.json`; an `arcflow.json` given alone, the same.
+#[test]
+fn a_version_1_directory_brings_its_other_trees() {
+    let d = tempfile::tempdir().unwrap();
+    let mut samples = Profile::new(Bindings { consumer_label: "methods".into(), count_label: "samples".into(), metrics: vec![Metric::new("execution-time", "ns")] });
+    let mut alloc = Profile::new(Bindings { consumer_label: "methods and allocated classes".into(), count_label: "samples".into(), metrics: vec![Metric::new("alloc-bytes", "bytes")] });
+    for (p, leaf) in [(&mut samples, "A.run"), (&mut alloc, "byte[]")] {
+        let th = p.add_thread("main");
+        let c = p.consumers.intern(leaf);
+        let n = p.threads[th].tree.child(Tree::ROOT, c);
+        p.threads[th].tree.add_calls(n, 1);
+        p.threads[th].tree.add_base(n, &[5]);
+    }
+    std::fs::create_dir(d.path().join("sampled-alloc")).unwrap();
+    crate::json::write(&samples, &mut std::fs::File::create(d.path().join("arcflow.json")).unwrap()).unwrap();
+    crate::json::write(&alloc, &mut std::fs::File::create(d.path().join("sampled-alloc/arcflow.json")).unwrap()).unwrap();
+    for input in [d.path().to_path_buf(), d.path().join("arcflow.json")] {
+        let run = load_run(&input).unwrap();
+        assert_eq!(run.trees.iter().map(|t| t.kind).collect::<Vec<_>>(), [TreeKind::Sampled, TreeKind::SampledAlloc]);
+    }
+    std::fs::write(d.path().join("sampled-alloc/arcflow.json"), "{").unwrap();
+    assert!(load_run(d.path()).unwrap_err().contains("sampled-alloc/arcflow.json"), "a broken tree beside it is an error naming it");
+}
