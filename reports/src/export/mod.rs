@@ -36,12 +36,25 @@ pub const DEEPER: &str = crate::collapsed::DEEPER;
 
 /// A consumer name split for viewers that know classes and methods: `calls.Work$Key.compareTo(java.lang.Object)`
 /// is class `calls.Work$Key`, method `compareTo(java.lang.Object)`. A name without a `.` before its
-/// parameter list (a thread, a monitor class's simple name) has no class.
+/// parameter list (a thread, a monitor class's simple name) has no class, nor has a native code
+/// frame (`symbol [library]`, `[library+0x…]`).
 pub fn split_consumer(name: &str) -> (Option<&str>, &str) {
+    if name.ends_with(']') {
+        return (None, name);
+    }
     let params = name.find('(').unwrap_or(name.len());
     match name[..params].rfind('.') {
         Some(dot) if dot > 0 => (Some(&name[..dot]), &name[dot + 1..]),
         _ => (None, name),
+    }
+}
+
+/// A sampled frame named with its source line (`sample-lines=on`: `Class.method:LINE`) split into
+/// the method's name and the line, for formats with a place for lines; other names have none.
+pub fn split_line(name: &str) -> (&str, Option<u32>) {
+    match name.rsplit_once(':') {
+        Some((method, line)) if !method.is_empty() && !line.is_empty() && line.bytes().all(|b| b.is_ascii_digit()) => (method, line.parse().ok()),
+        _ => (name, None),
     }
 }
 

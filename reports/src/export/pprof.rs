@@ -15,7 +15,7 @@ use flate2::write::GzEncoder;
 use hpm_collectors::arcflow::{ConsumerId, Profile};
 use prost::Message;
 
-use super::{for_each_context, has_cost, split_consumer, standard_unit, ExportOptions, DEEPER};
+use super::{for_each_context, has_cost, split_consumer, split_line, standard_unit, ExportOptions, DEEPER};
 
 // The messages of pprof's profile.proto (github.com/google/pprof, proto/profile.proto) this export
 // fills, with its field numbers; fields left out are never set.
@@ -75,6 +75,9 @@ pub struct Location {
 pub struct Line {
     #[prost(uint64, tag = "1")]
     pub function_id: u64,
+    /// The source line (0: not known).
+    #[prost(int64, tag = "2")]
+    pub line: i64,
 }
 
 #[derive(Clone, PartialEq, Message)]
@@ -175,18 +178,23 @@ pub fn build(profile: &Profile, opts: &ExportOptions) -> PprofProfile {
     }
     let mut function = Vec::new();
     let mut location = Vec::new();
+    // One function per method: the lines of a method (`sample-lines=on`) are its locations' lines.
+    let mut function_of: HashMap<&str, u64> = HashMap::new();
     for c in (0..used.len()).filter(|&c| used[c]) {
-        let name = profile.consumers.name(c as ConsumerId);
-        let (class, _) = split_consumer(name);
+        let (method, line) = split_line(profile.consumers.name(c as ConsumerId));
         let id = c as u64 + 1;
-        let name_id = strings.id(name);
-        function.push(Function { id, name: name_id, system_name: name_id, filename: class.map_or(0, |k| strings.id(k)) });
-        location.push(Location { id, line: vec![Line { function_id: id }] });
+        let function_id = *function_of.entry(method).or_insert_with(|| {
+            let (class, _) = split_consumer(method);
+            let name_id = strings.id(method);
+            function.push(Function { id, name: name_id, system_name: name_id, filename: class.map_or(0, |k| strings.id(k)) });
+            id
+        });
+        location.push(Location { id, line: vec![Line { function_id, line: line.map_or(0, i64::from) }] });
     }
     if deeper_used {
         let name = strings.id(DEEPER);
         function.push(Function { id: deeper_id, name, system_name: name, filename: 0 });
-        location.push(Location { id: deeper_id, line: vec![Line { function_id: deeper_id }] });
+        location.push(Location { id: deeper_id, line: vec![Line { function_id: deeper_id, line: 0 }] });
     }
     let comment = vec![strings.id(&format!("hpm export of {} thread(s); consumers: {}", profile.threads.len(), profile.bindings.consumer_label))];
     PprofProfile { sample_type, sample, location, function, string_table: strings.table, comment, default_sample_type }
@@ -248,5 +256,36 @@ mod tests {
         let f = back.function.iter().find(|f| s(f.name) == "app.Main.work(int)").unwrap();
         assert_eq!(s(f.filename), "app.Main");
         assert_eq!((s(back.sample[0].label[0].key), s(back.sample[0].label[0].str)), ("thread", "main"));
+    }
+
+    /// Frames named with their lines (`sample-lines=on`) are one function each with a location
+    /// per line; native code frames have no class for a file name.
+    #[test]
+    fn lines_go_into_locations_of_one_function_and_native_frames_have_no_file() {
+        let mut p = Profile::new(Bindings::methods(vec![Metric::new("cpu-time", "ns")]));
+        let th = p.add_thread("main");
+        let names = ["app.Main.work(int):12", "app.Main.work(int):14", "hpm_spin_inner [libhpmspin.so]"];
+        let ids: Vec<_> = names.iter().map(|n| p.consumers.intern(n)).collect();
+        let t = &mut p.threads[th].tree;
+        for &c in &ids {
+            let n = t.descend(Tree::ROOT, &[c]);
+            t.add_calls(n, 1);
+            t.add_base(n, &[5]);
+        }
+        let mut gz = Vec::new();
+        write(&p, &ExportOptions::default(), &mut gz).unwrap();
+        let mut raw = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&gz[..]), &mut raw).unwrap();
+        let back = PprofProfile::decode(&raw[..]).unwrap();
+        let s = |i: i64| back.string_table[i as usize].as_str();
+        let at = |c: ConsumerId| {
+            let l = &back.location.iter().find(|x| x.id == c as u64 + 1).unwrap().line[0];
+            let f = back.function.iter().find(|f| f.id == l.function_id).unwrap();
+            (s(f.name), s(f.filename), l.line)
+        };
+        assert_eq!(at(ids[0]), ("app.Main.work(int)", "app.Main", 12));
+        assert_eq!(at(ids[1]), ("app.Main.work(int)", "app.Main", 14));
+        assert_eq!(at(ids[2]), ("hpm_spin_inner [libhpmspin.so]", "", 0));
+        assert_eq!(back.function.iter().filter(|f| s(f.name) == "app.Main.work(int)").count(), 1);
     }
 }

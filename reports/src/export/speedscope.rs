@@ -15,7 +15,7 @@ use std::io::{self, Write};
 use hpm_collectors::arcflow::Profile;
 use serde::Serialize;
 
-use super::{for_each_context, split_consumer, standard_unit, ExportOptions, DEEPER};
+use super::{for_each_context, split_consumer, split_line, standard_unit, ExportOptions, DEEPER};
 
 /// The `$schema` every speedscope file names.
 pub const SCHEMA: &str = "https://www.speedscope.app/file-format-schema.json";
@@ -43,6 +43,9 @@ pub struct Frame<'a> {
     pub name: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub file: Option<&'a str>,
+    /// The source line of a frame named `Class.method:LINE` (`sample-lines=on`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u32>,
 }
 
 #[derive(Serialize)]
@@ -93,14 +96,15 @@ pub fn build<'a>(profile: &'a Profile, opts: &ExportOptions) -> File<'a> {
                     let c = t.consumer(p) as usize;
                     *frame_of[c].get_or_insert_with(|| {
                         let name = profile.consumers.name(c as u32);
-                        frames.push(Frame { name, file: split_consumer(name).0 });
+                        let (method, line) = split_line(name);
+                        frames.push(Frame { name, file: split_consumer(method).0, line });
                         frames.len() as u32 - 1
                     })
                 })
                 .collect();
             if deeper {
                 stack.push(*deeper_frame.get_or_insert_with(|| {
-                    frames.push(Frame { name: DEEPER, file: None });
+                    frames.push(Frame { name: DEEPER, file: None, line: None });
                     frames.len() as u32 - 1
                 }));
             }
@@ -167,6 +171,20 @@ mod tests {
         let frames = &faults["shared"]["frames"];
         let names: Vec<&str> = faults["profiles"][0]["samples"][1].as_array().unwrap().iter().map(|i| frames[i.as_u64().unwrap() as usize]["name"].as_str().unwrap()).collect();
         assert_eq!(names, ["t1", "app.A.run", DEEPER]);
+    }
+
+    /// A frame named with its line (`sample-lines=on`) carries it in speedscope's `line`.
+    #[test]
+    fn frames_named_with_lines_carry_them() {
+        let mut p = Profile::new(Bindings::methods(vec![Metric::new("cpu-time", "ns")]));
+        let th = p.add_thread("t");
+        let a = p.consumers.intern("app.A.run:41");
+        let t = &mut p.threads[th].tree;
+        let n = t.descend(Tree::ROOT, &[a]);
+        t.add_base(n, &[3]);
+        let doc = serde_json::to_value(build(&p, &ExportOptions { metric: 0, max_stack_depth: 0 })).unwrap();
+        let frame = doc["shared"]["frames"].as_array().unwrap().iter().find(|f| f["name"] == "app.A.run:41").unwrap().clone();
+        assert_eq!(frame, json!({"name": "app.A.run:41", "file": "app.A", "line": 41}));
     }
 
     #[test]
