@@ -133,9 +133,12 @@ public abstract class AbstractQueuedSynchronizer extends AbstractOwnableSynchron
     }
     public final boolean tryAcquireNanos(int arg, long nanosTimeout) throws InterruptedException {
         if (Thread.interrupted()) throw new InterruptedException();
-        if (tryAcquire(arg)) return true;
-        if (nanosTimeout <= 0L) return false;
-        int r = acquireQueued(arg, false, true, true, nanosTimeout);
+        return tryAcquire(arg) || acquireTimed(arg, false, nanosTimeout);
+    }
+    /** Queues for at most {@code nanos}: whether it acquired; InterruptedException when interrupted. */
+    private boolean acquireTimed(int arg, boolean shared, long nanos) throws InterruptedException {
+        if (nanos <= 0L) return false;
+        int r = acquireQueued(arg, shared, true, true, nanos);
         if (r < 0) throw new InterruptedException();
         return r > 0;
     }
@@ -155,11 +158,7 @@ public abstract class AbstractQueuedSynchronizer extends AbstractOwnableSynchron
     }
     public final boolean tryAcquireSharedNanos(int arg, long nanosTimeout) throws InterruptedException {
         if (Thread.interrupted()) throw new InterruptedException();
-        if (tryAcquireShared(arg) >= 0) return true;
-        if (nanosTimeout <= 0L) return false;
-        int r = acquireQueued(arg, true, true, true, nanosTimeout);
-        if (r < 0) throw new InterruptedException();
-        return r > 0;
+        return tryAcquireShared(arg) >= 0 || acquireTimed(arg, true, nanosTimeout);
     }
     public final boolean releaseShared(int arg) {
         if (tryReleaseShared(arg)) {
