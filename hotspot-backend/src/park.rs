@@ -345,6 +345,11 @@ unsafe extern "C" fn park_exit(jni: *mut JNIEnv, _class: jclass, _method: jint) 
     guard("Park.exit", || {
         let Some(b) = BACKEND.get() else { return };
         with_thread(b, ptr::null_mut(), |t| {
+            // A return without a recorded park (a parkNanos of at most 0 ns, a park begun while
+            // recording was stopped or before the wrappers) reads no stack.
+            if !b.recorder.is_parked(t) {
+                return;
+            }
             if let Some(rt) = probes::runtime() {
                 b.recorder.move_to_context(t, &rt.context_path());
                 b.recorder.parked(t, None);

@@ -140,6 +140,12 @@ impl Recorder {
         lock(&t.state).parking = Some(p);
     }
 
+    /// Whether the thread has a park under way ([`Recorder::park`] without its end yet): the
+    /// backend reads a park's context only then.
+    pub fn is_parked(&self, t: &ThreadRecorder) -> bool {
+        lock(&t.state).parking.is_some()
+    }
+
     /// The park begun by [`Recorder::park`] returned: one wait of the parked wall time under the
     /// thread's context, then [`PARK_NODE`] or [`PARK_TIMED_NODE`], then the blocker's class;
     /// `timed-out` when a timed park lasted its whole timeout. The context is the current call
