@@ -94,6 +94,12 @@ fn check_parks(p: &Profile, text: &str, jdk: &Jdk, label: &str) {
     let w = one(&plain, "plain-parker", "(no blocker)");
     assert_eq!((w.kind.as_str(), w.timed_out), (PARK_TIMED_NODE, 1), "{label}: {w:?}");
     assert!(w.ns >= 45 * MS, "{label}: {w:?}");
+    // JDK 25's parkUntil(Object, long) nests a wrapped parkUntil(long): still one park.
+    let until = waits_of(p, "until-parker");
+    let w = one(&until, "until-parker", "waits.Parks$UntilMarker");
+    assert_eq!((w.kind.as_str(), w.timed_out), (PARK_TIMED_NODE, 1), "{label}: {w:?}");
+    assert!((100 * MS..2_000 * MS).contains(&w.ns), "{label}: {w:?}");
+    assert_eq!(until.len(), 1, "{label}: {until:?}");
     let waiter = waits_of(p, "waiter");
     let w = one(&waiter, "waiter", "java.lang.Object");
     assert_eq!(w.kind, "wait", "{label}: Object.wait stays a wait: {w:?}");

@@ -226,6 +226,9 @@ fn define_natives(jni: *mut JNIEnv) -> Result<(), String> {
 }
 
 /// A park begins on the calling thread: `blocker` may be null, `timeout_ns` for a timed one.
+/// Wrapped methods may nest (JDK 25's `parkUntil(Object, long)` calls `parkUntil(long)` with its
+/// blocker set): the inner entry starts the park again, finds the outer's blocker through
+/// `parkBlocker`, and its exit ends the park; the outer exit then finds none and records nothing.
 fn enter(jni: *mut JNIEnv, blocker: jobject, timeout_ns: Option<u64>) {
     let Some(b) = BACKEND.get() else { return };
     if b.recorder.is_paused() {

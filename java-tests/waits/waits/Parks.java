@@ -19,6 +19,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@code FutureTask});
  * <li>{@code nanos-parker}: {@code LockSupport.parkNanos(new Marker(), 200 ms)}, which times out;
  * <li>{@code plain-parker}: {@code LockSupport.parkNanos(50 ms)} without a blocker;
+ * <li>{@code until-parker}: {@code LockSupport.parkUntil(new UntilMarker(), now + 120 ms)};
  * <li>{@code waiter}: {@code Object.wait(100)} for comparison;
  * <li>on JDK 21 and later a virtual thread parks like {@code nanos-parker} with a {@code VMarker}
  * for 150 ms.
@@ -29,6 +30,12 @@ public class Parks {
     static final class Marker {}
 
     static final class VMarker {}
+
+    static final class UntilMarker {}
+
+    static void parkUntilPlanted() {
+        LockSupport.parkUntil(new UntilMarker(), System.currentTimeMillis() + 120);
+    }
 
     static void parkPlanted() {
         LockSupport.parkNanos(new Marker(), 200_000_000L);
@@ -95,9 +102,10 @@ public class Parks {
 
         Thread nanosParker = new Thread(Parks::parkPlanted, "nanos-parker");
         Thread plainParker = new Thread(() -> LockSupport.parkNanos(50_000_000L), "plain-parker");
+        Thread untilParker = new Thread(Parks::parkUntilPlanted, "until-parker");
         Thread waiter = new Thread(Parks::waitPlanted, "waiter");
 
-        Thread[] all = {lockWaiter, latchWaiter, futureWaiter, nanosParker, plainParker, waiter};
+        Thread[] all = {lockWaiter, latchWaiter, futureWaiter, nanosParker, plainParker, untilParker, waiter};
         for (Thread t : all) {
             t.start();
         }
