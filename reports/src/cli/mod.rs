@@ -53,8 +53,9 @@ enum Command {
     /// Validate a quantum-trace directory and print its per-thread and per-processor tables.
     #[command(after_long_help = EXIT_CODES)]
     Trace(trace::TraceArgs),
-    /// Write one self-contained HTML page to explore a run's call trees and quantum trace (flame
-    /// graph, callers/callees, methods, computed metrics, record sets), or the diff of two runs.
+    /// Write one self-contained HTML page to explore a run's trees and quantum trace (flame
+    /// graph, callers/callees, methods, computed metrics, the samples' timeline, record sets), or
+    /// the diff of two runs.
     #[command(after_long_help = EXIT_CODES)]
     Explore(explore::ExploreArgs),
     /// Write a profile for another viewer: pprof, speedscope, Firefox Profiler, callgrind; a quantum
