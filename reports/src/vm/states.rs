@@ -37,7 +37,7 @@ pub fn states(p: &Profile) -> String {
             let (samples, time) = (t.calls(n), t.base(n).get(ti).copied().unwrap_or(0));
             let parent = t.parent(n).unwrap_or(Tree::ROOT);
             let method = if parent == Tree::ROOT { format!("(thread {}, no recorded method)", th.name) } else { p.consumers.name(t.consumer(parent)).to_string() };
-            for per in [&mut total, &mut mine, by_method.entry(method).or_insert_with(Default::default)] {
+            for per in [&mut total, &mut mine, by_method.entry(method).or_default()] {
                 per[slot(state)].0 += samples;
                 per[slot(state)].1 += time;
             }
