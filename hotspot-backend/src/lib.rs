@@ -19,6 +19,7 @@ mod compilers;
 mod vthreads;
 mod park;
 mod states;
+mod symbols;
 
 pub use stacks::{faults_caught as stack_walk_faults, AsgctWalker};
 #[allow(clippy::all)]

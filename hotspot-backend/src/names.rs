@@ -278,10 +278,11 @@ impl MethodResolver for Resolver {
 /// Native code frames' names by program counter (`sample-native=on`).
 static NATIVE_NAMES: Mutex<Option<HashMap<u64, String>>> = Mutex::new(None);
 
-/// The name of the native code at `pc` from the process's dynamic symbols (`dladdr1`, which
-/// also gives the symbol's size, so that an address past a symbol's end is not given its name):
-/// `symbol [library]`, or `[library+0xOFFSET]` where no exported symbol covers it (libjvm's own
-/// functions are not exported), or `[native 0xPC]` outside every library.
+/// The name of the native code at `pc`: from the process's dynamic symbols (`dladdr1`, which
+/// also gives the symbol's size, so that an address past a symbol's end is not given its name),
+/// else from the library's own symbol table (`symbols.rs`: libjvm's functions are not
+/// exported): `symbol [library]`, or `[library+0xOFFSET]` where no symbol covers it, or
+/// `[native 0xPC]` outside every library.
 fn native_code_name(pc: usize) -> String {
     /// glibc's `RTLD_DL_SYMENT`: `dladdr1` also returns the symbol's `ElfW(Sym)`.
     const RTLD_DL_SYMENT: c_int = 1;
@@ -302,10 +303,14 @@ fn native_code_name(pc: usize) -> String {
         if pc >= start && (pc < start + size || size == 0) {
             // SAFETY: dli_sname is a NUL-terminated name in the object's string table.
             let name = unsafe { std::ffi::CStr::from_ptr(info.dli_sname) }.to_string_lossy().into_owned();
-            return format!("{name} [{library}]");
+            return format!("{} [{library}]", crate::symbols::demangle(&name));
         }
     }
-    format!("[{library}+0x{:x}]", pc - info.dli_fbase as usize)
+    let offset = pc - info.dli_fbase as usize;
+    match crate::symbols::function_at(&path, offset as u64) {
+        Some(name) => format!("{name} [{library}]"),
+        None => format!("[{library}+0x{offset:x}]"),
+    }
 }
 
 /// Pushes the method keys of `thread`'s stack into `out`, outermost first (see [`frames`]). False
