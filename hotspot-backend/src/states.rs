@@ -27,10 +27,10 @@ static PARK: [AtomicU64; 2] = [const { AtomicU64::new(0) }; 2];
 static SLEEP: [AtomicU64; 4] = [const { AtomicU64::new(0) }; 4];
 static WAIT: [AtomicU64; 4] = [const { AtomicU64::new(0) }; 4];
 
-// HotSpot's JavaThreadState (globalDefinitions.hpp), the same values in JDK 17 and 25; each
-// `_trans` state is one more.
+// HotSpot's JavaThreadState (globalDefinitions.hpp; `_thread_in_vm` is the frame walker's
+// THREAD_IN_VM), the same values in JDK 17 and 25; each `_trans` state is one more.
 const IN_NATIVE: i32 = 4;
-const IN_VM: i32 = 6;
+const IN_VM: i32 = crate::frames::THREAD_IN_VM;
 const IN_JAVA: i32 = 8;
 const BLOCKED: i32 = 10;
 
