@@ -549,3 +549,83 @@ fn sampling_after_attach_samples_the_threads_that_were_running() {
         }
     }
 }
+
+/// async-profiler's main use, on a real server: `hpm attach PID calls=none sample=cpu` to Debian's
+/// H2 running its transactions (and with probes beside the sampling), then a dump. The sampled
+/// trees hold H2's methods with nearly every sample placed, and the reports and the page show them.
+#[test]
+fn attaching_to_a_running_h2_samples_its_methods() {
+    let h2 = std::path::Path::new("/usr/share/java/h2.jar");
+    assert!(h2.is_file(), "{} missing: install libh2-java (scripts/test.sh does)", h2.display());
+    let driver = java_tests::compile_with("thirdparty", &["-cp", h2.to_str().unwrap()]).expect("compiling java-tests/thirdparty");
+    for jdk in common::jdks() {
+        for mode in ["calls=none", "calls=probes"] {
+            let tmp = tempfile::tempdir().unwrap();
+            let mut child = Process::new(jdk.java())
+                .arg("-cp")
+                .arg(format!("{}:{}", driver.display(), h2.display()))
+                .args(["bench.H2Driver", "2", "10000000"])
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            // The JVM up (libjvm mapped), then H2's workers busy.
+            let maps = format!("/proc/{}/maps", child.id());
+            let t0 = std::time::Instant::now();
+            while !std::fs::read_to_string(&maps).is_ok_and(|m| m.contains("libjvm.so")) && t0.elapsed() < Duration::from_secs(30) {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            std::thread::sleep(Duration::from_secs(2));
+            let sock = tmp.path().join("h2.sock");
+            let attach = Process::new(common::hpm_binary())
+                .args(["attach", &child.id().to_string(), &format!("out={}", tmp.path().join("out").display()), &format!("socket={}", sock.display())])
+                .args(["perf-map=off", "log=info", mode, "sample=cpu", "sample-interval=1ms", "--agent-lib"])
+                .arg(common::agent_lib())
+                .output()
+                .unwrap();
+            assert!(attach.status.success(), "hpm attach: {}", String::from_utf8_lossy(&attach.stderr));
+            let mut c = Client::connect(&sock, Duration::from_secs(30)).unwrap();
+            std::thread::sleep(Duration::from_secs(2));
+            let d = tmp.path().join("dump");
+            let r = c.send(&Command::Dump { dir: Some(d.to_string_lossy().into_owned()) }).unwrap();
+            assert!(r.ok, "{r:?}");
+            child.kill().unwrap();
+            let stderr = child.wait_with_output().map(|o| String::from_utf8_lossy(&o.stderr).into_owned()).unwrap_or_default();
+
+            let sampled = common::read_profile(&d.join("sampled/arcflow.json"));
+            // One recorder per thread: a worker whose first event (a park) came while the attach
+            // was adopting the running threads once got a second, empty one.
+            for w in ["h2-worker-0", "h2-worker-1"] {
+                assert_eq!(sampled.threads.iter().filter(|t| t.name == w).count(), 1, "{mode}: {w} listed more than once");
+            }
+            let (mut total, mut in_h2, mut unplaced) = (0u64, 0u64, 0u64);
+            for w in ["h2-worker-0", "h2-worker-1"] {
+                for (path, n) in common::contexts(&sampled, w) {
+                    total += n;
+                    let leaf = path.rsplit(';').next().unwrap_or("");
+                    if path.contains("org.h2.") {
+                        in_h2 += n;
+                    } else if ["(unknown Java)", "(not walkable Java)", "(unknown, not Java)", "(not walkable, not Java)"].contains(&leaf) {
+                        unplaced += n;
+                    }
+                }
+            }
+            eprintln!("{mode} on {:?}: {total} samples of the workers, {in_h2} in H2, {unplaced} unplaced", jdk.home);
+            // Two busy workers for 2 s at one sample per ms of CPU (the machine may be shared).
+            assert!(total > 500 && in_h2 * 10 > total * 9, "{mode}: {in_h2} of {total} samples in H2's methods; threads {:?}; JVM: {stderr}", sampled.threads.iter().map(|t| (&t.name, t.tree.len())).collect::<Vec<_>>());
+            assert!(unplaced * 50 < total, "{mode}: {unplaced} of {total} samples unplaced");
+            let xprof = std::fs::read_to_string(d.join("sampled/xprof.txt")).unwrap();
+            assert!(xprof.contains("org.h2.command."), "{xprof}");
+            // The page of a sampling-only run opens on the samples; with probes, both trees are there.
+            let page = std::fs::read_to_string(d.join("explore.html")).unwrap();
+            assert!(page.contains("org.h2.command."), "the page holds no H2 method");
+            if mode == "calls=probes" {
+                let exact = common::read_profile(&d.join("arcflow.json"));
+                let calls: u64 = exact.threads.iter().filter(|t| t.name.starts_with("h2-worker")).map(|t| (1..t.tree.len() as u32).map(|n| t.tree.calls(n)).sum::<u64>()).sum();
+                assert!(calls > 1000, "{calls} calls counted in the workers' exact trees");
+            } else {
+                assert!(std::fs::read_to_string(d.join("xprof.txt")).unwrap().contains("org.h2.command."), "the top-level xprof.txt of a sampling-only run");
+            }
+        }
+    }
+}

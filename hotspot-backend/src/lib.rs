@@ -181,9 +181,21 @@ static ADOPTED: Mutex<Vec<(u64, Arc<ThreadRecorder>)>> = Mutex::new(Vec::new());
 /// The OS thread ids of the agent's own threads attached to the VM ([`AgentThread`]): never adopted.
 static INTERNAL_TIDS: Mutex<Vec<u64>> = Mutex::new(Vec::new());
 
-/// The recorder made at a late attach for the calling thread, if any.
+/// Held by the attaching thread from the moment a late attach turns events on until every running
+/// thread is adopted; [`ADOPTING_TID`] names that thread (0: none). A thread's first event in that
+/// time waits for it, so that it takes the recorder made for it instead of registering a second
+/// one (the park wrappers and monitor events fire from the moment they are on).
+static ADOPTING: Mutex<()> = Mutex::new(());
+static ADOPTING_TID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// The recorder made at a late attach for the calling thread, if any (after the adoption, if one
+/// runs on another thread).
 fn take_adopted() -> Option<Arc<ThreadRecorder>> {
     let tid = gettid();
+    let adopter = ADOPTING_TID.load(Ordering::Acquire);
+    if adopter != 0 && adopter != tid {
+        drop(lock(&ADOPTING));
+    }
     let mut adopted = lock(&ADOPTED);
     let i = adopted.iter().position(|(t, _)| *t == tid)?;
     Some(adopted.swap_remove(i).1)
@@ -974,8 +986,11 @@ pub unsafe fn init_live(vm: *mut JavaVM, recorder: Arc<Recorder>, config: Backen
     // SAFETY: forwarded (caller's contract).
     let control = unsafe { init(vm, recorder, config, hooks) }?;
     if let Some(b) = BACKEND.get() {
+        let _adopting = lock(&ADOPTING);
+        ADOPTING_TID.store(gettid(), Ordering::Release);
         go_live(b.env as *mut jvmtiEnv, b, None);
         adopt_running_threads(b);
+        ADOPTING_TID.store(0, Ordering::Release);
     }
     Ok(control)
 }
