@@ -16,13 +16,13 @@
 //! the metric names with every character outside `[A-Za-z0-9_]` made `_`; `event:` lines give the
 //! full name and unit. `totals:` is the profile's total of each metric.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use hpm_collectors::arcflow::{ConsumerId, Profile};
 
-use super::{split_consumer, ExportOptions};
+use super::{split_consumer, split_line, ExportOptions};
 
 /// The source file of every function: callgrind's name for code without debug information, which
 /// `callgrind_annotate` never tries to open.
@@ -38,11 +38,12 @@ pub fn event_name(metric: &str) -> String {
     }
 }
 
-/// Per function: self cost, and per callee: (calls, inclusive cost).
+/// Per function: self cost by line, and per (callee, line of the call): (calls, inclusive cost).
+/// Lines are 0 (none) unless frames were named with theirs (`sample-lines=on`).
 #[derive(Default)]
 struct Function {
-    self_cost: Vec<u64>,
-    callees: BTreeMap<ConsumerId, (u64, Vec<u64>)>,
+    self_cost: BTreeMap<u32, Vec<u64>>,
+    callees: BTreeMap<(ConsumerId, u32), (u64, Vec<u64>)>,
 }
 
 fn add(into: &mut Vec<u64>, values: &[u64]) {
@@ -57,22 +58,31 @@ fn add(into: &mut Vec<u64>, values: &[u64]) {
 pub fn write(profile: &Profile, opts: &ExportOptions, out: &mut dyn Write) -> io::Result<()> {
     let m = profile.metric_count();
     let order: Vec<usize> = std::iter::once(opts.metric).chain((0..m).filter(|&k| k != opts.metric)).collect();
+    // Each consumer's function (numbered by the first consumer of its method) and line: the
+    // frames of one method named with their lines (`Class.method:LINE`) are one function.
+    let mut first_of: HashMap<&str, ConsumerId> = HashMap::new();
+    let at: Vec<(ConsumerId, u32)> = (0..profile.consumers.len() as ConsumerId)
+        .map(|c| {
+            let (method, line) = split_line(profile.consumers.name(c));
+            (*first_of.entry(method).or_insert(c), line.unwrap_or(0))
+        })
+        .collect();
     let mut functions: BTreeMap<ConsumerId, Function> = BTreeMap::new();
     for th in &profile.threads {
         let t = &th.tree;
         let cum = t.cum();
         for n in 0..t.len() as u32 {
-            let c = t.consumer(n);
-            add(&mut functions.entry(c).or_default().self_cost, t.base(n));
+            let (f, line) = at[t.consumer(n) as usize];
+            add(functions.entry(f).or_default().self_cost.entry(line).or_default(), t.base(n));
             if let Some(p) = t.parent(n) {
-                let caller = functions.entry(t.consumer(p)).or_default();
-                let arc = caller.callees.entry(c).or_insert_with(|| (0, vec![0; m]));
+                let (caller, call_line) = at[t.consumer(p) as usize];
+                let arc = functions.entry(caller).or_default().callees.entry((f, call_line)).or_insert_with(|| (0, vec![0; m]));
                 arc.0 = arc.0.saturating_add(t.calls(n));
                 add(&mut arc.1, &cum[n as usize * m..(n as usize + 1) * m]);
             }
         }
     }
-    // The values in event order; a cost line is position 0 followed by them.
+    // The values in event order; a cost line is its position (the line, or 0) followed by them.
     let columns = |values: &[u64]| -> String {
         let mut s = String::new();
         for &k in &order {
@@ -80,7 +90,8 @@ pub fn write(profile: &Profile, opts: &ExportOptions, out: &mut dyn Write) -> io
         }
         s
     };
-    let costs = |values: &[u64]| format!("0 {}", columns(values));
+    let costs = |line: u32, values: &[u64]| format!("{line} {}", columns(values));
+    let method_of = |c: ConsumerId| split_line(profile.consumers.name(c)).0;
 
     let mut w = io::BufWriter::new(out);
     writeln!(w, "# callgrind format")?;
@@ -118,22 +129,24 @@ pub fn write(profile: &Profile, opts: &ExportOptions, out: &mut dyn Write) -> io
         if std::mem::replace(&mut named[c as usize], true) {
             writeln!(w, "{key}=({id})")
         } else {
-            writeln!(w, "{key}=({id}) {}", one_line(profile.consumers.name(c)))
+            writeln!(w, "{key}=({id}) {}", one_line(method_of(c)))
         }
     };
     for (&c, f) in &functions {
-        let class = split_consumer(profile.consumers.name(c)).0.unwrap_or("(none)");
+        let class = split_consumer(method_of(c)).0.unwrap_or("(none)");
         object_ref(&mut w, "ob", class)?;
         fn_ref(&mut w, "fn", c)?;
-        writeln!(w, "{}", costs(&f.self_cost))?;
-        for (&callee, (calls, inclusive)) in &f.callees {
-            let callee_class = split_consumer(profile.consumers.name(callee)).0.unwrap_or("(none)");
+        for (&line, cost) in &f.self_cost {
+            writeln!(w, "{}", costs(line, cost))?;
+        }
+        for (&(callee, line), (calls, inclusive)) in &f.callees {
+            let callee_class = split_consumer(method_of(callee)).0.unwrap_or("(none)");
             if callee_class != class {
                 object_ref(&mut w, "cob", callee_class)?;
             }
             fn_ref(&mut w, "cfn", callee)?;
             writeln!(w, "calls={calls} 0")?;
-            writeln!(w, "{}", costs(inclusive))?;
+            writeln!(w, "{}", costs(line, inclusive))?;
         }
         writeln!(w)?;
     }
@@ -178,5 +191,31 @@ mod tests {
         assert_eq!(event_name("L1-dcache-load-misses"), "L1_dcache_load_misses");
         assert_eq!(event_name("r01c2"), "r01c2");
         assert_eq!(event_name("1x"), "m_1x");
+    }
+
+    /// Frames named with their lines (`sample-lines=on`) are one function per method, its cost
+    /// split by line, and each call at the line of the caller's frame.
+    #[test]
+    fn lines_are_positions_of_one_function() {
+        let mut p = Profile::new(Bindings::methods(vec![Metric::new("cpu-time", "ns")]));
+        let th = p.add_thread("main");
+        let names = ["app.A.run:10", "app.B.work(int):40", "app.A.run:11", "app.B.work(int):41"];
+        let [a10, b40, a11, b41] = names.map(|n| p.consumers.intern(n));
+        let t = &mut p.threads[th].tree;
+        for (a, b, cost) in [(a10, b40, 5), (a11, b41, 7)] {
+            let na = t.descend(Tree::ROOT, &[a]);
+            t.add_calls(na, 1);
+            t.add_base(na, &[1]);
+            let nb = t.descend(na, &[b]);
+            t.add_calls(nb, 2);
+            t.add_base(nb, &[cost]);
+        }
+        let mut out = Vec::new();
+        write(&p, &ExportOptions::default(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.matches("app.A.run").count(), 1, "one function, named once: {text}");
+        assert!(!text.contains(":10") && !text.contains(":40"), "lines are positions, not names: {text}");
+        assert!(text.contains("fn=(2)\n10 1\n11 1\ncob=(3) app.B\ncfn=(3) app.B.work(int)\ncalls=2 0\n10 5\ncob=(3)\ncfn=(3)\ncalls=2 0\n11 7\n"), "{text}");
+        assert!(text.contains("fn=(3)\n40 5\n41 7\n"), "{text}");
     }
 }
