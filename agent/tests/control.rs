@@ -514,13 +514,7 @@ fn sampling_after_attach_samples_the_threads_that_were_running() {
             let pid = child.id().to_string();
             let sock = tmp.path().join("attached.sock");
             let out = tmp.path().join("out");
-            let attach = Process::new(common::hpm_binary())
-                .args(["attach", &pid, &format!("out={}", out.display()), &format!("socket={}", sock.display())])
-                .args(["perf-map=off", "log=info", mode, "sample=cpu", "sample-interval=1ms", "--agent-lib"])
-                .arg(common::agent_lib())
-                .output()
-                .unwrap();
-            assert!(attach.status.success(), "hpm attach: {}", String::from_utf8_lossy(&attach.stderr));
+            attach_sampling(&pid, &out, &sock, mode);
             let mut c = Client::connect(&sock, Duration::from_secs(30)).unwrap();
             std::thread::sleep(Duration::from_millis(1500));
             let d = tmp.path().join("dump");
@@ -550,6 +544,18 @@ fn sampling_after_attach_samples_the_threads_that_were_running() {
     }
 }
 
+/// `hpm attach PID` with stack sampling at 1 kHz beside `mode` (`calls=none`, `calls=probes`),
+/// reports to `out`, the control socket at `sock`.
+fn attach_sampling(pid: &str, out: &Path, sock: &Path, mode: &str) {
+    let attach = Process::new(common::hpm_binary())
+        .args(["attach", pid, &format!("out={}", out.display()), &format!("socket={}", sock.display())])
+        .args(["perf-map=off", "log=info", mode, "sample=cpu", "sample-interval=1ms", "--agent-lib"])
+        .arg(common::agent_lib())
+        .output()
+        .unwrap();
+    assert!(attach.status.success(), "hpm attach: {}", String::from_utf8_lossy(&attach.stderr));
+}
+
 /// async-profiler's main use, on a real server: `hpm attach PID calls=none sample=cpu` to Debian's
 /// H2 running its transactions (and with probes beside the sampling), then a dump. The sampled
 /// trees hold H2's methods with nearly every sample placed, and the reports and the page show them.
@@ -570,20 +576,10 @@ fn attaching_to_a_running_h2_samples_its_methods() {
                 .spawn()
                 .unwrap();
             // The JVM up (libjvm mapped), then H2's workers busy.
-            let maps = format!("/proc/{}/maps", child.id());
-            let t0 = std::time::Instant::now();
-            while !std::fs::read_to_string(&maps).is_ok_and(|m| m.contains("libjvm.so")) && t0.elapsed() < Duration::from_secs(30) {
-                std::thread::sleep(Duration::from_millis(20));
-            }
+            common::wait_for_libjvm(child.id(), Duration::from_secs(30));
             std::thread::sleep(Duration::from_secs(2));
             let sock = tmp.path().join("h2.sock");
-            let attach = Process::new(common::hpm_binary())
-                .args(["attach", &child.id().to_string(), &format!("out={}", tmp.path().join("out").display()), &format!("socket={}", sock.display())])
-                .args(["perf-map=off", "log=info", mode, "sample=cpu", "sample-interval=1ms", "--agent-lib"])
-                .arg(common::agent_lib())
-                .output()
-                .unwrap();
-            assert!(attach.status.success(), "hpm attach: {}", String::from_utf8_lossy(&attach.stderr));
+            attach_sampling(&child.id().to_string(), &tmp.path().join("out"), &sock, mode);
             let mut c = Client::connect(&sock, Duration::from_secs(30)).unwrap();
             std::thread::sleep(Duration::from_secs(2));
             let d = tmp.path().join("dump");

@@ -193,11 +193,7 @@ fn attached_later_traces_the_running_application_threads() {
         .expect("running java");
     // The JVM's library is mapped before `hpm attach` can find it: on a loaded machine (other tests
     // running) that took more than a fixed half second. Then half a second for the workers to start.
-    let maps = format!("/proc/{}/maps", child.id());
-    let t0 = std::time::Instant::now();
-    while !std::fs::read_to_string(&maps).is_ok_and(|m| m.contains("libjvm.so")) && t0.elapsed() < std::time::Duration::from_secs(20) {
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    wait_for_libjvm(child.id(), std::time::Duration::from_secs(20));
     std::thread::sleep(std::time::Duration::from_millis(500));
     let attach = Command::new(hpm_binary())
         .args(["attach", &child.id().to_string(), &format!("out={}", out.display()), "quantum,calls=none,collect=none,socket=off", "--agent-lib"])

@@ -325,21 +325,12 @@ impl FrameLayout {
             }
             out[0] = regs.pc;
             let mut n = 1;
-            let mut fp = regs.fp;
-            while n < out.len() {
-                if fp < regs.sp || fp - regs.sp > MAX_LEAF_STACK || !fp.is_multiple_of(WORD) {
-                    break;
-                }
-                let (ret, caller_fp) = (word(fp, 1), word(fp, 0));
+            for (_, ret, _) in frame_pointer_chain(regs.sp, regs.fp, out.len() - 1) {
                 if ret == 0 || code.kind_at(ret) != CodeKind::Outside {
                     break;
                 }
                 out[n] = ret - 1;
                 n += 1;
-                if caller_fp <= fp {
-                    break;
-                }
-                fp = caller_fp;
             }
             n
         }
@@ -493,22 +484,11 @@ impl FrameLayout {
     ///
     /// # Safety
     /// Under the fault guard, with the interrupted `sp` and `fp`.
-    unsafe fn java_caller_by_frame_pointer(&self, code: &CodeLayout, sp: usize, mut fp: usize) -> Option<Regs> {
-        for _ in 0..MAX_LEAF_FRAMES {
-            if fp < sp || fp - sp > MAX_LEAF_STACK || !fp.is_multiple_of(WORD) {
-                return None;
-            }
-            // SAFETY (all): the caller's contract.
-            let (ret, caller_fp) = unsafe { (word(fp, 1), word(fp, 0)) };
-            if unsafe { self.is_java_code(code, ret) } {
-                return Some(Regs { pc: ret, sp: fp + 2 * WORD, fp: caller_fp });
-            }
-            if caller_fp <= fp {
-                return None;
-            }
-            fp = caller_fp;
-        }
-        None
+    unsafe fn java_caller_by_frame_pointer(&self, code: &CodeLayout, sp: usize, fp: usize) -> Option<Regs> {
+        // SAFETY (all): the caller's contract.
+        unsafe { frame_pointer_chain(sp, fp, MAX_LEAF_FRAMES) }
+            .find(|&(_, ret, _)| unsafe { self.is_java_code(code, ret) })
+            .map(|(at, ret, caller_fp)| Regs { pc: ret, sp: at + 2 * WORD, fp: caller_fp })
     }
 
     /// Whether `pc` can be a return address into Java code: the interpreter, or a compiled
@@ -563,6 +543,29 @@ impl FrameLayout {
             pc >= begin + offset as usize
         }
     }
+}
+
+/// The frames up the frame-pointer chain from `fp`, innermost first, at most `max`: each one's
+/// frame pointer, return address and caller's frame pointer. The chain ends where a frame pointer
+/// leaves the stack above `sp` (by more than [`MAX_LEAF_STACK`], or misaligned) or stops going up.
+///
+/// # Safety
+/// Iterated under the fault guard, with the interrupted `sp`.
+unsafe fn frame_pointer_chain(sp: usize, fp: usize, max: usize) -> impl Iterator<Item = (usize, usize, usize)> {
+    let mut next = Some(fp);
+    std::iter::from_fn(move || {
+        let at = next.take()?;
+        if at < sp || at - sp > MAX_LEAF_STACK || !at.is_multiple_of(WORD) {
+            return None;
+        }
+        // SAFETY: the function's contract; `at` is a stack slot of the thread's.
+        let (ret, caller_fp) = unsafe { (word(at, 1), word(at, 0)) };
+        if caller_fp > at {
+            next = Some(caller_fp);
+        }
+        Some((at, ret, caller_fp))
+    })
+    .take(max)
 }
 
 /// The word `slot` words away from `at`.

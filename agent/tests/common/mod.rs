@@ -335,3 +335,13 @@ pub fn explorer_data(page: &Path) -> serde_json::Value {
     let end = start + html[start..].find("</script>").expect("the end of the page's data");
     serde_json::from_str(&html[start..end]).expect("the page's data is JSON")
 }
+
+/// Waits until process `pid` has mapped HotSpot's library (so `hpm attach` can find it), at most
+/// `limit`: on a loaded machine that takes longer than any fixed pause.
+pub fn wait_for_libjvm(pid: u32, limit: std::time::Duration) {
+    let maps = format!("/proc/{pid}/maps");
+    let t0 = std::time::Instant::now();
+    while !std::fs::read_to_string(&maps).is_ok_and(|m| m.contains("libjvm.so")) && t0.elapsed() < limit {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
