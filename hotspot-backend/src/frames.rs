@@ -472,10 +472,7 @@ impl FrameLayout {
                 return true;
             }
             let target = ret.wrapping_add_signed(((ret - 4) as *const i32).read_unaligned() as isize);
-            match code.kind_at(target) {
-                CodeKind::Blob(b) if b != callee && code.is_compiled_method(b) => false,
-                _ => true,
-            }
+            !matches!(code.kind_at(target), CodeKind::Blob(b) if b != callee && code.is_compiled_method(b))
         }
     }
 
