@@ -1,6 +1,8 @@
 //! Tables of a quantum trace (Sweeney et al. 2004, Table 4 and friends): pure functions from a read and
 //! validated [`Trace`] to a [`Summary`], and from a summary to text, CSV or JSON. `hpm trace` prints them.
 
+pub mod sets;
+
 use std::collections::HashMap;
 use std::fmt::Write as _;
 

@@ -3,7 +3,10 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
+use hpm_collectors::quantum::Trace;
 use hpm_reports::quantum;
+use hpm_reports::quantum::sets::{self, Filter};
+use serde_json::json;
 
 use super::out::{self, errln, outln};
 use super::Failure;
@@ -21,11 +24,49 @@ pub struct TraceArgs {
     /// How many records to list after each GC and each marker.
     #[arg(long, default_value_t = 5)]
     pub after: usize,
+    /// Record set: only this thread's records (its name, or its id).
+    #[arg(long, value_name = "NAME|ID")]
+    pub thread: Option<String>,
+    /// Record set: only this processor's records.
+    #[arg(long, value_name = "N")]
+    pub processor: Option<u32>,
+    /// Record set: records whose duration is in LO..HI (both included; either may be left out:
+    /// `2ms..`, `..500us`; a number alone is in ns).
+    #[arg(long, value_name = "LO..HI")]
+    pub duration: Option<String>,
+    /// Record set: records whose metric passes, e.g. `IPC<0.5` or `cycles>1e6` (a counter, IPC,
+    /// `X/Kinstr`, `duration`, or an expression over the counters; <, <=, >, >=). Repeat it, or
+    /// separate conditions with commas.
+    #[arg(long = "where", value_name = "METRIC<VALUE")]
+    pub conds: Vec<String>,
+    /// Record set: records whose top method (`class.method`) matches this regular expression.
+    #[arg(long, value_name = "REGEX")]
+    pub method: Option<String>,
+    /// Print the record set's statistics per metric (count, mean, standard deviation, min, max,
+    /// p50, p90, p99) instead of the tables; the set options alone do too.
+    #[arg(long, conflicts_with = "csv")]
+    pub stats: bool,
+    /// Rank the metrics and top methods that differ most between the record set and OTHER: a
+    /// trace directory (its records under the same set options), or a filter in the same trace
+    /// (conditions as --where, and `thread=NAME`, `processor=N`, `method~REGEX` (last), separated
+    /// by commas).
+    #[arg(long, value_name = "OTHER", conflicts_with = "csv")]
+    pub compare: Option<String>,
+}
+
+impl TraceArgs {
+    fn record_set(&self) -> bool {
+        self.thread.is_some() || self.processor.is_some() || self.duration.is_some() || !self.conds.is_empty() || self.method.is_some() || self.stats || self.compare.is_some()
+    }
 }
 
 pub fn run(args: TraceArgs) -> Result<(), Failure> {
     check_trace_dir(&args.dir)?;
     let trace = hpm_collectors::quantum::read_dir(&args.dir).map_err(|e| Failure(format!("{e}; is this a quantum trace directory (out= of the agent's `quantum` option)?")))?;
+    if args.record_set() {
+        record_sets(&args, &trace)?;
+        return finish(&args, &trace, &[]);
+    }
     let summary = quantum::summarize(&trace, args.after);
     if args.json {
         outln!("{}", quantum::to_json(&summary));
@@ -39,7 +80,12 @@ pub fn run(args: TraceArgs) -> Result<(), Failure> {
             outln!("\nVirtual threads: their mounts on carrier threads are traced in {} (hpm trace {0})", vthreads.display());
         }
     }
-    for o in &summary.overflows {
+    finish(&args, &trace, &summary.overflows)
+}
+
+/// Warnings, and the refusal of a trace with errors (after what could be shown of it).
+fn finish(args: &TraceArgs, trace: &Trace, overflows: &[String]) -> Result<(), Failure> {
+    for o in overflows {
         errln!("hpm: warning: {o}");
     }
     for i in trace.issues.iter().filter(|i| i.severity == hpm_collectors::quantum::Severity::Warning) {
@@ -47,10 +93,136 @@ pub fn run(args: TraceArgs) -> Result<(), Failure> {
             errln!("hpm: warning: {i}");
         }
     }
-    let errors = quantum::error_count(&trace);
+    let errors = quantum::error_count(trace);
     if errors > 0 {
         let first = trace.errors().next().map(|i| i.to_string()).unwrap_or_default();
         return Err(Failure(format!("{} is not a valid quantum trace: {errors} error(s), the first: {first}", args.dir.display())));
+    }
+    Ok(())
+}
+
+/// The set options as a filter over `trace` (thread names are looked up in it).
+fn filter_of(args: &TraceArgs, trace: &Trace) -> Result<Filter, Failure> {
+    let names = sets::slot_names(&trace.meta.counters);
+    let ms = sets::metrics(&trace.meta.counters);
+    let mut f = Filter::default();
+    if let Some(t) = &args.thread {
+        add_thread(&mut f, trace, t)?;
+    }
+    if let Some(p) = args.processor {
+        f.processor = Some(p);
+        f.parts.push(format!("processor {p}"));
+    }
+    if let Some(d) = &args.duration {
+        let Some((lo, hi)) = d.split_once("..") else { return Err(Failure(format!("--duration {d}: give a range LO..HI, LO.. or ..HI"))) };
+        for (bound, op) in [(lo, ">="), (hi, "<=")] {
+            if !bound.trim().is_empty() {
+                f.conds.extend(sets::parse_conds(&format!("duration {op} {bound}"), &ms, &names).map_err(|e| Failure(format!("--duration: {e}")))?);
+            }
+        }
+    }
+    for c in &args.conds {
+        f.conds.extend(sets::parse_conds(c, &ms, &names).map_err(|e| Failure(format!("--where: {e}")))?);
+    }
+    f.parts.extend(f.conds.iter().map(|c| c.text.clone()));
+    if let Some(m) = &args.method {
+        add_method(&mut f, m)?;
+    }
+    Ok(f)
+}
+
+fn add_thread(f: &mut Filter, trace: &Trace, t: &str) -> Result<(), Failure> {
+    let ids: Vec<u32> = trace.meta.threads.iter().filter(|i| i.name == t || t.parse() == Ok(i.id)).map(|i| i.id).collect();
+    if ids.is_empty() {
+        return Err(Failure(format!("no thread named `{t}` (or with that id) in the trace")));
+    }
+    f.threads = Some(ids);
+    f.parts.push(format!("thread {t}"));
+    Ok(())
+}
+
+fn add_method(f: &mut Filter, m: &str) -> Result<(), Failure> {
+    f.method = Some(regex::Regex::new(m).map_err(|e| {
+        // The regex crate's message is several lines, the cause last.
+        let e = e.to_string();
+        Failure(format!("method regex `{m}`: {}", e.lines().last().unwrap_or(&e).trim_start_matches("error: ")))
+    })?);
+    f.parts.push(format!("method ~ /{m}/"));
+    Ok(())
+}
+
+/// A filter written in one argument: conditions as `--where`, `thread=NAME`, `processor=N` and
+/// `method~REGEX` (the rest of the text), separated by commas.
+fn filter_of_spec(spec: &str, trace: &Trace) -> Result<Filter, Failure> {
+    let names = sets::slot_names(&trace.meta.counters);
+    let ms = sets::metrics(&trace.meta.counters);
+    let mut f = Filter::default();
+    let mut rest = spec.trim();
+    while !rest.is_empty() {
+        if let Some(re) = rest.strip_prefix("method~") {
+            add_method(&mut f, re.trim())?;
+            break;
+        }
+        let (part, tail) = rest.split_once(',').unwrap_or((rest, ""));
+        rest = tail.trim_start();
+        let part = part.trim();
+        if let Some(t) = part.strip_prefix("thread=") {
+            add_thread(&mut f, trace, t.trim())?;
+        } else if let Some(p) = part.strip_prefix("processor=") {
+            let p: u32 = p.trim().parse().map_err(|_| Failure(format!("--compare: `{part}`: give a processor number")))?;
+            f.processor = Some(p);
+            f.parts.push(format!("processor {p}"));
+        } else if !part.is_empty() {
+            let c = sets::parse_conds(part, &ms, &names).map_err(|e| Failure(format!("--compare: {e}; give a trace directory or a filter")))?;
+            f.parts.extend(c.iter().map(|c| c.text.clone()));
+            f.conds.extend(c);
+        }
+    }
+    Ok(f)
+}
+
+/// What a set is, in one line: its records, share, threads, filter.
+fn set_line(name: &str, of: &Trace, records: &[&hpm_collectors::quantum::QuantumRecord], f: &Filter, label: &str) -> (String, serde_json::Value) {
+    let total = of.quanta().count();
+    let mut threads: Vec<u32> = records.iter().map(|q| q.thread).collect();
+    threads.sort_unstable();
+    threads.dedup();
+    let what = if f.parts.is_empty() { "all records".to_string() } else { f.parts.join(", ") };
+    let share = if total > 0 { records.len() as f64 / total as f64 } else { 0.0 };
+    let line = format!("Record set {name} ({label}): {} of {total} records ({:.2}%), {} thread(s); {what}", records.len(), share * 100.0, threads.len());
+    (line, json!({"trace": label, "records": records.len(), "of": total, "threads": threads.len(), "filter": f.parts}))
+}
+
+/// `hpm trace` with set options: the set's statistics, and the ranking against `--compare`.
+fn record_sets(args: &TraceArgs, trace: &Trace) -> Result<(), Failure> {
+    let f = filter_of(args, trace)?;
+    let a = f.select(trace);
+    let label = args.dir.display().to_string();
+    let ms = sets::metrics(&trace.meta.counters);
+    let st = sets::stats(&ms, &a);
+    let (line_a, json_a) = set_line("A", trace, &a, &f, &label);
+    let mut text = format!("{line_a}\nStatistics of A (SD: sample standard deviation; percentiles by nearest rank):\n{}", sets::render_stats(&st));
+    let mut out = json!({"set": json_a, "stats": st.iter().map(sets::stats_json).collect::<Vec<_>>()});
+    if let Some(other) = &args.compare {
+        let other_dir = Path::new(other);
+        let loaded;
+        let (other_trace, g, label_b): (&Trace, Filter, String) = if other_dir.is_dir() {
+            check_trace_dir(other_dir)?;
+            loaded = hpm_collectors::quantum::read_dir(other_dir).map_err(|e| Failure(format!("--compare {other}: {e}; is this a quantum trace directory?")))?;
+            (&loaded, filter_of(args, &loaded)?, other.clone())
+        } else {
+            (trace, filter_of_spec(other, trace)?, label.clone())
+        };
+        let b = g.select(other_trace);
+        let (line_b, json_b) = set_line("B", other_trace, &b, &g, &label_b);
+        let r = sets::rank(trace, &a, other_trace, &b);
+        text.push_str(&format!("\n{line_b}\n\n{}", sets::render_ranking(&r, "set A", "set B", 15)));
+        out["compare"] = json!({"set": json_b, "stats": sets::stats(&sets::metrics(&other_trace.meta.counters), &b).iter().map(sets::stats_json).collect::<Vec<_>>(), "ranking": sets::ranking_json(&r)});
+    }
+    if args.json {
+        outln!("{out}");
+    } else {
+        out::print(&text);
     }
     Ok(())
 }

@@ -1,0 +1,150 @@
+//! `hpm trace` record sets, run as a user would: the filters (`--thread`, `--processor`,
+//! `--duration`, `--where`, `--method`), `--stats` against statistics computed here from the
+//! records written, and `--compare` on two traces with a planted difference and on a filter.
+
+mod common;
+#[path = "support/record_sets.rs"]
+mod record_sets;
+
+use std::path::Path;
+
+use common::{hpm, stderr, stdout};
+use record_sets::*;
+use serde_json::Value;
+
+fn traces() -> (tempfile::TempDir, Vec<Rec>, Vec<Rec>) {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (records(7, 0.15), records(11, 0.6));
+    write_trace(&tmp.path().join("a"), &a);
+    write_trace(&tmp.path().join("b"), &b);
+    (tmp, a, b)
+}
+
+fn json_of(dir: &Path, args: &[&str]) -> Value {
+    let mut all = vec!["trace", dir.to_str().unwrap(), "--json"];
+    all.extend_from_slice(args);
+    let o = hpm(&all);
+    assert_eq!(o.status.code(), Some(0), "hpm {all:?}: {}", stderr(&o));
+    serde_json::from_str(&stdout(&o)).unwrap()
+}
+
+/// The page's stats JSON for one metric against independent statistics.
+fn check_stats(got: &Value, want: &St, what: &str) {
+    assert_eq!(got["n"].as_u64(), Some(want.n as u64), "{what}: {got}");
+    for (k, w) in [("mean", want.mean), ("sd", want.sd), ("min", want.min), ("max", want.max), ("p50", want.p[0]), ("p90", want.p[1]), ("p99", want.p[2])] {
+        let g = got[k].as_f64().unwrap_or_else(|| panic!("{what}: {k} missing in {got}"));
+        assert!(close(g, w), "{what}: {k} = {g}, computed here {w}");
+    }
+}
+
+/// Which records a filter should select.
+type Pass = Box<dyn Fn(&Rec) -> bool>;
+
+#[test]
+fn trace_filters_select_the_records_they_say() {
+    let (tmp, a, _) = traces();
+    let dir = tmp.path().join("a");
+    let cases: Vec<(Vec<&str>, Pass)> = vec![
+        (vec!["--duration", "500us..1.5ms"], Box::new(|q: &Rec| (500_000..=1_500_000).contains(&(q.end - q.start)))),
+        (vec!["--duration", "1ms.."], Box::new(|q: &Rec| q.end - q.start >= 1_000_000)),
+        (vec!["--where", "IPC<0.5"], Box::new(|q: &Rec| values(q)[4] < 0.5)),
+        (vec!["--where", "cycles > 1e6, cache-misses/Kinstr >= 10"], Box::new(|q: &Rec| q.cycles as f64 > 1e6 && values(q)[5] >= 10.0)),
+        (vec!["--where", "instructions / duration > 2"], Box::new(|q: &Rec| q.instructions as f64 / (q.end - q.start) as f64 > 2.0)),
+        (vec!["--method", r"Mem|Io\.read"], Box::new(|q: &Rec| matches!(q.callee, 2 | 3))),
+        (vec!["--thread", "main"], Box::new(|q: &Rec| q.thread == 1)),
+        (vec!["--processor", "1", "--where", "IPC>=1"], Box::new(|q: &Rec| q.vp == 1 && values(q)[4] >= 1.0)),
+    ];
+    for (args, pass) in cases {
+        let want: Vec<&Rec> = a.iter().filter(|q| pass(q)).collect();
+        assert!(!want.is_empty() && want.len() < a.len(), "{args:?} selects {} of {}: not a test", want.len(), a.len());
+        let v = json_of(&dir, &args);
+        assert_eq!(v["set"]["records"].as_u64(), Some(want.len() as u64), "{args:?}: {}", v["set"]);
+        assert_eq!(v["set"]["of"].as_u64(), Some(a.len() as u64));
+        // The set's duration statistics are those of exactly these records.
+        check_stats(&v["stats"][0], &stats(&want)[0], &format!("{args:?} real-time"));
+    }
+}
+
+#[test]
+fn trace_stats_are_the_records_statistics() {
+    let (tmp, a, _) = traces();
+    let dir = tmp.path().join("a");
+    let set: Vec<&Rec> = a.iter().filter(|q| q.thread == 1 || q.thread == 2).collect();
+    let want = stats(&set);
+    let v = json_of(&dir, &["--stats", "--where", "instructions>0", "--method", "^app\\."]);
+    let got = v["stats"].as_array().unwrap();
+    let names: Vec<&str> = got.iter().map(|s| s["metric"].as_str().unwrap()).collect();
+    assert_eq!(names, METRICS);
+    for (k, g) in got.iter().enumerate() {
+        check_stats(g, &want[k], METRICS[k]);
+    }
+    // The whole trace, as a table.
+    let o = hpm(&["trace", dir.to_str().unwrap(), "--stats"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let s = stdout(&o);
+    assert!(s.starts_with(&format!("Record set A ({}): 600 of 600 records (100.00%), 6 thread(s); all records\n", dir.display())), "{s}");
+    let head = s.lines().find(|l| l.starts_with("Metric")).expect(&s);
+    assert_eq!(head.split_whitespace().collect::<Vec<_>>(), ["Metric", "N", "Mean", "SD", "Min", "P50", "P90", "P99", "Max"]);
+    let all: Vec<&Rec> = a.iter().collect();
+    let cycles = stats(&all)[1];
+    let row: Vec<&str> = s.lines().find(|l| l.starts_with("cycles ")).expect(&s).split_whitespace().collect();
+    assert_eq!(row[1], "600");
+    assert_eq!(row[4], format!("{}", cycles.min), "{s}");
+    assert_eq!(row[7], format!("{}", cycles.p[2]), "{s}");
+}
+
+#[test]
+fn trace_compare_ranks_the_planted_difference() {
+    let (tmp, a, b) = traces();
+    let (da, db) = (tmp.path().join("a"), tmp.path().join("b"));
+    let app = |r: &Rec| r.thread <= 2;
+    let (sa, sb): (Vec<&Rec>, Vec<&Rec>) = (a.iter().filter(|q| app(q)).collect(), b.iter().filter(|q| app(q)).collect());
+    let (top_metric, top_method, smd) = most_different(&sa, &sb);
+    // Planted: B's application threads spend much more time in app.Mem.scan.
+    assert_eq!(top_method, "app.Mem.scan");
+    let v = json_of(&da, &["--method", "^app", "--compare", db.to_str().unwrap()]);
+    let r = &v["compare"]["ranking"];
+    assert_eq!(v["compare"]["set"]["records"].as_u64(), Some(sb.len() as u64));
+    assert_eq!(r["methods"][0]["method"], "app.Mem.scan", "{r}");
+    assert_eq!(r["metrics"][0]["metric"].as_str(), Some(top_metric.as_str()), "{r}");
+    for m in r["metrics"].as_array().unwrap() {
+        let want = smd.iter().find(|(n, _)| n == m["metric"].as_str().unwrap()).unwrap().1;
+        assert!(close(m["smd"].as_f64().unwrap(), want), "{m}: SMD computed here {want}");
+    }
+    // The text: the two sets, the metrics and the methods.
+    let o = hpm(&["trace", da.to_str().unwrap(), "--method", "^app", "--compare", db.to_str().unwrap()]);
+    let s = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(s.contains(&format!("Record set B ({}): {} of 600 records", db.display(), sb.len())), "{s}");
+    let methods = s.find("Top methods by |difference of share of time|").expect(&s);
+    assert!(s[methods..].lines().nth(2).unwrap().starts_with("app.Mem.scan "), "{s}");
+
+    // A filter in the same trace: the slow records against the others of the application.
+    let v = json_of(&da, &["--method", "^app", "--where", "IPC<0.5", "--compare", "IPC>=0.5, method~^app"]);
+    let want_a = a.iter().filter(|q| values(q)[4] < 0.5 && q.callee != 0).count();
+    assert_eq!(v["set"]["records"].as_u64(), Some(want_a as u64), "{}", v["set"]);
+    let want_b = a.iter().filter(|q| values(q)[4] >= 0.5 && q.callee != 0).count();
+    assert_eq!(v["compare"]["set"]["records"].as_u64(), Some(want_b as u64), "{}", v["compare"]["set"]);
+    assert_eq!(v["compare"]["ranking"]["methods"][0]["method"], "app.Mem.scan");
+}
+
+#[test]
+fn trace_set_options_refuse_what_they_cannot_read() {
+    let (tmp, _, _) = traces();
+    let dir = tmp.path().join("a");
+    for (args, says) in [
+        (vec!["--where", "bogus<1"], "unknown metric `bogus`"),
+        (vec!["--where", "IPC 1"], "write a condition as METRIC < VALUE"),
+        (vec!["--duration", "1ms"], "give a range LO..HI"),
+        (vec!["--method", "("], "method regex `(`"),
+        (vec!["--thread", "nobody"], "no thread named `nobody`"),
+        (vec!["--compare", "no-such-dir"], "give a trace directory or a filter"),
+    ] {
+        let mut all = vec!["trace", dir.to_str().unwrap()];
+        all.extend_from_slice(&args);
+        let o = hpm(&all);
+        let err = stderr(&o);
+        assert_eq!((o.status.code(), err.lines().count()), (Some(1), 1), "{args:?}: {err}");
+        assert!(err.starts_with("hpm: error: ") && err.contains(says), "{args:?}: {err}");
+    }
+}
