@@ -264,3 +264,83 @@ fn overloaded_trace() -> String {
     out.push_str(&format!("{} < app.Main.main\n", t + 1));
     out
 }
+
+#[path = "support/record_sets.rs"]
+mod record_sets;
+
+/// The record sets of the Trace tab (filters on duration, metrics and the top method, set
+/// operations kept in the address, statistics, the records table linked to the timeline) and the
+/// ranking of two runs' traces, in headless Chromium (`tests/explorer/sets.test.mjs`), against
+/// sets and values computed here from the records written. Needs only chromium and node.
+#[test]
+fn record_sets_work_in_headless_chromium() {
+    use record_sets::*;
+    assert!(
+        Path::new("/usr/bin/chromium").is_file() && explorer_dir().join("node_modules/playwright-core/package.json").is_file(),
+        "the explorer tests need /usr/bin/chromium and playwright-core: run `. scripts/prereqs.sh && hpm_need_chromium`"
+    );
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("explorer-sets");
+    let _ = std::fs::remove_dir_all(&root);
+    let (a, b) = (records(7, 0.15), records(11, 0.6));
+    let (da, db) = (root.join("a"), root.join("b"));
+    write_trace(&da, &a);
+    write_trace(&db, &b);
+    let (single, two) = (root.join("single.html"), root.join("two.html"));
+    check(&hpm(&[&da, Path::new("-o"), &single]), "hpm explore TRACE");
+    // Two runs with traces and no call trees: the page compares their records.
+    check(&hpm(&[&da, &db, Path::new("-o"), &two]), "hpm explore TRACE_A TRACE_B");
+
+    let keys = |pass: &dyn Fn(&Rec) -> bool| -> Vec<String> { a.iter().filter(|q| pass(q)).map(key).collect() };
+    let dur = |q: &Rec| q.end - q.start;
+    let cases: Vec<(serde_json::Value, Vec<String>)> = vec![
+        (serde_json::json!({"rs-dmin": "500us", "rs-dmax": "1.5ms"}), keys(&|q| (500_000..=1_500_000).contains(&dur(q)))),
+        (serde_json::json!({"rs-dmin": "1ms"}), keys(&|q| dur(q) >= 1_000_000)),
+        (serde_json::json!({"rs-where": "IPC < 0.5"}), keys(&|q| values(q)[4] < 0.5)),
+        (serde_json::json!({"rs-where": "cycles > 1e6, cache-misses/Kinstr >= 10"}), keys(&|q| q.cycles as f64 > 1e6 && values(q)[5] >= 10.0)),
+        (serde_json::json!({"rs-where": "instructions / duration > 2"}), keys(&|q| q.instructions as f64 / dur(q) as f64 > 2.0)),
+        (serde_json::json!({"rs-method": "Mem|Io\\.read"}), keys(&|q| matches!(q.callee, 2 | 3))),
+        (serde_json::json!({"rs-thread": "1"}), keys(&|q| q.thread == 1)),
+        (serde_json::json!({"rs-vp": "1", "rs-where": "ipc >= 1"}), keys(&|q| q.vp == 1 && values(q)[4] >= 1.0)),
+        (serde_json::json!({"rs-kind": "gc"}), keys(&|q| q.thread == 3 || q.thread == 5)),
+    ];
+    for (inputs, k) in &cases {
+        assert!(!k.is_empty() && k.len() < a.len(), "{inputs}: {} of {} records is not a test", k.len(), a.len());
+    }
+    let filters: Vec<serde_json::Value> = cases.iter().map(|(inputs, keys)| serde_json::json!({"inputs": inputs, "keys": keys})).collect();
+    let stats_json = |set: &[&Rec]| -> Vec<serde_json::Value> {
+        stats(set).iter().zip(METRICS).map(|(s, m)| serde_json::json!({"metric": m, "n": s.n, "mean": s.mean, "sd": s.sd, "min": s.min, "max": s.max, "p": s.p})).collect()
+    };
+    let in_a = |q: &Rec| (500_000..=1_500_000).contains(&dur(q));
+    let in_b = |q: &Rec| matches!(q.callee, 2 | 3);
+    let stats_set: Vec<&Rec> = a.iter().filter(|q| q.thread == 1).collect();
+    let union: Vec<&Rec> = a.iter().filter(|q| in_a(q) || in_b(q)).collect();
+    let app = |r: &[Rec]| r.iter().filter(|q| q.callee != 0).count();
+    let (all_a, all_b): (Vec<&Rec>, Vec<&Rec>) = (a.iter().collect(), b.iter().collect());
+    let (top_metric, top_method, smd) = most_different(&all_a, &all_b);
+    assert_eq!(top_method, "app.Mem.scan", "the planted difference");
+    let config = serde_json::json!({
+        "single": single, "two": two, "out": root,
+        "filters": filters,
+        "stats": {"inputs": {"rs-thread": "1"}, "metrics": stats_json(&stats_set)},
+        "ops": {
+            "a": {"inputs": cases[0].0, "keys": cases[0].1},
+            "b": {"inputs": cases[5].0, "keys": cases[5].1},
+            "union": keys(&|q| in_a(q) || in_b(q)),
+            "inter": keys(&|q| in_a(q) && in_b(q)),
+            "diff": keys(&|q| in_a(q) && !in_b(q)),
+            "unionStats": stats_json(&union),
+        },
+        "rank": {"metric": top_metric, "method": top_method, "smd": smd.into_iter().map(|(k, v)| (k, serde_json::json!(v))).collect::<serde_json::Map<_, _>>(),
+            "nx": a.len(), "ny": b.len(), "appX": app(&a), "appY": app(&b)},
+    });
+    let o = Command::new("node")
+        .arg(explorer_dir().join("sets.test.mjs"))
+        .arg(config.to_string())
+        .current_dir(explorer_dir())
+        .output()
+        .expect("running node (install nodejs)");
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    println!("{stdout}");
+    check(&o, "the record sets' browser test");
+    assert!(stdout.contains("record sets: all checks passed"), "{stdout}");
+}

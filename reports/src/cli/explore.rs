@@ -17,7 +17,8 @@ pub struct ExploreArgs {
     /// arcflow.json.
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
-    /// A second run: the page shows what changed from DIR to DIR2 (both need call trees).
+    /// A second run: the page shows what changed from DIR to DIR2 (their call trees, and their
+    /// quantum traces' records when both have one).
     #[arg(value_name = "DIR2")]
     pub dir2: Option<PathBuf>,
     /// The page to write (default: explore.html in DIR, or DIR's directory when DIR is a file).
@@ -45,9 +46,14 @@ pub fn run(args: ExploreArgs) -> Result<(), Failure> {
     spinner.finish_and_clear();
     let (run, compare) = loaded.map_err(Failure)?;
     if let Some(b) = &compare {
+        // Two runs compare their call trees, their quantum traces, or both.
+        let traces = run.trace.is_some() && b.trace.is_some();
         for (r, d) in [(&run, &args.dir), (b, args.dir2.as_ref().unwrap_or(&args.dir))] {
-            if r.trees.is_empty() {
-                return Err(Failure(format!("{} has no call trees (arcflow.json) to compare; a diff needs two runs with call trees", d.display())));
+            if r.trees.is_empty() && !traces {
+                return Err(Failure(format!(
+                    "{} has no call trees (arcflow.json) to compare; a diff needs two runs with call trees, or two with quantum traces",
+                    d.display()
+                )));
             }
         }
     }

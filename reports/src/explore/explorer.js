@@ -440,6 +440,9 @@
     thread: -1,
     metric: 0,
     userExprs: [],
+    // The trace's record set shown ('' the filters, or a named set), the records table's sort
+    // column, order and page, the record selected, the timeline's time window (null: all).
+    show: '', recSort: 0, recAsc: true, recPage: 0, sel: -1, tlView: null,
     mode: 'flame',
     zoom: 0,
     search: '',
@@ -515,10 +518,10 @@
     c.fillStyle = '#fff'; c.fillRect(0, 0, W, H);
     return { c, W };
   }
-  function timeAxis(c, X, span, y) {
+  function timeAxis(c, X, span, y, lo = 0) {
     c.textBaseline = 'top'; c.fillStyle = '#65707c'; c.font = '10px system-ui, sans-serif';
     const step = niceStep(span / 8);
-    for (let tm = 0; tm <= span; tm += step) { const x = X(tm); c.fillRect(x, y, 1, 4); c.fillText(fmt(tm, 'ns'), x + 2, y + 4); }
+    for (let tm = Math.ceil(lo / step) * step; tm <= lo + span; tm += step) { const x = X(tm); c.fillRect(x, y, 1, 4); c.fillText(fmt(tm, 'ns'), x + 2, y + 4); }
   }
   function markerLines(c, marks, X, top, bottom) {
     c.font = '10px system-ui, sans-serif';
@@ -534,14 +537,14 @@
   }
   function timeDrag(cv, geom, onRange, onClick) {
     let drag = null;
-    const timeAt = (ev) => { const g = geom(), r = cv.getBoundingClientRect(); return Math.max(0, Math.min(g.span, ((ev.clientX - r.left - g.LABEL) / g.plotW) * g.span)); };
+    const timeAt = (ev) => { const g = geom(), r = cv.getBoundingClientRect(), lo = g.lo || 0; return Math.max(lo, Math.min(lo + g.span, lo + ((ev.clientX - r.left - g.LABEL) / g.plotW) * g.span)); };
     cv.addEventListener('mousedown', (ev) => { $('tip').hidden = true; if (geom()) drag = { from: timeAt(ev), x: ev.clientX }; });
     cv.addEventListener('mouseup', (ev) => {
       if (!drag) return;
       const a = drag.from, b = timeAt(ev), moved = Math.abs(ev.clientX - drag.x) > 3;
       drag = null;
       if (moved) onRange(Math.min(a, b), Math.max(a, b));
-      else if (onClick) onClick(b);
+      else if (onClick) onClick(b, ev);
     });
   }
 
@@ -1085,7 +1088,8 @@
   for (const [id, label] of TABS) $('tabs').append(el('button', { type: 'button', id: 'tabbtn-' + id, role: 'tab', onclick: () => showTab(id) }, label));
   function showTab(id) {
     state.tab = id;
-    for (const [t] of TABS) { $('tab-' + t).hidden = t !== id; $('tabbtn-' + t).classList.toggle('on', t === id); }
+    for (const sec of document.querySelectorAll('main > section.tab')) sec.hidden = sec.id !== 'tab-' + id;
+    for (const [t] of TABS) $('tabbtn-' + t).classList.toggle('on', t === id);
     const tree = id !== 'trace';
     for (const box of ['metric', 'thread']) $(box).parentElement.hidden = !tree;
     $('profile-box').hidden = !tree || !TWO_RUNS;
@@ -1145,7 +1149,7 @@
     fillMetricSelect();
     fillThreadSelect();
   }
-  if (DATA.trace && !PROFILES.length) $('source').textContent = DATA.trace.label;
+  if (DATA.trace && !PROFILES.length) $('source').textContent = DATA.trace.label + (DATA.compareTrace ? '  vs  ' + DATA.compareTrace.label : '');
   $('profile').addEventListener('change', (e) => { state.profile = e.target.value === 'diff' ? 'diff' : +e.target.value; treeChanged(); });
   $('tree').addEventListener('change', (e) => { state.tree = e.target.value; treeChanged(); });
   $('diff-values').addEventListener('change', (e) => { state.diffValues = e.target.value; render(); });
@@ -1196,15 +1200,15 @@
   }
 
   // ---------------------------------------------------------------- quantum trace
-  let TRACE = null;
-  if (DATA.trace) {
-    const t = DATA.trace;
+  let TRACE = null, TRACE_B = null;
+  // A trace's columns decoded into typed arrays (the page's trace, and a second run's to compare).
+  function loadTrace(t) {
     for (const k of ['vp', 'thread', 'start', 'duration', 'yielded', 'callee']) t[k] = unpack(t[k], Float64Array);
     t.deltas = t.deltas.map((d) => unpack(d, Float64Array));
     const n = t.start.length;
     const slotNames = t.counters.slice();
     if (!slotNames.length) slotNames.push('real-time');
-    TRACE = {
+    const T = {
       t, n, slotNames, slotUnits: slotNames.map((s) => (s === 'real-time' || s === 'cpu-time' || s === 'task-clock' ? 'ns' : '')),
       vp: Int32Array.from(t.vp), thread: Int32Array.from(t.thread), start: Float64Array.from(t.start), dur: Float64Array.from(t.duration),
       yielded: Uint8Array.from(t.yielded), callee: Int32Array.from(t.callee),
@@ -1212,23 +1216,31 @@
       threads: new Map(t.threads.map((x) => [x.id, x])), methods: new Map(t.methods),
       end: 0, inSet: new Uint8Array(n), after: new Uint8Array(n), metrics: [],
     };
-    for (let i = 0; i < n; i++) TRACE.end = Math.max(TRACE.end, TRACE.start[i] + TRACE.dur[i]);
-    for (const m of t.markers) TRACE.end = Math.max(TRACE.end, m.time);
+    for (let i = 0; i < n; i++) T.end = Math.max(T.end, T.start[i] + T.dur[i]);
+    for (const m of t.markers) T.end = Math.max(T.end, m.time);
     t.start = t.duration = t.deltas = null;
+    return T;
   }
-  const kindOf = (id) => (TRACE.threads.get(id) || { kind: 'app' }).kind;
+  if (DATA.trace) TRACE = loadTrace(DATA.trace);
+  if (DATA.trace && DATA.compareTrace) TRACE_B = loadTrace(DATA.compareTrace);
+  const kindIn = (T, id) => (T.threads.get(id) || { kind: 'app' }).kind;
+  const kindOf = (id) => kindIn(TRACE, id);
   const threadName = (id) => (TRACE.threads.get(id) || { name: 'thread ' + id }).name;
-  function traceMetrics() {
+  // The metrics of trace T (the page's by default): its counters, IPC and misses per 1000
+  // instructions, cpu-time / real-time, and the expressions added (`hpm trace` has the same but
+  // the added ones: reports/src/quantum/sets.rs).
+  function traceMetrics(T = TRACE) {
     const out = [];
-    TRACE.slotNames.forEach((s) => out.push(makeMetric(s, '[' + s + ']', TRACE.slotNames, TRACE.slotUnits)));
-    for (const [label, text] of standardComputed(TRACE.slotNames)) out.push(makeMetric(label, text, TRACE.slotNames, TRACE.slotUnits));
-    const cpu = TRACE.slotNames.indexOf('cpu-time');
-    if (cpu > 0) out.push(makeMetric('cpu-time / real-time', '[cpu-time] / [real-time]', TRACE.slotNames, TRACE.slotUnits));
-    for (const text of state.userExprs) { try { out.push(makeMetric(text, text, TRACE.slotNames, TRACE.slotUnits)); } catch (e) { /* tree names */ } }
-    TRACE.metrics = out;
+    T.slotNames.forEach((s) => out.push(makeMetric(s, '[' + s + ']', T.slotNames, T.slotUnits)));
+    for (const [label, text] of standardComputed(T.slotNames)) out.push(makeMetric(label, text, T.slotNames, T.slotUnits));
+    const cpu = T.slotNames.indexOf('cpu-time');
+    if (cpu > 0) out.push(makeMetric('cpu-time / real-time', '[cpu-time] / [real-time]', T.slotNames, T.slotUnits));
+    for (const text of state.userExprs) { try { out.push(makeMetric(text, text, T.slotNames, T.slotUnits)); } catch (e) { /* tree names */ } }
+    T.metrics = out;
+    if (T === TRACE && TRACE_B) traceMetrics(TRACE_B);
     return out;
   }
-  const recVal = (M, i) => M.fn((s) => TRACE.slots[s][i]);
+  const recVal = (M, i, T = TRACE) => M.fn((s) => T.slots[s][i]);
   function fillTraceMetricSelects() {
     const Ms = TRACE.metrics;
     for (const id of ['ot-metric', 'sc-x', 'sc-y', 'tl-color']) {
@@ -1248,22 +1260,22 @@
     }
   }
   // Records after each GC (application records) and marker (non-idle, non-writer), as `hpm trace`.
-  function afterEvents(count) {
-    const order = Array.from({ length: TRACE.n }, (_, i) => i).sort((a, b) => TRACE.start[a] - TRACE.start[b]);
-    const starts = order.map((i) => TRACE.start[i]);
+  function afterEvents(count, T = TRACE) {
+    const order = Array.from({ length: T.n }, (_, i) => i).sort((a, b) => T.start[a] - T.start[b]);
+    const starts = order.map((i) => T.start[i]);
     const lower = (t) => { let lo = 0, hi = starts.length; while (lo < hi) { const m = (lo + hi) >> 1; if (starts[m] < t) lo = m + 1; else hi = m; } return lo; };
     const events = [];
-    TRACE.t.gcs.forEach(([s, e], k) => events.push({ label: 'GC ' + (k + 1), time: e, app: true }));
-    TRACE.t.markers.forEach((m) => events.push({ label: m.kind + (m.kind.startsWith('run-') ? ' ' + m.run : '') + ' "' + m.text + '"', time: m.time, app: false }));
+    T.t.gcs.forEach(([s, e], k) => events.push({ label: 'GC ' + (k + 1), time: e, app: true }));
+    T.t.markers.forEach((m) => events.push({ label: m.kind + (m.kind.startsWith('run-') ? ' ' + m.run : '') + ' "' + m.text + '"', time: m.time, app: false }));
     events.sort((a, b) => a.time - b.time);
-    TRACE.after.fill(0);
+    T.after.fill(0);
     for (const ev of events) {
       ev.records = [];
       for (let j = lower(ev.time); j < order.length && ev.records.length < count; j++) {
-        const i = order[j], k = kindOf(TRACE.thread[i]);
+        const i = order[j], k = kindIn(T, T.thread[i]);
         if (k === 'idle' || k === 'writer' || (ev.app && k !== 'app')) continue;
         ev.records.push(i);
-        TRACE.after[i] = 1;
+        T.after[i] = 1;
       }
     }
     return events;
@@ -1281,29 +1293,337 @@
     const label = (m) => m.kind + (m.kind.startsWith('run-') ? ' ' + m.run : '') + (m.text ? ' "' + m.text + '"' : '');
     for (const p of phasesOf(TRACE.t.markers.map((m) => ({ time: m.time, text: label(m) })), TRACE.end, false)) iv.append(el('option', { value: p.lo + ':' + p.hi }, p.label));
     TRACE.t.gcs.forEach(([s, e], k) => iv.append(el('option', { value: s + ':' + e }, 'during GC ' + (k + 1) + ' (' + fmt(e - s, 'ns') + ')')));
-    for (const id of ['rs-thread', 'rs-vp', 'rs-kind', 'rs-interval', 'rs-from', 'rs-to', 'rs-after', 'tl-rows', 'tl-color', 'tl-after', 'ot-metric', 'sc-x', 'sc-y']) $(id).addEventListener('change', () => drawTrace());
-    $('rs-reset').addEventListener('click', () => { for (const id of ['rs-thread', 'rs-vp', 'rs-kind', 'rs-interval', 'rs-from', 'rs-to']) $(id).value = ''; $('rs-after').checked = false; drawTrace(); });
+    // A filter changed: the set shown is the filters' again.
+    for (const id of FILTER_IDS) $(id).addEventListener('change', () => { state.show = ''; drawTrace(); });
+    for (const id of ['tl-rows', 'tl-color', 'tl-after', 'ot-metric', 'sc-x', 'sc-y', 'cmp-x', 'cmp-y']) $(id).addEventListener('change', () => drawTrace());
+    $('set-show').addEventListener('change', (e) => { state.show = e.target.value; showSet(); });
+    $('rs-reset').addEventListener('click', () => { setFilter({}); state.show = ''; drawTrace(); });
+    $('set-save').addEventListener('click', () => { SETS.push({ name: nextSetName(), f: readFilter() }); state.show = SETS[SETS.length - 1].name; saveSets(); drawTrace(); });
+    $('set-combine').addEventListener('click', () => {
+      const x = $('set-x').value, y = $('set-y').value, op = $('set-op').value;
+      if (x === y && op !== 'd') return;
+      SETS.push({ name: nextSetName(), op, x, y }); state.show = SETS[SETS.length - 1].name; saveSets(); drawTrace();
+    });
+    $('rec-prev').addEventListener('click', () => { state.recPage = Math.max(0, state.recPage - 1); drawRecords(); });
+    $('rec-next').addEventListener('click', () => { state.recPage++; drawRecords(); });
+    $('tl-whole').addEventListener('click', () => { state.tlView = null; drawTrace(); });
   }
-  function recordSet() {
-    const f = {
-      thread: $('rs-thread').value, vp: $('rs-vp').value, kind: $('rs-kind').value, interval: $('rs-interval').value,
-      from: $('rs-from').value, to: $('rs-to').value, after: $('rs-after').checked,
-    };
-    let lo = -Infinity, hi = Infinity;
-    if (f.interval) { const [a, b] = f.interval.split(':').map(Number); lo = a; hi = b; }
-    if (f.from !== '') lo = Math.max(lo, parseFloat(f.from) * 1e6);
-    if (f.to !== '') hi = Math.min(hi, parseFloat(f.to) * 1e6);
-    const set = TRACE.inSet;
-    let count = 0;
-    for (let i = 0; i < TRACE.n; i++) {
-      const th = TRACE.thread[i], k = kindOf(th), s = TRACE.start[i], e = s + TRACE.dur[i];
-      const ok = (f.thread === '' || th === +f.thread) && (f.vp === '' || TRACE.vp[i] === +f.vp)
-        && (f.kind === '' || (f.kind === 'gc' ? k === 'collector' : f.kind === 'nongc' ? k !== 'collector' : k === f.kind))
-        && e > lo && s < hi && (!f.after || TRACE.after[i]);
-      set[i] = ok ? 1 : 0;
-      count += set[i];
+
+  // ---------------------------------------------------------------- record sets
+  // A filter is what the fields above say (strings, as typed); a named set is a filter or a set
+  // operation on two sets ({op: 'u' | 'i' | 'd', x, y}, names; '*' is every record). Named sets
+  // are kept in the page's address (#sets=…) and read back when it is opened. `hpm trace`
+  // (reports/src/quantum/sets.rs) reads the same conditions and computes the same statistics.
+  const FILTER_IDS = ['rs-thread', 'rs-vp', 'rs-kind', 'rs-interval', 'rs-from', 'rs-to', 'rs-after', 'rs-dmin', 'rs-dmax', 'rs-where', 'rs-method'];
+  const FILTER_KEYS = ['thread', 'vp', 'kind', 'interval', 'from', 'to', 'after', 'dmin', 'dmax', 'where', 'method'];
+  let SETS = [];
+  function readFilter() {
+    const f = {};
+    FILTER_IDS.forEach((id, k) => { const v = id === 'rs-after' ? $(id).checked : $(id).value.trim(); if (v) f[FILTER_KEYS[k]] = v; });
+    return f;
+  }
+  function setFilter(f) {
+    FILTER_IDS.forEach((id, k) => { if (id === 'rs-after') $(id).checked = !!f.after; else $(id).value = f[FILTER_KEYS[k]] || ''; });
+  }
+  function nextSetName() {
+    for (let k = 0; ; k++) { const n = k < 26 ? String.fromCharCode(65 + k) : 'S' + k; if (!SETS.some((x) => x.name === n)) return n; }
+  }
+  const OPS = { u: '∪', i: '∩', d: '−' };
+  function describeFilter(f) {
+    const parts = [];
+    if (f.thread) parts.push('thread ' + threadName(+f.thread));
+    if (f.vp) parts.push(TRACE.t.processorKind + ' ' + f.vp);
+    if (f.kind) parts.push('kind ' + f.kind);
+    if (f.interval) { const o = [...$('rs-interval').options].find((x) => x.value === f.interval); parts.push(o ? o.textContent : f.interval); }
+    if (f.from || f.to) parts.push((f.from || '0') + '–' + (f.to || '…') + ' ms');
+    if (f.after) parts.push('after a GC or marker');
+    if (f.dmin) parts.push('duration ≥ ' + f.dmin);
+    if (f.dmax) parts.push('duration ≤ ' + f.dmax);
+    if (f.where) parts.push(f.where);
+    if (f.method) parts.push('method ~ /' + f.method + '/');
+    return parts.length ? parts.join(', ') : 'all records';
+  }
+  const describeSet = (x) => (x.f ? describeFilter(x.f) : setLabel(x.x) + ' ' + OPS[x.op] + ' ' + setLabel(x.y));
+  const setLabel = (key) => (key === '*' ? 'all' : key === '' ? 'filters' : key);
+  // A number with an optional time unit (the value in ns), as sets.rs `parse_value`.
+  function parseValue(text) {
+    let t = text.trim(), mul = 1;
+    for (const [u, m] of [['ns', 1], ['us', 1e3], ['µs', 1e3], ['ms', 1e6], ['s', 1e9]]) if (t.endsWith(u)) { t = t.slice(0, -u.length).trimEnd(); mul = m; break; }
+    if (!/^(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t)) throw new Error('`' + text.trim() + '` is not a number (a unit ns, us, ms or s may follow)');
+    return parseFloat(t) * mul;
+  }
+  // The metric named `lhs` in trace T: a metric's label (any case; `duration` is real-time), or
+  // an expression over its counters. A function of a record's index.
+  function resolveMetric(lhs, T) {
+    let l = lhs.trim();
+    if (l.toLowerCase() === 'duration') l = 'real-time';
+    const M = T.metrics.find((x) => x.label.toLowerCase() === l.toLowerCase());
+    if (M) return (i) => recVal(M, i, T);
+    const names = T.slotNames.concat(['duration']), alias = T.slotNames.length;
+    const fn = compile(parseExpr(l, names));
+    return (i) => fn((s) => T.slots[s === alias ? 0 : s][i]);
+  }
+  // Conditions `metric OP value` separated by commas.
+  function parseConds(text, T) {
+    const out = [];
+    for (const raw of text.split(',')) {
+      const part = raw.trim();
+      if (!part) continue;
+      const at = Math.max(part.lastIndexOf('<'), part.lastIndexOf('>'));
+      if (at < 0) throw new Error('`' + part + '`: write a condition as METRIC < VALUE (or <=, >, >=)');
+      const eq = part[at + 1] === '=', op = part[at] + (eq ? '=' : '');
+      try {
+        out.push({ fn: resolveMetric(part.slice(0, at), T), op, v: parseValue(part.slice(at + (eq ? 2 : 1))) });
+      } catch (e) { throw new Error('`' + part + '`: ' + e.message); }
     }
-    return { count, lo, hi, filtered: f.thread !== '' || f.vp !== '' || f.kind !== '' || f.interval !== '' || f.from !== '' || f.to !== '' || f.after };
+    return out;
+  }
+  const holds = (op, v, b) => (op === '<' ? v < b : op === '<=' ? v <= b : op === '>' ? v > b : v >= b);
+  // The records of trace T that pass filter f, as a mask. A thread is matched by name in another
+  // run's trace; times are each trace's own (from its first record).
+  function filterMask(f, T) {
+    const conds = [];
+    if (f.dmin) conds.push(...parseConds('duration >= ' + f.dmin, T));
+    if (f.dmax) conds.push(...parseConds('duration <= ' + f.dmax, T));
+    if (f.where) conds.push(...parseConds(f.where, T));
+    let re = null;
+    if (f.method) { try { re = new RegExp(f.method); } catch (e) { throw new Error('method: ' + e.message); } }
+    let threads = null;
+    if (f.thread) { const name = threadName(+f.thread); threads = new Set(T === TRACE ? [+f.thread] : T.t.threads.filter((x) => x.name === name).map((x) => x.id)); }
+    let lo = -Infinity, hi = Infinity;
+    if (f.interval && T === TRACE) { const [a, b] = f.interval.split(':').map(Number); lo = a; hi = b; }
+    if (f.from) lo = Math.max(lo, parseFloat(f.from) * 1e6);
+    if (f.to) hi = Math.min(hi, parseFloat(f.to) * 1e6);
+    const vp = f.vp ? +f.vp : null, kind = f.kind || '';
+    const methodOk = new Map();
+    const mask = new Uint8Array(T.n);
+    for (let i = 0; i < T.n; i++) {
+      const th = T.thread[i], s = T.start[i], e = s + T.dur[i];
+      if (threads && !threads.has(th)) continue;
+      if (vp !== null && T.vp[i] !== vp) continue;
+      if (kind) { const k = kindIn(T, th); if (kind === 'gc' ? k !== 'collector' : kind === 'nongc' ? k === 'collector' : k !== kind) continue; }
+      if (!(e > lo && s < hi) || (f.after && !T.after[i])) continue;
+      let ok = true;
+      for (const c of conds) { const v = c.fn(i); if (!isFinite(v) || !holds(c.op, v, c.v)) { ok = false; break; } }
+      if (!ok) continue;
+      if (re) {
+        const m = T.callee[i];
+        if (!methodOk.has(m)) { const name = m ? T.methods.get(m) : undefined; methodOk.set(m, name !== undefined && re.test(name)); }
+        if (!methodOk.get(m)) continue;
+      }
+      mask[i] = 1;
+    }
+    return mask;
+  }
+  // The mask of set `key` in trace T: '' the filters, '*' every record, else a named set.
+  function setMask(key, T = TRACE, depth = 0) {
+    if (key === '*') return new Uint8Array(T.n).fill(1);
+    if (key === '') return filterMask(readFilter(), T);
+    const x = SETS.find((y) => y.name === key);
+    if (!x || depth > 64) throw new Error('no set ' + key);
+    if (x.f) return filterMask(x.f, T);
+    const a = setMask(x.x, T, depth + 1), b = setMask(x.y, T, depth + 1), out = new Uint8Array(T.n);
+    for (let i = 0; i < T.n; i++) out[i] = x.op === 'u' ? a[i] | b[i] : x.op === 'i' ? a[i] & b[i] : a[i] & (1 - b[i]);
+    return out;
+  }
+  function saveSets() {
+    const h = SETS.length ? '#sets=' + encodeURIComponent(JSON.stringify({ sets: SETS, show: state.show })) : '#';
+    try { history.replaceState(null, '', h); } catch (e) { location.hash = h; }
+  }
+  function loadSets() {
+    const m = /^#sets=(.*)$/.exec(location.hash);
+    if (!m) return false;
+    try {
+      const v = JSON.parse(decodeURIComponent(m[1]));
+      SETS = (v.sets || []).filter((x) => x && typeof x.name === 'string' && (x.f || (OPS[x.op] && typeof x.x === 'string' && typeof x.y === 'string')));
+      state.show = SETS.some((x) => x.name === v.show) ? v.show : '';
+      return true;
+    } catch (e) { return false; }
+  }
+  // A named set picked to show: its filters in the fields (a filter set), or the fields left.
+  function showSet() {
+    const x = SETS.find((y) => y.name === state.show);
+    if (x && x.f) setFilter(x.f);
+    saveSets();
+    drawTrace();
+  }
+  function fillSetSelects() {
+    const opts = (s, extra) => {
+      const old = s.value;
+      s.textContent = '';
+      for (const [v, label] of extra) s.append(el('option', { value: v }, label));
+      for (const x of SETS) s.append(el('option', { value: x.name }, x.name + ' = ' + describeSet(x)));
+      if ([...s.options].some((o) => o.value === old)) s.value = old;
+    };
+    opts($('set-show'), [['', 'the filters above']]);
+    $('set-show').value = state.show;
+    opts($('set-x'), [['', 'the filters'], ['*', 'all records']]);
+    opts($('set-y'), [['*', 'all records'], ['', 'the filters']]);
+    const cx = $('cmp-x'), cy = $('cmp-y'), fresh = !cx.options.length;
+    const b = TRACE_B ? [['B:', 'run B: the filters'], ['B:*', 'run B: all records']].concat(SETS.map((x) => ['B:' + x.name, 'run B: ' + x.name])) : [];
+    opts(cx, [['', 'the set shown']]);
+    opts(cy, [['*', 'all records'], ['', 'the set shown']].concat(b));
+    if (fresh) { cx.value = ''; cy.value = TRACE_B ? 'B:' : '*'; }
+    const list = $('set-list');
+    list.textContent = '';
+    for (const x of SETS) {
+      list.append(el('span', { class: 'chip', 'data-set': x.name, title: describeSet(x) }, el('b', null, x.name), ' = ' + describeSet(x),
+        el('button', { type: 'button', title: 'forget ' + x.name, onclick: () => {
+          SETS = SETS.filter((y) => y !== x && y.x !== x.name && y.y !== x.name);
+          if (!SETS.some((y) => y.name === state.show)) state.show = '';
+          saveSets(); drawTrace();
+        } }, '×')));
+    }
+  }
+
+  // ---------------------------------------------------------------- statistics
+  // Per metric over a set's records with a value: count, mean, sample standard deviation (n − 1),
+  // min, max, and percentiles by nearest rank (the value at rank ⌈p/100 · n⌉), as sets.rs.
+  const PCTS = [50, 90, 99];
+  function statsOf(vals) {
+    const n = vals.length;
+    let sum = 0;
+    for (let k = 0; k < n; k++) sum += vals[k];
+    const mean = sum / n;
+    let ss = 0;
+    for (let k = 0; k < n; k++) ss += (vals[k] - mean) * (vals[k] - mean);
+    const sorted = Float64Array.from(vals).sort();
+    const pct = (p) => (n ? sorted[Math.min(n, Math.max(1, Math.ceil((p * n) / 100))) - 1] : NaN);
+    return { n, mean, sd: n > 1 ? Math.sqrt(ss / (n - 1)) : n === 1 ? 0 : NaN, min: n ? sorted[0] : NaN, max: n ? sorted[n - 1] : NaN, p50: pct(50), p90: pct(90), p99: pct(99) };
+  }
+  function setStats(mask, T = TRACE) {
+    return T.metrics.map((M) => {
+      const vals = [];
+      for (let i = 0; i < T.n; i++) if (mask[i]) { const v = recVal(M, i, T); if (isFinite(v)) vals.push(v); }
+      return Object.assign({ metric: M.label, unit: M.linear ? M.unit : 'ratio' }, statsOf(vals));
+    });
+  }
+  function drawSetStats(st) {
+    const t = $('set-stats');
+    t.textContent = '';
+    const cols = ['n', 'mean', 'sd', 'min', 'p50', 'p90', 'p99', 'max'];
+    t.append(el('thead', null, el('tr', null, el('th', { class: 'name' }, 'Metric'), ...cols.map((c) => el('th', { title: c === 'sd' ? 'sample standard deviation' : c[0] === 'p' ? 'percentile, nearest rank' : null }, c === 'n' ? 'N' : c === 'sd' ? 'SD' : c[0].toUpperCase() + c.slice(1))))));
+    const body = el('tbody');
+    for (const x of st) body.append(el('tr', { 'data-metric': x.metric }, el('td', { class: 'name' }, x.metric), ...cols.map((c) => el('td', null, c === 'n' ? x.n.toLocaleString('en-US') : fmt(x[c], x.unit)))));
+    t.append(body);
+  }
+  // What differs between sets X and Y: per metric the standardized mean difference (mean X −
+  // mean Y over the root of the mean of the two variances), per top method the difference of its
+  // share of each set's time; largest first.
+  function smd(a, b) {
+    if (!a.n || !b.n) return NaN;
+    const d = a.mean - b.mean, pooled = Math.sqrt((a.sd * a.sd + b.sd * b.sd) / 2);
+    return pooled > 0 ? d / pooled : d === 0 ? 0 : Math.sign(d) * Infinity;
+  }
+  function methodShares(mask, T) {
+    const by = new Map();
+    let total = 0;
+    for (let i = 0; i < T.n; i++) {
+      if (!mask[i]) continue;
+      const m = (T.callee[i] && T.methods.get(T.callee[i])) || '(no method)';
+      by.set(m, (by.get(m) || 0) + T.dur[i]);
+      total += T.dur[i];
+    }
+    for (const [m, d] of by) by.set(m, total > 0 ? d / total : 0);
+    return by;
+  }
+  // The statistics of every record of T, kept until its metrics change.
+  const allStats = (T) => (T.allStats && T.allStats.metrics === T.metrics ? T.allStats.stats : (T.allStats = { metrics: T.metrics, stats: setStats(new Uint8Array(T.n).fill(1), T) }).stats);
+  function ranking(mx, TX, my, TY, sx = null, sy = null) {
+    sx = sx || setStats(mx, TX); sy = sy || setStats(my, TY);
+    const metrics = [];
+    for (const a of sx) { const b = sy.find((y) => y.metric === a.metric); if (b) { const d = smd(a, b); if (!isNaN(d)) metrics.push({ metric: a.metric, unit: a.unit, a, b, smd: d }); } }
+    const byName = (p, q) => (p < q ? -1 : p > q ? 1 : 0);
+    metrics.sort((p, q) => Math.abs(q.smd) - Math.abs(p.smd) || byName(p.metric, q.metric));
+    const px = methodShares(mx, TX), py = methodShares(my, TY);
+    const methods = [...new Set([...px.keys(), ...py.keys()])].map((m) => ({ method: m, a: px.get(m) || 0, b: py.get(m) || 0 }));
+    methods.sort((p, q) => Math.abs(q.a - q.b) - Math.abs(p.a - p.b) || byName(p.method, q.method));
+    return { metrics, methods, nx: mx.reduce((a, b) => a + b, 0), ny: my.reduce((a, b) => a + b, 0) };
+  }
+  const cmpSide = (key) => (key.startsWith('B:') ? [TRACE_B, key.slice(2)] : [TRACE, key]);
+  let RANKING = null;
+  function drawRanking() {
+    const [TX, kx] = cmpSide($('cmp-x').value), [TY, ky] = cmpSide($('cmp-y').value);
+    const msg = $('cmp-msg');
+    msg.classList.remove('error');
+    try {
+      RANKING = ranking(kx === '' && TX === TRACE ? TRACE.inSet : setMask(kx, TX), TX, setMask(ky, TY), TY, kx === '' && TX === TRACE ? TRACE.stats : null, ky === '*' ? allStats(TY) : null);
+    } catch (e) { RANKING = null; msg.textContent = e.message; msg.classList.add('error'); return; }
+    msg.textContent = plural(RANKING.nx, 'record') + ' against ' + plural(RANKING.ny, 'record') + (TRACE_B ? ' · run B: ' + TRACE_B.t.label : '');
+    const mt = $('cmp-metrics');
+    mt.textContent = '';
+    mt.append(el('thead', null, el('tr', null, el('th', { class: 'name' }, 'Metric'), el('th', null, 'mean X'), el('th', null, 'mean Y'), el('th', { title: 'standardized mean difference: (mean X − mean Y) / √((SD X² + SD Y²) / 2)' }, 'SMD'))));
+    const body = el('tbody');
+    for (const r of RANKING.metrics) body.append(el('tr', null, el('td', { class: 'name' }, r.metric), el('td', null, fmt(r.a.mean, r.unit)), el('td', null, fmt(r.b.mean, r.unit)),
+      el('td', { class: r.smd > 0 ? 'grew' : r.smd < 0 ? 'shrank' : '' }, isFinite(r.smd) ? (r.smd > 0 ? '+' : '') + r.smd.toFixed(2) : r.smd > 0 ? '+∞' : '−∞')));
+    mt.append(body);
+    const ht = $('cmp-methods');
+    ht.textContent = '';
+    ht.append(el('thead', null, el('tr', null, el('th', { class: 'name' }, 'Top method'), el('th', null, 'share X'), el('th', null, 'share Y'), el('th', { title: 'share of the set\'s time, X − Y, in points' }, 'Δ share'))));
+    const hb = el('tbody');
+    for (const r of RANKING.methods.slice(0, 50)) hb.append(el('tr', null, el('td', { class: 'name' }, wrapName(r.method)), el('td', null, pct(r.a)), el('td', null, pct(r.b)),
+      el('td', { class: r.a > r.b ? 'grew' : r.a < r.b ? 'shrank' : '' }, ((r.a - r.b) * 100).toFixed(1))));
+    ht.append(hb);
+  }
+
+  // ---------------------------------------------------------------- the set's records
+  // Sortable (click a header), 100 a page; a row's click shows the record on the timeline, a
+  // record's click on the timeline selects its row.
+  const REC_PAGE = 100;
+  let REC_ROWS = [];
+  function recColumns() {
+    const cols = [
+      { label: 'start', key: (i) => TRACE.start[i], show: (i) => fmt(TRACE.start[i], 'ns') },
+      { label: 'duration', key: (i) => TRACE.dur[i], show: (i) => fmt(TRACE.dur[i], 'ns') },
+      { label: 'thread', name: true, key: (i) => threadName(TRACE.thread[i]), show: (i) => threadName(TRACE.thread[i]) },
+      { label: TRACE.t.processorKind, key: (i) => TRACE.vp[i], show: (i) => TRACE.vp[i] },
+      { label: 'top method', name: true, key: (i) => TRACE.methods.get(TRACE.callee[i]) || '', show: (i) => TRACE.methods.get(TRACE.callee[i]) || '' },
+    ];
+    for (const M of TRACE.metrics.slice(1)) cols.push({ label: M.label, key: (i) => { const v = recVal(M, i); return isFinite(v) ? v : -Infinity; }, show: (i) => fmt(recVal(M, i), M.linear ? M.unit : 'ratio') });
+    return cols;
+  }
+  function sortRecords() {
+    const cols = recColumns(), c = cols[Math.min(state.recSort, cols.length - 1)], dir = state.recAsc ? 1 : -1;
+    REC_ROWS = [];
+    for (let i = 0; i < TRACE.n; i++) if (TRACE.inSet[i]) REC_ROWS.push(i);
+    // Records are in the trace's order (of start): sorted by start already.
+    if (state.recSort === 0 && state.recAsc) return;
+    const keys = new Array(TRACE.n);
+    for (const i of REC_ROWS) keys[i] = c.key(i);
+    REC_ROWS.sort((a, b) => { const x = keys[a], y = keys[b]; return (x < y ? -1 : x > y ? 1 : a - b) * dir; });
+  }
+  function drawRecords() {
+    const cols = recColumns(), t = $('records');
+    const pages = Math.max(1, Math.ceil(REC_ROWS.length / REC_PAGE));
+    state.recPage = Math.max(0, Math.min(state.recPage, pages - 1));
+    t.textContent = '';
+    t.append(el('thead', null, el('tr', null, ...cols.map((c, k) => el('th', {
+      class: (c.name ? 'name ' : '') + (k === state.recSort ? 'sorted' + (state.recAsc ? ' asc' : '') : ''),
+      onclick: () => { state.recAsc = k === state.recSort ? !state.recAsc : !!c.name || k === 0; state.recSort = k; sortRecords(); keepSelectedPage(); drawRecords(); },
+    }, c.label)))));
+    const body = el('tbody');
+    for (const i of REC_ROWS.slice(state.recPage * REC_PAGE, (state.recPage + 1) * REC_PAGE)) {
+      body.append(el('tr', { 'data-rec': i, class: i === state.sel ? 'picked' : '', onclick: () => selectRecord(i, true) }, ...cols.map((c) => el('td', c.name ? { class: 'name' } : null, c.show(i)))));
+    }
+    t.append(body);
+    $('rec-msg').textContent = REC_ROWS.length ? 'rows ' + (state.recPage * REC_PAGE + 1).toLocaleString('en-US') + '–' + Math.min(REC_ROWS.length, (state.recPage + 1) * REC_PAGE).toLocaleString('en-US') + ' of ' + REC_ROWS.length.toLocaleString('en-US') + ' · click a row to see it on the timeline' : 'no records';
+    $('rec-prev').disabled = state.recPage === 0;
+    $('rec-next').disabled = state.recPage >= pages - 1;
+  }
+  function keepSelectedPage() { const k = REC_ROWS.indexOf(state.sel); if (k >= 0) state.recPage = Math.floor(k / REC_PAGE); }
+  // Record i selected: from its row, the timeline zooms to it; from the timeline, its row is shown.
+  function selectRecord(i, fromRow) {
+    state.sel = i;
+    if (fromRow) {
+      const pad = Math.max(TRACE.dur[i] * 3, TRACE.end / 2000);
+      state.tlView = [Math.max(0, TRACE.start[i] - pad), Math.min(TRACE.end, TRACE.start[i] + TRACE.dur[i] + pad)];
+    }
+    drawTrace();
+    if (fromRow) $('timeline').scrollIntoView({ block: 'nearest' });
+    else {
+      const row = $('records').querySelector('tr[data-rec="' + i + '"]');
+      if (row) row.scrollIntoView({ block: 'nearest' });
+    }
   }
   const PALETTE = ['#4e79a7', '#f28e2b', '#59a14f', '#b07aa1', '#edc948', '#76b7b2', '#ff9da7', '#9c755f', '#8cd17d', '#e15759', '#499894', '#d37295', '#a0cbe8', '#ffbe7d', '#86bcb6', '#f1ce63'];
   const threadColor = (id) => {
@@ -1318,25 +1638,51 @@
   let tlGeom = null;
 
   function drawTrace() {
-    if (!TRACE.ready) { TRACE.ready = true; traceMetrics(); fillTraceMetricSelects(); fillTraceFilters(); }
+    if (!TRACE.ready) {
+      TRACE.ready = true; traceMetrics(); fillTraceMetricSelects(); fillTraceFilters();
+      const x = SETS.find((y) => y.name === state.show);
+      if (x && x.f) setFilter(x.f);
+    }
     const t = TRACE.t;
-    const events = afterEvents(Math.max(0, parseInt($('tl-after').value, 10) || 0));
-    const rs = recordSet();
+    const after = Math.max(0, parseInt($('tl-after').value, 10) || 0);
+    const events = afterEvents(after);
+    if (TRACE_B) afterEvents(after, TRACE_B);
+    fillSetSelects();
+    const msg = $('rs-msg');
+    msg.textContent = ''; msg.classList.remove('error');
+    try { TRACE.inSet.set(setMask(state.show)); } catch (e) { TRACE.inSet.fill(0); msg.textContent = e.message; msg.classList.add('error'); }
+    let count = 0;
+    for (let i = 0; i < TRACE.n; i++) count += TRACE.inSet[i];
+    // The time range of the filters, shaded on the timeline.
+    const f = readFilter();
+    let lo = -Infinity, hi = Infinity;
+    if (f.interval) [lo, hi] = f.interval.split(':').map(Number);
+    if (f.from) lo = Math.max(lo, parseFloat(f.from) * 1e6);
+    if (f.to) hi = Math.min(hi, parseFloat(f.to) * 1e6);
+    const rs = { count, lo, hi };
     // Head: what the trace is, and its issues.
     const head = $('trace-head');
     head.textContent = plural(TRACE.n, 'record') + ' on ' + plural(t.processors.length, t.processorKind) + ', ' + plural(t.threads.length, 'thread') + ', ' +
       plural(t.markers.length, 'marker') + ', ' + plural(t.gcs.length, 'GC') + ', ' + fmt(TRACE.end, 'ns') + ' traced; ' + plural(t.missed, 'record') + ' missed. Counters: ' + t.counters.join(', ') + '.';
     if (t.issues.length) head.append(el('div', { class: 'issues' }, t.issues.slice(0, 5).join(' · ') + (t.issues.length > 5 ? ' · …' : '')));
-    // Stats of the record set.
+    // Sums and statistics of the record set.
     const st = $('rs-stats');
     st.textContent = '';
     const sums = TRACE.slots.map(() => 0);
     const threads = new Set();
     for (let i = 0; i < TRACE.n; i++) if (TRACE.inSet[i]) { threads.add(TRACE.thread[i]); for (let s = 0; s < sums.length; s++) sums[s] += TRACE.slots[s][i]; }
-    st.append(el('span', null, el('b', null, rs.count.toLocaleString('en-US')), (rs.count === 1 ? ' record (' : ' records (') + pct(TRACE.n ? rs.count / TRACE.n : 0) + '), ' + plural(threads.size, 'thread')));
+    const shown = SETS.find((x) => x.name === state.show);
+    st.append(el('span', null, (shown ? 'Set ' + shown.name + ': ' : ''), el('b', null, rs.count.toLocaleString('en-US')), (rs.count === 1 ? ' record (' : ' records (') + pct(TRACE.n ? rs.count / TRACE.n : 0) + '), ' + plural(threads.size, 'thread')));
+    st.append(el('span', null, 'sums:'));
     for (const M of TRACE.metrics) st.append(el('span', null, M.label + ' ', el('b', null, fmt(M.fn((s) => sums[s]), M.unit))));
     st.dataset.count = rs.count;
+    TRACE.stats = setStats(TRACE.inSet);
+    drawSetStats(TRACE.stats);
     drawTimeline(events, rs);
+    sortRecords();
+    keepSelectedPage();
+    drawRecords();
+    drawRanking();
     drawOverTime(events);
     drawScatter();
     drawAfterTable(events);
@@ -1350,15 +1696,20 @@
     const rowOf = new Map(keys.map((k, r) => [k, r]));
     const LABEL = 170, ROW = byThread ? 14 : 26, TOP = 18, AXIS = 18;
     const H = TOP + keys.length * ROW + AXIS, { W } = timelineCanvas(cv, H);
-    const span = Math.max(1, TRACE.end), plotW = W - LABEL - 10;
-    const X = (tm) => LABEL + (tm / span) * plotW;
-    tlGeom = { X, LABEL, plotW, span, TOP, ROW, H, rowOf, byThread };
+    // The time window shown: the whole trace, or around the record picked in the table.
+    const [vlo, vhi] = state.tlView || [0, Math.max(1, TRACE.end)];
+    const span = Math.max(1, vhi - vlo), plotW = W - LABEL - 10;
+    const X = (tm) => LABEL + ((tm - vlo) / span) * plotW;
+    tlGeom = { X, LABEL, plotW, span, lo: vlo, TOP, ROW, H, rowOf, byThread };
+    $('tl-whole').hidden = !state.tlView;
+    c.save();
+    c.beginPath(); c.rect(LABEL, 0, plotW + 1, H); c.clip();
     // GCs as bands, the selected time range as a shade.
     c.fillStyle = 'rgba(200,53,43,0.10)';
     for (const [s, e] of TRACE.t.gcs) c.fillRect(X(s), TOP, Math.max(1, X(e) - X(s)), keys.length * ROW);
     if (isFinite(rs.lo) || isFinite(rs.hi)) {
       c.fillStyle = 'rgba(47,111,176,0.10)';
-      const a = X(Math.max(0, rs.lo)), b = X(Math.min(span, rs.hi));
+      const a = X(Math.max(vlo, rs.lo)), b = X(Math.min(vhi, rs.hi));
       c.fillRect(a, TOP, Math.max(1, b - a), keys.length * ROW);
     }
     let M = null, lo = 0, hi = 1;
@@ -1376,7 +1727,7 @@
         const inSet = TRACE.inSet[i] === 1;
         if ((pass === 1) !== inSet) continue;
         const r = rowOf.get(byThread ? TRACE.thread[i] : TRACE.vp[i]);
-        if (r === undefined) continue;
+        if (r === undefined || TRACE.start[i] > vhi || TRACE.start[i] + TRACE.dur[i] < vlo) continue;
         const x = X(TRACE.start[i]), w = Math.max(0.6, X(TRACE.start[i] + TRACE.dur[i]) - x);
         c.globalAlpha = inSet ? 1 : 0.13;
         if (M) { const v = recVal(M, i); c.fillStyle = isFinite(v) ? heat((v - lo) / (hi - lo)) : '#ccc'; } else c.fillStyle = threadColor(TRACE.thread[i]);
@@ -1393,13 +1744,22 @@
       if (r !== undefined) c.fillRect(X(TRACE.start[i]), TOP + r * ROW, 2, 3);
     }
     markerLines(c, TRACE.t.markers.map((m) => ({ time: m.time, text: m.kind + ' ' + m.text })), X, TOP, TOP + keys.length * ROW);
+    // The record picked: outlined, with a line down to the axis.
+    const sel = state.sel, sr = sel >= 0 ? rowOf.get(byThread ? TRACE.thread[sel] : TRACE.vp[sel]) : undefined;
+    if (sr !== undefined) {
+      const x = X(TRACE.start[sel]), w = Math.max(3, X(TRACE.start[sel] + TRACE.dur[sel]) - x), cx = w === 3 ? x - 1 : x;
+      c.strokeStyle = '#000'; c.lineWidth = 2;
+      c.strokeRect(cx - 1, TOP + sr * ROW - 1, w + 2, ROW);
+      c.fillStyle = 'rgba(0,0,0,0.35)'; c.fillRect(cx + w / 2, TOP + (sr + 1) * ROW, 1, (keys.length - sr - 1) * ROW);
+    }
+    c.restore();
     // Row labels and time axis.
     c.fillStyle = '#3b4652'; c.textBaseline = 'middle'; c.font = (byThread ? 10 : 11) + 'px system-ui, sans-serif';
     keys.forEach((k, r) => {
       const label = byThread ? threadName(k) + ' (' + kindOf(k) + ')' : TRACE.t.processorKind + ' ' + k + (TRACE.t.processors[r] && TRACE.t.processors[r].name ? ' ' + TRACE.t.processors[r].name : '');
       c.fillText(label.length > 28 ? label.slice(0, 27) + '…' : label, 4, TOP + r * ROW + ROW / 2);
     });
-    timeAxis(c, X, span, H - AXIS);
+    timeAxis(c, X, span, H - AXIS, vlo);
     cv.dataset.inSet = drawnIn;
     timelineLegend(M, lo, hi, keys, byThread);
   }
@@ -1439,18 +1799,23 @@
     timeDrag(cv, () => tlGeom, (a, b) => {
       $('rs-from').value = (a / 1e6).toFixed(3);
       $('rs-to').value = (b / 1e6).toFixed(3);
+      state.show = '';
       drawTrace();
-    }, null);
-    cv.addEventListener('mousemove', (ev) => {
-      if (!tlGeom) return;
+    }, (t, ev) => { const i = recordAt(ev); if (i >= 0) selectRecord(i, false); });
+    // The record under the pointer (-1: none).
+    const recordAt = (ev) => {
       const r = cv.getBoundingClientRect(), x = ev.clientX - r.left, y = ev.clientY - r.top;
-      const row = Math.floor((y - tlGeom.TOP) / tlGeom.ROW), tm = ((x - tlGeom.LABEL) / tlGeom.plotW) * tlGeom.span;
-      let hit = -1;
+      const row = Math.floor((y - tlGeom.TOP) / tlGeom.ROW), tm = tlGeom.lo + ((x - tlGeom.LABEL) / tlGeom.plotW) * tlGeom.span;
+      const slack = tlGeom.span / tlGeom.plotW;
       for (let i = 0; i < TRACE.n && row >= 0; i++) {
         if (tlGeom.rowOf.get(tlGeom.byThread ? TRACE.thread[i] : TRACE.vp[i]) !== row) continue;
-        const slack = tlGeom.span / tlGeom.plotW;
-        if (tm >= TRACE.start[i] - slack && tm <= TRACE.start[i] + TRACE.dur[i] + slack) { hit = i; break; }
+        if (tm >= TRACE.start[i] - slack && tm <= TRACE.start[i] + TRACE.dur[i] + slack) return i;
       }
+      return -1;
+    };
+    cv.addEventListener('mousemove', (ev) => {
+      if (!tlGeom) return;
+      const hit = recordAt(ev);
       if (hit < 0) { $('tip').hidden = true; return; }
       const tip = $('tip');
       tip.textContent = '';
@@ -1577,6 +1942,22 @@
     samplesAt(t) { const r = $('samples').getBoundingClientRect(); return { x: r.left + smGeom.LABEL + (t / smGeom.span) * smGeom.plotW, y: r.top + 23 }; },
     // The label a frame `w` pixels wide would get.
     shortName(name, w) { return shortName(name, w, ctx); },
+    // The trace's record set shown: the records' keys (processor:start in the trace's time, t0
+    // added back), their statistics, and the ranking of the sets compared.
+    setKeys() { const out = []; for (let i = 0; i < TRACE.n; i++) if (TRACE.inSet[i]) out.push(TRACE.vp[i] + ':' + (TRACE.start[i] + TRACE.t.t0)); return out; },
+    setStats() { return TRACE.stats; },
+    ranking() { return RANKING; },
+    recordKey(i) { return TRACE.vp[i] + ':' + (TRACE.start[i] + TRACE.t.t0); },
+    selected() { return state.sel; },
+    view() { return tlGeom ? { lo: tlGeom.lo, span: tlGeom.span, end: TRACE.end } : null; },
+    // Where record i's bar is on the timeline, in page coordinates (its middle).
+    recordBox(i) {
+      const r = $('timeline').getBoundingClientRect(), g = tlGeom, row = g.rowOf.get(g.byThread ? TRACE.thread[i] : TRACE.vp[i]);
+      const x0 = g.X(TRACE.start[i]), x1 = g.X(TRACE.start[i] + TRACE.dur[i]);
+      return { x: r.left + (x0 + x1) / 2, y: r.top + g.TOP + row * g.ROW + g.ROW / 2, top: r.top + g.TOP + row * g.ROW, w: x1 - x0 };
+    },
+    // The records table's rows, in its order (all pages).
+    rows() { return REC_ROWS.slice(); },
     findFrame(text) {
       let best = -1;
       for (let i = 0; i < drawn.count; i++) if (VIEW.names[VIEW.cons[drawn.node[i]]].includes(text) && (best < 0 || drawn.w[i] > drawn.w[best])) best = i;
@@ -1585,7 +1966,8 @@
       return { x: r.left + drawn.x[best] + Math.min(drawn.w[best] / 2, 30), y: r.top + drawn.yOf(drawn.row[best]) + FRAME_H / 2, name: VIEW.names[VIEW.cons[drawn.node[best]]] };
     },
   };
-  showTab(TABS.length ? TABS[0][0] : 'tree');
+  // Named record sets in the address open the page on its trace.
+  showTab(DATA.trace && loadSets() ? 'trace' : TABS.length ? TABS[0][0] : 'tree');
   requestAnimationFrame(() => {
     window.hpmExplorer.firstRenderMs = performance.now() - T_START;
     window.hpmExplorer.timings = timings;

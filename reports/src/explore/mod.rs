@@ -305,6 +305,12 @@ fn write_data(w: &mut dyn io::Write, run: &Run, compare: Option<&Run>, diff: Dif
         Some(t) => t.write(w)?,
         None => w.write_all(b"null")?,
     }
+    // The second run's trace, when both runs have one: the page ranks its records against the
+    // first's.
+    if let (Some(_), Some(t)) = (&run.trace, compare.and_then(|c| c.trace.as_ref())) {
+        w.write_all(b",\"compareTrace\":")?;
+        t.write(w)?;
+    }
     w.write_all(b"}")
 }
 
