@@ -13,6 +13,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("sample=cpu|wall|off", "HotSpot: also sample stacks into sampled trees (reports in sampled/; counts are samples, each carrying the thread's cpu-time, wall-time and event= deltas since its previous sample): cpu, each thread every sample-interval of its CPU time (where threads compute); wall, every thread every sample-interval of wall time, running or blocked (where threads wait too); default off"),
     ("sample-alloc=SIZE", "HotSpot: also sample allocations (JVMTI's heap sampler) about every SIZE bytes a thread allocates, e.g. 512k, 1m: the allocating stacks and classes go to sampled-alloc/ with the bytes and objects each sample stands for; alone or beside the other modes, but not with collect=alloc (one heap sampler per JVM)"),
     ("sample-native=on|off", "HotSpot, with sample=: keep the native code frames (C, C++) above a sample's Java frames, named by the process's exported symbols, `symbol [library]` (default off)"),
+    ("sample-kernel=on|off", "HotSpot, with sample=cpu: put the kernel's frames above a sample's own (system calls, page faults), named `function [kernel]`, from the kernel part of each CPU-time overflow's call chain; needs kernel samples (perf_event_paranoid <= 1, CAP_PERFMON or root), else a warning says so and samples have none (default off)"),
     ("sample-lines=on|off", "HotSpot, with sample=: name each sampled Java frame with its source line, Class.method:LINE, so that the sampled trees tell the lines of a method apart (default off: one node per method)"),
     ("sample-interval=TIME", "time between stack samples of a thread (CPU time with sample=cpu, wall time with sample=wall), e.g. 10ms (default), 1ms, 500us"),
     ("include=PATTERN", "record methods of classes matching PATTERN (repeatable; '*' any text, '?' one char; include=* records JDK classes too)"),
@@ -138,6 +139,8 @@ pub struct Options {
     pub sample_lines: bool,
     /// Native code frames kept in stack samples (`sample-native=on`).
     pub sample_native: bool,
+    /// Kernel frames kept in CPU-time stack samples (`sample-kernel=on`).
+    pub sample_kernel: bool,
     /// Allocation sampling (`sample-alloc=`): the heap sampler's mean interval in bytes.
     pub sample_alloc: Option<u64>,
     /// With bytecode probes: metrics read at every entry and exit, or sampled.
@@ -174,6 +177,7 @@ impl Default for Options {
             sample_interval_ns: DEFAULT_SAMPLE_INTERVAL_NS,
             sample_lines: false,
             sample_native: false,
+            sample_kernel: false,
             sample_alloc: None,
             metric_mode: MetricModeOption::Auto,
             compensate: true,
@@ -328,6 +332,7 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
             "compensate" => o.compensate = on_off("compensate", &need(value)?)?,
             "sample-lines" => o.sample_lines = on_off("sample-lines", &need(value)?)?,
             "sample-native" => o.sample_native = on_off("sample-native", &need(value)?)?,
+            "sample-kernel" => o.sample_kernel = on_off("sample-kernel", &need(value)?)?,
             "thread-field" => o.thread_field = on_off("thread-field", &need(value)?)?,
             "metric-mode" => {
                 o.metric_mode = match need(value)?.as_str() {
@@ -519,7 +524,7 @@ mod tests {
     #[test]
     fn errors_are_one_line_naming_the_choices() {
         let e = parse(Some("out=a,bogus=1")).unwrap_err();
-        assert_eq!(e, "unknown option 'bogus' (valid: out, collect, calls, sample, sample-alloc, sample-native, sample-lines, sample-interval, include, exclude, event, metric-mode, compensate, thread-field, start, alloc-interval, perf-map, quantum, socket, log, help)");
+        assert_eq!(e, "unknown option 'bogus' (valid: out, collect, calls, sample, sample-alloc, sample-native, sample-kernel, sample-lines, sample-interval, include, exclude, event, metric-mode, compensate, thread-field, start, alloc-interval, perf-map, quantum, socket, log, help)");
         assert!(parse(Some("collect=calls+cpu")).unwrap_err().contains("bad value 'cpu' for option 'collect'"));
         assert!(parse(Some("start=later")).unwrap_err().contains("(valid: running, paused)"));
         assert!(parse(Some("out=")).unwrap_err().contains("needs a value"));

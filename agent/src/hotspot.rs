@@ -168,6 +168,7 @@ fn start_samplers(state: &AgentState) {
         ring_words: ring_words(opts.sample_interval_ns),
         every: if wall { 1 } else { (opts.sample_interval_ns / config.cpu_period_ns).clamp(1, u32::MAX as u64) as u32 },
         trigger: if wall { StackTrigger::WallClock { period_ns: opts.sample_interval_ns } } else { StackTrigger::CpuTime },
+        kernel: opts.sample_kernel,
     });
     if state.probe_metrics.is_none() && stacks.is_none() {
         return;
@@ -181,6 +182,9 @@ fn start_samplers(state: &AgentState) {
     match ContextSampler::with_stacks(state.metric_set().clone(), config, stacks) {
         Ok(s) => {
             log::info(&s.describe());
+            if let Some(why) = s.kernel_refusal() {
+                log::warn(&format!("sample-kernel=on: samples will have no kernel frames: {why}"));
+            }
             if with_stacks {
                 log::info(&format!(
                     "stack samples every {} µs of {}, up to {STACK_DEPTH} frames, into sampled/",

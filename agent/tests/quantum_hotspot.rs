@@ -52,11 +52,6 @@ fn workers(stdout: &str) -> BTreeMap<u32, u64> {
         .collect()
 }
 
-fn is_root() -> bool {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap();
-    status.lines().find_map(|l| l.strip_prefix("Uid:")).and_then(|l| l.split_whitespace().nth(1)) == Some("0")
-}
-
 fn cpu_index(t: &Trace) -> usize {
     // Counter 0 is real time (not stored); deltas start at counter 1.
     t.meta.counters.iter().position(|c| c == "cpu-time").expect("a cpu-time counter") - 1

@@ -615,3 +615,39 @@ fn native_frames_of_a_jni_library_sit_above_its_native_method() {
         }
     }
 }
+
+/// `sample-kernel=on` puts the kernel's frames above a sample's own: a thread reading /dev/zero
+/// spends its time in the kernel's `read` path, which the samples show above the JDK's native
+/// `readBytes`, named `function [kernel]`. Where the kernel refuses kernel samples (not root,
+/// `perf_event_paranoid` above 1), one warning says why and the samples have no kernel frames;
+/// as root that warning must not come.
+#[test]
+fn kernel_frames_sit_above_the_system_call_that_entered_the_kernel() {
+    let root = is_root();
+    for jdk in jdks() {
+        let r = run("kernel-read", &jdk, "counters.KernelRead", "calls=none,sample=cpu,sample-interval=1ms,sample-kernel=on,include=*", &[], &["15"]);
+        r.assert_ok();
+        let c = contexts(&read_profile(&r.out.join("sampled/arcflow.json")), "main");
+        let total: u64 = c.values().sum();
+        let is_kernel = |f: &str| f.ends_with(" [kernel]") || f.starts_with("[kernel ");
+        let mut in_kernel = 0;
+        for (path, n) in &c {
+            let frames: Vec<&str> = path.split(';').collect();
+            let Some(first) = frames.iter().position(|f| is_kernel(f)) else { continue };
+            assert!(frames[first..].iter().all(|f| is_kernel(f)), "a frame below a kernel frame: {path}");
+            if path.starts_with("calls.counters.KernelRead.main;calls.counters.KernelRead.read;") && frames[first - 1] == "java.io.FileInputStream.readBytes" {
+                in_kernel += n;
+            }
+        }
+        let warned = r.stderr().contains("sample-kernel=on: samples will have no kernel frames:");
+        eprintln!("{:?}: {total} samples, {in_kernel} with kernel frames above readBytes; refused: {warned}", jdk.home);
+        if warned {
+            assert!(!root, "kernel frames refused as root: {}", r.stderr());
+            assert!(r.stderr().contains("perf_event_paranoid"), "{}", r.stderr());
+            assert!(c.keys().all(|p| !p.split(';').any(is_kernel)), "kernel frames although refused");
+        } else {
+            // Most of the thread's CPU time is the kernel clearing the buffer.
+            assert!(total > 500 && in_kernel * 10 > total * 3, "{in_kernel} of {total} samples with kernel frames above readBytes");
+        }
+    }
+}

@@ -150,7 +150,7 @@ fn threads_ending_during_the_dump() {
 fn bad_options_stop_the_jvm_with_one_line() {
     let jdk = java_tests::jdk().unwrap();
     for (opts, want) in [
-        ("bogus=1", "hpmagent: error: unknown option 'bogus' (valid: out, collect, calls, sample, sample-alloc, sample-native, sample-lines, sample-interval, include, exclude, event, metric-mode, compensate, thread-field, start, alloc-interval, perf-map, quantum, socket, log, help)"),
+        ("bogus=1", "hpmagent: error: unknown option 'bogus' (valid: out, collect, calls, sample, sample-alloc, sample-native, sample-kernel, sample-lines, sample-interval, include, exclude, event, metric-mode, compensate, thread-field, start, alloc-interval, perf-map, quantum, socket, log, help)"),
         ("collect=calls+cpu", "hpmagent: error: bad value 'cpu' for option 'collect' (valid: calls, gc, locks, waits, alloc, code, all, none; join with '+')"),
         ("start=later", "hpmagent: error: bad value 'later' for option 'start' (valid: running, paused)"),
         ("log=loud", "hpmagent: error: bad value 'loud' for option 'log' (valid: error, warn, info, debug)"),

@@ -35,7 +35,7 @@ use std::time::{Duration, Instant};
 
 use crate::counters::clock::current_tid;
 use crate::counters::sampler::{
-    install_handler, probe_perf_source, tick_ns, unblock_signal_on_current_thread, Armed, SourceKind, StackSampling,
+    install_handler, probe_kernel_frames, probe_perf_source, tick_ns, unblock_signal_on_current_thread, Armed, SourceKind, StackSampling,
     ThreadState,
 };
 use crate::counters::stacks::SampleRing;
@@ -110,6 +110,11 @@ pub struct StackConfig {
     pub every: u32,
     /// What takes the stack samples.
     pub trigger: StackTrigger,
+    /// Kernel frames above the walker's, innermost first, as native code frames whose method is
+    /// the kernel address: each CPU-time overflow of the perf task-clock source also records the
+    /// kernel part of the call chain. Needs kernel samples (`perf_event_paranoid` 1 or lower, or
+    /// CAP_PERFMON) and a locked ring per thread; CPU-time stack samples only.
+    pub kernel: bool,
 }
 
 /// When threads' stacks are sampled.
@@ -162,6 +167,11 @@ pub struct ContextSampler {
     /// Threads that fell back from perf to the POSIX timer, and why the first did.
     fallbacks: AtomicU64,
     first_fallback: OnceLock<String>,
+    /// Why no sample will have kernel frames although they were asked for (checked at start);
+    /// then threads whose samples have none, and why the first has none.
+    kernel_refusal: Option<String>,
+    kernel_refused: AtomicU64,
+    first_kernel_refusal: OnceLock<String>,
     /// Threads that could not be sampled at all, and why the first could not.
     failures: AtomicU64,
     first_failure: OnceLock<String>,
@@ -210,6 +220,16 @@ impl ContextSampler {
                 Err(why) => (SourceKind::PosixCpuTimer, Some(why)),
             },
         };
+        let kernel_refusal = match stacks.as_ref().filter(|s| s.kernel) {
+            None => None,
+            Some(s) if s.trigger != StackTrigger::CpuTime => {
+                Some("kernel frames come with CPU-time samples only, not wall-clock ones".to_string())
+            }
+            Some(_) if source != SourceKind::PerfTaskClock => {
+                Some("kernel frames need the perf task-clock signal source, and this run uses the POSIX CPU timer".to_string())
+            }
+            Some(_) => probe_kernel_frames(config.cpu_period_ns).err(),
+        };
         install_handler()?;
         let registry: Arc<Registry> = Arc::new(Mutex::new(Vec::new()));
         let sampler = Arc::new(ContextSampler {
@@ -227,6 +247,9 @@ impl ContextSampler {
             wall_stacks: Mutex::new(None),
             fallbacks: AtomicU64::new(0),
             first_fallback: OnceLock::new(),
+            kernel_refusal,
+            kernel_refused: AtomicU64::new(0),
+            first_kernel_refusal: OnceLock::new(),
             failures: AtomicU64::new(0),
             first_failure: OnceLock::new(),
         });
@@ -265,6 +288,12 @@ impl ContextSampler {
 
     /// One line: the signal source and its period (and resolution), the wall sampler, and why a
     /// source was refused or a thread could not be sampled, if so.
+    /// Why samples will have no kernel frames although they were asked for, known at start
+    /// (permission, signal source, trigger); `None` when they were not asked for or are had.
+    pub fn kernel_refusal(&self) -> Option<&str> {
+        self.kernel_refusal.as_deref()
+    }
+
     pub fn describe(&self) -> String {
         let period = fmt_ns(self.config.cpu_period_ns);
         let mut s = match self.source {
@@ -291,6 +320,12 @@ impl ContextSampler {
         let n = self.fallbacks.load(Ordering::Relaxed);
         if let Some(why) = self.first_fallback.get() {
             s += &format!("; {n} thread(s) fell back to the POSIX timer, the first because: {why}");
+        }
+        if let Some(why) = &self.kernel_refusal {
+            s += &format!("; no kernel frames: {why}");
+        } else if let Some(why) = self.first_kernel_refusal.get() {
+            let n = self.kernel_refused.load(Ordering::Relaxed);
+            s += &format!("; {n} thread(s) without kernel frames, the first because: {why}");
         }
         let n = self.failures.load(Ordering::Relaxed);
         if let Some(why) = self.first_failure.get() {
@@ -362,6 +397,7 @@ impl ContextSampler {
                     ring,
                     every: c.every,
                     wall_clock: matches!(c.trigger, StackTrigger::WallClock { .. }),
+                    kernel: c.kernel,
                 };
                 (sampling, c.max_depth)
             }),
@@ -380,6 +416,10 @@ impl ContextSampler {
             }
             Err(why) => return Err(format!("thread {tid}: {why}")),
         };
+        if let Some(why) = armed.kernel_refusal().filter(|_| self.kernel_refusal.is_none()) {
+            self.kernel_refused.fetch_add(1, Ordering::Relaxed);
+            let _ = self.first_kernel_refusal.set(format!("thread {tid}: {why}"));
+        }
         let mut registry = self.lock_registry();
         let mut armed = armed;
         if !self.active.load(Ordering::Relaxed) {

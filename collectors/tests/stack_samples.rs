@@ -133,7 +133,7 @@ type Started = (Arc<SampledThread>, Arc<hpm_collectors::recorder::ThreadRecorder
 #[test]
 fn stack_samples_from_the_signal_handler_reach_the_recorder_without_allocating_or_waiting() {
     let metrics: Arc<dyn MetricSet> = Arc::new(Metrics::new().with(ThreadCpuClock).with(WallClock));
-    let stacks = StackConfig { walker: Arc::new(AtomicsWalker), max_depth: 64, ring_words: 4096, every: 1, trigger: StackTrigger::CpuTime };
+    let stacks = StackConfig { walker: Arc::new(AtomicsWalker), max_depth: 64, ring_words: 4096, every: 1, trigger: StackTrigger::CpuTime, kernel: false };
     let config = SamplerConfig { cpu_period_ns: MS, wall_period_ns: 10 * MS, ..SamplerConfig::default() };
     let sampler = ContextSampler::with_stacks(metrics.clone(), config, Some(stacks)).expect("sampler opens");
     eprintln!("sampler: {}", sampler.describe());
@@ -267,6 +267,7 @@ fn wall_clock_stack_samples_reach_sleeping_threads_and_stop_when_held_off() {
         ring_words: 4096,
         every: 1,
         trigger: StackTrigger::WallClock { period_ns: 5 * MS },
+        kernel: false,
     };
     let config = SamplerConfig { wall_period_ns: 0, source: hpm_collectors::sampling::SignalSource::None, ..SamplerConfig::default() };
     let sampler = ContextSampler::with_stacks(metrics, config, Some(stacks)).expect("sampler opens");
@@ -309,4 +310,69 @@ fn wall_clock_stack_samples_reach_sleeping_threads_and_stop_when_held_off() {
     // About 300 ms sampled at one per 5 ms.
     assert!((40..=70).contains(&n), "{n} wall-clock samples");
     assert!(wall > 250 * MS && cpu * 5 < wall, "wall {wall} ns, cpu {cpu} ns");
+}
+
+/// One frame, `MAIN`, at every walk: what the Java walker would give above which the kernel
+/// frames go.
+struct MainOnlyWalker;
+
+impl StackWalker for MainOnlyWalker {
+    unsafe fn walk(&self, _thread: usize, _ucontext: *mut std::ffi::c_void, _pc: u64, out: &mut [RawFrame], _code: &mut CodeAt) -> i32 {
+        out[0] = RawFrame::new(0, MAIN);
+        1
+    }
+}
+
+/// Kernel frames (`StackConfig::kernel`): a thread that spends its CPU time in the kernel
+/// (reading /dev/zero: the kernel clears the buffer) gets samples whose innermost frames are
+/// kernel addresses, above the walker's frame; where kernel samples are not allowed, the
+/// sampler says why (naming the setting to change) and no sample has one.
+#[test]
+fn kernel_frames_come_from_each_overflows_call_chain() {
+    const KERNEL_SPACE: u64 = 0xffff_8000_0000_0000;
+    let metrics: Arc<dyn MetricSet> = Arc::new(Metrics::new().with(ThreadCpuClock).with(WallClock));
+    let stacks =
+        StackConfig { walker: Arc::new(MainOnlyWalker), max_depth: 32, ring_words: 1 << 16, every: 1, trigger: StackTrigger::CpuTime, kernel: true };
+    let config = SamplerConfig { cpu_period_ns: MS, wall_period_ns: 0, ..SamplerConfig::default() };
+    let sampler = ContextSampler::with_stacks(metrics, config, Some(stacks)).expect("sampler opens");
+    eprintln!("sampler: {}", sampler.describe());
+    let worker = {
+        let sampler = sampler.clone();
+        std::thread::spawn(move || {
+            let cell: &'static AtomicU32 = Box::leak(Box::new(AtomicU32::new(0)));
+            let st = sampler.start_current_thread_walked(cell, 0).unwrap();
+            let mut zero = std::fs::File::open("/dev/zero").unwrap();
+            let mut buf = vec![1u8; 1 << 20];
+            let start = thread_cpu_ns();
+            while thread_cpu_ns() - start < 300 * MS {
+                std::io::Read::read_exact(&mut zero, &mut buf).unwrap();
+            }
+            st.stop();
+            st
+        })
+    };
+    let st = worker.join().unwrap();
+    let (mut n, mut with_kernel) = (0u64, 0u64);
+    st.drain_stacks(&mut |_, _, f| {
+        n += 1;
+        let kernel = f.iter().take_while(|fr| fr.pos == RawFrame::NATIVE_CODE).count();
+        assert!(f[..kernel].iter().all(|fr| fr.method >= KERNEL_SPACE), "a native frame that is not a kernel address: {f:?}");
+        assert_eq!(&f[kernel..], [RawFrame::new(0, MAIN)], "the walker's frames follow the kernel's");
+        with_kernel += (kernel > 0) as u64;
+    });
+    eprintln!("{n} samples, {with_kernel} with kernel frames; refusal: {:?}", sampler.kernel_refusal());
+    match sampler.kernel_refusal() {
+        // Without kernel samples the task clock's overflows land in user mode only: few here.
+        Some(why) => {
+            assert!(n > 0, "no samples");
+            assert!(why.contains("perf_event_paranoid") || why.contains("ulimit -l"), "{why}");
+            assert!(sampler.describe().contains("no kernel frames: "), "{}", sampler.describe());
+            assert_eq!(with_kernel, 0);
+        }
+        // Most of the thread's CPU time is the kernel's clearing of the buffer.
+        None => {
+            assert!(n >= 100, "{n} samples in 300 ms of CPU at 1 ms");
+            assert!(with_kernel * 2 > n, "{with_kernel} of {n} samples with kernel frames");
+        }
+    }
 }

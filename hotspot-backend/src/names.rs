@@ -179,7 +179,10 @@ fn say_virtual_threads_nest() {
 
 /// Line tables of the methods whose sampled frames were named with lines (`sample-lines=on`), by
 /// jmethodID: (first bytecode index, line), sorted; empty where the class file has none.
-static LINE_TABLES: Mutex<Option<HashMap<u64, Vec<(i64, u32)>>>> = Mutex::new(None);
+static LINE_TABLES: Mutex<Option<HashMap<u64, LineTable>>> = Mutex::new(None);
+
+/// One method's (first bytecode index, line) pairs, sorted.
+type LineTable = Vec<(i64, u32)>;
 
 /// `method`'s line table from JVMTI (needs `can_get_line_numbers`); empty if there is none.
 fn line_table(env: *mut jvmtiEnv, method: jmethodID) -> Vec<(i64, u32)> {
@@ -282,10 +285,19 @@ static NATIVE_NAMES: Mutex<Option<HashMap<u64, String>>> = Mutex::new(None);
 /// also gives the symbol's size, so that an address past a symbol's end is not given its name),
 /// else from the library's own symbol table (`symbols.rs`: libjvm's functions are not
 /// exported): `symbol [library]`, or `[library+0xOFFSET]` where no symbol covers it, or
-/// `[native 0xPC]` outside every library.
+/// `[native 0xPC]` outside every library. A kernel address (`sample-kernel=on`) is named from
+/// `/proc/kallsyms`: `function [kernel]`, or `[kernel 0xPC]` where its symbols are hidden.
 fn native_code_name(pc: usize) -> String {
     /// glibc's `RTLD_DL_SYMENT`: `dladdr1` also returns the symbol's `ElfW(Sym)`.
     const RTLD_DL_SYMENT: c_int = 1;
+    /// Where the kernel's half of the address space starts (x86-64, aarch64: the top bit set).
+    const KERNEL_SPACE: usize = 1 << 63;
+    if pc >= KERNEL_SPACE {
+        return match crate::symbols::kernel_function_at(pc as u64) {
+            Some(name) => format!("{name} [kernel]"),
+            None => format!("[kernel 0x{pc:x}]"),
+        };
+    }
     let mut info: libc::Dl_info = unsafe { std::mem::zeroed() };
     let mut sym: *mut c_void = ptr::null_mut();
     // SAFETY: dladdr1 only looks the address up in the loaded objects' tables and fills `info`

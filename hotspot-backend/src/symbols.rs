@@ -1,4 +1,5 @@
-//! The functions of the libraries loaded, for naming native code frames (`sample-native=on`).
+//! The functions of the libraries loaded, for naming native code frames (`sample-native=on`),
+//! and the kernel's, for kernel frames (`sample-kernel=on`).
 //!
 //! `dladdr` reads a library's dynamic symbols only: what it exports. libjvm exports a few hundred
 //! of its functions and keeps the rest (tens of thousands) in its `.symtab`, as most libraries
@@ -7,7 +8,7 @@
 //! never in a signal handler.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 use object::{Object, ObjectSegment, ObjectSymbol, SymbolKind};
 
@@ -48,6 +49,43 @@ pub(crate) fn function_at(path: &str, offset: u64) -> Option<String> {
     let mut libraries = LIBRARIES.lock().unwrap_or_else(|e| e.into_inner());
     let functions = libraries.get_or_insert_with(HashMap::new).entry(path.to_string()).or_insert_with(|| Functions::read(path));
     functions.as_ref()?.at(offset).map(demangle)
+}
+
+/// The kernel's functions from `/proc/kallsyms` (text symbols: address, name), sorted; read at
+/// the first kernel frame. Empty where the addresses are hidden (`kernel.kptr_restrict`: zeros
+/// for readers without CAP_SYSLOG).
+static KERNEL: OnceLock<Vec<(u64, String)>> = OnceLock::new();
+
+/// Parses `/proc/kallsyms` text: `ADDRESS TYPE NAME [MODULE]`, text symbols only (`t`, `T`,
+/// and weak ones). A module's functions keep their module: `name [module]`.
+fn parse_kallsyms(text: &str) -> Vec<(u64, String)> {
+    let mut v: Vec<(u64, String)> = text
+        .lines()
+        .filter_map(|line| {
+            let mut parts = line.split_whitespace();
+            let address = u64::from_str_radix(parts.next()?, 16).ok().filter(|&a| a != 0)?;
+            let kind = parts.next()?;
+            if !matches!(kind, "t" | "T" | "w" | "W") {
+                return None;
+            }
+            let name = parts.next()?;
+            Some((address, match parts.next() {
+                Some(module) => format!("{name} {module}"),
+                None => name.to_string(),
+            }))
+        })
+        .collect();
+    v.sort_unstable();
+    v.dedup_by_key(|f| f.0);
+    v
+}
+
+/// The name of the kernel function at `address`: the nearest text symbol at or below it (kallsyms
+/// gives no sizes), or None where the symbols are hidden or `address` is below the first.
+pub(crate) fn kernel_function_at(address: u64) -> Option<String> {
+    let functions = KERNEL.get_or_init(|| std::fs::read_to_string("/proc/kallsyms").map(|t| parse_kallsyms(&t)).unwrap_or_default());
+    let i = functions.partition_point(|f| f.0 <= address).checked_sub(1)?;
+    Some(functions[i].1.clone())
 }
 
 /// A C++ name demangled without its parameters (`G1CollectedHeap::do_full_collection`), as
@@ -96,6 +134,26 @@ mod tests {
         for f in ["ClassFileParser::parse_stream", "JVM_Clone"] {
             let (start, _, _) = funcs.0.iter().find(|(_, _, n)| demangle(n) == f).unwrap_or_else(|| panic!("no {f}"));
             assert_eq!(funcs.at(start + 1).map(demangle).as_deref(), Some(f));
+        }
+    }
+
+    /// kallsyms lines: text symbols kept with their module, data symbols and hidden (zero)
+    /// addresses left out, and an address named by the nearest function at or below it.
+    #[test]
+    fn kallsyms_text_symbols_are_parsed_with_their_modules() {
+        let text = "ffffffff81000000 T _stext\nffffffff81001000 t clear_user\nffffffff81002000 D some_data\n\
+                    0000000000000000 T hidden\nffffffffc0100000 t ext4_read [ext4]\n";
+        let v = parse_kallsyms(text);
+        assert_eq!(
+            v,
+            [(0xffffffff81000000, "_stext".to_string()), (0xffffffff81001000, "clear_user".into()), (0xffffffffc0100000, "ext4_read [ext4]".into())]
+        );
+        // The live kernel: as root its addresses show; a function found there is found again.
+        let live = std::fs::read_to_string("/proc/kallsyms").map(|t| parse_kallsyms(&t)).unwrap_or_default();
+        if let Some((address, name)) = live.iter().find(|(_, n)| n == "do_syscall_64") {
+            assert_eq!(kernel_function_at(address + 1).as_deref(), Some(name.as_str()));
+        } else {
+            eprintln!("kernel symbols hidden here (kptr_restrict or no /proc/kallsyms): {} symbols", live.len());
         }
     }
 }

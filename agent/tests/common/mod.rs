@@ -31,6 +31,13 @@ pub fn classes() -> &'static Path {
 }
 
 /// JDK 17 and, when present, a newer JDK.
+/// Whether the tests run with an effective uid of 0 (perf's kernel events are then allowed).
+#[allow(dead_code)]
+pub fn is_root() -> bool {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status.lines().find_map(|l| l.strip_prefix("Uid:")).and_then(|l| l.split_whitespace().nth(1)) == Some("0")
+}
+
 pub fn jdks() -> Vec<Jdk> {
     let mut v = vec![java_tests::jdk().expect("a JDK")];
     if let Some(n) = java_tests::newer_jdk() {

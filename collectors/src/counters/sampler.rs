@@ -27,7 +27,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use libc::{c_int, c_long, c_void};
 use perf_event::events::Software;
-use perf_event::{Builder, Counter};
+use perf_event::{Builder, Counter, SampleFlag, Sampler};
 
 use super::clock::{clock_ns, current_tid, monotonic_ns, tid_cpu_clock};
 use super::credits::CreditTable;
@@ -249,6 +249,10 @@ struct Inner {
     stack_last: LineBuf<u64>,
     /// CPU signals until the next stack sample ([`StackSampling::every`]).
     stack_countdown: u32,
+    /// With kernel frames ([`StackSampling::kernel`]): the thread's task-clock event and its
+    /// ring. Here, under the lock, because the handler reads the ring; `Armed` reaches the event
+    /// through the lock too.
+    kernel: Option<KernelRing>,
 }
 
 impl Inner {
@@ -314,20 +318,30 @@ impl Inner {
     /// The handler's stack sample: walks the interrupted stack and stores it with `cur − stack_last`
     /// (a failed walk as one pseudo-frame with the walker's code). When the ring is full nothing
     /// is stored and the amount stays for the next sample.
-    fn sample_stack(&mut self, stacks: &StackSampling, ucontext: *mut c_void, stats: &AtomicStats) {
+    /// With `kernel`, the frames of the kernel ring's last drain go first (a CPU-time signal's).
+    fn sample_stack(&mut self, stacks: &StackSampling, ucontext: *mut c_void, stats: &AtomicStats, kernel: bool) {
         let pc = program_counter(ucontext);
         let mut code = CodeAt::unknown();
+        // The kernel's frames first (innermost), where the overflow came in kernel mode; the
+        // walker's follow, with room for at least one.
+        let room = self.frames.len() - 1;
+        let kernel = match self.kernel.as_ref().filter(|_| kernel) {
+            Some(k) => k.frames(&mut self.frames[..room]),
+            None => 0,
+        };
+        let (_, walked) = self.frames.split_at_mut(kernel);
         // SAFETY: we are in the SIGPROF handler on the sampled thread (`on_signal`), `ucontext` is
         // this signal's and `pc` its program counter, and `stacks.thread` the handle this thread's
         // sampling started with.
-        let n = unsafe { stacks.walker.walk(stacks.thread, ucontext, pc, &mut self.frames[..], &mut code) };
-        let depth = if n > 0 {
-            (n as usize).min(self.frames.len())
-        } else {
-            bump(&stats.walk_failures);
-            self.frames[0] = RawFrame::new(n, 0);
-            1
-        };
+        let n = unsafe { stacks.walker.walk(stacks.thread, ucontext, pc, walked, &mut code) };
+        let depth = kernel
+            + if n > 0 {
+                (n as usize).min(walked.len())
+            } else {
+                bump(&stats.walk_failures);
+                walked[0] = RawFrame::new(n, 0);
+                1
+            };
         for ((d, c), l) in self.delta.iter_mut().zip(&self.cur).zip(&self.stack_last) {
             *d = c.saturating_sub(*l);
         }
@@ -381,6 +395,9 @@ pub struct StackSampling {
     pub every: u32,
     /// Stack samples only at queued signals (wall-clock sampling), not at CPU-time ones.
     pub wall_clock: bool,
+    /// Kernel frames above the walker's: the perf task-clock source also records the kernel
+    /// part of the call chain at each overflow, in a ring of the thread's ([`KernelRing`]).
+    pub kernel: bool,
 }
 
 /// One sampled thread's state, shared by the thread's signal handler, other threads' settles and
@@ -434,6 +451,7 @@ impl ThreadState {
             lagging: false,
             frames: LineBuf::new(max_depth, RawFrame::default()),
             stack_countdown: stacks.as_ref().map_or(1, |(s, _)| s.every.max(1)),
+            kernel: None,
         };
         Arc::new(ThreadState {
             tid,
@@ -468,12 +486,17 @@ impl ThreadState {
             return;
         };
         g.read_now(self.tid, false);
+        if !queued {
+            if let Some(k) = g.kernel.as_mut() {
+                k.drain();
+            }
+        }
         // Wall-clock stack samples come only from queued signals (the wall stack sampler's).
         if let Some(stacks) = self.stacks.as_ref().filter(|s| queued || !s.wall_clock) {
             g.stack_countdown -= 1;
             if g.stack_countdown == 0 {
                 g.stack_countdown = stacks.every.max(1);
-                g.sample_stack(stacks, ucontext, &self.stats);
+                g.sample_stack(stacks, ucontext, &self.stats, !queued);
             }
         }
         g.credit(&self.stats, false);
@@ -862,6 +885,120 @@ pub fn unblock_signal_on_current_thread() -> Result<(), String> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Kernel frames.
+
+/// perf record types (`perf_event.h`).
+const PERF_RECORD_LOST: u32 = 2;
+const PERF_RECORD_SAMPLE: u32 = 9;
+/// Call-chain entries from here up are context markers (`PERF_CONTEXT_KERNEL`, ...), not
+/// addresses.
+const PERF_CONTEXT_MAX: u64 = -4095i64 as u64;
+/// Kernel frames kept per sample at most (the kernel's own limit is `perf_event_max_stack`,
+/// 127 by default).
+pub const KERNEL_FRAMES: usize = 64;
+/// The ring's data size: one page holds several records of the deepest chains (each 16 bytes
+/// plus 8 per frame), and the handler empties it at every overflow signal.
+const KERNEL_RING_BYTES: usize = 4096;
+
+/// A thread's task-clock event with a ring that receives one record per overflow: the kernel
+/// part of the call chain where the overflow came in (the kernel's `perf_callchain_kernel`,
+/// empty when the thread was in user mode). The handler empties it at each CPU-time signal.
+struct KernelRing {
+    ring: Sampler,
+    /// The kernel frames of the last sample record drained, innermost first, and their number.
+    chain: [u64; KERNEL_FRAMES],
+    len: usize,
+}
+
+impl KernelRing {
+    fn new(ring: Sampler) -> KernelRing {
+        KernelRing { ring, chain: [0; KERNEL_FRAMES], len: 0 }
+    }
+
+    /// Reads the ring up to its head, handing the space back, and keeps the last sample
+    /// record's kernel frames. When records were lost (the ring filled while signals were
+    /// skipped), the newest overflow's record is not in the ring: no frames then, rather than an
+    /// older overflow's. Allocation-free (the perf crate's records borrow the mapping).
+    fn drain(&mut self) {
+        let (mut len, mut lost) = (0, false);
+        while let Some(record) = self.ring.next_record() {
+            match record.ty() {
+                PERF_RECORD_SAMPLE => {
+                    // The record is `u64 nr; u64 ips[nr]` (sample_type CALLCHAIN only). Records
+                    // and the ring's size are multiples of 8: no word is split by the wrap.
+                    let mut words = record.data().iter().flat_map(|part| part.chunks_exact(8)).map(|w| <[u8; 8]>::try_from(w).map_or(0, u64::from_ne_bytes));
+                    let nr = words.next().unwrap_or(0) as usize;
+                    len = 0;
+                    for ip in words.take(nr) {
+                        if ip < PERF_CONTEXT_MAX && len < KERNEL_FRAMES {
+                            self.chain[len] = ip;
+                            len += 1;
+                        }
+                    }
+                }
+                PERF_RECORD_LOST => lost = true,
+                _ => {}
+            }
+        }
+        self.len = if lost { 0 } else { len };
+    }
+
+    /// Writes the last drain's kernel frames into `out` (as many as fit): native code frames
+    /// whose `method` is the kernel address. Returns how many.
+    fn frames(&self, out: &mut [RawFrame]) -> usize {
+        let n = self.len.min(out.len());
+        for (f, &ip) in out.iter_mut().zip(&self.chain[..n]) {
+            *f = RawFrame::new(RawFrame::NATIVE_CODE, ip);
+        }
+        n
+    }
+}
+
+/// Opens the task-clock event of the calling thread (`tid` None) or thread `tid` with kernel
+/// samples and a ring for the kernel part of each overflow's call chain. The error says why
+/// kernel frames cannot be had and how to allow them.
+fn open_kernel_ring(period_ns: u64, tid: Option<i32>) -> Result<Sampler, String> {
+    let mut b = Builder::new(Software::TASK_CLOCK);
+    b.sample_period(period_ns)
+        .exclude_kernel(false)
+        .exclude_hv(true)
+        .any_cpu()
+        .sample(SampleFlag::CALLCHAIN)
+        .exclude_callchain_user(true)
+        .sample_max_stack(KERNEL_FRAMES as u16)
+        .enabled(false);
+    match tid {
+        Some(t) => b.observe_pid(t),
+        None => b.observe_self(),
+    };
+    let counter = b.build().map_err(|e| match e.raw_os_error() {
+        Some(libc::EACCES) | Some(libc::EPERM) => {
+            let p = match perf_event_paranoid() {
+                Some(v) => format!("/proc/sys/kernel/perf_event_paranoid is {v}"),
+                None => "perf_event_paranoid unreadable".into(),
+            };
+            format!("kernel samples refused: {e} ({p}; fix: sysctl kernel.perf_event_paranoid=1 or lower, or CAP_PERFMON)")
+        }
+        _ => format!("a task-clock event with kernel call chains refused: {e}"),
+    })?;
+    counter.sampled(KERNEL_RING_BYTES).map_err(|e| {
+        let hint = match e.raw_os_error() {
+            Some(libc::EPERM) | Some(libc::ENOMEM) => {
+                " (each thread's ring is locked memory: raise kernel.perf_event_mlock_kb or `ulimit -l`, or run with CAP_IPC_LOCK)"
+            }
+            _ => "",
+        };
+        format!("cannot map the perf ring for kernel call chains: {e}{hint}")
+    })
+}
+
+/// Whether the calling thread can open a task-clock event with kernel call chains: the error
+/// says why not and how to allow it.
+pub fn probe_kernel_frames(period_ns: u64) -> Result<(), String> {
+    open_kernel_ring(period_ns, None).map(drop)
+}
+
+// ---------------------------------------------------------------------------------------------
 // Sources.
 
 /// Which source delivers a thread's signals.
@@ -937,6 +1074,9 @@ unsafe impl Send for Timer {}
 
 enum Source {
     Perf(Counter),
+    /// A task-clock event with a kernel ring: the event is the state's ([`Inner::kernel`]),
+    /// reached through its lock; this is its fd.
+    PerfRing(c_int),
     Timer(Timer),
 }
 
@@ -948,6 +1088,8 @@ pub struct Armed {
     period_ns: u64,
     /// Delivering signals (false while [`Armed::set_active`] holds it off).
     active: bool,
+    /// Why this thread's samples have no kernel frames although they were asked for.
+    kernel_refusal: Option<String>,
 }
 
 fn sys<T>(what: &str, rc: c_int, ok: T) -> Result<T, String> {
@@ -968,9 +1110,13 @@ impl Armed {
             return Err(format!("thread id {tid} out of the sampler's table range"));
         }
         BY_TID.insert(tid as usize, state);
-        let mut armed = Armed { state: state.clone(), source: None, kind, period_ns, active: true };
+        let mut armed = Armed { state: state.clone(), source: None, kind, period_ns, active: true, kernel_refusal: None };
         armed.source = Some(match kind {
-            SourceKind::PerfTaskClock => Source::Perf(start_perf(state, period_ns, own)?),
+            SourceKind::PerfTaskClock => {
+                let (source, refusal) = start_perf(state, period_ns, own)?;
+                armed.kernel_refusal = refusal;
+                source
+            }
             SourceKind::PosixCpuTimer => Source::Timer(start_timer(tid, period_ns, own)?),
             SourceKind::None => return Ok(armed),
         });
@@ -979,6 +1125,12 @@ impl Armed {
 
     pub fn kind(&self) -> SourceKind {
         self.kind
+    }
+
+    /// Why kernel frames were asked for but this thread's samples will not have them (the
+    /// permission or the ring's memory refused, or a source that is not perf's).
+    pub fn kernel_refusal(&self) -> Option<&str> {
+        self.kernel_refusal.as_deref()
     }
 
     /// Holds the source off (`false`: no more signals; the perf event or timer stays allocated)
@@ -992,6 +1144,12 @@ impl Armed {
             Some(Source::Perf(c)) => {
                 let r = if on { c.enable() } else { c.disable() };
                 r.map_err(|e| format!("cannot {} the task-clock sampling event: {e}", if on { "enable" } else { "disable" }))?;
+            }
+            Some(Source::PerfRing(_)) => {
+                if let Some(k) = self.state.inner.lock().kernel.as_mut() {
+                    let r = if on { k.ring.enable() } else { k.ring.disable() };
+                    r.map_err(|e| format!("cannot {} the task-clock sampling event: {e}", if on { "enable" } else { "disable" }))?;
+                }
             }
             Some(Source::Timer(t)) => set_timer(t, if on { self.period_ns } else { 0 })?,
             None => {}
@@ -1007,16 +1165,49 @@ impl Armed {
     }
 }
 
-fn start_perf(state: &Arc<ThreadState>, period_ns: u64, own: bool) -> Result<Counter, String> {
-    let mut counter =
-        open_task_clock(period_ns, (!own).then_some(state.tid)).map_err(|e| format!("perf task-clock sampling event refused: {}", errno_text(&e)))?;
+/// Starts the task-clock source of `state`'s thread: with a kernel ring where kernel frames are
+/// asked for and allowed, else a plain event (and why there is no ring).
+fn start_perf(state: &Arc<ThreadState>, period_ns: u64, own: bool) -> Result<(Source, Option<String>), String> {
+    let tid = (!own).then_some(state.tid);
+    let mut refusal = None;
+    if state.stacks.as_ref().is_some_and(|s| s.kernel) {
+        match open_kernel_ring(period_ns, tid) {
+            Ok(ring) => {
+                let fd = ring.as_raw_fd();
+                route_overflows(fd, state.tid)?;
+                let mut g = state.inner.lock();
+                let k = g.kernel.insert(KernelRing::new(ring));
+                // Registered before the first overflow can happen.
+                BY_FD.insert(fd as usize, state);
+                if let Err(e) = k.ring.enable() {
+                    BY_FD.remove(fd as usize, state);
+                    g.kernel = None;
+                    return Err(format!("cannot enable the task-clock sampling event: {e}"));
+                }
+                return Ok((Source::PerfRing(fd), None));
+            }
+            Err(why) => refusal = Some(why),
+        }
+    }
+    let mut counter = open_task_clock(period_ns, tid).map_err(|e| format!("perf task-clock sampling event refused: {}", errno_text(&e)))?;
     let fd = counter.as_raw_fd();
+    route_overflows(fd, state.tid)?;
+    BY_FD.insert(fd as usize, state);
+    if let Err(e) = counter.enable() {
+        BY_FD.remove(fd as usize, state);
+        return Err(format!("cannot enable the task-clock sampling event: {e}"));
+    }
+    Ok((Source::Perf(counter), refusal))
+}
+
+/// Sends the overflow signals of perf event `fd` to thread `tid` (not the process), as SIGPROF
+/// with `si_fd` set.
+fn route_overflows(fd: c_int, tid: i32) -> Result<(), String> {
     if fd < 0 || fd as usize >= KEY_LIMIT {
         return Err(format!("perf fd {fd} out of the sampler's table range"));
     }
-    // Overflow signals go to this thread (not the process), as SIGPROF with si_fd set.
-    let owner = FOwnerEx { kind: F_OWNER_TID, pid: state.tid };
-    // SAFETY: fcntl on the fd `counter` owns, with the argument type each command expects: a
+    let owner = FOwnerEx { kind: F_OWNER_TID, pid: tid };
+    // SAFETY: fcntl on a perf fd the caller owns, with the argument type each command expects: a
     // pointer to a live f_owner_ex, a signal number, no argument, file status flags.
     let (own, sig, flags) = unsafe {
         (
@@ -1030,14 +1221,7 @@ fn start_perf(state: &Arc<ThreadState>, period_ns: u64, own: bool) -> Result<Cou
     sys("fcntl(F_GETFL)", flags, ())?;
     // SAFETY: as above.
     let rc = unsafe { libc::fcntl(fd, libc::F_SETFL, flags | libc::O_ASYNC) };
-    sys("fcntl(F_SETFL, O_ASYNC)", rc, ())?;
-    // Registered before the first overflow can happen.
-    BY_FD.insert(fd as usize, state);
-    if let Err(e) = counter.enable() {
-        BY_FD.remove(fd as usize, state);
-        return Err(format!("cannot enable the task-clock sampling event: {e}"));
-    }
-    Ok(counter)
+    sys("fcntl(F_SETFL, O_ASYNC)", rc, ())
 }
 
 fn start_timer(tid: i32, period_ns: u64, own: bool) -> Result<Timer, String> {
@@ -1079,6 +1263,17 @@ impl Drop for Armed {
                 BY_FD.remove(c.as_raw_fd() as usize, &self.state);
                 BY_TID.remove(tid, &self.state);
                 drop(c);
+            }
+            Some(Source::PerfRing(fd)) => {
+                if let Some(k) = self.state.inner.lock().kernel.as_mut() {
+                    let _ = k.ring.disable();
+                }
+                BY_FD.remove(fd as usize, &self.state);
+                BY_TID.remove(tid, &self.state);
+                // No handler can reach the ring now; unmapping and closing are system calls:
+                // outside the spin lock.
+                let ring = self.state.inner.lock().kernel.take();
+                drop(ring);
             }
             Some(Source::Timer(t)) => {
                 // SAFETY: the timer was created by `start_timer` and is deleted once, here.

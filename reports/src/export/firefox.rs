@@ -11,8 +11,8 @@
 //! running sum of the weights (as nanoseconds), so the stack chart lays the contexts out in tree
 //! order, each as wide as its weight; they are not times of the run. Frames carry a category:
 //! `Java` (application methods), `JDK` (`java.`, `javax.`, `jdk.`, `sun.`, `com.sun.` classes),
-//! `Native` (native code frames of `sample-native=on`, `symbol [library]`), `Thread` (the thread's
-//! root). Calls and the other metrics are lost.
+//! `Native` (native code frames of `sample-native=on`, `symbol [library]`), `Kernel` (kernel
+//! frames of `sample-kernel=on`, `function [kernel]`), `Thread` (the thread's root). Calls and the other metrics are lost.
 
 use std::io::{self, Write};
 
@@ -38,6 +38,7 @@ pub fn build(profile: &Profile, opts: &ExportOptions) -> fxprof_processed_profil
     let jdk: CategoryPairHandle = fx.add_category("JDK", CategoryColor::Green).into();
     let thread_category: CategoryPairHandle = fx.add_category("Thread", CategoryColor::Gray).into();
     let native: CategoryPairHandle = fx.add_category("Native", CategoryColor::Orange).into();
+    let kernel: CategoryPairHandle = fx.add_category("Kernel", CategoryColor::Red).into();
     let weight_type = if matches!(metric.unit.as_str(), "bytes" | "B" | "byte") { WeightType::Bytes } else { WeightType::Samples };
     let process = fx.add_process("JVM", 1, Timestamp::from_nanos_since_reference(0));
     for (i, th) in profile.threads.iter().enumerate() {
@@ -68,6 +69,7 @@ pub fn build(profile: &Profile, opts: &ExportOptions) -> fxprof_processed_profil
             for (depth, name) in names.enumerate() {
                 let category = match split_consumer(name).0 {
                     _ if depth == 0 => thread_category,
+                    _ if name.ends_with(" [kernel]") || name.starts_with("[kernel ") => kernel,
                     _ if name.ends_with(']') => native,
                     Some(class) if JDK_PREFIXES.iter().any(|p| class.starts_with(p)) => jdk,
                     _ => java,
@@ -128,17 +130,21 @@ mod tests {
         assert!(categories.contains(&"JDK") && categories.contains(&"Java") && categories.contains(&"Thread"), "{categories:?}");
     }
 
-    /// Native code frames (`sample-native=on`) get the `Native` category, Java methods `Java`.
+    /// Native code frames (`sample-native=on`) get the `Native` category, kernel frames
+    /// (`sample-kernel=on`) `Kernel`, Java methods `Java`.
     #[test]
     fn native_code_frames_have_a_category_of_their_own() {
         let mut p = Profile::new(Bindings::methods(vec![Metric::new("cpu-time", "ns")]));
         let th = p.add_thread("main");
         let a = p.consumers.intern("app.Main.spin");
         let b = p.consumers.intern("hpm_spin_inner [libhpmspin.so]");
+        let k = p.consumers.intern("clear_user [kernel]");
         let t = &mut p.threads[th].tree;
         let na = t.descend(Tree::ROOT, &[a]);
         let nb = t.descend(na, &[b]);
         t.add_base(nb, &[7]);
+        let nk = t.descend(nb, &[k]);
+        t.add_base(nk, &[3]);
         let mut out = Vec::new();
         write(&p, &ExportOptions::default(), &mut out).unwrap();
         let v: Value = serde_json::from_slice(&out).unwrap();
@@ -156,6 +162,7 @@ mod tests {
             categories[frames["category"][i].as_u64().unwrap() as usize]
         };
         assert_eq!(category_of("hpm_spin_inner [libhpmspin.so]"), "Native");
+        assert_eq!(category_of("clear_user [kernel]"), "Kernel");
         assert_eq!(category_of("app.Main.spin"), "Java");
     }
 }
