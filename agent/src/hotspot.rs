@@ -67,7 +67,8 @@ impl Hooks for AgentHooks {
         }
         self.0.stop_control_socket();
         let page_later = self.0.final_dump();
-        crate::quanta::vm_death();
+        let origin = self.0.recorder().origin_ns();
+        crate::quanta::vm_death(page_later.as_ref().and_then(|run| crate::quanta::TopMethods::of_run(&run.snapshot, origin)));
         if let Some(run) = page_later {
             self.0.write_explorer_with_traces(&run);
         }

@@ -14,6 +14,9 @@
 //!   on), besides `marks.txt`.
 //! - Where the kernel refuses switch records (not root, no `CAP_PERFMON`, `perf_event_paranoid`
 //!   above 1), one line says so at load and the agent carries on without a trace.
+//! - With stack samples (`sample=cpu`), each quantum that holds samples of its thread gets a top
+//!   method at the end ([`TopMethods`]): the Java method most of those samples were in (the
+//!   kernel's switches know no method). Quanta without a sample keep none.
 //! - Virtual threads (JDK 21+) get a trace of their own in `DIR/vthreads/`
 //!   (`hpm_collectors::quantum::mounts`): one record per mount, the carrier as the processor,
 //!   the carrier's metrics read at the mount and at the unmount, so the records of a virtual
@@ -269,9 +272,91 @@ pub(crate) fn vthread_unmounted(id: u32) {
     });
 }
 
-/// At VM death: stops the writer and writes the trace. One line names the files; where records
-/// were lost, one error line per loss instead, and never that the trace was written.
-pub(crate) fn vm_death() {
+/// The top Java method of a thread's quanta, from the run's stack samples: the innermost Java
+/// frame of each sample (native, kernel and pseudo-frames skipped, a line number dropped), by
+/// thread and time.
+pub(crate) struct TopMethods {
+    /// Per OS thread id: its samples' times (CLOCK_MONOTONIC, ascending) and top methods (an
+    /// index into `names`; None: no Java frame).
+    threads: std::collections::HashMap<u32, (Vec<u64>, Vec<Option<u32>>)>,
+    names: Vec<String>,
+}
+
+impl TopMethods {
+    /// From the final dump's sampled trees and timelines; `origin_ns` is the recorder's clock's
+    /// CLOCK_MONOTONIC origin (the timelines' times are relative to it). None without samples.
+    pub(crate) fn of_run(run: &hpm_collectors::recorder::Snapshot, origin_ns: u64) -> Option<TopMethods> {
+        let samples = run.samples.as_ref()?;
+        let timelines = run.sample_timelines.as_ref()?;
+        let mut names: Vec<String> = Vec::new();
+        let mut ids: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
+        let mut threads = std::collections::HashMap::new();
+        for (th, tl) in samples.threads.iter().zip(timelines) {
+            let Some(tid) = th.os_tid.and_then(|t| u32::try_from(t).ok()) else { continue };
+            let tree = &th.tree;
+            // Each node's top method, found once per node.
+            let mut top_of: std::collections::HashMap<u32, Option<u32>> = std::collections::HashMap::new();
+            let mut tops = Vec::with_capacity(tl.nodes.len());
+            for &node in &tl.nodes {
+                let top = *top_of.entry(node).or_insert_with(|| {
+                    let mut n = Some(node);
+                    while let Some(at) = n.filter(|&a| a != hpm_collectors::arcflow::Tree::ROOT) {
+                        if let Some(name) = java_method(samples.consumers.name(tree.consumer(at))) {
+                            let next = names.len() as u32;
+                            let id = *ids.entry(name.to_string()).or_insert(next);
+                            if id == next {
+                                names.push(name.to_string());
+                            }
+                            return Some(id);
+                        }
+                        n = tree.parent(at);
+                    }
+                    None
+                });
+                tops.push(top);
+            }
+            let times: Vec<u64> = tl.times.iter().map(|t| t + origin_ns).collect();
+            threads.insert(tid, (times, tops));
+        }
+        Some(TopMethods { threads, names })
+    }
+
+    /// The method most of `thread`'s samples in [start, end] were in (the latest among equals),
+    /// or None where it has none there.
+    fn top(&self, thread: u32, start: u64, end: u64) -> Option<String> {
+        let (times, tops) = self.threads.get(&thread)?;
+        let from = times.partition_point(|&t| t < start);
+        let to = times.partition_point(|&t| t <= end);
+        let mut counts: Vec<(u32, u32)> = Vec::new();
+        for top in tops[from..to].iter().flatten() {
+            match counts.iter_mut().find(|(id, _)| id == top) {
+                Some(c) => c.1 += 1,
+                None => counts.push((*top, 1)),
+            }
+        }
+        // max_by_key keeps the last of equal maxima: the later method.
+        counts.iter().max_by_key(|(_, n)| *n).map(|(id, _)| self.names[*id as usize].clone())
+    }
+}
+
+/// The Java method a sampled frame's name is (`class.method`, `class.method(params)`, without a
+/// `:LINE`), or None for native code (`symbol [library]`, `function [kernel]`), pseudo-frames
+/// (`(no Java frame)`) and state nodes (`[running]`).
+fn java_method(name: &str) -> Option<&str> {
+    if name.ends_with(']') || name.starts_with('(') || name.starts_with('[') {
+        return None;
+    }
+    let name = match name.rsplit_once(':') {
+        Some((method, line)) if line.bytes().all(|b| b.is_ascii_digit()) => method,
+        _ => name,
+    };
+    name.contains('.').then_some(name)
+}
+
+/// At VM death: stops the writer and writes the trace, its quanta given their top method by
+/// `top` where the run sampled stacks. One line names the files; where records were lost, one
+/// error line per loss instead, and never that the trace was written.
+pub(crate) fn vm_death(top: Option<TopMethods>) {
     if let Some(m) = MOUNTS.get() {
         m.stop.store(true, Ordering::Release);
         if let Some(h) = lock(&m.writer).take() {
@@ -288,7 +373,14 @@ pub(crate) fn vm_death() {
     if let Some(h) = lock(&q.writer).take() {
         let _ = h.join();
     }
-    let (files, problems) = q.tracer.finish(0);
+    let (files, mut problems) = q.tracer.finish(0);
+    if let Some(top) = top.filter(|_| problems.is_empty()) {
+        let traces: Vec<std::path::PathBuf> = files.iter().filter(|f| f.extension().is_some_and(|e| e == "trace")).cloned().collect();
+        match hpm_collectors::quantum::top::set_top_methods(&q.dir, &traces, &mut |thread, start, end| top.top(thread, start, end)) {
+            Ok(n) => log::info(&format!("quantum: {n} quanta named by their top method, from the stack samples")),
+            Err(e) => problems.push(format!("the quanta's top methods were not written: {e}")),
+        }
+    }
     let problems: Vec<String> = problems.iter().map(|p| format!("quantum: {p}")).collect();
     hpm_agent_core::say_quantum_traces(&q.dir, &files, &problems);
 }

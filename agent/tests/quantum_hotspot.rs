@@ -211,3 +211,28 @@ fn attached_later_traces_the_running_application_threads() {
     assert!(trace.meta.threads.iter().all(|t| t.name != "Attach Listener" && !t.name.starts_with("C2 Compiler")), "{:?}", trace.meta.threads);
 }
 
+
+/// With stack samples (`sample=cpu`), a quantum that holds samples of its thread gets the Java
+/// method most of them were in: the workers' busy quanta are `phases.QuantumPhases.work`, named
+/// in `quantum.meta`, and the trace stays valid; quanta shorter than the sampling interval may
+/// have none. Root or `perf_event_paranoid` <= 1 (switch records).
+#[test]
+fn quanta_get_their_top_method_from_the_stack_samples() {
+    if !is_root() && perf_event_paranoid().unwrap_or(2) > 1 {
+        eprintln!("no switch records for this user: skipped");
+        return;
+    }
+    for jdk in jdks() {
+        let (out, stdout, _) = phases("quantum-hotspot-top", &jdk, "quantum,calls=none,collect=none,sample=cpu,sample-interval=1ms", None);
+        let trace = read_dir(&out).unwrap();
+        assert!(trace.is_valid(), "{:?}", trace.issues);
+        let cpu = cpu_index(&trace);
+        let workers = workers(&stdout);
+        let name = |callee: u32| trace.meta.method(callee).map(|m| format!("{}.{}", m.class.replace('/', "."), m.name));
+        let busy: Vec<_> = trace.quanta().filter(|q| workers.contains_key(&q.thread) && q.deltas[cpu] >= 3_000_000).collect();
+        let named = busy.iter().filter(|q| name(q.callee).as_deref() == Some("phases.QuantumPhases.work")).count();
+        eprintln!("{:?}: {} busy worker quanta, {named} named work(); {} methods in the meta", jdk.home, busy.len(), trace.meta.methods.len());
+        assert!(busy.len() >= 20 && named * 10 >= busy.len() * 9, "{named} of {} busy quanta named work()", busy.len());
+        assert!(trace.quanta().all(|q| q.callee == 0 || name(q.callee).is_some()), "a callee the meta does not name");
+    }
+}

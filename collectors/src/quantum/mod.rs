@@ -17,6 +17,7 @@
 pub mod mounts;
 pub mod os;
 pub mod reader;
+pub mod top;
 pub mod tracer;
 pub mod writer;
 

@@ -492,6 +492,10 @@ impl Recorder {
         // much again as the vDSO read (waits read it twice each).
         self.wall_ns_of(crate::counters::clock::monotonic_ns())
     }
+    /// The `CLOCK_MONOTONIC` time of the recorder's wall clock's zero.
+    pub fn origin_ns(&self) -> u64 {
+        self.origin_ns
+    }
     /// A `CLOCK_MONOTONIC` time (e.g. one the VM read) on the recorder's wall clock.
     #[inline]
     pub fn wall_ns_of(&self, monotonic_ns: u64) -> u64 {
