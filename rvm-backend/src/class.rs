@@ -89,6 +89,8 @@ pub enum ConstVal {
     Float(f32),
     Double(f64),
     Str(String),
+    /// A string constant that is not valid UTF-8 (modified UTF-8 with unpaired surrogates).
+    StrBytes(Vec<u8>),
 }
 
 pub struct Method {
@@ -192,6 +194,10 @@ impl Class {
     pub fn java_name(&self) -> String {
         self.name.replace('/', ".")
     }
+    /// The class of a primitive type (`int.class`, …).
+    pub fn is_primitive(&self) -> bool {
+        self.super_class.is_none() && PRIMITIVES.contains(&&*self.name)
+    }
     pub fn find_method(&self, name: &str, desc: &str) -> Option<&'static Method> {
         self.methods.iter().find(|m| m.name == name && m.desc == desc).copied()
     }
@@ -277,6 +283,9 @@ pub struct Registry {
 }
 
 pub const MAX_CLASSES: usize = 1 << 16;
+
+/// The names of the primitive types' classes (`Registry::primitive`).
+pub const PRIMITIVES: [&str; 9] = ["boolean", "byte", "char", "short", "int", "long", "float", "double", "void"];
 
 /// The newest class file version rvm loads: 69, Java 25 (records, sealed classes, nestmates and
 /// the invokedynamic of records and pattern `switch` are linked, see `indy.rs`).
@@ -398,7 +407,7 @@ impl Registry {
                             LC::Float(v) => Some(ConstVal::Float(*v)),
                             LC::Double(v) => Some(ConstVal::Double(*v)),
                             LC::String(s) => Some(ConstVal::Str(s.to_string())),
-                            LC::StringBytes(_) => None,
+                            LC::StringBytes(b) => Some(ConstVal::StrBytes(b.to_vec())),
                         };
                     }
                 }
@@ -674,6 +683,51 @@ impl Registry {
         });
         self.register(class.clone());
         Ok(class)
+    }
+
+    /// The class of a primitive type (`int`, …, `void`), made on first use: no superclass, no
+    /// members, registered under its name (which no class file can have), like HotSpot's
+    /// `int.class`.
+    pub fn primitive(&self, name: &str) -> Option<Arc<Class>> {
+        if !PRIMITIVES.contains(&name) {
+            return None;
+        }
+        let _guard = self.load_lock.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(c) = self.loaded(name) {
+            return Some(c);
+        }
+        let id = self.class_count.load(Relaxed) as u32;
+        let mut supertypes = rustc_hash::FxHashSet::default();
+        supertypes.insert(id);
+        let class = Arc::new(Class {
+            id,
+            name: Arc::from(name),
+            super_class: None,
+            interfaces: Vec::new(),
+            supertypes,
+            is_interface: false,
+            is_abstract: true,
+            instance_words: 0,
+            ref_offsets: Vec::new(),
+            fields: Vec::new(),
+            statics: Vec::new(),
+            static_ref_offsets: Vec::new(),
+            methods: Vec::new(),
+            vtable: Vec::new(),
+            vindex: FxHashMap::default(),
+            dispatch: FxHashMap::default(),
+            elem: None,
+            component: None,
+            init: Mutex::new(InitState::Done),
+            initialized: AtomicBool::new(true),
+            mirror_root: AtomicU32::new(u32::MAX),
+            source_file: None,
+            bytes: None,
+            array_class: OnceLock::new(),
+            hidden: false,
+        });
+        self.register(class.clone());
+        Some(class)
     }
 
     /// The array class whose elements are of class `c`.

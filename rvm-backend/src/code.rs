@@ -108,6 +108,8 @@ pub enum Insn {
     Fatal(Arc<str>),
     /// Marks the end of a class initialisation (a synthetic frame, see `interp::start_init`).
     InitDone(u32),
+    /// Initialises a class if it is not (reflection's `Class.forName`, `reflect.rs`).
+    InitClass(Arc<Class>),
 }
 
 #[derive(Debug)]
@@ -216,7 +218,7 @@ pub fn translate(vm: &Vm, m: &Method) -> Result<Code, String> {
                 Loadable::LiteralConstant(LiteralConstant::Double(f)) => Insn::Dconst(*f),
                 Loadable::LiteralConstant(LiteralConstant::String(s)) => Insn::Ldc(vm.intern_constant(s)?),
                 Loadable::LiteralConstant(LiteralConstant::StringBytes(b)) => {
-                    Insn::Ldc(vm.intern_constant(&String::from_utf8_lossy(b))?)
+                    Insn::Ldc(vm.intern_modified_utf8(b)?)
                 }
                 Loadable::ClassInfo(name) => match vm.reg.load(name) {
                     Ok(c) => Insn::LdcClass(c),

@@ -83,7 +83,7 @@ fn fatal(msg: String) -> Insn {
 }
 
 /// Why a call site cannot be linked.
-enum Bad {
+pub(crate) enum Bad {
     /// A linkage error (missing class or method), thrown when the call site executes.
     Link(Insn),
     /// Bootstrap arguments rvm does not understand.
@@ -101,11 +101,11 @@ fn malformed<T>(what: &str) -> Result<T, Bad> {
 }
 
 /// The next hidden class's name: `prefix$N`, N counting the VM's call sites.
-fn site_name(vm: &Vm, prefix: &str) -> String {
+pub(crate) fn site_name(vm: &Vm, prefix: &str) -> String {
     format!("{prefix}${}", vm.reg.synthetic_count.fetch_add(1, Relaxed))
 }
 
-fn public(flags: MethodAccessFlags) -> MethodAccessFlags {
+pub(crate) fn public(flags: MethodAccessFlags) -> MethodAccessFlags {
     MethodAccessFlags::PUBLIC | flags
 }
 
@@ -728,7 +728,7 @@ fn a_class(vm: &Vm, name: &str) -> Result<Arc<Class>, Bad> {
 // ---- code assembly ----
 
 #[derive(Clone, Copy)]
-enum Call {
+pub(crate) enum Call {
     Static,
     Virtual,
     Interface,
@@ -736,18 +736,18 @@ enum Call {
 }
 
 /// Instructions of one synthetic method.
-struct Asm<'v> {
+pub(crate) struct Asm<'v> {
     vm: &'v Vm,
     insns: Vec<Insn>,
 }
 
 const PRIMS: &[u8] = b"ZBCSIJFD";
 
-fn is_prim(t: &str) -> bool {
+pub(crate) fn is_prim(t: &str) -> bool {
     t.len() == 1 && PRIMS.contains(&t.as_bytes()[0])
 }
 
-fn wrapper(p: u8) -> &'static str {
+pub(crate) fn wrapper(p: u8) -> &'static str {
     match p {
         b'Z' => "java/lang/Boolean",
         b'B' => "java/lang/Byte",
@@ -775,7 +775,7 @@ fn append_descriptor(t: &str) -> &'static str {
     }
 }
 
-fn prim_name(p: u8) -> &'static str {
+pub(crate) fn prim_name(p: u8) -> &'static str {
     match p {
         b'Z' => "boolean",
         b'B' => "byte",
@@ -800,25 +800,25 @@ fn numeric(p: u8) -> bool {
 }
 
 impl<'v> Asm<'v> {
-    fn new(vm: &'v Vm) -> Asm<'v> {
+    pub(crate) fn new(vm: &'v Vm) -> Asm<'v> {
         Asm { vm, insns: Vec::new() }
     }
 
-    fn push(&mut self, i: Insn) {
+    pub(crate) fn push(&mut self, i: Insn) {
         self.insns.push(i);
     }
 
-    fn class(&self, name: &str) -> Result<Arc<Class>, Bad> {
+    pub(crate) fn class(&self, name: &str) -> Result<Arc<Class>, Bad> {
         self.vm.reg.load(name).map_err(|e| Bad::Link(load_error(e)))
     }
 
-    fn load(&mut self, slot: usize, t: &str) {
+    pub(crate) fn load(&mut self, slot: usize, t: &str) {
         let s = slot as u16;
         self.push(if Kind::from_desc(t).slots() == 2 { Insn::Load2(s) } else { Insn::Load(s) });
     }
 
     /// A call resolved as the interpreter's translation resolves one (`code.rs`).
-    fn invoke(&mut self, call: Call, class: &str, name: &str, desc: &str) -> Result<(), Bad> {
+    pub(crate) fn invoke(&mut self, call: Call, class: &str, name: &str, desc: &str) -> Result<(), Bad> {
         let c = self.class(class)?;
         let Some(m) = c.lookup_method(name, desc) else {
             return Err(Bad::Link(link_error("java/lang/NoSuchMethodError", format!("{}.{name}{desc}", c.java_name()))));
@@ -840,7 +840,7 @@ impl<'v> Asm<'v> {
     }
 
     /// `checkcast` from `src` to `dst` where they differ (none to Object).
-    fn cast(&mut self, src: &str, dst: &str) -> Result<(), Bad> {
+    pub(crate) fn cast(&mut self, src: &str, dst: &str) -> Result<(), Bad> {
         if src != dst && dst != "Ljava/lang/Object;" {
             let name = dst.strip_prefix('L').and_then(|s| s.strip_suffix(';')).unwrap_or(dst);
             let c = self.class(name)?;
@@ -864,12 +864,12 @@ impl<'v> Asm<'v> {
         self.push(i);
     }
 
-    fn boxing(&mut self, p: u8) -> Result<(), Bad> {
+    pub(crate) fn boxing(&mut self, p: u8) -> Result<(), Bad> {
         let w = wrapper(p);
         self.invoke(Call::Static, w, "valueOf", &format!("({})L{w};", p as char))
     }
 
-    fn unbox(&mut self, owner: &str, p: u8) -> Result<(), Bad> {
+    pub(crate) fn unbox(&mut self, owner: &str, p: u8) -> Result<(), Bad> {
         self.invoke(Call::Virtual, owner, &format!("{}Value", prim_name(p)), &format!("(){}", p as char))
     }
 
@@ -945,7 +945,7 @@ impl<'v> Asm<'v> {
     }
 
     /// Makes these instructions `m`'s code.
-    fn install(self, m: &'static Method, max_stack: usize) {
+    pub(crate) fn install(self, m: &'static Method, max_stack: usize) {
         let n = self.insns.len();
         let code = Code { insns: self.insns, handlers: Vec::new(), lines: vec![0; n], max_locals: m.arg_slots, max_stack, synthetic: false };
         let _ = m.code.set(Ok(Box::leak(Box::new(code))));

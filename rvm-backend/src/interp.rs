@@ -149,6 +149,10 @@ fn start_init(vm: &Vm, th: &mut JThread, stack: &mut Vec<Value>, sp: usize, c: &
                     let i = vm.intern_constant(s).map_err(Flow::Fatal)?;
                     c.statics[f.offset].store(vm.root(i), Relaxed);
                 }
+                StrBytes(b) => {
+                    let i = vm.intern_modified_utf8(b).map_err(Flow::Fatal)?;
+                    c.statics[f.offset].store(vm.root(i), Relaxed);
+                }
             }
         }
     }
@@ -1176,6 +1180,24 @@ pub fn run(vm: &Vm, vp: usize, th: &mut JThread) -> Outcome {
                                     if sync != 0 {
                                         let _ = crate::sched::monitor_exit(vm, th.id, sync);
                                     }
+                                    break 'exec f;
+                                }
+                            }
+                        }
+                    }
+                    Insn::InitClass(c) => {
+                        if !c.initialized.load(Acquire) {
+                            pc -= 1;
+                            save!();
+                            match start_init(vm, th, &mut stack, sp, c) {
+                                Ok(None) => pc += 1,
+                                Ok(Some(n)) => {
+                                    sp = n;
+                                    continue 'frames;
+                                }
+                                Err(f @ Flow::Redo(_)) => break 'exec f,
+                                Err(f) => {
+                                    pc += 1;
                                     break 'exec f;
                                 }
                             }

@@ -89,6 +89,10 @@ pub(crate) fn ret_r(x: Ref) -> NRes {
 fn void() -> NRes {
     NRes::Ret(None)
 }
+/// Returns a new string (for the natives of other modules).
+pub(crate) fn string_res(c: &mut NCtx, s: &str) -> NRes {
+    string(c, s)
+}
 fn string(c: &mut NCtx, s: &str) -> NRes {
     match c.vm.new_string(c.space, s, c.alloc()) {
         Some(r) => ret_r(r),
@@ -590,6 +594,12 @@ pub fn table() -> NativeTable {
         c.vm.write_out(i(&a[0]), s.as_bytes());
         void()
     });
+    n!("java/io/PrintStream.writeBytes0(I[BII)V", |c, a| {
+        let (arr, off, len) = (r(&a[1]), i(&a[2]) as usize, i(&a[3]) as usize);
+        let b: Vec<u8> = (0..len).map(|k| c.space.array_get(arr, 1, off + k) as u8).collect();
+        c.vm.write_out(i(&a[0]), &b);
+        void()
+    });
     n!("java/io/PrintStream.flush0(I)V", |c, _a| {
         c.vm.flush_out();
         void()
@@ -737,6 +747,8 @@ pub fn table() -> NativeTable {
         }
     });
     crate::juc::register(&mut t);
+    crate::fileio::register(&mut t);
+    crate::reflect::register(&mut t);
     t
 }
 

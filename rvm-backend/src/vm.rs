@@ -278,7 +278,32 @@ impl Vm {
 
     /// Interns a string constant at translation or initialisation time; returns its root index.
     pub fn intern_constant(&self, s: &str) -> Result<u32, String> {
-        let units: Vec<u16> = s.encode_utf16().collect();
+        self.intern_units(s.encode_utf16().collect())
+    }
+
+    /// Interns a string constant given as the modified UTF-8 bytes of the class file (for strings
+    /// that are not valid UTF-8: unpaired surrogates, which Java strings may hold).
+    pub fn intern_modified_utf8(&self, b: &[u8]) -> Result<u32, String> {
+        let mut units = Vec::with_capacity(b.len());
+        let mut k = 0;
+        while k < b.len() {
+            let c = b[k] as u16;
+            let (u, n) = if c < 0x80 {
+                (c, 1)
+            } else if c & 0xE0 == 0xC0 && k + 1 < b.len() {
+                (((c & 0x1F) << 6) | (b[k + 1] as u16 & 0x3F), 2)
+            } else if c & 0xF0 == 0xE0 && k + 2 < b.len() {
+                (((c & 0x0F) << 12) | ((b[k + 1] as u16 & 0x3F) << 6) | (b[k + 2] as u16 & 0x3F), 3)
+            } else {
+                (0xFFFD, 1)
+            };
+            units.push(u);
+            k += n;
+        }
+        self.intern_units(units)
+    }
+
+    fn intern_units(&self, units: Vec<u16>) -> Result<u32, String> {
         if let Some(&i) = self.interned.lock().unwrap().get(&units) {
             return Ok(i);
         }

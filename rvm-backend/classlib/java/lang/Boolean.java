@@ -1,6 +1,8 @@
 package java.lang;
 
 public final class Boolean implements java.io.Serializable, Comparable<Boolean> {
+    @SuppressWarnings("unchecked")
+    public static final Class<Boolean> TYPE = (Class<Boolean>) Class.getPrimitiveClass("boolean");
     public static final Boolean TRUE = new Boolean(true);
     public static final Boolean FALSE = new Boolean(false);
     private final boolean value;

@@ -1,6 +1,32 @@
 package java.lang;
 
 public final class Byte extends Number implements Comparable<Byte> {
+    public static Byte decode(String nm) throws NumberFormatException {
+        int radix = 10;
+        int index = 0;
+        boolean negative = false;
+        long result;
+        if (nm.isEmpty()) throw new NumberFormatException("Zero length string");
+        char firstChar = nm.charAt(0);
+        if (firstChar == '-') { negative = true; index++; }
+        else if (firstChar == '+') index++;
+        if (nm.startsWith("0x", index) || nm.startsWith("0X", index)) { index += 2; radix = 16; }
+        else if (nm.startsWith("#", index)) { index++; radix = 16; }
+        else if (nm.startsWith("0", index) && nm.length() > 1 + index) { index++; radix = 8; }
+        if (nm.startsWith("-", index) || nm.startsWith("+", index)) throw new NumberFormatException("Sign character in wrong position");
+        try {
+            result = Integer.parseInt(nm.substring(index), radix);
+            result = negative ? -result : result;
+        } catch (NumberFormatException e) {
+            String constant = negative ? ("-" + nm.substring(index)) : nm.substring(index);
+            result = Integer.parseInt(constant, radix);
+        }
+        if (result < Byte.MIN_VALUE || result > Byte.MAX_VALUE) throw new NumberFormatException("Value " + result + " out of range from input " + nm);
+        return Byte.valueOf((byte) result);
+    }
+
+    @SuppressWarnings("unchecked")
+    public static final Class<Byte> TYPE = (Class<Byte>) Class.getPrimitiveClass("byte");
     public static final byte MIN_VALUE = -128;
     public static final byte MAX_VALUE = 127;
     public static final int SIZE = 8;

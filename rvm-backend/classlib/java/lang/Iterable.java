@@ -8,4 +8,5 @@ public interface Iterable<T> {
         java.util.Objects.requireNonNull(action);
         for (T t : this) action.accept(t);
     }
+    default java.util.Spliterator<T> spliterator() { return java.util.Spliterators.spliteratorUnknownSize(iterator(), 0); }
 }

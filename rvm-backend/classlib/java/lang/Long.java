@@ -1,6 +1,32 @@
 package java.lang;
 
 public final class Long extends Number implements Comparable<Long> {
+    public static Long decode(String nm) throws NumberFormatException {
+        int radix = 10;
+        int index = 0;
+        boolean negative = false;
+        long result;
+        if (nm.isEmpty()) throw new NumberFormatException("Zero length string");
+        char firstChar = nm.charAt(0);
+        if (firstChar == '-') { negative = true; index++; }
+        else if (firstChar == '+') index++;
+        if (nm.startsWith("0x", index) || nm.startsWith("0X", index)) { index += 2; radix = 16; }
+        else if (nm.startsWith("#", index)) { index++; radix = 16; }
+        else if (nm.startsWith("0", index) && nm.length() > 1 + index) { index++; radix = 8; }
+        if (nm.startsWith("-", index) || nm.startsWith("+", index)) throw new NumberFormatException("Sign character in wrong position");
+        try {
+            result = Long.parseLong(nm.substring(index), radix);
+            result = negative ? -result : result;
+        } catch (NumberFormatException e) {
+            String constant = negative ? ("-" + nm.substring(index)) : nm.substring(index);
+            result = Long.parseLong(constant, radix);
+        }
+        if (result < Long.MIN_VALUE || result > Long.MAX_VALUE) throw new NumberFormatException("Value " + result + " out of range from input " + nm);
+        return Long.valueOf((long) result);
+    }
+
+    @SuppressWarnings("unchecked")
+    public static final Class<Long> TYPE = (Class<Long>) Class.getPrimitiveClass("long");
     public static final long MIN_VALUE = 0x8000000000000000L;
     public static final long MAX_VALUE = 0x7fffffffffffffffL;
     public static final int SIZE = 64;
@@ -36,6 +62,14 @@ public final class Long extends Number implements Comparable<Long> {
         long mask = (1L << shift) - 1;
         do { buf[--pos] = Character.forDigit((int) (i & mask), 1 << shift); i >>>= shift; } while (i != 0);
         return new String(buf, pos, 64 - pos);
+    }
+    public static String toUnsignedString(long i) { return toUnsignedString(i, 10); }
+    public static String toUnsignedString(long i, int radix) {
+        if (i >= 0) return toString(i, radix);
+        long quot = (i >>> 1) / radix << 1;
+        long rem = i - quot * radix;
+        if (rem >= radix) { quot++; rem -= radix; }
+        return toString(quot, radix) + Character.forDigit((int) rem, radix);
     }
     public static String toHexString(long i) { return toUnsigned(i, 4); }
     public static String toOctalString(long i) { return toUnsigned(i, 3); }

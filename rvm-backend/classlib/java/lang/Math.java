@@ -26,6 +26,32 @@ public final class Math {
     public static native double hypot(double x, double y);
     public static native double expm1(double x);
     public static native double log1p(double x);
+    public static double copySign(double magnitude, double sign) {
+        return Double.longBitsToDouble((Double.doubleToRawLongBits(sign) & 0x8000000000000000L) | (Double.doubleToRawLongBits(magnitude) & 0x7fffffffffffffffL));
+    }
+    public static float copySign(float magnitude, float sign) {
+        return Float.intBitsToFloat((Float.floatToRawIntBits(sign) & 0x80000000) | (Float.floatToRawIntBits(magnitude) & 0x7fffffff));
+    }
+    public static int getExponent(double d) { return (int) (((Double.doubleToRawLongBits(d) & 0x7ff0000000000000L) >> 52) - 1023); }
+    public static int getExponent(float f) { return ((Float.floatToRawIntBits(f) & 0x7f800000) >> 23) - 127; }
+    public static double nextUp(double d) {
+        if (Double.isNaN(d) || d == Double.POSITIVE_INFINITY) return d;
+        d += 0.0d;
+        return Double.longBitsToDouble(Double.doubleToRawLongBits(d) + ((d >= 0.0d) ? +1L : -1L));
+    }
+    public static double nextDown(double d) {
+        if (Double.isNaN(d) || d == Double.NEGATIVE_INFINITY) return d;
+        if (d == 0.0) return -Double.MIN_VALUE;
+        return Double.longBitsToDouble(Double.doubleToRawLongBits(d) + ((d > 0.0d) ? -1L : +1L));
+    }
+    public static double ulp(double d) {
+        int exp = getExponent(d);
+        if (exp == 1024) return Math.abs(d);
+        if (exp == -1023) return Double.MIN_VALUE;
+        exp = exp - 52;
+        if (exp >= -1022) return Double.longBitsToDouble(((long) (exp + 1023)) << 52);
+        return Double.longBitsToDouble(1L << (exp - (-1022 - 52)));
+    }
     public static double toRadians(double angdeg) { return angdeg * 0.017453292519943295; }
     public static double toDegrees(double angrad) { return angrad * 57.29577951308232; }
     public static int round(float a) { return roundF(a); }

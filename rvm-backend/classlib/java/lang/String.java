@@ -25,6 +25,27 @@ public final class String implements java.io.Serializable, Comparable<String>, C
         for (int i = 0; i < bytes.length; i++) v[i] = (char) (bytes[i] & 0xff);
         value = v;
     }
+    public String(byte[] bytes, java.nio.charset.Charset charset) { this(bytes, 0, bytes.length, charset); }
+    public String(byte[] bytes, int offset, int length, java.nio.charset.Charset charset) {
+        checkBoundsOffCount(offset, length, bytes.length);
+        value = charset.decodeChars(bytes, offset, length);
+    }
+    public String(byte[] bytes, String charsetName) throws java.io.UnsupportedEncodingException { this(bytes, 0, bytes.length, charsetName); }
+    public String(byte[] bytes, int offset, int length, String charsetName) throws java.io.UnsupportedEncodingException {
+        this(bytes, offset, length, java.nio.charset.Charset.lookupForIo(charsetName));
+    }
+    public String(byte[] bytes, int offset, int length) {
+        checkBoundsOffCount(offset, length, bytes.length);
+        char[] v = new char[length];
+        for (int i = 0; i < length; i++) v[i] = (char) (bytes[offset + i] & 0xff);
+        value = v;
+    }
+    public String(int[] codePoints, int offset, int count) {
+        checkBoundsOffCount(offset, count, codePoints.length);
+        StringBuilder sb = new StringBuilder();
+        for (int i = offset; i < offset + count; i++) sb.appendCodePoint(codePoints[i]);
+        value = java.util.Arrays.copyOf(sb.value, sb.count);
+    }
     public String(StringBuilder sb) { value = java.util.Arrays.copyOf(sb.value, sb.count); }
     public String(StringBuffer sb) { value = java.util.Arrays.copyOf(sb.value, sb.count); }
     String(char[] v, boolean share) { value = v; }
@@ -41,7 +62,7 @@ public final class String implements java.io.Serializable, Comparable<String>, C
             throw new StringIndexOutOfBoundsException(index);
         return value[index];
     }
-    public int codePointAt(int index) { return charAt(index); }
+    public int codePointAt(int index) { charAt(index); return Character.codePointAt(this, index); }
     public void getChars(int srcBegin, int srcEnd, char[] dst, int dstBegin) {
         if (srcBegin < 0 || srcBegin > srcEnd || srcEnd > value.length)
             throw new StringIndexOutOfBoundsException("begin " + srcBegin + ", end " + srcEnd + ", length " + value.length);
@@ -52,6 +73,85 @@ public final class String implements java.io.Serializable, Comparable<String>, C
         byte[] b = new byte[value.length];
         for (int i = 0; i < b.length; i++) b[i] = (byte) value[i];
         return b;
+    }
+
+    public byte[] getBytes(java.nio.charset.Charset charset) { return charset.encodeChars(value, 0, value.length); }
+    public byte[] getBytes(String charsetName) throws java.io.UnsupportedEncodingException {
+        return getBytes(java.nio.charset.Charset.lookupForIo(charsetName));
+    }
+    public java.util.stream.IntStream chars() {
+        final char[] v = value;
+        return java.util.stream.IntStream.range(0, v.length).map(i -> v[i]);
+    }
+    public java.util.stream.IntStream codePoints() {
+        int[] cps = new int[value.length];
+        int n = 0;
+        for (int i = 0; i < value.length; ) {
+            int cp = codePointAt(i);
+            cps[n++] = cp;
+            i += Character.charCount(cp);
+        }
+        return java.util.Arrays.stream(cps, 0, n);
+    }
+    public java.util.stream.Stream<String> lines() {
+        ArrayList<String> out = new ArrayList<>();
+        int start = 0, n = value.length;
+        for (int i = 0; i < n; i++) {
+            char c = value[i];
+            if (c == '\n' || c == '\r') {
+                out.add(substring(start, i));
+                if (c == '\r' && i + 1 < n && value[i + 1] == '\n') i++;
+                start = i + 1;
+            }
+        }
+        if (start < n) out.add(substring(start, n));
+        return out.stream();
+    }
+    public boolean matches(String regex) { return java.util.regex.Pattern.matches(regex, this); }
+    public String replaceAll(String regex, String replacement) { return java.util.regex.Pattern.compile(regex).matcher(this).replaceAll(replacement); }
+    public String replaceFirst(String regex, String replacement) { return java.util.regex.Pattern.compile(regex).matcher(this).replaceFirst(replacement); }
+    public String stripLeading() {
+        int i = 0;
+        while (i < value.length && Character.isWhitespace(value[i])) i++;
+        return substring(i);
+    }
+    public String stripTrailing() {
+        int j = value.length;
+        while (j > 0 && Character.isWhitespace(value[j - 1])) j--;
+        return substring(0, j);
+    }
+    public String formatted(Object... args) { return format(this, args); }
+    /** Case mapping is the same in every locale on rvm (Turkish dotted i is not special). */
+    public String toLowerCase(java.util.Locale locale) { return toLowerCase(); }
+    public String toUpperCase(java.util.Locale locale) { return toUpperCase(); }
+    public static String format(java.util.Locale l, String format, Object... args) { return format(format, args); }
+    public int codePointCount(int beginIndex, int endIndex) {
+        if (beginIndex < 0 || beginIndex > endIndex || endIndex > value.length) throw new IndexOutOfBoundsException();
+        return Character.codePointCount(this, beginIndex, endIndex);
+    }
+    public int codePointBefore(int index) { return Character.codePointBefore(this, index); }
+    public int offsetByCodePoints(int index, int codePointOffset) {
+        int x = index;
+        for (int i = 0; i < codePointOffset; i++) {
+            if (x >= value.length) throw new IndexOutOfBoundsException();
+            if (Character.isHighSurrogate(value[x++]) && x < value.length && Character.isLowSurrogate(value[x])) x++;
+        }
+        return x;
+    }
+    public boolean contentEquals(StringBuffer sb) { return equals(sb.toString()); }
+    public String indent(int n) {
+        if (isEmpty()) return "";
+        StringBuilder sb = new StringBuilder();
+        lines().forEach(l -> {
+            if (n > 0) sb.append(" ".repeat(n)).append(l);
+            else if (n < 0) {
+                int k = 0;
+                while (k < -n && k < l.length() && Character.isWhitespace(l.charAt(k))) k++;
+                sb.append(l.substring(k));
+            } else sb.append(l);
+            sb.append('\n');
+        });
+        return sb.toString();
     }
 
     public boolean equals(Object anObject) {
@@ -224,8 +324,8 @@ public final class String implements java.io.Serializable, Comparable<String>, C
         for (int i = 0; i < count; i++) sb.append(this);
         return sb.toString();
     }
-    /** Splits around matches of {@code regex}. Regular expressions are not supported beyond
-     * literal strings, escaped single characters, the empty pattern, "\\s+" and " +". */
+    /** Splits around matches of {@code regex}: literal separators, escaped single characters, the
+     * empty pattern, "\\s+" and " +" directly, other expressions with {@link java.util.regex.Pattern}. */
     public String[] split(String regex) { return split(regex, 0); }
     public String[] split(String regex, int limit) {
         int mode;
@@ -237,7 +337,7 @@ public final class String implements java.io.Serializable, Comparable<String>, C
         else {
             for (int i = 0; i < regex.length(); i++)
                 if (".$|()[{^?*+\\".indexOf(regex.charAt(i)) >= 0)
-                    throw new UnsupportedOperationException("rvm: String.split with regular expression " + regex);
+                    return java.util.regex.Pattern.compile(regex).split(this, limit);
             mode = 0;
         }
         ArrayList<String> list = new ArrayList<>();

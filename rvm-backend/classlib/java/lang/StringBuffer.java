@@ -23,6 +23,11 @@ public final class StringBuffer implements CharSequence, Appendable, java.io.Ser
         }
     }
     public int length() { return count; }
+    public void getChars(int srcBegin, int srcEnd, char[] dst, int dstBegin) {
+        if (srcBegin < 0 || srcBegin > srcEnd || srcEnd > count)
+            throw new StringIndexOutOfBoundsException("start " + srcBegin + ", end " + srcEnd + ", length " + count);
+        System.arraycopy(value, srcBegin, dst, dstBegin, srcEnd - srcBegin);
+    }
     public int capacity() { return value.length; }
     public char charAt(int index) {
         if (index < 0 || index >= count) throw new StringIndexOutOfBoundsException("index " + index + ",length " + count);
@@ -129,6 +134,12 @@ public final class StringBuffer implements CharSequence, Appendable, java.io.Ser
     public int indexOf(String str) { return toString().indexOf(str); }
     public int indexOf(String str, int from) { return toString().indexOf(str, from); }
     public int lastIndexOf(String str) { return toString().lastIndexOf(str); }
+    public int lastIndexOf(String str, int from) { return toString().lastIndexOf(str, from); }
+    public void ensureCapacity(int minimumCapacity) {
+        if (minimumCapacity > value.length) value = java.util.Arrays.copyOf(value, Math.max(minimumCapacity, value.length * 2 + 2));
+    }
+    public void trimToSize() { if (count < value.length) value = java.util.Arrays.copyOf(value, count); }
+    public int codePointAt(int index) { return Character.codePointAt(this, index); }
     public String substring(int start) { return substring(start, count); }
     public String substring(int start, int end) {
         if (start < 0 || end > count || start > end) throw new StringIndexOutOfBoundsException("start " + start + ", end " + end + ", length " + count);

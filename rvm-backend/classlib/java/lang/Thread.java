@@ -1,6 +1,14 @@
 package java.lang;
 
 public class Thread implements Runnable {
+    private ClassLoader contextClassLoader = ClassLoader.getSystemClassLoader();
+    public ClassLoader getContextClassLoader() { return contextClassLoader; }
+    private java.util.IdentityHashMap<ThreadLocal<?>, Object> threadLocals;
+    java.util.IdentityHashMap<ThreadLocal<?>, Object> threadLocals(boolean create) {
+        if (threadLocals == null && create) threadLocals = new java.util.IdentityHashMap<>();
+        return threadLocals;
+    }
+    public void setContextClassLoader(ClassLoader cl) { contextClassLoader = cl; }
     public static final int MIN_PRIORITY = 1;
     public static final int NORM_PRIORITY = 5;
     public static final int MAX_PRIORITY = 10;

@@ -61,6 +61,12 @@ public class Throwable implements java.io.Serializable {
     public void setStackTrace(StackTraceElement[] stackTrace) {}
 
     public void printStackTrace() { printStackTrace(System.err); }
+    public void printStackTrace(java.io.PrintWriter s) {
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        printStackTrace(new PrintStream(b, false, java.nio.charset.StandardCharsets.UTF_8));
+        s.print(b.toString(java.nio.charset.StandardCharsets.UTF_8));
+        s.flush();
+    }
 
     public void printStackTrace(PrintStream s) {
         s.println(this);

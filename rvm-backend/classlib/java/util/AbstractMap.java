@@ -96,9 +96,26 @@ public abstract class AbstractMap<K, V> implements Map<K, V> {
         private final K key;
         private V value;
         public SimpleEntry(K key, V value) { this.key = key; this.value = value; }
+        public SimpleEntry(Map.Entry<? extends K, ? extends V> entry) { this.key = entry.getKey(); this.value = entry.getValue(); }
         public K getKey() { return key; }
         public V getValue() { return value; }
         public V setValue(V value) { V old = this.value; this.value = value; return old; }
+        public boolean equals(Object o) {
+            if (!(o instanceof Map.Entry)) return false;
+            Map.Entry<?, ?> e = (Map.Entry<?, ?>) o;
+            return Objects.equals(key, e.getKey()) && Objects.equals(value, e.getValue());
+        }
+        public int hashCode() { return Objects.hashCode(key) ^ Objects.hashCode(value); }
+        public String toString() { return key + "=" + value; }
+    }
+    public static class SimpleImmutableEntry<K, V> implements Map.Entry<K, V>, java.io.Serializable {
+        private final K key;
+        private final V value;
+        public SimpleImmutableEntry(K key, V value) { this.key = key; this.value = value; }
+        public SimpleImmutableEntry(Map.Entry<? extends K, ? extends V> entry) { this.key = entry.getKey(); this.value = entry.getValue(); }
+        public K getKey() { return key; }
+        public V getValue() { return value; }
+        public V setValue(V value) { throw new UnsupportedOperationException(); }
         public boolean equals(Object o) {
             if (!(o instanceof Map.Entry)) return false;
             Map.Entry<?, ?> e = (Map.Entry<?, ?>) o;

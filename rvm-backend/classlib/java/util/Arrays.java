@@ -694,6 +694,65 @@ public final class Arrays {
         }
         return -(low + 1);
     }
+    public static <T> java.util.stream.Stream<T> stream(T[] array) { return stream(array, 0, array.length); }
+    public static <T> java.util.stream.Stream<T> stream(T[] array, int from, int to) {
+        checkRange(array.length, from, to);
+        return java.util.stream.StreamSupport.lazy(asList(array).subList(from, to));
+    }
+    public static java.util.stream.IntStream stream(int[] array) { return stream(array, 0, array.length); }
+    public static java.util.stream.IntStream stream(int[] array, int from, int to) {
+        checkRange(array.length, from, to);
+        return java.util.stream.IntStream.range(from, to).map(i -> array[i]);
+    }
+    public static java.util.stream.LongStream stream(long[] array) { return stream(array, 0, array.length); }
+    public static java.util.stream.LongStream stream(long[] array, int from, int to) {
+        checkRange(array.length, from, to);
+        return java.util.stream.IntStream.range(from, to).mapToLong(i -> array[i]);
+    }
+    public static java.util.stream.DoubleStream stream(double[] array) { return stream(array, 0, array.length); }
+    public static java.util.stream.DoubleStream stream(double[] array, int from, int to) {
+        checkRange(array.length, from, to);
+        return java.util.stream.IntStream.range(from, to).mapToDouble(i -> array[i]);
+    }
+    private static void checkRange(int length, int from, int to) {
+        if (from > to) throw new IllegalArgumentException("fromIndex(" + from + ") > toIndex(" + to + ")");
+        if (from < 0) throw new ArrayIndexOutOfBoundsException("Array index out of range: " + from);
+        if (to > length) throw new ArrayIndexOutOfBoundsException("Array index out of range: " + to);
+    }
+    public static <T> void setAll(T[] array, java.util.function.IntFunction<? extends T> generator) {
+        for (int i = 0; i < array.length; i++) array[i] = generator.apply(i);
+    }
+    public static void setAll(int[] array, java.util.function.IntUnaryOperator generator) {
+        for (int i = 0; i < array.length; i++) array[i] = generator.applyAsInt(i);
+    }
+    @SuppressWarnings("unchecked")
+    public static <T, U> T[] copyOfRange(U[] original, int from, int to, Class<? extends T[]> newType) {
+        int newLength = to - from;
+        if (newLength < 0) throw new IllegalArgumentException(from + " > " + to);
+        T[] copy = (T[]) java.lang.reflect.Array.newInstance(newType.getComponentType(), newLength);
+        System.arraycopy(original, from, copy, 0, Math.min(original.length - from, newLength));
+        return copy;
+    }
+    public static boolean deepEquals(Object[] a1, Object[] a2) {
+        if (a1 == a2) return true;
+        if (a1 == null || a2 == null || a1.length != a2.length) return false;
+        for (int i = 0; i < a1.length; i++) {
+            Object e1 = a1[i], e2 = a2[i];
+            if (e1 == e2) continue;
+            if (e1 == null || e2 == null) return false;
+            boolean eq;
+            if (e1 instanceof Object[] && e2 instanceof Object[]) eq = deepEquals((Object[]) e1, (Object[]) e2);
+            else if (e1 instanceof int[] && e2 instanceof int[]) eq = equals((int[]) e1, (int[]) e2);
+            else if (e1 instanceof long[] && e2 instanceof long[]) eq = equals((long[]) e1, (long[]) e2);
+            else if (e1 instanceof char[] && e2 instanceof char[]) eq = equals((char[]) e1, (char[]) e2);
+            else if (e1 instanceof byte[] && e2 instanceof byte[]) eq = equals((byte[]) e1, (byte[]) e2);
+            else if (e1 instanceof double[] && e2 instanceof double[]) eq = equals((double[]) e1, (double[]) e2);
+            else if (e1 instanceof boolean[] && e2 instanceof boolean[]) eq = equals((boolean[]) e1, (boolean[]) e2);
+            else eq = e1.equals(e2);
+            if (!eq) return false;
+        }
+        return true;
+    }
     @SafeVarargs
     public static <T> List<T> asList(T... a) { return new ArrayAsList<>(a); }
     private static class ArrayAsList<E> extends AbstractList<E> implements RandomAccess, java.io.Serializable {

@@ -22,4 +22,8 @@ public interface Collection<E> extends Iterable<E> {
         }
         return removed;
     }
+    default Spliterator<E> spliterator() { return Spliterators.spliterator(this, 0); }
+    default java.util.stream.Stream<E> stream() { return java.util.stream.StreamSupport.lazy(this); }
+    default java.util.stream.Stream<E> parallelStream() { return stream(); }
+    default <T> T[] toArray(java.util.function.IntFunction<T[]> generator) { return toArray(generator.apply(0)); }
 }

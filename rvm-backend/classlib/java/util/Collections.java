@@ -121,18 +121,149 @@ public class Collections {
             };
         }
     }
-    public static <K, V> Map<K, V> unmodifiableMap(Map<? extends K, ? extends V> m) {
-        final Map<K, V> mm = new HashMap<K, V>(m);
-        return new AbstractMap<K, V>() {
-            public Set<Map.Entry<K, V>> entrySet() { return unmodifiableSet(mm.entrySet()); }
-            public V get(Object k) { return mm.get(k); }
-            public boolean containsKey(Object k) { return mm.containsKey(k); }
-            public int size() { return mm.size(); }
+    public static <K, V> Map<K, V> unmodifiableMap(Map<? extends K, ? extends V> m) { return new UnmodifiableMap<>(m); }
+    static class UnmodifiableMap<K, V> extends AbstractMap<K, V> {
+        final Map<? extends K, ? extends V> m;
+        UnmodifiableMap(Map<? extends K, ? extends V> m) { this.m = Objects.requireNonNull(m); }
+        public int size() { return m.size(); }
+        public boolean isEmpty() { return m.isEmpty(); }
+        public boolean containsKey(Object k) { return m.containsKey(k); }
+        public boolean containsValue(Object v) { return m.containsValue(v); }
+        public V get(Object k) { return m.get(k); }
+        public V put(K key, V value) { throw new UnsupportedOperationException(); }
+        public V remove(Object key) { throw new UnsupportedOperationException(); }
+        public void putAll(Map<? extends K, ? extends V> mm) { throw new UnsupportedOperationException(); }
+        public void clear() { throw new UnsupportedOperationException(); }
+        public Set<K> keySet() { return unmodifiableSet(m.keySet()); }
+        public Collection<V> values() { return unmodifiableCollection(m.values()); }
+        public Set<Map.Entry<K, V>> entrySet() {
+            return new AbstractSet<Map.Entry<K, V>>() {
+                public int size() { return m.size(); }
+                public Iterator<Map.Entry<K, V>> iterator() {
+                    final Iterator<? extends Map.Entry<? extends K, ? extends V>> i = m.entrySet().iterator();
+                    return new Iterator<Map.Entry<K, V>>() {
+                        public boolean hasNext() { return i.hasNext(); }
+                        public Map.Entry<K, V> next() { return new AbstractMap.SimpleImmutableEntry<K, V>(i.next()); }
+                    };
+                }
+            };
+        }
+        public boolean equals(Object o) { return o == this || m.equals(o); }
+        public int hashCode() { return m.hashCode(); }
+        public String toString() { return m.toString(); }
+    }
+    public static <T> Collection<T> unmodifiableCollection(final Collection<? extends T> c) {
+        Objects.requireNonNull(c);
+        return new AbstractCollection<T>() {
+            public int size() { return c.size(); }
+            public boolean contains(Object o) { return c.contains(o); }
+            public Iterator<T> iterator() {
+                final Iterator<? extends T> i = c.iterator();
+                return new Iterator<T>() {
+                    public boolean hasNext() { return i.hasNext(); }
+                    public T next() { return i.next(); }
+                };
+            }
+            public String toString() { return c.toString(); }
         };
     }
-    public static <T> Collection<T> unmodifiableCollection(Collection<? extends T> c) { return unmodifiableList(new ArrayList<T>(c)); }
+    public static <T> SortedSet<T> unmodifiableSortedSet(final SortedSet<T> s) { return new UnmodifiableSortedSet<>(s); }
+    public static <T> NavigableSet<T> unmodifiableNavigableSet(NavigableSet<T> s) { return new UnmodifiableSortedSet<>(s); }
+    static class UnmodifiableSortedSet<E> extends UnmodifiableSet<E> implements NavigableSet<E> {
+        final SortedSet<E> ss;
+        UnmodifiableSortedSet(SortedSet<E> s) { super(s); ss = s; }
+        private NavigableSet<E> nav() {
+            if (ss instanceof NavigableSet) return (NavigableSet<E>) ss;
+            throw new UnsupportedOperationException("not a NavigableSet");
+        }
+        public Comparator<? super E> comparator() { return ss.comparator(); }
+        public E first() { return ss.first(); }
+        public E last() { return ss.last(); }
+        public SortedSet<E> subSet(E fromElement, E toElement) { return new UnmodifiableSortedSet<>(ss.subSet(fromElement, toElement)); }
+        public SortedSet<E> headSet(E toElement) { return new UnmodifiableSortedSet<>(ss.headSet(toElement)); }
+        public SortedSet<E> tailSet(E fromElement) { return new UnmodifiableSortedSet<>(ss.tailSet(fromElement)); }
+        public E lower(E e) { return nav().lower(e); }
+        public E floor(E e) { return nav().floor(e); }
+        public E ceiling(E e) { return nav().ceiling(e); }
+        public E higher(E e) { return nav().higher(e); }
+        public E pollFirst() { throw new UnsupportedOperationException(); }
+        public E pollLast() { throw new UnsupportedOperationException(); }
+        public NavigableSet<E> descendingSet() { return new UnmodifiableSortedSet<>(nav().descendingSet()); }
+        public Iterator<E> descendingIterator() { return descendingSet().iterator(); }
+        public NavigableSet<E> subSet(E fromElement, boolean fromInclusive, E toElement, boolean toInclusive) { return new UnmodifiableSortedSet<>(nav().subSet(fromElement, fromInclusive, toElement, toInclusive)); }
+        public NavigableSet<E> headSet(E toElement, boolean inclusive) { return new UnmodifiableSortedSet<>(nav().headSet(toElement, inclusive)); }
+        public NavigableSet<E> tailSet(E fromElement, boolean inclusive) { return new UnmodifiableSortedSet<>(nav().tailSet(fromElement, inclusive)); }
+    }
+    public static <K, V> SortedMap<K, V> unmodifiableSortedMap(SortedMap<K, ? extends V> m) { return new UnmodifiableSortedMap<>(m); }
+    static class UnmodifiableSortedMap<K, V> extends UnmodifiableMap<K, V> implements SortedMap<K, V> {
+        final SortedMap<K, ? extends V> sm;
+        UnmodifiableSortedMap(SortedMap<K, ? extends V> m) { super(m); sm = m; }
+        public Comparator<? super K> comparator() { return sm.comparator(); }
+        public SortedMap<K, V> subMap(K fromKey, K toKey) { return new UnmodifiableSortedMap<>(sm.subMap(fromKey, toKey)); }
+        public SortedMap<K, V> headMap(K toKey) { return new UnmodifiableSortedMap<>(sm.headMap(toKey)); }
+        public SortedMap<K, V> tailMap(K fromKey) { return new UnmodifiableSortedMap<>(sm.tailMap(fromKey)); }
+        public K firstKey() { return sm.firstKey(); }
+        public K lastKey() { return sm.lastKey(); }
+    }
+    public static <T> Set<T> synchronizedSet(Set<T> s) { return s; }
+    public static <T> Collection<T> synchronizedCollection(Collection<T> c) { return c; }
+    public static <T> int binarySearch(List<? extends T> list, T key, Comparator<? super T> c) {
+        if (c == null) {
+            @SuppressWarnings("unchecked") List<Comparable<Object>> l = (List<Comparable<Object>>) list;
+            return binarySearch(l, key);
+        }
+        int low = 0, high = list.size() - 1;
+        while (low <= high) {
+            int mid = (low + high) >>> 1;
+            int cmp = c.compare(list.get(mid), key);
+            if (cmp < 0) low = mid + 1; else if (cmp > 0) high = mid - 1; else return mid;
+        }
+        return -(low + 1);
+    }
+    public static boolean disjoint(Collection<?> c1, Collection<?> c2) {
+        for (Object e : c1) if (c2.contains(e)) return false;
+        return true;
+    }
+    public static <E> Set<E> newSetFromMap(final Map<E, Boolean> map) {
+        if (!map.isEmpty()) throw new IllegalArgumentException("Map is non-empty");
+        return new AbstractSet<E>() {
+            public int size() { return map.size(); }
+            public boolean isEmpty() { return map.isEmpty(); }
+            public boolean contains(Object o) { return map.containsKey(o); }
+            public boolean remove(Object o) { return map.remove(o) != null; }
+            public boolean add(E e) { return map.put(e, Boolean.TRUE) == null; }
+            public Iterator<E> iterator() { return map.keySet().iterator(); }
+            public void clear() { map.clear(); }
+        };
+    }
+    public static <E> SortedSet<E> emptySortedSet() { return unmodifiableSortedSet(new TreeSet<E>()); }
+    public static <K, V> SortedMap<K, V> emptySortedMap() { return unmodifiableSortedMap(new TreeMap<K, V>()); }
+    public static <K, V> Map<K, V> singletonMap(K key, V value) {
+        HashMap<K, V> m = new HashMap<>(1);
+        m.put(key, value);
+        return unmodifiableMap(m);
+    }
     public static <T> List<T> synchronizedList(List<T> list) { return list; }
     public static <K, V> Map<K, V> synchronizedMap(Map<K, V> m) { return m; }
+    public static <T> Enumeration<T> enumeration(final Collection<T> c) {
+        return new Enumeration<T>() {
+            private final Iterator<T> i = c.iterator();
+            public boolean hasMoreElements() { return i.hasNext(); }
+            public T nextElement() { return i.next(); }
+        };
+    }
+    public static <T> ArrayList<T> list(Enumeration<T> e) {
+        ArrayList<T> l = new ArrayList<>();
+        while (e.hasMoreElements()) l.add(e.nextElement());
+        return l;
+    }
+    public static <T> Enumeration<T> emptyEnumeration() { return enumeration(Collections.<T>emptyList()); }
+    public static <T> Iterator<T> emptyIterator() {
+        return new Iterator<T>() {
+            public boolean hasNext() { return false; }
+            public T next() { throw new NoSuchElementException(); }
+        };
+    }
     public static <T> List<T> emptyList() { return unmodifiableList(new ArrayList<T>()); }
     public static <T> Set<T> emptySet() { return unmodifiableSet(new HashSet<T>()); }
     public static <K, V> Map<K, V> emptyMap() { return unmodifiableMap(new HashMap<K, V>()); }

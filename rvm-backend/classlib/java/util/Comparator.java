@@ -46,6 +46,17 @@ public interface Comparator<T> {
         };
     }
     @SuppressWarnings("unchecked")
+    public static <T> Comparator<T> nullsFirst(Comparator<? super T> comparator) { return nulls(true, comparator); }
+    public static <T> Comparator<T> nullsLast(Comparator<? super T> comparator) { return nulls(false, comparator); }
+    private static <T> Comparator<T> nulls(final boolean nullFirst, final Comparator<? super T> real) {
+        return new Comparator<T>() {
+            public int compare(T a, T b) {
+                if (a == null) return (b == null) ? 0 : (nullFirst ? -1 : 1);
+                if (b == null) return nullFirst ? 1 : -1;
+                return (real == null) ? 0 : real.compare(a, b);
+            }
+        };
+    }
     public static <T extends Comparable<? super T>> Comparator<T> naturalOrder() { return (Comparator<T>) Collections.NaturalOrder.INSTANCE; }
     public static <T extends Comparable<? super T>> Comparator<T> reverseOrder() { return Collections.reverseOrder(); }
 }

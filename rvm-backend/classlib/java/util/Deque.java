@@ -16,4 +16,16 @@ public interface Deque<E> extends Queue<E> {
     void push(E e);
     E pop();
     Iterator<E> descendingIterator();
+    default boolean removeFirstOccurrence(Object o) {
+        for (Iterator<E> it = iterator(); it.hasNext(); ) {
+            if (Objects.equals(o, it.next())) { it.remove(); return true; }
+        }
+        return false;
+    }
+    default boolean removeLastOccurrence(Object o) {
+        for (Iterator<E> it = descendingIterator(); it.hasNext(); ) {
+            if (Objects.equals(o, it.next())) { it.remove(); return true; }
+        }
+        return false;
+    }
 }

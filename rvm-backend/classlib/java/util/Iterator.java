@@ -4,4 +4,8 @@ public interface Iterator<E> {
     boolean hasNext();
     E next();
     default void remove() { throw new UnsupportedOperationException("remove"); }
+    default void forEachRemaining(java.util.function.Consumer<? super E> action) {
+        Objects.requireNonNull(action);
+        while (hasNext()) action.accept(next());
+    }
 }

@@ -5,6 +5,7 @@ public class LinkedHashSet<E> extends AbstractSet<E> implements Set<E>, Cloneabl
     private static final Object PRESENT = new Object();
     public LinkedHashSet() { map = new LinkedHashMap<>(); }
     public LinkedHashSet(int initialCapacity) { map = new LinkedHashMap<>(initialCapacity); }
+    public LinkedHashSet(int initialCapacity, float loadFactor) { map = new LinkedHashMap<>(initialCapacity, loadFactor); }
     public LinkedHashSet(Collection<? extends E> c) { map = new LinkedHashMap<>(Math.max(2 * c.size(), 11)); addAll(c); }
     public Iterator<E> iterator() { return map.keySet().iterator(); }
     public int size() { return map.size(); }

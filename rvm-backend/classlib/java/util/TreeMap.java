@@ -31,6 +31,8 @@ public class TreeMap<K, V> extends AbstractMap<K, V> implements NavigableMap<K, 
     public TreeMap() { comparator = null; }
     public TreeMap(Comparator<? super K> comparator) { this.comparator = comparator; }
     public TreeMap(Map<? extends K, ? extends V> m) { comparator = null; putAll(m); }
+    @SuppressWarnings("unchecked")
+    public TreeMap(SortedMap<K, ? extends V> m) { comparator = (Comparator<? super K>) m.comparator(); putAll(m); }
 
     public Comparator<? super K> comparator() { return comparator; }
     public int size() { return size; }

@@ -1,0 +1,6 @@
+package java.lang;
+
+public class IllegalAccessException extends ReflectiveOperationException {
+    public IllegalAccessException() { super(); }
+    public IllegalAccessException(String s) { super(s); }
+}

@@ -1,0 +1,6 @@
+package java.lang;
+
+public class InstantiationException extends ReflectiveOperationException {
+    public InstantiationException() { super(); }
+    public InstantiationException(String s) { super(s); }
+}

@@ -1,0 +1,3 @@
+package java.lang.reflect;
+
+public interface GenericDeclaration extends AnnotatedElement {}

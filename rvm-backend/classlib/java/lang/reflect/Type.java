@@ -1,0 +1,5 @@
+package java.lang.reflect;
+
+public interface Type {
+    default String getTypeName() { return toString(); }
+}

@@ -1,0 +1,3 @@
+package java.nio.file;
+
+public interface CopyOption {}

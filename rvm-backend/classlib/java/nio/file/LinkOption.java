@@ -1,0 +1,3 @@
+package java.nio.file;
+
+public enum LinkOption implements OpenOption, CopyOption { NOFOLLOW_LINKS }

@@ -1,0 +1,3 @@
+package java.nio.file;
+
+public enum StandardCopyOption implements CopyOption { REPLACE_EXISTING, COPY_ATTRIBUTES, ATOMIC_MOVE }

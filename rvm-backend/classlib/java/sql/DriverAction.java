@@ -1,0 +1,5 @@
+package java.sql;
+
+public interface DriverAction {
+    void deregister();
+}

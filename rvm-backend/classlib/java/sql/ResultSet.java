@@ -1,0 +1,48 @@
+package java.sql;
+
+public interface ResultSet extends Wrapper, AutoCloseable {
+    int FETCH_FORWARD = 1000;
+    int FETCH_REVERSE = 1001;
+    int FETCH_UNKNOWN = 1002;
+    int TYPE_FORWARD_ONLY = 1003;
+    int TYPE_SCROLL_INSENSITIVE = 1004;
+    int TYPE_SCROLL_SENSITIVE = 1005;
+    int CONCUR_READ_ONLY = 1007;
+    int CONCUR_UPDATABLE = 1008;
+    int HOLD_CURSORS_OVER_COMMIT = 1;
+    int CLOSE_CURSORS_AT_COMMIT = 2;
+    boolean next() throws SQLException;
+    void close() throws SQLException;
+    boolean wasNull() throws SQLException;
+    String getString(int columnIndex) throws SQLException;
+    boolean getBoolean(int columnIndex) throws SQLException;
+    byte getByte(int columnIndex) throws SQLException;
+    short getShort(int columnIndex) throws SQLException;
+    int getInt(int columnIndex) throws SQLException;
+    long getLong(int columnIndex) throws SQLException;
+    float getFloat(int columnIndex) throws SQLException;
+    double getDouble(int columnIndex) throws SQLException;
+    byte[] getBytes(int columnIndex) throws SQLException;
+    String getString(String columnLabel) throws SQLException;
+    boolean getBoolean(String columnLabel) throws SQLException;
+    byte getByte(String columnLabel) throws SQLException;
+    short getShort(String columnLabel) throws SQLException;
+    int getInt(String columnLabel) throws SQLException;
+    long getLong(String columnLabel) throws SQLException;
+    float getFloat(String columnLabel) throws SQLException;
+    double getDouble(String columnLabel) throws SQLException;
+    byte[] getBytes(String columnLabel) throws SQLException;
+    SQLWarning getWarnings() throws SQLException;
+    void clearWarnings() throws SQLException;
+    ResultSetMetaData getMetaData() throws SQLException;
+    Object getObject(int columnIndex) throws SQLException;
+    Object getObject(String columnLabel) throws SQLException;
+    int findColumn(String columnLabel) throws SQLException;
+    boolean isBeforeFirst() throws SQLException;
+    boolean isAfterLast() throws SQLException;
+    boolean isFirst() throws SQLException;
+    boolean isLast() throws SQLException;
+    int getRow() throws SQLException;
+    Statement getStatement() throws SQLException;
+    boolean isClosed() throws SQLException;
+}

@@ -1,0 +1,12 @@
+package java.sql;
+
+public class SQLIntegrityConstraintViolationException extends SQLException {
+    public SQLIntegrityConstraintViolationException() { super(); }
+    public SQLIntegrityConstraintViolationException(String reason) { super(reason); }
+    public SQLIntegrityConstraintViolationException(String reason, String SQLState) { super(reason, SQLState); }
+    public SQLIntegrityConstraintViolationException(String reason, String SQLState, int vendorCode) { super(reason, SQLState, vendorCode); }
+    public SQLIntegrityConstraintViolationException(Throwable cause) { super(cause); }
+    public SQLIntegrityConstraintViolationException(String reason, Throwable cause) { super(reason, cause); }
+    public SQLIntegrityConstraintViolationException(String reason, String SQLState, Throwable cause) { super(reason, SQLState, cause); }
+    public SQLIntegrityConstraintViolationException(String reason, String SQLState, int vendorCode, Throwable cause) { super(reason, SQLState, vendorCode, cause); }
+}

@@ -1,0 +1,6 @@
+package java.sql;
+
+public interface Savepoint {
+    int getSavepointId() throws SQLException;
+    String getSavepointName() throws SQLException;
+}

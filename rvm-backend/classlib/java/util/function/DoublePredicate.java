@@ -1,0 +1,6 @@
+package java.util.function;
+
+@FunctionalInterface
+public interface DoublePredicate {
+    boolean test(double value);
+}

@@ -1,0 +1,6 @@
+package java.util.function;
+
+@FunctionalInterface
+public interface ObjLongConsumer<T> {
+    void accept(T t, long value);
+}
