@@ -436,7 +436,12 @@ pub fn translate(vm: &Vm, m: &Method) -> Result<Code, String> {
             .get_opcode_index(h.handler_pc as usize)
             .ok_or_else(|| format!("java.lang.VerifyError: bad handler in {}", m.full_name()))? as u32;
         let catch = match &h.catch_type {
-            Some(n) => Some(vm.reg.load(n)?),
+            Some(n) => match vm.reg.load(n) {
+                Ok(c) => Some(c),
+                // A class that cannot be loaded has no instances: its handler can never match
+                // (HotSpot resolves a catch type only when an exception reaches the handler).
+                Err(_) => continue,
+            },
             None => None,
         };
         handlers.push(Handler { start, end, target, catch });

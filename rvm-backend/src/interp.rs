@@ -1448,6 +1448,17 @@ fn narrow(k: Kind, v: i32) -> i32 {
 /// Unwinds to a handler for exception `e` (the top frame's pc is one past the throwing
 /// instruction). Returns `Some` when the thread has no frame left.
 fn unwind(vm: &Vm, th: &mut JThread, stack: &mut Vec<Value>, sp: &mut usize, sph: &Space, e: Ref) -> Option<Outcome> {
+    unwind_from(vm, th, stack, sp, sph, e, false)
+}
+
+/// [`unwind`] where the top frame is the one a failed class initialisation returns to.
+fn unwind_below_init(vm: &Vm, th: &mut JThread, stack: &mut Vec<Value>, sp: &mut usize, sph: &Space, e: Ref) -> Option<Outcome> {
+    unwind_from(vm, th, stack, sp, sph, e, true)
+}
+
+fn unwind_from(vm: &Vm, th: &mut JThread, stack: &mut Vec<Value>, sp: &mut usize, sph: &Space, e: Ref, mut below_init: bool) -> Option<Outcome> {
+    // The frame under a class-initialisation marker stopped *at* the instruction that started
+    // the initialisation (`new`, `getstatic`, …: it runs again afterwards), not one past it.
     loop {
         let Some(f) = th.frames.last() else {
             return Some(uncaught(vm, th, stack, sp, e));
@@ -1460,12 +1471,14 @@ fn unwind(vm: &Vm, th: &mut JThread, stack: &mut Vec<Value>, sp: &mut usize, sph
             if !is_instance(vm, sph, e, &err) {
                 if let Some(x) = make_exception(vm, sph, th, "java/lang/ExceptionInInitializerError", None) {
                     sph.set(x as usize + vm.field_offset("java/lang/Throwable", "cause", "Ljava/lang/Throwable;"), e);
-                    return unwind(vm, th, stack, sp, sph, x);
+                    return unwind_below_init(vm, th, stack, sp, sph, x);
                 }
             }
+            below_init = true;
             continue;
         }
-        let at = f.pc.saturating_sub(1) as u32;
+        let at = if below_init { f.pc as u32 } else { f.pc.saturating_sub(1) as u32 };
+        below_init = false;
         let mut target = None;
         for h in &f.code.handlers {
             if at >= h.start && at < h.end {
