@@ -41,10 +41,13 @@ hpm_need_perf() {
     fi
 }
 
-# Debian's H2, Lucene and Sunflow jars, for the instrumentation corpus test (instrument/tests/corpus.rs).
+# Debian's H2, Lucene and Sunflow jars, for the instrumentation corpus test (instrument/tests/corpus.rs),
+# and commons-lang3 and Guava, for the research VM's class library test (rvm-backend/tests/library.rs).
 hpm_need_corpus() {
     local missing=""
     [ -f /usr/share/java/h2.jar ] || missing="$missing libh2-java"
+    [ -f /usr/share/java/commons-lang3.jar ] || missing="$missing libcommons-lang3-java"
+    [ -f /usr/share/java/guava.jar ] || missing="$missing libguava-java"
     ls /usr/share/java/lucene-core-*.jar >/dev/null 2>&1 || missing="$missing liblucene8-java"
     { [ -f /usr/share/java/sunflow.jar ] && [ -f /usr/share/java/sunflowGUI.jar ]; } || missing="$missing sunflow"
     [ -z "$missing" ] && return 0

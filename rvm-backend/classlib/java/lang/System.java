@@ -15,14 +15,50 @@ public final class System {
     public static void gc() { gc0(); }
     private static native void gc0();
     public static String lineSeparator() { return "\n"; }
+    private static java.util.Properties props;
+    /** The system properties, made at first use: the VM's and the platform's usual keys. */
+    public static synchronized java.util.Properties getProperties() {
+        if (props == null) {
+            java.util.Properties p = new java.util.Properties();
+            p.setProperty("line.separator", "\n");
+            p.setProperty("file.separator", "/");
+            p.setProperty("path.separator", ":");
+            p.setProperty("java.version", "17");
+            p.setProperty("java.specification.version", "17");
+            p.setProperty("java.vm.specification.version", "17");
+            p.setProperty("java.class.version", "61.0");
+            p.setProperty("java.vendor", "hpmagent");
+            p.setProperty("java.vm.name", "rvm");
+            p.setProperty("java.vm.vendor", "hpmagent");
+            p.setProperty("java.runtime.name", "rvm");
+            p.setProperty("os.name", "Linux");
+            p.setProperty("os.arch", "amd64");
+            p.setProperty("file.encoding", "UTF-8");
+            p.setProperty("native.encoding", "UTF-8");
+            p.setProperty("sun.jnu.encoding", "UTF-8");
+            p.setProperty("user.dir", jdk.internal.rvm.FileIO.cwd());
+            p.setProperty("user.home", jdk.internal.rvm.FileIO.homeDir());
+            p.setProperty("user.name", jdk.internal.rvm.FileIO.userName());
+            String tmp = jdk.internal.rvm.FileIO.tempDir();
+            p.setProperty("java.io.tmpdir", tmp.length() > 1 && tmp.endsWith("/") ? tmp.substring(0, tmp.length() - 1) : tmp);
+            props = p;
+        }
+        return props;
+    }
+    public static synchronized void setProperties(java.util.Properties p) { props = p; }
     public static String getProperty(String key) {
-        if (key.equals("line.separator")) return "\n";
-        if (key.equals("java.vm.name")) return "rvm";
-        if (key.equals("java.version")) return "17";
-        if (key.equals("file.separator")) return "/";
-        if (key.equals("path.separator")) return ":";
-        return null;
+        if (key == null) throw new NullPointerException("key can't be null");
+        if (key.isEmpty()) throw new IllegalArgumentException("key can't be empty");
+        return getProperties().getProperty(key);
     }
     public static String getProperty(String key, String def) { String v = getProperty(key); return v == null ? def : v; }
-    public static String getenv(String name) { return null; }
+    public static String setProperty(String key, String value) { return (String) getProperties().setProperty(key, value); }
+    public static String clearProperty(String key) { return (String) getProperties().remove(key); }
+    public static String getenv(String name) {
+        if (name == null) throw new NullPointerException();
+        return jdk.internal.rvm.FileIO.getenv(name);
+    }
+    public static java.util.Map<String, String> getenv() {
+        throw new UnsupportedOperationException("rvm: System.getenv() (the whole environment) is not supported; getenv(name) is");
+    }
 }

@@ -43,6 +43,10 @@ public class EnumSet<E extends Enum<E>> extends AbstractSet<E> implements Clonea
         result.add(e);
         return result;
     }
+    public static <E extends Enum<E>> EnumSet<E> of(E e1, E e2) { EnumSet<E> r = of(e1); r.add(e2); return r; }
+    public static <E extends Enum<E>> EnumSet<E> of(E e1, E e2, E e3) { EnumSet<E> r = of(e1, e2); r.add(e3); return r; }
+    public static <E extends Enum<E>> EnumSet<E> of(E e1, E e2, E e3, E e4) { EnumSet<E> r = of(e1, e2, e3); r.add(e4); return r; }
+    public static <E extends Enum<E>> EnumSet<E> of(E e1, E e2, E e3, E e4, E e5) { EnumSet<E> r = of(e1, e2, e3, e4); r.add(e5); return r; }
     @SafeVarargs
     public static <E extends Enum<E>> EnumSet<E> of(E first, E... rest) {
         EnumSet<E> result = noneOf(first.getDeclaringClass());

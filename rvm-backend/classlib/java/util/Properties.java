@@ -227,10 +227,30 @@ public class Properties extends Hashtable<Object, Object> {
         return outBuffer.toString();
     }
 
-    /** Writes the entries without the date comment line the JDK adds (rvm has no clock formatting). */
+    /** The date line store writes, as Date.toString prints the current time (in UTC). */
+    static String utcDate(long millis) {
+        long secs = Math.floorDiv(millis, 1000L);
+        long days = Math.floorDiv(secs, 86400L);
+        int sod = (int) Math.floorMod(secs, 86400L);
+        long z = days + 719468;
+        long era = Math.floorDiv(z, 146097);
+        long doe = z - era * 146097;
+        long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+        long y = yoe + era * 400;
+        long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        long mp = (5 * doy + 2) / 153;
+        int d = (int) (doy - (153 * mp + 2) / 5 + 1);
+        int m = (int) (mp < 10 ? mp + 3 : mp - 9);
+        if (m <= 2) y++;
+        String[] days3 = {"Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"};
+        String[] months = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+        return String.format("%s %s %02d %02d:%02d:%02d UTC %d", days3[(int) Math.floorMod(days, 7L)], months[m - 1], d, sod / 3600, sod / 60 % 60, sod % 60, y);
+    }
+    /** Writes the comment, a date line (the time in UTC) and the entries, as the JDK's store does. */
     public void store(Writer writer, String comments) throws IOException {
         StringBuilder sb = new StringBuilder();
         if (comments != null) sb.append('#').append(comments).append('\n');
+        sb.append('#').append(utcDate(System.currentTimeMillis())).append('\n');
         synchronized (this) {
             for (Map.Entry<Object, Object> e : entrySet()) {
                 String key = (String) e.getKey();

@@ -139,16 +139,16 @@ public final class Files {
         }
     }
 
-    public static Path createFile(Path path) throws IOException {
+    public static Path createFile(Path path, java.nio.file.attribute.FileAttribute<?>... attrs) throws IOException {
         new FileOutputStream(path.toString(), 3, null).close();
         return path;
     }
-    public static Path createDirectory(Path dir) throws IOException {
+    public static Path createDirectory(Path dir, java.nio.file.attribute.FileAttribute<?>... attrs) throws IOException {
         if (FileIO.mkdir(dir.toString())) return dir;
         if (exists(dir)) throw new FileAlreadyExistsException(dir.toString());
         throw new NoSuchFileException(dir.toString());
     }
-    public static Path createDirectories(Path dir) throws IOException {
+    public static Path createDirectories(Path dir, java.nio.file.attribute.FileAttribute<?>... attrs) throws IOException {
         if (isDirectory(dir)) return dir;
         Path parent = dir.toAbsolutePath().getParent();
         if (parent != null) createDirectories(parent);

@@ -461,7 +461,7 @@ public final class Pattern implements java.io.Serializable {
                 }
                 if (cursor >= src.length() || src.charAt(cursor) != '}') throw error("Unclosed counted closure", cursor);
                 cursor++;
-                if (max < min) throw error("Illegal repetition range", qstart);
+                if (max < min) throw error("Illegal repetition range", cursor - 1);
                 break;
             }
             default: return f;

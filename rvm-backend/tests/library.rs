@@ -1,0 +1,156 @@
+//! The class library for real libraries: reflection, java.util.regex, streams and Optional, java.io
+//! and java.nio.file, Properties/logging/java.sql and the small collections, each a program in
+//! `tests/java-lib/<area>/` compiled with plain `javac` of JDK 17 and of the newest JDK found, whose
+//! output on rvm (one and two processors) must be HotSpot's, line for line; and drivers of Debian's
+//! commons-lang3 and Guava (`tests/java-lib/thirdparty/`), run from the jars on the class path.
+
+use java_tests::Jdk;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+#[path = "support/hotspot.rs"]
+#[allow(dead_code)]
+mod hotspot;
+use hotspot::text;
+
+const COMMONS_LANG3: &str = "/usr/share/java/commons-lang3.jar";
+const GUAVA: &str = "/usr/share/java/guava.jar";
+
+/// JDK 17 and the newest JDK above it, when there is one.
+fn jdks() -> Vec<Jdk> {
+    let mut jdks: Vec<Jdk> = java_tests::all_jdks().into_iter().filter(|j| j.feature_version() == Some(17)).take(1).collect();
+    if let Some(newer) = java_tests::newer_jdk().filter(|j| j.feature_version().unwrap_or(0) > 17) {
+        jdks.push(newer);
+    }
+    assert!(!jdks.is_empty(), "no JDK 17 or newer found");
+    jdks
+}
+
+/// Compiles `tests/java-lib/<area>` with `jdk`'s plain javac (and `classpath`) into a fresh directory.
+fn compile(jdk: &Jdk, area: &str, classpath: Option<&str>) -> PathBuf {
+    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/java-lib").join(area);
+    let mut sources = Vec::new();
+    java_tests::collect_files(&src, "java", &mut sources).expect("read java-lib sources");
+    let out = java_tests::class_root().join(format!("rvm-library/{area}-{}", jdk.feature_version().unwrap_or(0)));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+    let mut cmd = Command::new(jdk.javac());
+    cmd.args(["-nowarn", "-encoding", "UTF-8", "-d"]).arg(&out);
+    if let Some(cp) = classpath {
+        cmd.arg("-cp").arg(cp);
+    }
+    let status = cmd.args(&sources).status().expect("run javac");
+    assert!(status.success(), "javac {} failed on {}", jdk.feature_version().unwrap_or(0), src.display());
+    out
+}
+
+fn class_path(dir: &Path, jar: Option<&str>) -> String {
+    match jar {
+        Some(j) => format!("{}:{j}", dir.display()),
+        None => dir.display().to_string(),
+    }
+}
+
+/// Runs `class` on HotSpot and on rvm with 1 and 2 processors; stdout and the exit code must be
+/// equal. `args` makes each run's program arguments (its run number, for per-run directories).
+fn same_as_hotspot(area: &str, class: &str, jar: Option<&str>, args: impl Fn(usize) -> Vec<String>) {
+    for jdk in jdks() {
+        let v = jdk.feature_version().unwrap_or(0);
+        let dir = compile(&jdk, area, jar);
+        let cp = class_path(&dir, jar);
+        let expected = Command::new(jdk.java()).arg("-cp").arg(&cp).arg(class).args(args(0)).output().expect("run java");
+        assert!(expected.status.success() && !expected.stdout.is_empty(), "{class} (javac {v}) on HotSpot: {}", text(&expected.stderr));
+        for (run, vps) in ["-Xvps:1", "-Xvps:2"].iter().enumerate() {
+            let got: Output = Command::new(env!("CARGO_BIN_EXE_rvm")).arg(vps).arg("-cp").arg(&cp).arg(class).args(args(run + 1)).output().expect("run rvm");
+            let (e, g) = (text(&expected.stdout), text(&got.stdout));
+            for (i, (a, b)) in e.lines().zip(g.lines()).enumerate() {
+                assert_eq!(a, b, "{class} (javac {v}, {vps}): line {} differs\nrvm stderr:\n{}", i + 1, text(&got.stderr));
+            }
+            assert_eq!(e.lines().count(), g.lines().count(), "{class} (javac {v}, {vps}): line count\nrvm stdout:\n{g}\nrvm stderr:\n{}", text(&got.stderr));
+            assert_eq!(expected.status.code(), got.status.code(), "{class} (javac {v}, {vps}): exit code\nrvm stderr:\n{}", text(&got.stderr));
+        }
+    }
+}
+
+fn no_args(_: usize) -> Vec<String> {
+    Vec::new()
+}
+
+/// Class.forName (and its initialisation, not at loading), members listed and looked up, invoke
+/// with unboxing and widening, constructors and Class.newInstance, fields get and set (private,
+/// static, final, primitive), InvocationTargetException and the argument errors, primitive and
+/// array classes, Array.newInstance, enum constants, annotations' presence.
+#[test]
+fn reflection() {
+    same_as_hotspot("reflect", "LibReflect", None, no_args);
+}
+
+/// 66 patterns (classes, predefined classes, boundaries, greedy/reluctant/possessive quantifiers,
+/// groups of every kind, back references, alternation, anchors, lookaround, flags, quoting) with
+/// matches/lookingAt/find/groups/replaceAll/replaceFirst/split each; named groups, appendReplacement,
+/// String.matches/replaceAll/split, regions, syntax errors, a 3,000-character input.
+#[test]
+fn regex() {
+    same_as_hotspot("regex", "LibRegex", None, no_args);
+}
+
+/// Stream pipelines (filter, map, flatMap, sorted, distinct, limit, skip, peek, takeWhile, ...), the
+/// collectors (toList/toSet/toMap/joining/groupingBy/partitioningBy/counting/summing/averaging/
+/// teeing), IntStream/LongStream/DoubleStream, String.chars, Arrays.stream, Optional and its
+/// primitive variants, a stream used twice.
+#[test]
+fn streams_and_optional() {
+    same_as_hotspot("streams", "LibStreams", None, no_args);
+}
+
+/// java.io streams, readers and writers (UTF-8, buffering, PrintWriter/PrintStream), in-memory
+/// streams, charsets, and java.nio.file (Files, Path, Paths), File operations, in a directory of
+/// the run's own.
+#[test]
+fn files() {
+    let root = tempfile::tempdir().unwrap();
+    let dirs: Vec<PathBuf> = (0..3).map(|i| root.path().join(format!("run{i}"))).collect();
+    same_as_hotspot("files", "LibFiles", None, |run| {
+        let d = &dirs[run];
+        let _ = std::fs::remove_dir_all(d);
+        std::fs::create_dir_all(d).unwrap();
+        vec![d.display().to_string()]
+    });
+}
+
+/// Properties (load from readers and streams, defaults, store), System properties and getenv,
+/// java.util.logging (levels, loggability, handlers), java.sql's DriverManager with a driver,
+/// EnumMap, EnumSet, BitSet, StringJoiner, Hashtable and WeakHashMap (HotSpot's order),
+/// IdentityHashMap, StringTokenizer, ThreadLocal.
+#[test]
+fn properties_logging_sql_collections() {
+    same_as_hotspot("props", "LibProps", None, no_args);
+}
+
+fn jar_or_skip(jar: &str) -> bool {
+    if Path::new(jar).is_file() {
+        return true;
+    }
+    eprintln!("SKIPPED: {jar} is not installed (Debian package; scripts/prereqs.sh installs it)");
+    false
+}
+
+/// commons-lang3's StringUtils (whose static initialiser compiles regular expressions),
+/// WordUtils, ArrayUtils, ObjectUtils, BooleanUtils, CharUtils, NumberUtils, the builders
+/// (ToStringBuilder's style registry is a WeakHashMap), tuples, MutableInt, Range, Validate.
+#[test]
+fn commons_lang3_driver() {
+    if jar_or_skip(COMMONS_LANG3) {
+        same_as_hotspot("thirdparty", "CommonsLangDriver", Some(&format!("{COMMONS_LANG3}:{GUAVA}")), no_args);
+    }
+}
+
+/// Guava's Strings, Joiner, Splitter (also on a regular expression), CharMatcher, CaseFormat,
+/// immutable collections, Lists/Sets/Maps, Multimap, Multiset, BiMap, Table, Ordering, Range,
+/// primitives, Optional, Preconditions, and a LoadingCache (whose futures fall back from Unsafe).
+#[test]
+fn guava_driver() {
+    if jar_or_skip(GUAVA) {
+        same_as_hotspot("thirdparty", "GuavaDriver", Some(&format!("{COMMONS_LANG3}:{GUAVA}")), no_args);
+    }
+}
