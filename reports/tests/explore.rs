@@ -318,6 +318,9 @@ fn record_sets_work_in_headless_chromium() {
     let (all_a, all_b): (Vec<&Rec>, Vec<&Rec>) = (a.iter().collect(), b.iter().collect());
     let (top_metric, top_method, smd) = most_different(&all_a, &all_b);
     assert_eq!(top_method, "app.Mem.scan", "the planted difference");
+    // Within one trace: app.Mem.scan's records against the rest.
+    let (mem, rest): (Vec<&Rec>, Vec<&Rec>) = a.iter().partition(|q| q.callee == 2);
+    let (rest_metric, rest_method, rest_smd) = most_different(&mem, &rest);
     let config = serde_json::json!({
         "single": single, "two": two, "out": root,
         "filters": filters,
@@ -332,6 +335,8 @@ fn record_sets_work_in_headless_chromium() {
         },
         "rank": {"metric": top_metric, "method": top_method, "smd": smd.into_iter().map(|(k, v)| (k, serde_json::json!(v))).collect::<serde_json::Map<_, _>>(),
             "nx": a.len(), "ny": b.len(), "appX": app(&a), "appY": app(&b)},
+        "rest": {"inputs": {"rs-method": "Mem"}, "metric": rest_metric, "method": rest_method, "nx": mem.len(), "ny": rest.len(),
+            "smd": rest_smd.into_iter().map(|(k, v)| (k, serde_json::json!(v))).collect::<serde_json::Map<_, _>>()},
     });
     let o = Command::new("node")
         .arg(explorer_dir().join("sets.test.mjs"))

@@ -1293,8 +1293,14 @@
     const label = (m) => m.kind + (m.kind.startsWith('run-') ? ' ' + m.run : '') + (m.text ? ' "' + m.text + '"' : '');
     for (const p of phasesOf(TRACE.t.markers.map((m) => ({ time: m.time, text: label(m) })), TRACE.end, false)) iv.append(el('option', { value: p.lo + ':' + p.hi }, p.label));
     TRACE.t.gcs.forEach(([s, e], k) => iv.append(el('option', { value: s + ':' + e }, 'during GC ' + (k + 1) + ' (' + fmt(e - s, 'ns') + ')')));
-    // A filter changed: the set shown is the filters' again.
-    for (const id of FILTER_IDS) $(id).addEventListener('change', () => { state.show = ''; drawTrace(); });
+    // A filter changed: the set shown is the filters' again. (A text field also says `change`
+    // when it loses focus after an edit already applied, or after a named set filled it: nothing
+    // changed then, and redrawing would take the click that moved the focus, on a row of the
+    // records table say.)
+    for (const id of FILTER_IDS) $(id).addEventListener('change', () => {
+      if (JSON.stringify(readFilter()) === drawnFilter) return;
+      state.show = ''; drawTrace();
+    });
     for (const id of ['tl-rows', 'tl-color', 'tl-after', 'ot-metric', 'sc-x', 'sc-y', 'cmp-x', 'cmp-y']) $(id).addEventListener('change', () => drawTrace());
     $('set-show').addEventListener('change', (e) => { state.show = e.target.value; showSet(); });
     $('rs-reset').addEventListener('click', () => { setFilter({}); state.show = ''; drawTrace(); });
@@ -1317,6 +1323,8 @@
   const FILTER_IDS = ['rs-thread', 'rs-vp', 'rs-kind', 'rs-interval', 'rs-from', 'rs-to', 'rs-after', 'rs-dmin', 'rs-dmax', 'rs-where', 'rs-method'];
   const FILTER_KEYS = ['thread', 'vp', 'kind', 'interval', 'from', 'to', 'after', 'dmin', 'dmax', 'where', 'method'];
   let SETS = [];
+  // The filter fields as last drawn (JSON).
+  let drawnFilter = null;
   function readFilter() {
     const f = {};
     FILTER_IDS.forEach((id, k) => { const v = id === 'rs-after' ? $(id).checked : $(id).value.trim(); if (v) f[FILTER_KEYS[k]] = v; });
@@ -1457,13 +1465,15 @@
     };
     opts($('set-show'), [['', 'the filters above']]);
     $('set-show').value = state.show;
+    // The set shown is named already.
+    $('set-save').disabled = state.show !== '';
     opts($('set-x'), [['', 'the filters'], ['*', 'all records']]);
     opts($('set-y'), [['*', 'all records'], ['', 'the filters']]);
     const cx = $('cmp-x'), cy = $('cmp-y'), fresh = !cx.options.length;
     const b = TRACE_B ? [['B:', 'run B: the filters'], ['B:*', 'run B: all records']].concat(SETS.map((x) => ['B:' + x.name, 'run B: ' + x.name])) : [];
     opts(cx, [['', 'the set shown']]);
-    opts(cy, [['*', 'all records'], ['', 'the set shown']].concat(b));
-    if (fresh) { cx.value = ''; cy.value = TRACE_B ? 'B:' : '*'; }
+    opts(cy, [['!', 'the rest of the records'], ['*', 'all records'], ['', 'the set shown']].concat(b));
+    if (fresh) { cx.value = ''; cy.value = TRACE_B ? 'B:' : '!'; }
     const list = $('set-list');
     list.textContent = '';
     for (const x of SETS) {
@@ -1543,13 +1553,18 @@
   const cmpSide = (key) => (key.startsWith('B:') ? [TRACE_B, key.slice(2)] : [TRACE, key]);
   let RANKING = null;
   function drawRanking() {
-    const [TX, kx] = cmpSide($('cmp-x').value), [TY, ky] = cmpSide($('cmp-y').value);
+    const [TX, kx] = cmpSide($('cmp-x').value);
+    // '!': the records of X's trace not in X.
+    const rest = $('cmp-y').value === '!', [TY, ky] = rest ? [TX, '!'] : cmpSide($('cmp-y').value);
     const msg = $('cmp-msg');
     msg.classList.remove('error');
     try {
-      RANKING = ranking(kx === '' && TX === TRACE ? TRACE.inSet : setMask(kx, TX), TX, setMask(ky, TY), TY, kx === '' && TX === TRACE ? TRACE.stats : null, ky === '*' ? allStats(TY) : null);
+      const shownX = kx === '' && TX === TRACE, mx = shownX ? TRACE.inSet : setMask(kx, TX);
+      const my = rest ? mx.map((v) => 1 - v) : setMask(ky, TY);
+      RANKING = ranking(mx, TX, my, TY, shownX ? TRACE.stats : null, ky === '*' ? allStats(TY) : null);
     } catch (e) { RANKING = null; msg.textContent = e.message; msg.classList.add('error'); return; }
-    msg.textContent = plural(RANKING.nx, 'record') + ' against ' + plural(RANKING.ny, 'record') + (TRACE_B ? ' · run B: ' + TRACE_B.t.label : '');
+    msg.textContent = plural(RANKING.nx, 'record') + ' against ' + plural(RANKING.ny, 'record') + (TRACE_B ? ' · run B: ' + TRACE_B.t.label : '') +
+      (RANKING.nx && RANKING.ny ? '' : ': nothing to compare with an empty set');
     const mt = $('cmp-metrics');
     mt.textContent = '';
     mt.append(el('thead', null, el('tr', null, el('th', { class: 'name' }, 'Metric'), el('th', null, 'mean X'), el('th', null, 'mean Y'), el('th', { title: 'standardized mean difference: (mean X − mean Y) / √((SD X² + SD Y²) / 2)' }, 'SMD'))));
@@ -1607,6 +1622,7 @@
     }
     t.append(body);
     $('rec-msg').textContent = REC_ROWS.length ? 'rows ' + (state.recPage * REC_PAGE + 1).toLocaleString('en-US') + '–' + Math.min(REC_ROWS.length, (state.recPage + 1) * REC_PAGE).toLocaleString('en-US') + ' of ' + REC_ROWS.length.toLocaleString('en-US') + ' · click a row to see it on the timeline' : 'no records';
+    if (state.sel >= 0 && !TRACE.inSet[state.sel]) $('rec-msg').textContent += ' · the record picked on the timeline is not in the set';
     $('rec-prev').disabled = state.recPage === 0;
     $('rec-next').disabled = state.recPage >= pages - 1;
   }
@@ -1653,8 +1669,11 @@
     try { TRACE.inSet.set(setMask(state.show)); } catch (e) { TRACE.inSet.fill(0); msg.textContent = e.message; msg.classList.add('error'); }
     let count = 0;
     for (let i = 0; i < TRACE.n; i++) count += TRACE.inSet[i];
-    // The time range of the filters, shaded on the timeline.
-    const f = readFilter();
+    // The time range of the filters (of the set shown when it is a combined set: none), shaded
+    // on the timeline.
+    const shown = SETS.find((x) => x.name === state.show);
+    drawnFilter = JSON.stringify(readFilter());
+    const f = shown && !shown.f ? {} : readFilter();
     let lo = -Infinity, hi = Infinity;
     if (f.interval) [lo, hi] = f.interval.split(':').map(Number);
     if (f.from) lo = Math.max(lo, parseFloat(f.from) * 1e6);
@@ -1671,7 +1690,6 @@
     const sums = TRACE.slots.map(() => 0);
     const threads = new Set();
     for (let i = 0; i < TRACE.n; i++) if (TRACE.inSet[i]) { threads.add(TRACE.thread[i]); for (let s = 0; s < sums.length; s++) sums[s] += TRACE.slots[s][i]; }
-    const shown = SETS.find((x) => x.name === state.show);
     st.append(el('span', null, (shown ? 'Set ' + shown.name + ': ' : ''), el('b', null, rs.count.toLocaleString('en-US')), (rs.count === 1 ? ' record (' : ' records (') + pct(TRACE.n ? rs.count / TRACE.n : 0) + '), ' + plural(threads.size, 'thread')));
     st.append(el('span', null, 'sums:'));
     for (const M of TRACE.metrics) st.append(el('span', null, M.label + ' ', el('b', null, fmt(M.fn((s) => sums[s]), M.unit))));
@@ -1789,6 +1807,7 @@
     sw('background:transparent;border-left:1px dashed #2f6fb0;border-radius:0;width:3px', 'marker (dashed line)');
     sw('background:#1d232a;height:3px;vertical-align:7px', 'first records after each GC and marker (tick)');
     sw('background:rgba(47,111,176,0.18)', 'selected time range');
+    if (state.sel >= 0) sw('background:transparent;border:2px solid #000;border-radius:0', 'record picked in the table');
     lg.append(' · faded bars: outside the record set');
     lg.dataset.colour = M ? M.label : 'thread';
   }

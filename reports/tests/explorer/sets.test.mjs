@@ -4,7 +4,8 @@
 // app.Mem.scan). The expected sets, statistics and ranking were computed by the Rust test from
 // the records it wrote: `filters` [{inputs: {id: value}, keys}], `ops` {a, b, union, inter, diff}
 // (keys), `stats` {inputs, metrics: [{metric, n, mean, sd, min, max, p: [p50, p90, p99]}]},
-// `rank` {metric, method, smd: {metric: value}}. Screenshots go to `out`.
+// `rank` {metric, method, smd: {metric: value}, nx, ny, appX, appY} for the two runs, `rest` {inputs,
+// metric, method, smd, nx, ny} for a set against the rest of its trace. Screenshots go to `out`.
 import { chromium } from 'playwright-core';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -94,6 +95,24 @@ await page.selectOption('#set-show', 'C');
 checkStats(await hook(page, 'setStats'), cfg.ops.unionStats, 'statistics of A ∪ B');
 console.log('set operations checked');
 
+// What differs between the set shown and the rest of the trace (the default comparison).
+async function checkRanking(page, want, what) {
+  const r = await hook(page, 'ranking');
+  assert.equal(r.nx, want.nx, what + ': records of X');
+  assert.equal(r.ny, want.ny, what + ': records of Y');
+  assert.equal(r.methods[0].method, want.method, what + ': the top method');
+  assert.equal(r.metrics[0].metric, want.metric, what + ': the top metric');
+  for (const m of r.metrics) assert.ok(close(m.smd, want.smd[m.metric]), `${what}: SMD of ${m.metric}: ${m.smd}, computed by the test ${want.smd[m.metric]}`);
+  assert.equal(await page.$eval('#cmp-methods tbody tr td', (e) => e.textContent), want.method);
+  assert.equal(await page.$eval('#cmp-metrics tbody tr td', (e) => e.textContent), want.metric);
+}
+await page.selectOption('#set-show', '');
+await filters(page, cfg.rest.inputs);
+assert.equal(await page.$eval('#cmp-y', (e) => e.value), '!');
+await checkRanking(page, cfg.rest, 'a set against the rest');
+console.log('ranking of two sets checked');
+await page.selectOption('#set-show', 'C');
+
 // The address keeps the named sets: a new page at it shows the same.
 const url = page.url();
 assert.match(url, /#sets=/);
@@ -157,14 +176,8 @@ console.log('records table and timeline checked');
 // ---- two runs' traces: what differs, B's records against A's.
 page = await open('file://' + cfg.two);
 await page.click('#tabbtn-trace');
-const r = await hook(page, 'ranking');
-assert.equal(r.nx, cfg.rank.nx);
-assert.equal(r.ny, cfg.rank.ny);
-assert.equal(r.methods[0].method, cfg.rank.method, 'the top method of the ranking');
-assert.equal(r.metrics[0].metric, cfg.rank.metric, 'the top metric of the ranking');
-for (const m of r.metrics) assert.ok(close(m.smd, cfg.rank.smd[m.metric]), `SMD of ${m.metric}: ${m.smd}, computed by the test ${cfg.rank.smd[m.metric]}`);
-assert.equal(await page.$eval('#cmp-methods tbody tr td', (e) => e.textContent), cfg.rank.method);
-assert.equal(await page.$eval('#cmp-metrics tbody tr td', (e) => e.textContent), cfg.rank.metric);
+assert.equal(await page.$eval('#cmp-y', (e) => e.value), 'B:');
+await checkRanking(page, cfg.rank, 'run A against run B');
 // The application's records of both: the same filters apply to B's trace.
 await filters(page, { 'rs-method': '^app' });
 const app = await hook(page, 'ranking');
