@@ -147,4 +147,7 @@ fn trace_set_options_refuse_what_they_cannot_read() {
         assert_eq!((o.status.code(), err.lines().count()), (Some(1), 1), "{args:?}: {err}");
         assert!(err.starts_with("hpm: error: ") && err.contains(says), "{args:?}: {err}");
     }
+    // CSV is for the tables.
+    let o = hpm(&["trace", dir.to_str().unwrap(), "--csv", "--where", "IPC<1"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }

@@ -25,22 +25,22 @@ pub struct TraceArgs {
     #[arg(long, default_value_t = 5)]
     pub after: usize,
     /// Record set: only this thread's records (its name, or its id).
-    #[arg(long, value_name = "NAME|ID")]
+    #[arg(long, value_name = "NAME|ID", conflicts_with = "csv")]
     pub thread: Option<String>,
     /// Record set: only this processor's records.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", conflicts_with = "csv")]
     pub processor: Option<u32>,
     /// Record set: records whose duration is in LO..HI (both included; either may be left out:
     /// `2ms..`, `..500us`; a number alone is in ns).
-    #[arg(long, value_name = "LO..HI")]
+    #[arg(long, value_name = "LO..HI", conflicts_with = "csv")]
     pub duration: Option<String>,
     /// Record set: records whose metric passes, e.g. `IPC<0.5` or `cycles>1e6` (a counter, IPC,
     /// `X/Kinstr`, `duration`, or an expression over the counters; <, <=, >, >=). Repeat it, or
     /// separate conditions with commas.
-    #[arg(long = "where", value_name = "METRIC<VALUE")]
+    #[arg(long = "where", value_name = "METRIC<VALUE", conflicts_with = "csv")]
     pub conds: Vec<String>,
     /// Record set: records whose top method (`class.method`) matches this regular expression.
-    #[arg(long, value_name = "REGEX")]
+    #[arg(long, value_name = "REGEX", conflicts_with = "csv")]
     pub method: Option<String>,
     /// Print the record set's statistics per metric (count, mean, standard deviation, min, max,
     /// p50, p90, p99) instead of the tables; the set options alone do too.

@@ -136,6 +136,16 @@ fn trace_records_become_columns_relative_to_the_first_time_with_gcs_merged() {
     assert_eq!(col(&t["deltas"][0]), [400, 200, 150, 300, 50]);
     assert_eq!(t["gcs"], json!([[500, 800], [900, 950]]));
     assert!(v["profiles"].as_array().unwrap().is_empty());
+    assert!(v.get("compareTrace").is_none(), "one run: no second trace");
+
+    // Two runs with traces: the second's is embedded as `compareTrace`, the same columns.
+    let other = Run::of_trace("u", Some(PageTrace::of("u", &trace)));
+    let v: Value = serde_json::from_str(&encode(&run, Some(&other))).unwrap();
+    assert_eq!(v["compareTrace"]["label"], "u");
+    assert_eq!(col(&v["compareTrace"]["start"]), [0, 500, 600, 700, 900]);
+    // Not when the first run has none: the page's trace is the first run's.
+    let v: Value = serde_json::from_str(&encode(&Run::of_trace("x", None), Some(&other))).unwrap();
+    assert!(v["trace"].is_null() && v.get("compareTrace").is_none());
 }
 
 #[test]
