@@ -50,12 +50,14 @@ enum Command {
     Attach(launch::AttachArgs),
     /// List the counter events this machine can open (found by trying each).
     Events(events::EventsArgs),
-    /// Validate a quantum-trace directory and print its per-thread and per-processor tables.
+    /// Validate a quantum-trace directory and print its per-thread and per-processor tables, or
+    /// the statistics of a record set (--where, --method, --stats) and what differs from another
+    /// (--compare).
     #[command(after_long_help = EXIT_CODES)]
     Trace(trace::TraceArgs),
     /// Write one self-contained HTML page to explore a run's trees and quantum trace (flame
     /// graph, callers/callees, methods, computed metrics, the samples' timeline, record sets), or
-    /// the diff of two runs.
+    /// what differs between two runs (their trees, their traces' records).
     #[command(after_long_help = EXIT_CODES)]
     Explore(explore::ExploreArgs),
     /// Write a profile for another viewer: pprof, speedscope, Firefox Profiler, callgrind; a quantum

@@ -34,10 +34,10 @@ pub struct TraceArgs {
     /// `2ms..`, `..500us`; a number alone is in ns).
     #[arg(long, value_name = "LO..HI", conflicts_with = "csv")]
     pub duration: Option<String>,
-    /// Record set: records whose metric passes, e.g. `IPC<0.5` or `cycles>1e6` (a counter, IPC,
+    /// Record set: records whose metric passes COND, e.g. `IPC<0.5` or `cycles>1e6` (a counter, IPC,
     /// `X/Kinstr`, `duration`, or an expression over the counters; <, <=, >, >=). Repeat it, or
     /// separate conditions with commas.
-    #[arg(long = "where", value_name = "METRIC<VALUE", conflicts_with = "csv")]
+    #[arg(long = "where", value_name = "COND", conflicts_with = "csv")]
     pub conds: Vec<String>,
     /// Record set: records whose top method (`class.method`) matches this regular expression.
     #[arg(long, value_name = "REGEX", conflicts_with = "csv")]
