@@ -137,7 +137,10 @@ fn jar_or_skip(jar: &str) -> bool {
 
 /// commons-lang3's StringUtils (whose static initialiser compiles regular expressions),
 /// WordUtils, ArrayUtils, ObjectUtils, BooleanUtils, CharUtils, NumberUtils, the builders
-/// (ToStringBuilder's style registry is a WeakHashMap), tuples, MutableInt, Range, Validate.
+/// (ToStringBuilder's style registry is a WeakHashMap), tuples, MutableInt, Range, Validate; its
+/// reflection utilities (ReflectionToStringBuilder, reflectionEquals, FieldUtils, MethodUtils,
+/// ConstructorUtils, ClassUtils), StringEscapeUtils, RandomStringUtils with a seeded Random,
+/// LazyInitializer, BasicThreadFactory.
 #[test]
 fn commons_lang3_driver() {
     if jar_or_skip(COMMONS_LANG3) {
@@ -147,7 +150,9 @@ fn commons_lang3_driver() {
 
 /// Guava's Strings, Joiner, Splitter (also on a regular expression), CharMatcher, CaseFormat,
 /// immutable collections, Lists/Sets/Maps, Multimap, Multiset, BiMap, Table, Ordering, Range,
-/// primitives, Optional, Preconditions, and a LoadingCache (whose futures fall back from Unsafe).
+/// primitives, Optional, Preconditions, a LoadingCache (whose futures fall back from Unsafe),
+/// listenable futures on a thread pool (allAsList, transform, catching), SettableFuture, striped
+/// locks and AtomicLongMap from four threads, IntMath/LongMath, murmur3, BaseEncoding.
 #[test]
 fn guava_driver() {
     if jar_or_skip(GUAVA) {

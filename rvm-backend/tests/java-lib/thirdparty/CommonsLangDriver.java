@@ -16,6 +16,18 @@ import org.apache.commons.lang3.tuple.Triple;
 import org.apache.commons.lang3.Range;
 import org.apache.commons.lang3.text.WordUtils;
 import java.util.Arrays;
+import java.util.Random;
+import org.apache.commons.lang3.ClassUtils;
+import org.apache.commons.lang3.RandomStringUtils;
+import org.apache.commons.lang3.StringEscapeUtils;
+import org.apache.commons.lang3.builder.ReflectionToStringBuilder;
+import org.apache.commons.lang3.builder.EqualsBuilder;
+import org.apache.commons.lang3.reflect.FieldUtils;
+import org.apache.commons.lang3.reflect.MethodUtils;
+import org.apache.commons.lang3.reflect.ConstructorUtils;
+import org.apache.commons.lang3.concurrent.ConcurrentUtils;
+import org.apache.commons.lang3.concurrent.LazyInitializer;
+import org.apache.commons.lang3.concurrent.BasicThreadFactory;
 
 /** Common utilities of Debian's commons-lang3: the same output on rvm as on HotSpot. */
 public class CommonsLangDriver {
@@ -31,7 +43,17 @@ public class CommonsLangDriver {
         @Override public String toString() { return new ToStringBuilder(this, ToStringStyle.SHORT_PREFIX_STYLE).append("name", name).append("age", age).toString(); }
     }
 
-    public static void main(String[] args) {
+    public static class Point {
+        private int x;
+        private final String label;
+        public Point() { this(0, "origin"); }
+        public Point(int x, String label) { this.x = x; this.label = label; }
+        public int getX() { return x; }
+        public String shout(String suffix, int times) { return (label + suffix).toUpperCase().repeat(times); }
+        public static String kind() { return "point"; }
+    }
+
+    public static void main(String[] args) throws Exception {
         // StringUtils
         System.out.println(StringUtils.isBlank("  ") + " " + StringUtils.isEmpty("") + " " + StringUtils.isNotBlank(" x "));
         System.out.println(StringUtils.capitalize("hello") + " " + StringUtils.uncapitalize("World") + " " + StringUtils.swapCase("AbC"));
@@ -88,5 +110,24 @@ public class CommonsLangDriver {
         } catch (IllegalArgumentException e) {
             System.out.println("validate: " + e.getMessage());
         }
+        // reflection through commons-lang3
+        Point pt = new Point(3, "p");
+        System.out.println(ReflectionToStringBuilder.toString(pt, ToStringStyle.SHORT_PREFIX_STYLE) + " " + EqualsBuilder.reflectionEquals(pt, new Point(3, "p")) + " " + EqualsBuilder.reflectionEquals(pt, new Point(4, "p")));
+        System.out.println(FieldUtils.readField(pt, "x", true) + " " + FieldUtils.readDeclaredField(pt, "label", true) + " " + MethodUtils.invokeMethod(pt, "shout", "!", 2) + " " + MethodUtils.invokeStaticMethod(Point.class, "kind") + " " + MethodUtils.invokeMethod(pt, "getX"));
+        FieldUtils.writeField(pt, "x", 9, true);
+        System.out.println(pt.getX() + " " + ConstructorUtils.invokeConstructor(Point.class).getX() + " " + ConstructorUtils.invokeConstructor(Point.class, 5, "five").shout("?", 1));
+        System.out.println(ClassUtils.getShortClassName(Point.class) + " " + ClassUtils.getPackageName(StringUtils.class) + " " + ClassUtils.getAllInterfaces(java.util.ArrayList.class).contains(java.util.List.class) + " " + ClassUtils.isAssignable(Integer.class, int.class) + " " + ClassUtils.primitiveToWrapper(long.class) + " " + ClassUtils.getClass("java.lang.String").getSimpleName());
+        // escaping, seeded random strings
+        System.out.println(StringEscapeUtils.escapeJava("tab\tquote\"uni\u00e9") + " " + StringEscapeUtils.escapeHtml4("<a href=\"x\">&</a>") + " " + StringEscapeUtils.unescapeHtml4("&lt;b&gt; &amp; &eacute;") + " " + StringEscapeUtils.escapeXml11("'x' & \"y\""));
+        System.out.println(RandomStringUtils.random(12, 0, 0, true, true, null, new Random(42)) + " " + RandomStringUtils.random(8, 'a', 'z' + 1, false, false, null, new Random(7)));
+        // concurrency utilities
+        LazyInitializer<String> lazy = new LazyInitializer<String>() {
+            @Override protected String initialize() { return "computed once"; }
+        };
+        System.out.println(lazy.get() + " " + (lazy.get() == lazy.get()) + " " + ConcurrentUtils.constantFuture("done").get());
+        BasicThreadFactory factory = new BasicThreadFactory.Builder().namingPattern("worker-%d").daemon(true).build();
+        Thread t1 = factory.newThread(() -> {});
+        Thread t2 = factory.newThread(() -> {});
+        System.out.println(t1.getName() + " " + t2.getName() + " " + t1.isDaemon() + " " + factory.getThreadCount());
     }
 }

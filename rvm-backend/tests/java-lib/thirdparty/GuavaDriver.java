@@ -33,6 +33,21 @@ import com.google.common.collect.Table;
 import com.google.common.collect.TreeMultimap;
 import com.google.common.primitives.Ints;
 import com.google.common.primitives.Longs;
+import com.google.common.util.concurrent.Futures;
+import com.google.common.util.concurrent.ListenableFuture;
+import com.google.common.util.concurrent.ListeningExecutorService;
+import com.google.common.util.concurrent.MoreExecutors;
+import com.google.common.util.concurrent.SettableFuture;
+import com.google.common.util.concurrent.Striped;
+import com.google.common.util.concurrent.AtomicLongMap;
+import com.google.common.util.concurrent.RateLimiter;
+import com.google.common.hash.Hashing;
+import com.google.common.io.BaseEncoding;
+import com.google.common.math.IntMath;
+import com.google.common.math.LongMath;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Lock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -107,5 +122,48 @@ public class GuavaDriver {
         System.out.println(loads + " hits=" + cache.stats().hitCount() + " misses=" + cache.stats().missCount());
         cache.invalidateAll();
         System.out.println("after invalidate: " + cache.size() + " " + cache.getIfPresent(1));
+        // concurrency: listenable futures on a pool, transforms, combining, settable futures, striped locks
+        ListeningExecutorService pool = MoreExecutors.listeningDecorator(Executors.newFixedThreadPool(3));
+        List<ListenableFuture<Integer>> squares = new ArrayList<>();
+        for (int i = 1; i <= 5; i++) {
+            final int n = i;
+            squares.add(pool.submit(() -> n * n));
+        }
+        ListenableFuture<List<Integer>> all = Futures.allAsList(squares);
+        ListenableFuture<Integer> sum = Futures.transform(all, l -> l.stream().mapToInt(Integer::intValue).sum(), MoreExecutors.directExecutor());
+        System.out.println(all.get(10, TimeUnit.SECONDS) + " " + sum.get() + " " + Futures.getDone(Futures.immediateFuture("now")));
+        SettableFuture<String> settable = SettableFuture.create();
+        List<String> callbacks = new ArrayList<>();
+        settable.addListener(() -> callbacks.add("listener ran"), MoreExecutors.directExecutor());
+        settable.set("value");
+        System.out.println(settable.isDone() + " " + settable.get() + " " + callbacks);
+        ListenableFuture<Integer> failed = pool.submit(() -> { throw new IllegalStateException("bad"); });
+        ListenableFuture<Integer> recovered = Futures.catching(failed, IllegalStateException.class, e -> -1, MoreExecutors.directExecutor());
+        System.out.println(recovered.get());
+        AtomicLongMap<String> counts = AtomicLongMap.create();
+        Striped<Lock> stripes = Striped.lock(4);
+        List<ListenableFuture<?>> work = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            work.add(pool.submit(() -> {
+                for (int k = 0; k < 500; k++) {
+                    String key = "k" + (k % 3);
+                    Lock l = stripes.get(key);
+                    l.lock();
+                    try {
+                        counts.incrementAndGet(key);
+                    } finally {
+                        l.unlock();
+                    }
+                }
+            }));
+        }
+        Futures.allAsList(work).get();
+        System.out.println(new java.util.TreeMap<>(counts.asMap()) + " " + counts.sum());
+        pool.shutdown();
+        System.out.println(pool.awaitTermination(10, TimeUnit.SECONDS) + " " + pool.isShutdown());
+        // math, hashing, encoding
+        System.out.println(IntMath.gcd(84, 36) + " " + IntMath.pow(3, 5) + " " + LongMath.factorial(15) + " " + IntMath.isPrime(97) + " " + IntMath.log2(1000, java.math.RoundingMode.FLOOR) + " " + IntMath.checkedAdd(1, 2));
+        System.out.println(Hashing.murmur3_32_fixed().hashString("hello", java.nio.charset.StandardCharsets.UTF_8) + " " + Hashing.murmur3_32_fixed().hashUnencodedChars("guava"));
+        System.out.println(BaseEncoding.base64().encode("guava!".getBytes(java.nio.charset.StandardCharsets.UTF_8)) + " " + BaseEncoding.base16().lowerCase().encode(new byte[] {10, -1}) + " " + new String(BaseEncoding.base64().decode("cnZt"), java.nio.charset.StandardCharsets.UTF_8));
     }
 }

@@ -1,0 +1,3 @@
+package java.util.concurrent;
+
+public interface ScheduledFuture<V> extends Delayed, Future<V> {}
