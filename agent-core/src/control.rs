@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex};
 use hotspot_backend::AgentThread;
 use hpm_control::paths::{default_socket_dir, prepare_socket_dir, socket_path};
 use hpm_control::{Command, Handler, Server, ServerConfig};
+use hpm_support::log;
 use serde_json::{json, Value};
 
 use crate::options::Socket;
@@ -29,6 +30,19 @@ pub fn add_mark(state: &AgentState, text: String) -> (usize, Mark) {
     // The VM-cost timeline gets a row ending at this marker: its phases are split here.
     if let Some(v) = &state.vm_cost {
         v.tick(Some(text.clone()));
+    }
+    // The exact call trees get a phase boundary here (`phases.txt`).
+    let recorder = state.recorder();
+    if recorder.config().calls {
+        // The VM's own call counts (HotSpot's probes count in Java arrays) into the recorder first.
+        state.sync_calls();
+    }
+    if recorder.config().calls && !recorder.split_phase() && recorder.phase_splits_ignored() == 1 {
+        log::warn(&format!(
+            "marker '{}': the call trees are split at the first {} markers only; this and later ones fall in the last phase",
+            text.replace(['\n', '\t'], " "),
+            hpm_collectors::recorder::phases::PHASE_LIMIT
+        ));
     }
     let mark = Mark { at_ns: st.uptime_ns, method_events: st.method_events, text };
     let mut marks = MARKS.lock().unwrap_or_else(|e| e.into_inner());

@@ -51,6 +51,7 @@ fn run(calls: Profile) -> SavedRun {
             uptime_ns: 0,
             config: RecorderConfig::default(),
             compensation: None,
+            phase_calls: Vec::new(),
         },
         run: None,
         vm_cost: None,

@@ -24,6 +24,7 @@ pub mod export;
 pub mod flame;
 pub mod import;
 pub mod json;
+pub mod phases;
 pub mod quantum;
 pub mod saved;
 pub mod suggest;

@@ -75,6 +75,7 @@ fn small_run() -> hpm_reports::saved::SavedRun {
             uptime_ns: 10_000_000_000,
             config: RecorderConfig::default(),
             compensation: None,
+            phase_calls: Vec::new(),
         },
         run: Some(hpm_reports::vm::run::RunIdentity { pid: 4711, main: "Main".into(), started_unix_ms: Some(1_778_311_763_000), dumped_unix_ms: 1_778_311_773_000 }),
         vm_cost: None,

@@ -102,6 +102,17 @@ impl Compensation {
 
 impl Snapshot {
     /// The call trees with the probe cost subtracted (a copy of `calls` when not calibrated).
+    /// [`Snapshot::phase_calls`] with the calibrated cost subtracted, as [`Snapshot::compensated_calls`].
+    pub fn compensated_phase_calls(&self) -> Vec<Profile> {
+        let mut phases = self.phase_calls.clone();
+        if let Some(c) = &self.compensation {
+            for t in phases.iter_mut().flat_map(|p| p.threads.iter_mut()) {
+                c.apply(&mut t.tree);
+            }
+        }
+        phases
+    }
+
     pub fn compensated_calls(&self) -> Profile {
         let mut p = self.calls.clone();
         if let Some(c) = &self.compensation {

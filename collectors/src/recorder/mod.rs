@@ -35,6 +35,7 @@ pub mod compiles;
 mod gc;
 mod monitors;
 pub mod naming;
+pub mod phases;
 mod sampled;
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
@@ -379,6 +380,10 @@ pub struct Snapshot {
     /// The calibrated probe cost ([`Recorder::calibrate`]); `calls` holds raw values, see
     /// [`Snapshot::compensated_calls`].
     pub compensation: Option<Compensation>,
+    /// `calls` split by phase ([`Recorder::split_phase`]): from the start to the first split, from
+    /// each split to the next, from the last to the snapshot; empty when nothing split the run.
+    /// Raw values, as `calls`.
+    pub phase_calls: Vec<Profile>,
 }
 
 /// Per-thread facts that are not in the trees.
@@ -437,6 +442,7 @@ pub struct Recorder {
     compiles: compiles::CompileTracker,
     vm: VmCounters,
     compensation: Mutex<Option<Compensation>>,
+    phases: Mutex<phases::PhaseSplits>,
 }
 
 // Locks a mutex even if a thread panicked while holding it (the data is counters and trees,
@@ -470,6 +476,7 @@ impl Recorder {
             code: Mutex::new(CodeMap::default()),
             vm: VmCounters::default(),
             compensation: Mutex::new(None),
+            phases: Mutex::new(phases::PhaseSplits::default()),
         }
     }
 
@@ -1110,10 +1117,37 @@ impl Recorder {
     /// Copies everything recorded so far. Safe while threads run: each thread's state is locked only
     /// while its trees are copied; a thread that ends meanwhile waits for the registry and moves to the
     /// finished list afterwards, so it is in this snapshot (as it was) and in every later one.
+    /// Ends a phase of the exact call trees here (at a marker): the snapshot's
+    /// [`Snapshot::phase_calls`] split at this point. False when [`phases::PHASE_LIMIT`] splits
+    /// were made already (this one is not).
+    pub fn split_phase(&self) -> bool {
+        self.for_live(|s| self.catch_up(s));
+        let trees: Vec<(u64, ThreadProfile, Tree)> = {
+            let r = lock(&self.registry);
+            let mut all: Vec<&Arc<ThreadRecorder>> = r.live.iter().chain(&r.finished).collect();
+            all.sort_by_key(|t| t.id);
+            all.iter()
+                .map(|t| {
+                    let s = lock(&t.state);
+                    let profile = ThreadProfile { name: s.info.name.clone(), kind: s.info.kind.clone(), os_tid: s.info.os_tid, tree: Tree::new(0, 0) };
+                    (t.id, profile, s.calls.tree().clone())
+                })
+                .collect()
+        };
+        let views: Vec<phases::ThreadCalls> = trees.iter().map(|(id, p, t)| phases::ThreadCalls { id: *id, profile: p.clone(), tree: t }).collect();
+        lock(&self.phases).split(&views)
+    }
+
+    /// Markers that did not split the call trees (past [`phases::PHASE_LIMIT`]).
+    pub fn phase_splits_ignored(&self) -> u64 {
+        lock(&self.phases).ignored
+    }
+
     pub fn snapshot(&self) -> Snapshot {
         // A running thread is charged up to the snapshot, not up to its last event.
         self.for_live(|s| self.catch_up(s));
         struct Copy {
+            id: u64,
             info: ThreadInfo,
             calls: Tree,
             locks: Tree,
@@ -1134,6 +1168,7 @@ impl Recorder {
                 .map(|t| {
                     let s = lock(&t.state);
                     Copy {
+                        id: t.id,
                         info: s.info.clone(),
                         calls: s.calls.tree().clone(),
                         locks: s.locks.clone(),
@@ -1195,6 +1230,17 @@ impl Recorder {
                 .map(|((c, form), (samples, weights))| FormRow { method: consumers.name(c).to_string(), form, samples, weights })
                 .collect()
         };
+        let mut phase_calls = {
+            let views: Vec<phases::ThreadCalls> = copies
+                .iter()
+                .map(|c| phases::ThreadCalls {
+                    id: c.id,
+                    profile: ThreadProfile { name: c.info.name.clone(), kind: c.info.kind.clone(), os_tid: c.info.os_tid, tree: Tree::new(0, 0) },
+                    tree: &c.calls,
+                })
+                .collect();
+            lock(&self.phases).profiles(&views, &calls.bindings, &ConsumerTable::new())
+        };
         let sample_forms = form_rows(&mut copies.iter().map(|c| &c.forms));
         let stack_forms = form_rows(&mut copies.iter().map(|c| &c.stack_forms));
         for c in copies {
@@ -1241,6 +1287,16 @@ impl Recorder {
         }
         // A walker that tells no state (the research VM's) leaves no state-split trees.
         let sample_states = sample_states.filter(sampled::any_state_known);
+        // Phase trees as the calls': rooted at the thread's current name.
+        for p in &mut phase_calls {
+            for t in &mut p.threads {
+                let root = consumers.intern(&t.name);
+                if t.tree.consumer(Tree::ROOT) != root {
+                    t.tree = reroot(&t.tree, root);
+                }
+            }
+            p.consumers = consumers.clone();
+        }
         waits.consumers = consumers;
         let (gc, gc_dropped, gc_count, gc_total_ns) = self.gc.copy();
         let (code, code_loads, code_unloads) = {
@@ -1271,6 +1327,7 @@ impl Recorder {
             uptime_ns: self.wall_ns(),
             config: self.config.clone(),
             compensation: lock(&self.compensation).clone(),
+            phase_calls,
         }
     }
 }

@@ -79,6 +79,12 @@ pub(crate) struct ReportArgs {
     /// `(deeper)` frame (0: no limit).
     #[arg(long = "max-stack-depth", value_name = "FRAMES", default_value_t = ReportOptions::default().max_stack_depth)]
     max_stack_depth: usize,
+
+    /// Also write the call trees split by the run's markers: phases.txt and phases/phase-N/ (in
+    /// the --format formats). A version 2 arcflow.json whose markers split the run gives them
+    /// anyway when no --format is given.
+    #[arg(long)]
+    phases: bool,
 }
 
 fn parse_fraction(s: &str) -> Result<f64, String> {
@@ -102,6 +108,13 @@ pub(crate) fn run(args: ReportArgs) -> Result<(), Failure> {
         (None, Some(input)) => load_json(input)?,
         (None, None) => return Err(Failure("no input: give a trace with --trace FILE, or an arcflow.json or its directory".into())),
     };
+    if args.phases {
+        match &saved {
+            Saved::Run(run) if !run.snapshot.phase_calls.is_empty() => {}
+            Saved::Run(_) => return Err(Failure("--phases: no marker split this run's call trees (markers come from `hpm ctl PID mark TEXT` or hpmagent.Trace, and split the exact call trees only)".into())),
+            Saved::Trees(_) => return Err(Failure("--phases needs a run's arcflow.json (version 2, written by the agent): this input has call trees only".into())),
+        }
+    }
     let profile = saved.calls();
     let metric = match &args.metric {
         None => 0,
@@ -141,7 +154,14 @@ pub(crate) fn run(args: ReportArgs) -> Result<(), Failure> {
                 }
             })
         }
-        _ => write_reports(&profile, &args.out, &opts),
+        _ => write_reports(&profile, &args.out, &opts).and_then(|mut files| {
+            if let (true, Saved::Run(run)) = (args.phases, &saved) {
+                let s = &run.snapshot;
+                let phases = if s.compensation.is_some() { s.compensated_phase_calls() } else { s.phase_calls.clone() };
+                files.extend(hpm_reports::phases::write_phases(&phases, run.marks.as_deref().unwrap_or_default(), s.uptime_ns, &args.out, &opts)?);
+            }
+            Ok(files)
+        }),
     };
     let written = written.map_err(|e| match e.kind() {
         // The options do not fit the profile (unknown thread, sums too large): nothing was written.

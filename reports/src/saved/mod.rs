@@ -131,6 +131,7 @@ impl SavedRun {
                 uptime_ns: s.uptime_ns,
                 config: s.config.clone(),
                 compensation: s.compensation.clone(),
+                phase_calls: s.phase_calls.iter().map(pick).collect(),
             },
             run: self.run.clone(),
             vm_cost: self.vm_cost.clone(),
@@ -298,6 +299,11 @@ fn write_the_rest(run: &SavedRun, dir: &Path, opts: &ReportOptions, files: &mut 
         let p = dir.join("marks.txt");
         write_atomic(&p, vm::marks::marks(marks).as_bytes())?;
         files.push(p);
+    }
+    if !s.phase_calls.is_empty() {
+        let phases = if s.compensation.is_some() { s.compensated_phase_calls() } else { s.phase_calls.clone() };
+        let marks = run.marks.as_deref().unwrap_or_default();
+        files.extend(crate::phases::write_phases(&phases, marks, s.uptime_ns, dir, opts)?);
     }
     if let Some(v) = &run.vm_cost {
         let p = dir.join("vm-cost.txt");

@@ -120,7 +120,11 @@ fn sample_run() -> SavedRun {
             calls_measured: 10_000,
             how: "measured on a dummy thread".into(),
         }),
+        phase_calls: Vec::new(),
     };
+    // The calls split in two at the marker: the first phase main's, the second worker-1's.
+    let mut snapshot = snapshot;
+    snapshot.phase_calls = (0..2).map(|i| Profile { threads: vec![snapshot.calls.threads[i].clone()], ..snapshot.calls.clone() }).collect();
     SavedRun {
         snapshot,
         run: Some(RunIdentity { pid: 4242, main: "com.acme.Main".into(), started_unix_ms: Some(1_778_311_773_123), dumped_unix_ms: 1_778_311_783_456 }),
@@ -177,6 +181,7 @@ fn a_run_round_trips_node_by_node() {
     for (a, b) in [(&s.0.calls, &s.1.calls), (&s.0.locks, &s.1.locks), (&s.0.waits, &s.1.waits)]
         .into_iter()
         .chain([(s.0.samples.as_ref().unwrap(), s.1.samples.as_ref().unwrap()), (s.0.alloc_samples.as_ref().unwrap(), s.1.alloc_samples.as_ref().unwrap())])
+        .chain(s.0.phase_calls.iter().zip(&s.1.phase_calls))
     {
         assert_eq!(a.bindings, b.bindings);
         assert_eq!(nodes(a), nodes(b), "the same nodes with the same ids");
@@ -193,6 +198,7 @@ fn a_run_round_trips_node_by_node() {
     assert_eq!((&cb.filter.include, &cb.filter.exclude, cb.metrics_from_sampler, &cb.stack_samples, cb.alloc_samples), (&ca.filter.include, &ca.filter.exclude, ca.metrics_from_sampler, &ca.stack_samples, ca.alloc_samples));
     assert_eq!((&back.run, &back.vm_cost, &back.marks), (&run.run, &run.vm_cost, &run.marks));
     assert_eq!(s.1.sample_timelines, s.0.sample_timelines);
+    assert_eq!(s.1.phase_calls.len(), 2);
 }
 
 /// A file without timelines (written before they existed) reads as none; timelines that do not

@@ -66,6 +66,10 @@ struct Doc<N> {
     /// written before states were recorded read as none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     sample_states: Option<ProfileF<N>>,
+    /// `calls` split by phase between markers (`Snapshot::phase_calls`). Optional: written only
+    /// when markers split the run; files without it read as no phases.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    phase_calls: Vec<ProfileF<N>>,
 }
 
 /// A thread's samples in the order taken: `times` (ns on the recorder's clock) as differences
@@ -500,6 +504,7 @@ pub fn write(run: &SavedRun, w: &mut dyn Write) -> io::Result<()> {
         s.alloc_samples.as_ref().and_then(&mut remap),
         s.sample_states.as_ref().and_then(&mut remap),
     ];
+    let phase_remaps: Vec<Option<Vec<ConsumerId>>> = s.phase_calls.iter().map(&mut remap).collect();
     let forms = |rows: &[FormRow]| -> Vec<FormRowF> {
         rows.iter().map(|r| FormRowF { method: r.method.clone(), form: r.form.name().into(), samples: r.samples, weights: r.weights.clone() }).collect()
     };
@@ -514,6 +519,7 @@ pub fn write(run: &SavedRun, w: &mut dyn Write) -> io::Result<()> {
         samples: s.samples.as_ref().map(|p| profile_f(p, remaps[2].as_deref())),
         alloc_samples: s.alloc_samples.as_ref().map(|p| profile_f(p, remaps[3].as_deref())),
         sample_states: s.sample_states.as_ref().map(|p| profile_f(p, remaps[4].as_deref())),
+        phase_calls: s.phase_calls.iter().zip(&phase_remaps).map(|(p, r)| profile_f(p, r.as_deref())).collect(),
         thread_summaries: s
             .threads
             .iter()
@@ -715,6 +721,7 @@ pub fn read(text: &str) -> Result<SavedRun, ReadError> {
     let samples = doc.samples.map(|p| profile("samples", p)).transpose()?;
     let alloc_samples = doc.alloc_samples.map(|p| profile("alloc_samples", p)).transpose()?;
     let sample_states = doc.sample_states.map(|p| profile("sample_states", p)).transpose()?;
+    let phase_calls = doc.phase_calls.into_iter().enumerate().map(|(i, p)| profile(&format!("phase_calls[{i}]"), p)).collect::<Result<Vec<_>, _>>()?;
     let sample_timelines = match doc.sample_timelines {
         None => None,
         Some(ts) => Some(timelines(ts, samples.as_ref())?),
@@ -792,6 +799,7 @@ pub fn read(text: &str) -> Result<SavedRun, ReadError> {
         virtual_threads_kept: usize::try_from(c.virtual_threads_kept).unwrap_or(usize::MAX),
     };
     let snapshot = Snapshot {
+        phase_calls,
         calls,
         locks,
         waits,
