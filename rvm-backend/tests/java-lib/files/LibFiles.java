@@ -94,6 +94,15 @@ public class LibFiles {
         String s = "A\u00e9\u20ac\ud83d\ude00";
         System.out.println(Arrays.toString(s.getBytes(StandardCharsets.UTF_8)) + " " + Arrays.toString(s.getBytes(StandardCharsets.ISO_8859_1)) + " " + s.getBytes(StandardCharsets.UTF_16).length + " " + new String(s.getBytes(StandardCharsets.UTF_16LE), StandardCharsets.UTF_16LE).equals(s));
         System.out.println(new String(new byte[] {(byte) 0xC3, (byte) 0xA9, (byte) 0xFF, 0x41}, StandardCharsets.UTF_8) + " " + StandardCharsets.UTF_8 + " " + java.nio.charset.Charset.forName("latin1") + " " + java.nio.charset.Charset.isSupported("UTF-8"));
+        // java.nio.ByteBuffer
+        java.nio.ByteBuffer bb = java.nio.ByteBuffer.allocate(16);
+        bb.putInt(0x01020304).putShort((short) -2).put((byte) 7).putLong(1L << 40);
+        System.out.println(bb + " " + bb.remaining() + " " + Arrays.toString(bb.array()));
+        bb.flip();
+        System.out.println(bb.getInt() + " " + bb.getShort() + " " + bb.get() + " " + bb.getLong() + " " + bb.hasRemaining() + " " + bb);
+        java.nio.ByteBuffer le = java.nio.ByteBuffer.wrap(new byte[8]).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        le.putDouble(0, 1.5).putChar(0, 'A');
+        System.out.println(Arrays.toString(le.array()) + " " + le.order() + " " + le.getDouble(0) + " " + le.slice().capacity() + " " + java.nio.ByteBuffer.wrap(new byte[] {1, 2}).equals(java.nio.ByteBuffer.wrap(new byte[] {1, 2})));
         // java.nio.file
         Path d = Paths.get(args[0]);
         Path p = d.resolve("b.txt");

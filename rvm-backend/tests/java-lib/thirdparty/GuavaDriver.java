@@ -163,7 +163,7 @@ public class GuavaDriver {
         System.out.println(pool.awaitTermination(10, TimeUnit.SECONDS) + " " + pool.isShutdown());
         // math, hashing, encoding
         System.out.println(IntMath.gcd(84, 36) + " " + IntMath.pow(3, 5) + " " + LongMath.factorial(15) + " " + IntMath.isPrime(97) + " " + IntMath.log2(1000, java.math.RoundingMode.FLOOR) + " " + IntMath.checkedAdd(1, 2));
-        System.out.println(Hashing.murmur3_32_fixed().hashString("hello", java.nio.charset.StandardCharsets.UTF_8) + " " + Hashing.murmur3_32_fixed().hashUnencodedChars("guava"));
+        System.out.println(Hashing.murmur3_32_fixed().hashString("hello", java.nio.charset.StandardCharsets.UTF_8) + " " + Hashing.murmur3_32_fixed().hashUnencodedChars("guava") + " " + Hashing.crc32().hashBytes(new byte[] {1, 2, 3}) + " " + Hashing.adler32().hashInt(42) + " " + Hashing.murmur3_128().hashLong(7L) + " " + Hashing.sipHash24().hashString("k", java.nio.charset.StandardCharsets.UTF_8));
         System.out.println(BaseEncoding.base64().encode("guava!".getBytes(java.nio.charset.StandardCharsets.UTF_8)) + " " + BaseEncoding.base16().lowerCase().encode(new byte[] {10, -1}) + " " + new String(BaseEncoding.base64().decode("cnZt"), java.nio.charset.StandardCharsets.UTF_8));
     }
 }

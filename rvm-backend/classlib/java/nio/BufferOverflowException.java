@@ -1,0 +1,5 @@
+package java.nio;
+
+public class BufferOverflowException extends RuntimeException {
+    public BufferOverflowException() {}
+}

@@ -1,0 +1,5 @@
+package java.nio;
+
+public class BufferUnderflowException extends RuntimeException {
+    public BufferUnderflowException() {}
+}

@@ -1,0 +1,5 @@
+package java.nio;
+
+public class InvalidMarkException extends IllegalStateException {
+    public InvalidMarkException() {}
+}
