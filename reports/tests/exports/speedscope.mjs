@@ -16,7 +16,8 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-unsafe-swiftshader'],
 });
 try {
-  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  // Tall: the sandwich table draws only the rows in view, and every row is to be read.
+  const page = await browser.newPage({ viewport: { width: 1600, height: 4000 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('dialog', async (d) => { errors.push('dialog: ' + d.message()); await d.dismiss(); });
@@ -32,7 +33,11 @@ try {
     [at, count] = await shown();
   }
   await page.keyboard.press('3'); // the sandwich view: every frame with its total and self weight, as text
-  await page.waitForFunction(() => document.body.innerText.includes('Symbol Name'), null, { timeout: 10000 }).catch(() => {});
+  // The table's header comes first, its rows a frame or more later: wait for rows.
+  await page.waitForFunction(() => {
+    const after = document.body.innerText.split('Symbol Name')[1];
+    return after !== undefined && after.split('\n').filter((l) => l.trim() !== '').length >= 3;
+  }, null, { timeout: 10000 }).catch(() => {});
   const body = await page.evaluate(() => document.body.innerText);
   console.log(JSON.stringify({ title: await page.title(), body, errors }));
 } finally {
