@@ -35,6 +35,15 @@ public class TreeMap<K, V> extends AbstractMap<K, V> implements NavigableMap<K, 
     public TreeMap(SortedMap<K, ? extends V> m) { comparator = (Comparator<? super K>) m.comparator(); putAll(m); }
 
     public Comparator<? super K> comparator() { return comparator; }
+    public NavigableMap<K, V> subMap(K fromKey, boolean fromInclusive, K toKey, boolean toInclusive) { return new NavigableSubMap<>(this, false, fromKey, fromInclusive, false, toKey, toInclusive, false); }
+    public NavigableMap<K, V> headMap(K toKey, boolean inclusive) { return new NavigableSubMap<>(this, true, null, true, false, toKey, inclusive, false); }
+    public NavigableMap<K, V> tailMap(K fromKey, boolean inclusive) { return new NavigableSubMap<>(this, false, fromKey, inclusive, true, null, true, false); }
+    public SortedMap<K, V> subMap(K fromKey, K toKey) { return subMap(fromKey, true, toKey, false); }
+    public SortedMap<K, V> headMap(K toKey) { return headMap(toKey, false); }
+    public SortedMap<K, V> tailMap(K fromKey) { return tailMap(fromKey, true); }
+    public NavigableMap<K, V> descendingMap() { return new NavigableSubMap<>(this, true, null, true, true, null, true, true); }
+    public NavigableSet<K> navigableKeySet() { return new NavigableSubMap.KeySetView<>(this); }
+    public NavigableSet<K> descendingKeySet() { return descendingMap().navigableKeySet(); }
     public int size() { return size; }
 
     @SuppressWarnings("unchecked")

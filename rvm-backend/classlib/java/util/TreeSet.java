@@ -23,4 +23,13 @@ public class TreeSet<E> extends AbstractSet<E> implements NavigableSet<E>, Clone
     public E pollFirst() { Map.Entry<E, ?> e = m.pollFirstEntry(); return e == null ? null : e.getKey(); }
     public E pollLast() { Map.Entry<E, ?> e = m.pollLastEntry(); return e == null ? null : e.getKey(); }
     public Object clone() { return new TreeSet<E>(this); }
+    private NavigableSet<E> keys() { return new NavigableSubMap.KeySetView<>(m); }
+    public NavigableSet<E> descendingSet() { return keys().descendingSet(); }
+    public Iterator<E> descendingIterator() { return descendingSet().iterator(); }
+    public NavigableSet<E> subSet(E fromElement, boolean fromInclusive, E toElement, boolean toInclusive) { return keys().subSet(fromElement, fromInclusive, toElement, toInclusive); }
+    public NavigableSet<E> headSet(E toElement, boolean inclusive) { return keys().headSet(toElement, inclusive); }
+    public NavigableSet<E> tailSet(E fromElement, boolean inclusive) { return keys().tailSet(fromElement, inclusive); }
+    public SortedSet<E> subSet(E fromElement, E toElement) { return subSet(fromElement, true, toElement, false); }
+    public SortedSet<E> headSet(E toElement) { return headSet(toElement, false); }
+    public SortedSet<E> tailSet(E fromElement) { return tailSet(fromElement, true); }
 }

@@ -145,6 +145,20 @@ public class LibProps {
         System.out.print(st.countTokens() + ":");
         while (st.hasMoreTokens()) toks.append(st.nextToken()).append('/');
         System.out.println(toks);
+        java.util.TreeMap<Integer, String> tm = new java.util.TreeMap<>();
+        for (int i = 1; i <= 9; i++) tm.put(i * 10, "v" + i);
+        System.out.println(tm.headMap(40) + " " + tm.tailMap(70, false) + " " + tm.subMap(25, 55) + " " + tm.descendingMap() + " " + tm.descendingKeySet() + " " + tm.navigableKeySet().headSet(30, true));
+        java.util.NavigableMap<Integer, String> view = tm.subMap(20, true, 80, false);
+        view.put(45, "new");
+        view.remove(30);
+        System.out.println(view + " " + view.size() + " " + view.firstKey() + " " + view.lastEntry() + " " + view.ceilingKey(46) + " " + view.descendingMap().headMap(50) + " " + tm.size());
+        try {
+            view.put(99, "out");
+        } catch (IllegalArgumentException e) {
+            System.out.println("IAE " + e.getMessage());
+        }
+        java.util.TreeSet<String> ts = new java.util.TreeSet<>(List.of("pear", "apple", "fig", "kiwi", "plum"));
+        System.out.println(ts.headSet("kiwi") + " " + ts.tailSet("kiwi") + " " + ts.subSet("b", "p") + " " + ts.descendingSet() + " " + ts.descendingSet().first() + " " + ts.tailSet("fig", false).pollFirst() + " " + ts);
         ThreadLocal<Integer> tl = ThreadLocal.withInitial(() -> 5);
         tl.set(tl.get() + 1);
         int[] fromOther = new int[1];
