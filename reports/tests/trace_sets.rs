@@ -126,6 +126,13 @@ fn trace_compare_ranks_the_planted_difference() {
     let want_b = a.iter().filter(|q| values(q)[4] >= 0.5 && q.callee != 0).count();
     assert_eq!(v["compare"]["set"]["records"].as_u64(), Some(want_b as u64), "{}", v["compare"]["set"]);
     assert_eq!(v["compare"]["ranking"]["methods"][0]["method"], "app.Mem.scan");
+
+    // Against an empty set: no metric and no method to rank.
+    let v = json_of(&da, &["--compare", "IPC>1e9"]);
+    assert_eq!(v["compare"]["set"]["records"].as_u64(), Some(0));
+    assert_eq!(v["compare"]["ranking"], serde_json::json!({"metrics": [], "methods": []}));
+    let o = hpm(&["trace", da.to_str().unwrap(), "--compare", "IPC>1e9"]);
+    assert!(stdout(&o).ends_with("records (0.00%), 0 thread(s); IPC > 1e9\n\nNothing to rank: set B has no records.\n"), "{}", stdout(&o));
 }
 
 #[test]

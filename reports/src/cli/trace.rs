@@ -216,7 +216,12 @@ fn record_sets(args: &TraceArgs, trace: &Trace) -> Result<(), Failure> {
         let b = g.select(other_trace);
         let (line_b, json_b) = set_line("B", other_trace, &b, &g, &label_b);
         let r = sets::rank(trace, &a, other_trace, &b);
-        text.push_str(&format!("\n{line_b}\n\n{}", sets::render_ranking(&r, "set A", "set B", 15)));
+        let ranked = match (a.is_empty(), b.is_empty()) {
+            (false, false) => sets::render_ranking(&r, "set A", "set B", 15),
+            (true, _) => "Nothing to rank: set A has no records.\n".to_string(),
+            _ => "Nothing to rank: set B has no records.\n".to_string(),
+        };
+        text.push_str(&format!("\n{line_b}\n\n{ranked}"));
         out["compare"] = json!({"set": json_b, "stats": sets::stats(&sets::metrics(&other_trace.meta.counters), &b).iter().map(sets::stats_json).collect::<Vec<_>>(), "ranking": sets::ranking_json(&r)});
     }
     if args.json {

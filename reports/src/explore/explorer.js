@@ -1546,7 +1546,8 @@
     const byName = (p, q) => (p < q ? -1 : p > q ? 1 : 0);
     metrics.sort((p, q) => Math.abs(q.smd) - Math.abs(p.smd) || byName(p.metric, q.metric));
     const px = methodShares(mx, TX), py = methodShares(my, TY);
-    const methods = [...new Set([...px.keys(), ...py.keys()])].map((m) => ({ method: m, a: px.get(m) || 0, b: py.get(m) || 0 }));
+    // Shares of an empty set are no shares.
+    const methods = px.size && py.size ? [...new Set([...px.keys(), ...py.keys()])].map((m) => ({ method: m, a: px.get(m) || 0, b: py.get(m) || 0 })) : [];
     methods.sort((p, q) => Math.abs(q.a - q.b) - Math.abs(p.a - p.b) || byName(p.method, q.method));
     return { metrics, methods, nx: mx.reduce((a, b) => a + b, 0), ny: my.reduce((a, b) => a + b, 0) };
   }

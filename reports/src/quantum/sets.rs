@@ -462,7 +462,7 @@ pub struct Ranking {
     /// Per metric with values in both sets: A's and B's statistics and the standardized mean
     /// difference, by |SMD| (largest first; ties by name).
     pub metrics: Vec<(Stats, Stats, f64)>,
-    /// By |share A − share B|, largest first (ties by name).
+    /// By |share A − share B|, largest first (ties by name); none when either set is empty.
     pub methods: Vec<MethodShare>,
 }
 
@@ -499,6 +499,10 @@ pub fn rank(ta: &Trace, a: &[&QuantumRecord], tb: &Trace, b: &[&QuantumRecord]) 
     names.sort();
     names.dedup();
     let share = |l: &[(String, f64)], m: &str| l.iter().find(|(n, _)| n == m).map_or(0.0, |(_, s)| *s);
+    // Shares of an empty set are no shares.
+    if pa.is_empty() || pb.is_empty() {
+        names.clear();
+    }
     let mut methods: Vec<MethodShare> = names.into_iter().map(|m| MethodShare { method: m.clone(), a: share(&pa, m), b: share(&pb, m) }).collect();
     methods.sort_by(|x, y| (y.a - y.b).abs().total_cmp(&(x.a - x.b).abs()).then_with(|| x.method.cmp(&y.method)));
     Ranking { metrics: ms, methods }
