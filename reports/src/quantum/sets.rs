@@ -532,11 +532,12 @@ fn table(rows: &[Vec<String>]) -> String {
     out
 }
 
-/// The statistics table (a row per metric).
+/// The statistics table (a row per metric; times in ns, named so).
 pub fn render_stats(st: &[Stats]) -> String {
     let mut rows = vec![["Metric", "N", "Mean", "SD", "Min", "P50", "P90", "P99", "Max"].map(String::from).to_vec()];
     for s in st {
-        rows.push(vec![s.metric.clone(), s.n.to_string(), num(s.mean), num(s.sd), num(s.min), num(s.pct[0]), num(s.pct[1]), num(s.pct[2]), num(s.max)]);
+        let name = if s.unit == "ns" { format!("{} (ns)", s.metric) } else { s.metric.clone() };
+        rows.push(vec![name, s.n.to_string(), num(s.mean), num(s.sd), num(s.min), num(s.pct[0]), num(s.pct[1]), num(s.pct[2]), num(s.max)]);
     }
     table(&rows)
 }
