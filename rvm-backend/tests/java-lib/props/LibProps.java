@@ -159,6 +159,13 @@ public class LibProps {
         }
         java.util.TreeSet<String> ts = new java.util.TreeSet<>(List.of("pear", "apple", "fig", "kiwi", "plum"));
         System.out.println(ts.headSet("kiwi") + " " + ts.tailSet("kiwi") + " " + ts.subSet("b", "p") + " " + ts.descendingSet() + " " + ts.descendingSet().first() + " " + ts.tailSet("fig", false).pollFirst() + " " + ts);
+        String accented = "\u00c5ngstr\u00f6m caf\u00e9 \u01d8 \u1e9b \u00bd \ufb01";
+        for (java.text.Normalizer.Form form : java.text.Normalizer.Form.values()) {
+            String n = java.text.Normalizer.normalize(accented, form);
+            StringBuilder hex = new StringBuilder();
+            for (char c : n.toCharArray()) hex.append(Integer.toHexString(c)).append(' ');
+            System.out.println(form + " " + n.length() + " " + hex.toString().trim() + " " + java.text.Normalizer.isNormalized(n, form));
+        }
         ThreadLocal<Integer> tl = ThreadLocal.withInitial(() -> 5);
         tl.set(tl.get() + 1);
         int[] fromOther = new int[1];

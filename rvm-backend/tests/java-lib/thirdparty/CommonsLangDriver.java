@@ -74,7 +74,7 @@ public class CommonsLangDriver {
         System.out.println(StringUtils.upperCase("mixed Case") + " " + StringUtils.lowerCase("MIXED") + " " + StringUtils.equalsIgnoreCase("Ab", "aB") + " " + StringUtils.compare("a", "b"));
         System.out.println(StringUtils.getCommonPrefix("interspecies", "interstellar", "interstate") + " " + StringUtils.truncate("abcdefg", 4) + " " + StringUtils.removeStart("www.example.com", "www."));
         System.out.println(StringUtils.replacePattern("ABCabc123", "[^A-Z0-9]+", "") + " " + StringUtils.removePattern("a1b2c3", "\\d"));
-        System.out.println(StringUtils.isAllLowerCase("abc") + " " + StringUtils.isMixedCase("aB"));
+        System.out.println(StringUtils.stripAccents("\u00c9cole na\u00efve \u00e0 Z\u00fcrich, \u0158e\u017e") + " " + StringUtils.isAllLowerCase("abc") + " " + StringUtils.isMixedCase("aB"));
         // WordUtils
         System.out.println(WordUtils.capitalizeFully("the QUICK brown fox") + " | " + WordUtils.initials("Ben John Lee") + " | " + WordUtils.wrap("The quick brown fox jumps over the lazy dog", 15).replace('\n', '/'));
         // ArrayUtils
