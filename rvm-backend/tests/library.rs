@@ -152,7 +152,8 @@ fn commons_lang3_driver() {
 /// immutable collections, Lists/Sets/Maps, Multimap, Multiset, BiMap, Table, Ordering, Range,
 /// primitives, Optional, Preconditions, a LoadingCache (whose futures fall back from Unsafe),
 /// listenable futures on a thread pool (allAsList, transform, catching), SettableFuture, striped
-/// locks and AtomicLongMap from four threads, IntMath/LongMath, murmur3, BaseEncoding.
+/// locks and AtomicLongMap from four threads, IntMath/LongMath, hash functions, BaseEncoding, an
+/// EventBus (subscribers found by their annotation), interners, EvictingQueue, MinMaxPriorityQueue.
 #[test]
 fn guava_driver() {
     if jar_or_skip(GUAVA) {

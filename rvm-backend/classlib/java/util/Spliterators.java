@@ -39,6 +39,19 @@ public final class Spliterators {
         };
     }
 
+    /** A spliterator defined by tryAdvance; it never splits (rvm's streams are sequential). */
+    public abstract static class AbstractSpliterator<T> implements Spliterator<T> {
+        private final int characteristics;
+        private long est;
+        protected AbstractSpliterator(long est, int additionalCharacteristics) {
+            this.est = est;
+            this.characteristics = ((additionalCharacteristics & Spliterator.SIZED) != 0) ? additionalCharacteristics | Spliterator.SUBSIZED : additionalCharacteristics;
+        }
+        public Spliterator<T> trySplit() { return null; }
+        public long estimateSize() { return est; }
+        public int characteristics() { return characteristics; }
+    }
+
     static final class IteratorSpliterator<T> implements Spliterator<T> {
         private final Iterator<? extends T> it;
         private long size;

@@ -48,6 +48,16 @@ import com.google.common.math.LongMath;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
+import com.google.common.eventbus.EventBus;
+import com.google.common.eventbus.Subscribe;
+import com.google.common.collect.Interner;
+import com.google.common.collect.Interners;
+import com.google.common.base.Throwables;
+import com.google.common.primitives.UnsignedInteger;
+import com.google.common.primitives.Bytes;
+import com.google.common.collect.EvictingQueue;
+import com.google.common.collect.MinMaxPriorityQueue;
+import com.google.common.collect.Streams;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -56,6 +66,13 @@ import java.util.Set;
 
 /** Common utilities of Debian's Guava: the same output on rvm as on HotSpot. */
 public class GuavaDriver {
+    /** An EventBus subscriber: Guava finds its methods by their @Subscribe annotation. */
+    public static class Listener {
+        final StringBuilder log = new StringBuilder();
+        @Subscribe public void onString(String s) { log.append("str:").append(s).append(' '); }
+        @Subscribe public void onInteger(Integer i) { log.append("int:").append(i).append(' '); }
+    }
+
     public static void main(String[] args) throws Exception {
         // strings
         System.out.println(Strings.padStart("7", 3, '0') + " " + Strings.padEnd("ab", 5, '.') + " " + Strings.repeat("xy", 3) + " " + Strings.isNullOrEmpty("") + " " + Strings.commonPrefix("foobar", "foobaz") + " " + Strings.nullToEmpty(null) + "|");
@@ -165,5 +182,20 @@ public class GuavaDriver {
         System.out.println(IntMath.gcd(84, 36) + " " + IntMath.pow(3, 5) + " " + LongMath.factorial(15) + " " + IntMath.isPrime(97) + " " + IntMath.log2(1000, java.math.RoundingMode.FLOOR) + " " + IntMath.checkedAdd(1, 2));
         System.out.println(Hashing.murmur3_32_fixed().hashString("hello", java.nio.charset.StandardCharsets.UTF_8) + " " + Hashing.murmur3_32_fixed().hashUnencodedChars("guava") + " " + Hashing.crc32().hashBytes(new byte[] {1, 2, 3}) + " " + Hashing.adler32().hashInt(42) + " " + Hashing.murmur3_128().hashLong(7L) + " " + Hashing.sipHash24().hashString("k", java.nio.charset.StandardCharsets.UTF_8));
         System.out.println(BaseEncoding.base64().encode("guava!".getBytes(java.nio.charset.StandardCharsets.UTF_8)) + " " + BaseEncoding.base16().lowerCase().encode(new byte[] {10, -1}) + " " + new String(BaseEncoding.base64().decode("cnZt"), java.nio.charset.StandardCharsets.UTF_8));
+        // an event bus (reflection and annotations), interners, throwables, more collections
+        EventBus bus = new EventBus("driver");
+        Listener listener = new Listener();
+        bus.register(listener);
+        bus.post("hello");
+        bus.post(42);
+        bus.post(3.5);
+        System.out.println(listener.log.toString().trim());
+        Interner<String> interner = Interners.newStrongInterner();
+        System.out.println((interner.intern(new String("a")) == interner.intern(new String("a"))) + " " + Throwables.getRootCause(new RuntimeException(new IllegalStateException("root"))).getMessage());
+        EvictingQueue<Integer> evicting = EvictingQueue.create(2);
+        evicting.add(1);
+        evicting.add(2);
+        evicting.add(3);
+        System.out.println(UnsignedInteger.fromIntBits(-1) + " " + Bytes.asList(new byte[] {1, 2}) + " " + evicting + " " + MinMaxPriorityQueue.create(ImmutableList.of(5, 1, 9)).peekLast() + " " + Streams.zip(java.util.stream.Stream.of("a", "b"), java.util.stream.Stream.of(1, 2), (s, i) -> s + i).collect(java.util.stream.Collectors.toList()));
     }
 }
