@@ -19,6 +19,7 @@
 
 pub mod aggregate;
 pub mod collapsed;
+pub mod consult;
 pub mod explore;
 pub mod export;
 pub mod flame;

@@ -8,6 +8,7 @@
 use clap::{Parser, Subcommand};
 
 mod out;
+mod consult;
 mod ctl;
 mod events;
 mod explore;
@@ -64,6 +65,11 @@ enum Command {
     /// trace as Chrome trace events.
     #[command(long_about = export::ABOUT, after_long_help = EXIT_CODES)]
     Export(export::ExportArgs),
+    /// Search a recorded run for its bottlenecks: hypotheses (CPU, synchronisation, waiting,
+    /// allocation and GC, JIT) tested against thresholds, refined by thread, method subtree and
+    /// phase, with the evidence for each.
+    #[command(after_long_help = EXIT_CODES)]
+    Consult(consult::ConsultArgs),
     /// Read a JFR recording (HotSpot's or async-profiler's) into a profile directory.
     #[command(long_about = import::ABOUT, after_long_help = EXIT_CODES)]
     Import(import::ImportArgs),
@@ -101,6 +107,7 @@ pub fn main() -> i32 {
         Command::Explore(args) => explore::run(args),
         Command::Export(args) => export::run(args),
         Command::Import(args) => import::run(args),
+        Command::Consult(args) => consult::run(args),
     };
     match result {
         Ok(()) => 0,
