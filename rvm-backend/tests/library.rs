@@ -1,5 +1,5 @@
 //! The class library for real libraries: reflection, java.util.regex, streams and Optional, java.io
-//! and java.nio.file, Properties/logging/java.sql and the small collections, each a program in
+//! and java.nio.file, Properties/logging/java.sql and the small collections, BigInteger, each a program in
 //! `tests/java-lib/<area>/` compiled with plain `javac` of JDK 17 and of the newest JDK found, whose
 //! output on rvm (one and two processors) must be HotSpot's, line for line; and drivers of Debian's
 //! commons-lang3 and Guava (`tests/java-lib/thirdparty/`), run from the jars on the class path.
@@ -125,6 +125,13 @@ fn files() {
 #[test]
 fn properties_logging_sql_collections() {
     same_as_hotspot("props", "LibProps", None, no_args);
+}
+
+/// java.math.BigInteger: arithmetic, division, gcd, modPow, sqrt, two's-complement bit operations,
+/// shifts, radix conversions, toByteArray and hashCode, on fixed and seeded random values.
+#[test]
+fn big_integer() {
+    same_as_hotspot("bigint", "LibBigInteger", None, no_args);
 }
 
 fn jar_or_skip(jar: &str) -> bool {

@@ -63,6 +63,14 @@ public final class Long extends Number implements Comparable<Long> {
         do { buf[--pos] = Character.forDigit((int) (i & mask), 1 << shift); i >>>= shift; } while (i != 0);
         return new String(buf, pos, 64 - pos);
     }
+    public static long divideUnsigned(long dividend, long divisor) {
+        if (divisor < 0) return compareUnsigned(dividend, divisor) < 0 ? 0L : 1L;
+        if (dividend > 0) return dividend / divisor;
+        long q = ((dividend >>> 1) / divisor) << 1;
+        long r = dividend - q * divisor;
+        return q + (compareUnsigned(r, divisor) >= 0 ? 1 : 0);
+    }
+    public static long remainderUnsigned(long dividend, long divisor) { return dividend - divideUnsigned(dividend, divisor) * divisor; }
     public static String toUnsignedString(long i) { return toUnsignedString(i, 10); }
     public static String toUnsignedString(long i, int radix) {
         if (i >= 0) return toString(i, radix);

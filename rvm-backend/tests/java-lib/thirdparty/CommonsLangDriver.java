@@ -88,7 +88,7 @@ public class CommonsLangDriver {
         System.out.println(ObjectUtils.defaultIfNull(null, "d") + " " + ObjectUtils.firstNonNull(null, null, "third") + " " + ObjectUtils.max(3, 9, 4) + " " + ObjectUtils.compare(null, 1));
         System.out.println(BooleanUtils.toBoolean("yes") + " " + BooleanUtils.toStringOnOff(true) + " " + BooleanUtils.xor(new boolean[] {true, false}) + " " + BooleanUtils.toInteger(false));
         System.out.println(CharUtils.isAsciiAlpha('q') + " " + CharUtils.toIntValue('7') + " " + CharUtils.unicodeEscaped('A'));
-        System.out.println(NumberUtils.toInt("12x", -1) + " " + NumberUtils.toInt("77") + " " + NumberUtils.max(4, 8, 2) + " " + NumberUtils.createNumber("0x1F") + " " + NumberUtils.createNumber("3.5") + " " + NumberUtils.isCreatable("1e5") + " " + NumberUtils.isDigits("12a"));
+        System.out.println(NumberUtils.toInt("12x", -1) + " " + NumberUtils.toInt("77") + " " + NumberUtils.max(4, 8, 2) + " " + NumberUtils.createNumber("0x1F") + " " + NumberUtils.createNumber("3.5") + " " + NumberUtils.createNumber("123456789012345678901234") + " " + NumberUtils.createNumber("-0x1FFFFFFFFFFFFFFFF") + " " + NumberUtils.isCreatable("1e5") + " " + NumberUtils.isDigits("12a"));
         // builders, tuples, mutable, range, validate
         Person a = new Person("Ann", 31), b = new Person("Ann", 31), c = new Person("Bob", 40);
         System.out.println(a.equals(b) + " " + a.equals(c) + " " + (a.hashCode() == b.hashCode()) + " " + a.hashCode() + " " + a);
