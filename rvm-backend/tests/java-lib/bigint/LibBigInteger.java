@@ -11,7 +11,7 @@ public class LibBigInteger {
         if (b.signum() > 0) sb.append(' ').append(a.mod(b));
         sb.append(' ').append(a.compareTo(b)).append(' ').append(a.equals(b)).append(' ').append(a.gcd(b)).append(' ').append(a.and(b)).append(' ').append(a.or(b)).append(' ').append(a.xor(b)).append(' ').append(a.andNot(b));
         System.out.println(sb);
-        System.out.println("  " + a.hashCode() + " " + a.bitLength() + " " + a.bitCount() + " " + a.getLowestSetBit() + " " + a.signum() + " " + a.negate() + " " + a.abs() + " " + a.not() + " " + a.shiftLeft(37) + " " + a.shiftRight(3) + " " + a.shiftRight(70) + " " + a.testBit(5) + " " + a.longValue() + " " + a.intValue() + " " + a.doubleValue() + " " + Arrays.toString(a.toByteArray()) + " " + a.toString(16) + " " + a.toString(7) + " " + new BigInteger(a.toByteArray()).equals(a));
+        System.out.println("  " + a.hashCode() + " " + a.bitLength() + " " + a.bitCount() + " " + a.getLowestSetBit() + " " + a.signum() + " " + a.negate() + " " + a.abs() + " " + a.not() + " " + a.shiftLeft(37) + " " + a.shiftRight(3) + " " + a.shiftRight(70) + " " + a.testBit(5) + " " + a.longValue() + " " + a.intValue() + " " + Long.toHexString(Double.doubleToLongBits(a.doubleValue())) + " " + Arrays.toString(a.toByteArray()) + " " + a.toString(16) + " " + a.toString(7) + " " + new BigInteger(a.toByteArray()).equals(a));
     }
 
     public static void main(String[] args) {
