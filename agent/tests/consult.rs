@@ -41,6 +41,10 @@ fn consult_names_the_planted_bottlenecks() {
         assert!(cpu.contains("when: phase 'note: compute'"), "{cpu}");
         let sync = section("Synchronisation");
         assert!(sync.contains("HOLDS") && sync.contains("where: monitor class consult.Bottlenecks$Ledger"), "{sync}");
+        // Without call trees (calls=none) the entries' contexts come from the threads' stacks.
+        assert!(sync.contains("where: entered from consult.Bottlenecks.lambda$contend$0 > consult.Bottlenecks.book:"), "{sync}");
+        let locks = std::fs::read_to_string(out.join("locks.txt")).unwrap();
+        assert!(locks.contains(": consult.Bottlenecks.lambda$contend$0 > consult.Bottlenecks.book -> consult.Bottlenecks$Ledger"), "{locks}");
         let gc = section("Allocation and GC");
         assert!(gc.contains("HOLDS") && gc.contains("when: phase 'note: allocate'"), "{gc}");
         let jit = section("JIT and interpretation");

@@ -1201,12 +1201,16 @@ mod cb {
         })
     }
 
-    pub unsafe extern "C" fn monitor_contended_entered(_env: *mut jvmtiEnv, _jni: *mut JNIEnv, thread: jthread, _object: jobject) {
+    pub unsafe extern "C" fn monitor_contended_entered(env: *mut jvmtiEnv, jni: *mut JNIEnv, thread: jthread, _object: jobject) {
         guard("MonitorContendedEntered", || {
             let Some(b) = backend() else { return };
             with_thread(b, thread, |t| {
                 if let Some(rt) = probes::runtime() {
                     b.recorder.move_to_context(t, &rt.context_path());
+                } else if !(b.recorder.config().calls && b.can_method_events) {
+                    // No calls recorded: the entry's context from the stack, as a wait's.
+                    let frames = park::current_frames(b, 0);
+                    return b.recorder.monitor_contended_entered_in(t, &frames, &mut Resolver::new(env, jni));
                 }
                 b.recorder.monitor_contended_entered(t)
             });

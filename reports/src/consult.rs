@@ -219,6 +219,12 @@ pub fn consult(run: &SavedRun) -> Consultation {
         h.evidence.push(format!("contended monitor entries took {:.3} s = {} of the application threads' lifetimes (threshold {})", total as f64 / 1e9, pct(share), pct(CONTENDED)));
         if h.verdict == Verdict::Holds {
             h.places = by_class.into_iter().take(3).map(|(c, v)| format!("monitor class {c}: {} of the contended time", pct(v as f64 / total.max(1) as f64))).collect();
+            h.places.extend(
+                leaf_contexts(&s.locks, 0)
+                    .into_iter()
+                    .take(3)
+                    .map(|(path, v)| format!("entered from {path}: {} of the contended time", pct(v as f64 / total.max(1) as f64))),
+            );
         }
     }
     hypotheses.push(h);
@@ -319,6 +325,26 @@ fn leaves_by_name(p: &Profile, m: usize) -> (u64, Vec<(String, u64)>) {
     let mut v: Vec<(String, u64)> = by.into_iter().filter(|(_, v)| *v > 0).collect();
     v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     (total, v)
+}
+
+/// Metric `m` of the trees' leaves summed by the path above them (all application threads),
+/// `a > b > c`; largest first.
+fn leaf_contexts(p: &Profile, m: usize) -> Vec<(String, u64)> {
+    let mut by: HashMap<String, u64> = HashMap::new();
+    for t in p.threads.iter().filter(|t| is_application(t.kind.as_deref(), &t.name)) {
+        for n in 1..t.tree.len() as NodeId {
+            if t.tree.child_count(n) == 0 {
+                let path = t.tree.path(n);
+                let above: Vec<&str> = path[1..path.len() - 1].iter().map(|&c| p.consumers.name(c)).collect();
+                if !above.is_empty() {
+                    *by.entry(above.join(" > ")).or_default() += t.tree.base(n)[m];
+                }
+            }
+        }
+    }
+    let mut v: Vec<(String, u64)> = by.into_iter().filter(|(_, v)| *v > 0).collect();
+    v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    v
 }
 
 /// Self value of metric `m` by consumer name, all threads; (total, by name, largest first).

@@ -34,6 +34,20 @@ impl Recorder {
         }
     }
 
+    /// [`Recorder::monitor_contended_entered`] for a thread whose calls are not recorded: the
+    /// entry's context is the recorded methods among `frames` (its stack, innermost first), as
+    /// for a wait ([`Recorder::monitor_waited_in`]).
+    pub fn monitor_contended_entered_in(&self, t: &ThreadRecorder, frames: &[crate::sampling::RawFrame], r: &mut dyn MethodResolver) {
+        let now = self.wall_ns();
+        let mut s = lock(&t.state);
+        let Some((start, class)) = s.contended.take() else { return };
+        let mut path = self.recorded_path(&mut s, Some((frames, r)));
+        path.push(class);
+        let n = s.locks.descend(Tree::ROOT, &path);
+        s.locks.add_calls(n, 1);
+        s.locks.add_base(n, &[now.saturating_sub(start)]);
+    }
+
     /// The thread starts `Object.wait` on a monitor of class `class`.
     pub fn monitor_wait(&self, t: &ThreadRecorder, class: &str) {
         if !self.config.waits || self.is_paused() {
