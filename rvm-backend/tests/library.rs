@@ -1,5 +1,6 @@
 //! The class library for real libraries: reflection, java.util.regex, streams and Optional, java.io
-//! and java.nio.file, Properties/logging/java.sql and the small collections, BigInteger, each a program in
+//! and java.nio.file, Properties/logging/java.sql and the small collections, BigInteger and
+//! BigDecimal, each a program in
 //! `tests/java-lib/<area>/` compiled with plain `javac` of JDK 17 and of the newest JDK found, whose
 //! output on rvm (one and two processors) must be HotSpot's, line for line; and drivers of Debian's
 //! commons-lang3 and Guava (`tests/java-lib/thirdparty/`), run from the jars on the class path.
@@ -132,6 +133,14 @@ fn properties_logging_sql_collections() {
 #[test]
 fn big_integer() {
     same_as_hotspot("bigint", "LibBigInteger", None, no_args);
+}
+
+/// java.math.BigDecimal: parsing, toString/toPlainString, scale and precision, arithmetic,
+/// setScale and round in every rounding mode, division at a scale, with a MathContext and exact
+/// (preferred scales, non-terminating quotients), remainder, from doubles.
+#[test]
+fn big_decimal() {
+    same_as_hotspot("bigint", "LibBigDecimal", None, no_args);
 }
 
 fn jar_or_skip(jar: &str) -> bool {
