@@ -64,6 +64,19 @@ fn markers_split_the_call_trees_into_phases() {
         for n in 1..=4 {
             assert!(out.join(format!("phases/phase-{n}/xprof.txt")).is_file());
         }
+        // The page offers each phase's trees in its tree selector, named by their markers.
+        let html = std::fs::read_to_string(out.join("explore.html")).unwrap();
+        let start = html.find("id=\"hpm-data\">").unwrap() + "id=\"hpm-data\">".len();
+        let data: serde_json::Value = serde_json::from_str(&html[start..start + html[start..].find("</script>").unwrap()]).unwrap();
+        let trees: Vec<(String, String)> = data["profiles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["tree"].as_str().is_some_and(|t| t.starts_with("phase-")))
+            .map(|p| (p["tree"].as_str().unwrap().to_string(), p["treeLabel"].as_str().unwrap_or_default().to_string()))
+            .collect();
+        assert_eq!(trees.len(), 4, "{trees:?}");
+        assert_eq!(trees[1], ("phase-2".to_string(), "calls in phase 2: 'note: alpha' to 'note: beta'".to_string()));
         // Rendered again from arcflow.json: the same phases, byte for byte; with --format, only
         // on request (--phases), in the formats asked for.
         let again = out.join("again");

@@ -208,7 +208,7 @@
     // Drop the parsed arrays: the typed ones replace them.
     p.parent = p.consumer = p.calls = p.base = p.timeline = null;
     return {
-      label: p.label, run: p.run, tree: p.tree, hidden: new Set(p.hidden), timeline,
+      label: p.label, run: p.run, tree: p.tree, treeLabel: p.treeLabel, hidden: new Set(p.hidden), timeline,
       countLabel: p.countLabel || 'calls', metrics: p.metrics, threads: p.threads, threadEnds,
       names, ALL, parent, cons, calls, base, nodes: n,
       slotNames: [p.countLabel || 'calls'].concat(p.metrics.map((m) => m.name)),
@@ -216,6 +216,8 @@
     };
   }
   const PROFILES = DATA.profiles.map(loadProfile);
+  // What the tree selector calls a tree: its kind's name, or a phase's own label (`phase-N`).
+  const treeLabel = (key) => TREE_LABELS[key] || (PROFILES.find((p) => p.tree === key) || {}).treeLabel || key;
   timings.loaded = performance.now();
 
   // ---------------------------------------------------------------- views
@@ -768,7 +770,7 @@
     if (diff) {
       const D = diffProfile();
       if (D.note) lg.append(D.note + ' · ');
-      if (D.A.tree !== D.B.tree) lg.append('A\'s ' + TREE_LABELS[D.A.tree] + ' against B\'s ' + TREE_LABELS[D.B.tree] + ' · ');
+      if (D.A.tree !== D.B.tree) lg.append('A\'s ' + treeLabel(D.A.tree) + ' against B\'s ' + treeLabel(D.B.tree) + ' · ');
       if (state.sameFrames && (D.A.hidden.size || D.B.hidden.size)) lg.append('frames one run does not record are left out of both · ');
       lg.append('Comparing ' + diffModeText(diff, W) + ' · ');
       lg.dataset.diffValues = diff.share ? 'share' : 'absolute';
@@ -1107,7 +1109,7 @@
     s.textContent = '';
     for (const P of treesOf(run)) {
       const B = state.profile === 'diff' ? treeOf(1, P.tree) : P;
-      s.append(el('option', { value: P.tree }, TREE_LABELS[P.tree] + (B.tree !== P.tree ? ' (against B\'s ' + TREE_LABELS[B.tree] + ')' : '')));
+      s.append(el('option', { value: P.tree }, treeLabel(P.tree) + (B.tree !== P.tree ? ' (against B\'s ' + treeLabel(B.tree) + ')' : '')));
     }
     s.value = treeOf(run, state.tree).tree;
   }

@@ -85,6 +85,24 @@ pub struct PageTree {
     pub profile: Profile,
     /// Per thread of `profile` (sampled trees): when each sample was taken and its node.
     pub timelines: Option<Vec<SampleTimeline>>,
+    /// For the exact call trees of one phase between markers: its number (from 1) and what the
+    /// tree selector calls it. The page keys such a tree `phase-N`.
+    pub phase: Option<(usize, String)>,
+}
+
+impl PageTree {
+    /// A tree of `kind` that is not a phase's.
+    pub fn new(kind: TreeKind, profile: Profile, timelines: Option<Vec<SampleTimeline>>) -> PageTree {
+        PageTree { kind, profile, timelines, phase: None }
+    }
+
+    /// The key the page uses for this tree.
+    fn page_key(&self) -> String {
+        match &self.phase {
+            Some((n, _)) => format!("phase-{n}"),
+            None => self.kind.key().to_string(),
+        }
+    }
 }
 
 /// What one run brings to the page: its trees, its quantum trace, or both.
@@ -112,7 +130,7 @@ impl Run {
     /// A run of one profile of call trees (what a version 1 file holds).
     pub fn of_profile(label: impl Into<String>, profile: Profile) -> Run {
         let kind = TreeKind::of_profile(&profile);
-        Run { trees: vec![PageTree { kind, profile, timelines: None }], ..Run::of_trace(label, None) }
+        Run { trees: vec![PageTree::new(kind, profile, None)], ..Run::of_trace(label, None) }
     }
 
     /// A saved run: every tree it holds that records something below the thread roots, first
@@ -124,18 +142,30 @@ impl Run {
         let shown = run.calls_shown();
         let shown_is_samples = matches!(&shown, Cow::Borrowed(p) if s.samples.as_ref().is_some_and(|q| std::ptr::eq(*p, q)));
         let mut trees = vec![if shown_is_samples {
-            PageTree { kind: TreeKind::Sampled, profile: shown.into_owned(), timelines: s.sample_timelines.clone() }
+            PageTree::new(TreeKind::Sampled, shown.into_owned(), s.sample_timelines.clone())
         } else {
-            PageTree { kind: TreeKind::Calls, profile: shown.into_owned(), timelines: None }
+            PageTree::new(TreeKind::Calls, shown.into_owned(), None)
         }];
         let recorded = |p: &Profile| p.threads.iter().any(|t| t.tree.len() > 1);
         if let Some(p) = s.samples.as_ref().filter(|p| !shown_is_samples && recorded(p)) {
-            trees.push(PageTree { kind: TreeKind::Sampled, profile: p.clone(), timelines: s.sample_timelines.clone() });
+            trees.push(PageTree::new(TreeKind::Sampled, p.clone(), s.sample_timelines.clone()));
         }
         let others = [(TreeKind::SampledStates, s.sample_states.as_ref()), (TreeKind::SampledAlloc, s.alloc_samples.as_ref()), (TreeKind::Locks, Some(&s.locks)), (TreeKind::Waits, Some(&s.waits))];
         for (kind, p) in others {
             if let Some(p) = p.filter(|p| recorded(p)) {
-                trees.push(PageTree { kind, profile: p.clone(), timelines: None });
+                trees.push(PageTree::new(kind, p.clone(), None));
+            }
+        }
+        // The exact call trees of each phase between markers (compensated as the calls shown).
+        if !s.phase_calls.is_empty() && !shown_is_samples {
+            let phases = if s.compensation.is_some() { s.compensated_phase_calls() } else { s.phase_calls.clone() };
+            let marks = run.marks.as_deref().unwrap_or_default();
+            let count = phases.len();
+            for (i, p) in phases.into_iter().enumerate() {
+                let from = if i == 0 { "the start".to_string() } else { marks.get(i - 1).map_or("?".into(), |m| format!("'{}'", m.text)) };
+                let to = if i + 1 == count { "the end".to_string() } else { marks.get(i).map_or("?".into(), |m| format!("'{}'", m.text)) };
+                let label = format!("calls in phase {}: {from} to {to}", i + 1);
+                trees.push(PageTree { kind: TreeKind::Calls, profile: p, timelines: None, phase: Some((i + 1, label)) });
             }
         }
         // The calls' tree when it is thread roots alone and another tree records something.
@@ -170,7 +200,7 @@ fn load_trees(path: &Path, label: &str) -> Result<Run, String> {
                 if let Saved::Trees(p) = crate::saved::load(&file).map_err(|e| e.to_string())? {
                     let kind = TreeKind::of_profile(&p);
                     if !run.trees.iter().any(|t| t.kind == kind) && p.threads.iter().any(|t| t.tree.len() > 1) {
-                        run.trees.push(PageTree { kind, profile: p, timelines: None });
+                        run.trees.push(PageTree::new(kind, p, None));
                     }
                 }
             }
@@ -423,7 +453,8 @@ fn encode_profile(out: &mut Vec<u8>, label: &str, run: usize, tree: &PageTree, f
     let head = json!({
         "label": label,
         "run": run,
-        "tree": tree.kind.key(),
+        "tree": tree.page_key(),
+        "treeLabel": tree.phase.as_ref().map(|(_, l)| l.as_str()),
         "hidden": hidden,
         "consumerLabel": p.bindings.consumer_label,
         "countLabel": p.bindings.count_label,

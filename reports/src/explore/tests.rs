@@ -206,7 +206,7 @@ fn sample_timelines_and_markers_are_embedded() {
     let p = sample_profile();
     let timelines = vec![SampleTimeline { times: vec![100, 250, 250], nodes: vec![1, 3, 1], dropped: 0 }, SampleTimeline { times: vec![], nodes: vec![], dropped: 4 }];
     let run = Run {
-        trees: vec![PageTree { kind: TreeKind::Sampled, profile: p, timelines: Some(timelines) }],
+        trees: vec![PageTree::new(TreeKind::Sampled, p, Some(timelines))],
         marks: vec![(200, "note: two".into())],
         ..Run::of_profile("run", Profile::new(Bindings::methods(Vec::new())))
     };
