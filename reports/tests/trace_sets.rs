@@ -158,3 +158,41 @@ fn trace_set_options_refuse_what_they_cannot_read() {
     let o = hpm(&["trace", dir.to_str().unwrap(), "--csv", "--where", "IPC<1"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }
+
+/// Named sets (`--set NAME=FILTER`) combined by `--select`: union, intersection, difference,
+/// parentheses, `filters` (the command's own filter options) and `all`; each set's records
+/// counted here from the records written. A named set as `--compare` is set B. An unknown name
+/// is one line naming the known ones.
+#[test]
+fn named_sets_combine_by_union_intersection_and_difference() {
+    let (tmp, a, _) = traces();
+    let dir = tmp.path().join("a");
+    let slow = |q: &Rec| q.end - q.start >= 1_000_000;
+    let mem = |q: &Rec| q.callee == 2;
+    let count = |p: &dyn Fn(&Rec) -> bool| a.iter().filter(|q| p(q)).count() as u64;
+    let sets = ["--set", "slow=duration >= 1ms", "--set", r"mem=method~Mem\.scan"];
+    let cases: Vec<(Vec<&str>, u64)> = vec![
+        (vec!["--select", "slow | mem"], count(&|q| slow(q) || mem(q))),
+        (vec!["--select", "slow & mem"], count(&|q| slow(q) && mem(q))),
+        (vec!["--select", "slow - mem"], count(&|q| slow(q) && !mem(q))),
+        (vec!["--select", "all - (slow | mem)"], count(&|q| !slow(q) && !mem(q))),
+        (vec!["--select", "slow | mem & filters", "--thread", "main"], count(&|q| slow(q) || (mem(q) && q.thread == 1))),
+        (vec!["--select", "(slow | mem) & filters", "--thread", "main"], count(&|q| (slow(q) || mem(q)) && q.thread == 1)),
+    ];
+    for (args, want) in cases {
+        let mut all = sets.to_vec();
+        all.extend(args.iter());
+        let v = json_of(&dir, &all);
+        assert_eq!(v["set"]["records"].as_u64(), Some(want), "{args:?}: {}", v["set"]);
+        assert!(want > 0 && want < a.len() as u64, "{args:?}: {want} of {} records is not a test", a.len());
+    }
+    // Set B from a name: the ranking's sets are the named ones.
+    let mut all = sets.to_vec();
+    all.extend(["--select", "slow - mem", "--compare", "mem"]);
+    let v = json_of(&dir, &all);
+    assert_eq!(v["compare"]["set"]["records"].as_u64(), Some(count(&mem)), "{}", v["compare"]);
+    // An unknown name.
+    let o = hpm(&["trace", dir.to_str().unwrap(), "--set", "slow=duration>=1ms", "--select", "slow | fast"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stderr(&o).trim(), "hpm: error: --select slow | fast: no set named `fast` (named: slow; and all, filters)");
+}

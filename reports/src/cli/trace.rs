@@ -52,11 +52,30 @@ pub struct TraceArgs {
     /// by commas).
     #[arg(long, value_name = "OTHER", conflicts_with = "csv")]
     pub compare: Option<String>,
+    /// A named record set, NAME=FILTER (the filter as --compare writes one: conditions,
+    /// `thread=NAME`, `processor=N`, `method~REGEX`, separated by commas); repeatable. `--select`
+    /// and `--compare` combine them.
+    #[arg(long = "set", value_name = "NAME=FILTER", conflicts_with = "csv")]
+    pub sets: Vec<String>,
+    /// The record set shown (set A) as an expression over the --set names, `filters` (the set of
+    /// this command's filter options) and `all`: `|` union, `&` intersection, `-` difference,
+    /// with parentheses; `&` binds tighter, the others go left to right. E.g. `slow - gc`,
+    /// `(a | b) & main`.
+    #[arg(long, value_name = "EXPR", conflicts_with = "csv")]
+    pub select: Option<String>,
 }
 
 impl TraceArgs {
     fn record_set(&self) -> bool {
-        self.thread.is_some() || self.processor.is_some() || self.duration.is_some() || !self.conds.is_empty() || self.method.is_some() || self.stats || self.compare.is_some()
+        self.thread.is_some()
+            || self.processor.is_some()
+            || self.duration.is_some()
+            || !self.conds.is_empty()
+            || self.method.is_some()
+            || self.stats
+            || self.compare.is_some()
+            || !self.sets.is_empty()
+            || self.select.is_some()
     }
 }
 
@@ -195,8 +214,15 @@ fn set_line(name: &str, of: &Trace, records: &[&hpm_collectors::quantum::Quantum
 
 /// `hpm trace` with set options: the set's statistics, and the ranking against `--compare`.
 fn record_sets(args: &TraceArgs, trace: &Trace) -> Result<(), Failure> {
-    let f = filter_of(args, trace)?;
-    let a = f.select(trace);
+    let named = named_sets(args, trace)?;
+    let (f, a) = match &args.select {
+        Some(expr) => algebra(expr, args, trace, &named, "--select")?,
+        None => {
+            let f = filter_of(args, trace)?;
+            let a = f.select(trace);
+            (f, a)
+        }
+    };
     let label = args.dir.display().to_string();
     let ms = sets::metrics(&trace.meta.counters);
     let st = sets::stats(&ms, &a);
@@ -206,14 +232,20 @@ fn record_sets(args: &TraceArgs, trace: &Trace) -> Result<(), Failure> {
     if let Some(other) = &args.compare {
         let other_dir = Path::new(other);
         let loaded;
-        let (other_trace, g, label_b): (&Trace, Filter, String) = if other_dir.is_dir() {
+        let (other_trace, g, label_b, b): (&Trace, Filter, String, Vec<&hpm_collectors::quantum::QuantumRecord>) = if other_dir.is_dir() {
             check_trace_dir(other_dir)?;
             loaded = hpm_collectors::quantum::read_dir(other_dir).map_err(|e| Failure(format!("--compare {other}: {e}; is this a quantum trace directory?")))?;
-            (&loaded, filter_of(args, &loaded)?, other.clone())
+            let g = filter_of(args, &loaded)?;
+            let b = g.select(&loaded);
+            (&loaded, g, other.clone(), b)
+        } else if is_set_expr(other, &named) {
+            let (g, b) = algebra(other, args, trace, &named, "--compare")?;
+            (trace, g, label.clone(), b)
         } else {
-            (trace, filter_of_spec(other, trace)?, label.clone())
+            let g = filter_of_spec(other, trace)?;
+            let b = g.select(trace);
+            (trace, g, label.clone(), b)
         };
-        let b = g.select(other_trace);
         let (line_b, json_b) = set_line("B", other_trace, &b, &g, &label_b);
         let r = sets::rank(trace, &a, other_trace, &b);
         let ranked = match (a.is_empty(), b.is_empty()) {
@@ -230,6 +262,144 @@ fn record_sets(args: &TraceArgs, trace: &Trace) -> Result<(), Failure> {
         out::print(&text);
     }
     Ok(())
+}
+
+/// The `--set NAME=FILTER` sets, by name, in the order given.
+fn named_sets(args: &TraceArgs, trace: &Trace) -> Result<Vec<(String, Filter)>, Failure> {
+    let mut v: Vec<(String, Filter)> = Vec::new();
+    for spec in &args.sets {
+        let Some((name, filter)) = spec.split_once('=') else {
+            return Err(Failure(format!("--set {spec}: give NAME=FILTER, e.g. slow=duration>1ms")));
+        };
+        let name = name.trim();
+        if !is_name(name) || matches!(name, "all" | "filters") {
+            return Err(Failure(format!("--set {spec}: `{name}` is not a set name (letters, digits and _, not `all` or `filters`)")));
+        }
+        if v.iter().any(|(n, _)| n == name) {
+            return Err(Failure(format!("--set {spec}: `{name}` is named twice")));
+        }
+        v.push((name.to_string(), filter_of_spec(filter, trace).map_err(|Failure(e)| Failure(format!("--set {name}: {e}")))?));
+    }
+    Ok(v)
+}
+
+fn is_name(s: &str) -> bool {
+    s.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_') && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// Whether `text` is an expression over set names (rather than a filter or a directory): it
+/// names a --set set, and holds no comparison.
+fn is_set_expr(text: &str, named: &[(String, Filter)]) -> bool {
+    !text.contains(['<', '>', '=', '~']) && set_tokens(text).is_ok_and(|t| t.iter().any(|t| named.iter().any(|(n, _)| n == t)))
+}
+
+fn set_tokens(text: &str) -> Result<Vec<String>, String> {
+    let mut tokens = Vec::new();
+    let mut chars = text.chars().peekable();
+    while let Some(&c) = chars.peek() {
+        if c.is_whitespace() {
+            chars.next();
+        } else if "|&-()".contains(c) {
+            tokens.push(c.to_string());
+            chars.next();
+        } else if c.is_ascii_alphanumeric() || c == '_' {
+            let mut w = String::new();
+            while let Some(&d) = chars.peek().filter(|d| d.is_ascii_alphanumeric() || **d == '_') {
+                w.push(d);
+                chars.next();
+            }
+            tokens.push(w);
+        } else {
+            return Err(format!("`{c}` is not part of a set expression (names, | & - and parentheses)"));
+        }
+    }
+    Ok(tokens)
+}
+
+/// The records of set expression `expr` (see `--select`), and a filter that only describes it.
+fn algebra<'t>(expr: &str, args: &TraceArgs, trace: &'t Trace, named: &[(String, Filter)], option: &str) -> Result<(Filter, Vec<&'t hpm_collectors::quantum::QuantumRecord>), Failure> {
+    let records: Vec<&hpm_collectors::quantum::QuantumRecord> = trace.quanta().collect();
+    let filters = filter_of(args, trace)?;
+    let member = |f: &Filter| -> Vec<bool> { records.iter().map(|q| f.passes(trace, q)).collect() };
+    let tokens = set_tokens(expr).map_err(|e| Failure(format!("{option} {expr}: {e}")))?;
+    let mut at = 0;
+    let sets = SetParser { tokens: &tokens, named, records: records.len(), member: &member, filters: &filters };
+    let bits = sets.union(&mut at).map_err(|e| Failure(format!("{option} {expr}: {e}")))?;
+    if at != tokens.len() {
+        return Err(Failure(format!("{option} {expr}: unexpected `{}`", tokens[at])));
+    }
+    let mut described = Filter::default();
+    let mut parts = vec![format!("set {}", expr.trim())];
+    for (n, f) in named.iter().filter(|(n, _)| tokens.contains(n)) {
+        parts.push(format!("{n} = {}", if f.parts.is_empty() { "all records".to_string() } else { f.parts.join(", ") }));
+    }
+    if tokens.iter().any(|t| t == "filters") {
+        parts.push(format!("filters = {}", if filters.parts.is_empty() { "all records".to_string() } else { filters.parts.join(", ") }));
+    }
+    described.parts = vec![parts.join("; ")];
+    Ok((described, records.into_iter().zip(bits).filter(|(_, b)| *b).map(|(q, _)| q).collect()))
+}
+
+/// A recursive-descent reader of set expressions: union := inter (('|' | '-') inter)*,
+/// inter := atom ('&' atom)*, atom := NAME | all | filters | '(' union ')'.
+struct SetParser<'a> {
+    tokens: &'a [String],
+    named: &'a [(String, Filter)],
+    records: usize,
+    member: &'a dyn Fn(&Filter) -> Vec<bool>,
+    filters: &'a Filter,
+}
+
+impl SetParser<'_> {
+    fn union(&self, at: &mut usize) -> Result<Vec<bool>, String> {
+        let mut v = self.inter(at)?;
+        while let Some(op) = self.tokens.get(*at).filter(|t| *t == "|" || *t == "-") {
+            *at += 1;
+            let w = self.inter(at)?;
+            let minus = op == "-";
+            for (x, y) in v.iter_mut().zip(w) {
+                *x = if minus { *x && !y } else { *x || y };
+            }
+        }
+        Ok(v)
+    }
+
+    fn inter(&self, at: &mut usize) -> Result<Vec<bool>, String> {
+        let mut v = self.atom(at)?;
+        while self.tokens.get(*at).is_some_and(|t| t == "&") {
+            *at += 1;
+            let w = self.atom(at)?;
+            for (x, y) in v.iter_mut().zip(w) {
+                *x = *x && y;
+            }
+        }
+        Ok(v)
+    }
+
+    fn atom(&self, at: &mut usize) -> Result<Vec<bool>, String> {
+        let Some(t) = self.tokens.get(*at) else { return Err("the expression ends early".into()) };
+        *at += 1;
+        match t.as_str() {
+            "(" => {
+                let v = self.union(at)?;
+                if self.tokens.get(*at).is_some_and(|t| t == ")") {
+                    *at += 1;
+                    Ok(v)
+                } else {
+                    Err("a `(` is not closed".into())
+                }
+            }
+            "all" => Ok(vec![true; self.records]),
+            "filters" => Ok((self.member)(self.filters)),
+            name => match self.named.iter().find(|(n, _)| n == name) {
+                Some((_, f)) => Ok((self.member)(f)),
+                None => {
+                    let known: Vec<&str> = self.named.iter().map(|(n, _)| n.as_str()).collect();
+                    Err(format!("no set named `{name}` (named: {}; and all, filters)", if known.is_empty() { "none".to_string() } else { known.join(", ") }))
+                }
+            },
+        }
+    }
 }
 
 /// Refuses, before the reader opens anything, a trace directory that is not a directory or whose
