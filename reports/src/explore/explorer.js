@@ -1946,11 +1946,17 @@
     const extra = TRACE.metrics.filter((M) => M.single !== 0);
     t.append(el('thead', null, el('tr', null, el('th', { class: 'name' }, 'After'), el('th', { class: 'name' }, 'Thread'), el('th', null, TRACE.t.processorKind), el('th', null, 'start'), el('th', null, 'duration'), ...extra.map((M) => el('th', null, M.label)))));
     const body = el('tbody');
-    for (const ev of events) {
+    // Tens of thousands of collections (a collector's short pauses) would make a table no one
+    // reads and take seconds to draw: the first AFTER_EVENTS, and a line for the rest.
+    const AFTER_EVENTS = 200;
+    for (const ev of events.slice(0, AFTER_EVENTS)) {
       if (!ev.records.length) body.append(el('tr', null, el('td', { class: 'name' }, ev.label + ' at ' + fmt(ev.time, 'ns')), el('td', { class: 'name' }, '(none)')));
       ev.records.forEach((i, k) => body.append(el('tr', { class: TRACE.inSet[i] ? '' : 'out' },
         el('td', { class: 'name' }, k ? '' : ev.label + ' at ' + fmt(ev.time, 'ns')), el('td', { class: 'name' }, threadName(TRACE.thread[i])), el('td', null, TRACE.vp[i]),
         el('td', null, fmt(TRACE.start[i], 'ns')), el('td', null, fmt(TRACE.dur[i], 'ns')), ...extra.map((M) => el('td', null, fmt(recVal(M, i), M.unit))))));
+    }
+    if (events.length > AFTER_EVENTS) {
+      body.append(el('tr', null, el('td', { class: 'name' }, (events.length - AFTER_EVENTS) + ' more GCs and markers (hpm trace DIR lists them all)')));
     }
     t.append(body);
   }

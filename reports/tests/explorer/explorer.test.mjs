@@ -387,7 +387,10 @@ async function check(name, fn) {
 // ------------------------------------------------------------------ every tree of a run, phases
 {
   const page = await open(cfg.phases);
-  const trees = { calls: ['SampledPhases.alpha', 'byte[]'], sampled: ['SampledPhases.alpha', '[running]'], 'sampled-states': ['[running]', 'byte[]'], 'sampled-alloc': ['byte[]', 'SampledPhases.beta'], locks: ['java.lang.Object', 'SampledPhases.alpha'], waits: ['SampledPhases.waiter', 'SampledPhases.alpha'] };
+  const trees = { calls: ['SampledPhases.alpha', 'byte[]'], sampled: ['SampledPhases.alpha', '[running]'], 'sampled-states': ['[running]', 'byte[]'], 'sampled-alloc': ['byte[]', 'SampledPhases.beta'], locks: ['java.lang.Object', 'SampledPhases.alpha'], waits: ['SampledPhases.waiter', 'SampledPhases.alpha'],
+    // The exact calls of each phase between the program's notes (alpha, beta, done).
+    'phase-1': ['hpmagent.Trace.note', 'SampledPhases.alpha'], 'phase-2': ['SampledPhases.alpha', 'SampledPhases.beta'],
+    'phase-3': ['SampledPhases.beta', 'SampledPhases.alpha'], 'phase-4': ['SampledPhases.sortAll', 'SampledPhases.beta'] };
   await check('the tree selector offers every tree the run holds, each with its methods', async () => {
     const offered = await page.$$eval('#tree option', (os) => os.map((o) => o.value));
     assert.deepEqual(offered, Object.keys(trees));
