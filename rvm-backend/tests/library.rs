@@ -176,3 +176,13 @@ fn guava_driver() {
         same_as_hotspot("thirdparty", "GuavaDriver", Some(&format!("{COMMONS_LANG3}:{GUAVA}")), no_args);
     }
 }
+
+/// A JDBC driver found through `META-INF/services/java.sql.Driver` on the class path (as H2's is):
+/// DriverManager's first use loads and initialises it, so a URL no driver takes fails first with
+/// "No suitable driver" after the driver is initialised, and its own URL reaches it.
+#[test]
+fn jdbc_drivers_are_found_through_their_service_file() {
+    let resources = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/java-lib/sqlservice-resources");
+    same_as_hotspot("sqlservice", "LibSqlService", Some(resources), no_args);
+}
+

@@ -4,7 +4,11 @@ import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.Properties;
 
-/** Drivers register themselves (a driver class's static initialiser calls registerDriver); there is no service loading. */
+/**
+ * Drivers register themselves (a driver class's static initialiser calls registerDriver). As the
+ * JDK's, the first use also loads the drivers a jar declares in
+ * {@code META-INF/services/java.sql.Driver} (the first such file on the class path).
+ */
 public class DriverManager {
     private static final ArrayList<Driver> registeredDrivers = new ArrayList<>();
     private static volatile int loginTimeout = 0;
@@ -48,7 +52,39 @@ public class DriverManager {
         throw new SQLException("No suitable driver", "08001");
     }
 
-    private static synchronized Driver[] snapshot() { return registeredDrivers.toArray(new Driver[0]); }
+    private static boolean servicesLoaded;
+
+    /** Loads (initialises) the drivers named in META-INF/services/java.sql.Driver, once. */
+    private static void loadServices() {
+        synchronized (DriverManager.class) {
+            if (servicesLoaded) return;
+            servicesLoaded = true;
+        }
+        java.io.InputStream in = ClassLoader.getSystemResourceAsStream("META-INF/services/java.sql.Driver");
+        if (in == null) return;
+        try (java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                int hash = line.indexOf('#');
+                String name = (hash >= 0 ? line.substring(0, hash) : line).trim();
+                if (name.isEmpty()) continue;
+                try {
+                    Class.forName(name);
+                } catch (Throwable t) {
+                    // As the JDK's: a driver that cannot be loaded is skipped.
+                }
+            }
+        } catch (java.io.IOException e) {
+            // Unreadable: no service drivers.
+        }
+    }
+
+    private static Driver[] snapshot() {
+        loadServices();
+        synchronized (DriverManager.class) {
+            return registeredDrivers.toArray(new Driver[0]);
+        }
+    }
 
     public static synchronized void registerDriver(Driver driver) throws SQLException {
         if (driver == null) throw new NullPointerException();
