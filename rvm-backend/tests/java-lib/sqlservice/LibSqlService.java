@@ -9,13 +9,13 @@ import java.sql.SQLException;
  */
 public class LibSqlService {
     public static void main(String[] args) throws Exception {
-        System.out.println("initialised before use: " + ServiceDriver.initialised);
+        // ServiceDriver is not touched here before DriverManager: touching it would initialise it,
+        // and it would register itself without the service file.
         try {
             DriverManager.getConnection("jdbc:other:x");
         } catch (SQLException e) {
             System.out.println("other: " + e.getMessage() + " " + e.getSQLState());
         }
-        System.out.println("initialised: " + ServiceDriver.initialised);
         try {
             Connection c = DriverManager.getConnection("jdbc:svc:demo");
             System.out.println("connected: " + c);
