@@ -12,6 +12,7 @@ pub mod gc;
 pub mod heap;
 pub mod hooks;
 pub mod indy;
+pub mod inflate;
 pub mod interp;
 pub mod juc;
 pub mod native;

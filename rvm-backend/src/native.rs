@@ -748,6 +748,7 @@ pub fn table() -> NativeTable {
     });
     crate::juc::register(&mut t);
     crate::fileio::register(&mut t);
+    crate::inflate::register(&mut t);
     crate::reflect::register(&mut t);
     t
 }

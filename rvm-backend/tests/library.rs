@@ -186,3 +186,23 @@ fn jdbc_drivers_are_found_through_their_service_file() {
     same_as_hotspot("sqlservice", "LibSqlService", Some(resources), no_args);
 }
 
+/// java.util.zip: ZipInputStream over Debian's commons-lang3 jar (deflated entries), H2's (deflated
+/// entries with data descriptors after them) and a jar of stored entries that the JDK's
+/// `jar --no-compress` writes here, each entry checked by its CRC-32;
+/// Inflater and InflaterInputStream on a zlib stream; a corrupt stream's DataFormatException.
+#[test]
+fn zip_archives_are_read_entry_by_entry() {
+    const H2: &str = "/usr/share/java/h2.jar";
+    if !jar_or_skip(COMMONS_LANG3) || !jar_or_skip(H2) {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let stored = tmp.path().join("stored.jar");
+    let jdk = java_tests::jdk().expect("a JDK");
+    let classes = compile(&jdk, "zip", None);
+    let st = Command::new(jdk.home.join("bin/jar")).arg("--create").arg("--no-compress").arg("--file").arg(&stored).arg("-C").arg(&classes).arg(".").status().expect("run jar");
+    assert!(st.success(), "jar failed");
+    let stored = stored.display().to_string();
+    same_as_hotspot("zip", "LibZip", None, |_| vec![COMMONS_LANG3.to_string(), H2.to_string(), stored.clone()]);
+}
+

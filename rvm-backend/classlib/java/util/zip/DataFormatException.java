@@ -1,0 +1,6 @@
+package java.util.zip;
+
+public class DataFormatException extends Exception {
+    public DataFormatException() {}
+    public DataFormatException(String s) { super(s); }
+}

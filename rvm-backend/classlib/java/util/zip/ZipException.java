@@ -1,0 +1,6 @@
+package java.util.zip;
+
+public class ZipException extends java.io.IOException {
+    public ZipException() {}
+    public ZipException(String s) { super(s); }
+}
