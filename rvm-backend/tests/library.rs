@@ -206,3 +206,10 @@ fn zip_archives_are_read_entry_by_entry() {
     same_as_hotspot("zip", "LibZip", None, |_| vec![COMMONS_LANG3.to_string(), H2.to_string(), stored.clone()]);
 }
 
+/// Field updaters (int, long, reference): four threads updating one object through them lose no
+/// update; the functional forms; a missing, mistyped or non-volatile field refused as HotSpot does.
+#[test]
+fn field_updaters_update_atomically() {
+    same_as_hotspot("updaters", "LibUpdaters", None, no_args);
+}
+

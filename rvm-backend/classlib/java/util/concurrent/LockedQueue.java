@@ -8,19 +8,23 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * What rvm's LinkedBlockingQueue and ArrayBlockingQueue share: a FIFO of at most
- * {@code capacity} elements behind one ReentrantLock with the conditions notEmpty and notFull
- * (so a blocked take or put parks). Iterators iterate over a snapshot.
+ * What rvm's LinkedBlockingQueue, ArrayBlockingQueue and PriorityBlockingQueue share: a queue (a
+ * FIFO, or a priority heap) of at most {@code capacity} elements behind one ReentrantLock with
+ * the conditions notEmpty and notFull (so a blocked take or put parks). Iterators iterate over a
+ * snapshot.
  */
 abstract class LockedQueue<E> extends AbstractQueue<E> implements BlockingQueue<E>, java.io.Serializable {
     final int capacity;
-    final ArrayDeque<E> items = new ArrayDeque<>();
+    final java.util.Queue<E> items;
     final ReentrantLock lock;
     private final Condition notEmpty, notFull;
 
-    LockedQueue(int capacity, boolean fair) {
+    LockedQueue(int capacity, boolean fair) { this(capacity, fair, new ArrayDeque<>()); }
+
+    LockedQueue(int capacity, boolean fair, java.util.Queue<E> items) {
         if (capacity <= 0) throw new IllegalArgumentException();
         this.capacity = capacity;
+        this.items = items;
         lock = new ReentrantLock(fair);
         notEmpty = lock.newCondition();
         notFull = lock.newCondition();
@@ -28,11 +32,11 @@ abstract class LockedQueue<E> extends AbstractQueue<E> implements BlockingQueue<
 
     /** Under the lock. */
     private void enqueue(E e) {
-        items.addLast(e);
+        items.offer(e);
         notEmpty.signal();
     }
     private E dequeue() {
-        E e = items.pollFirst();
+        E e = items.poll();
         notFull.signal();
         return e;
     }
@@ -106,7 +110,7 @@ abstract class LockedQueue<E> extends AbstractQueue<E> implements BlockingQueue<
     public E peek() {
         lock.lock();
         try {
-            return items.peekFirst();
+            return items.peek();
         } finally {
             lock.unlock();
         }
@@ -164,7 +168,7 @@ abstract class LockedQueue<E> extends AbstractQueue<E> implements BlockingQueue<
         try {
             int n = 0;
             while (n < maxElements && !items.isEmpty()) {
-                c.add(items.pollFirst());
+                c.add(items.poll());
                 n++;
             }
             if (n > 0) notFull.signalAll();
