@@ -213,3 +213,10 @@ fn field_updaters_update_atomically() {
     same_as_hotspot("updaters", "LibUpdaters", None, no_args);
 }
 
+/// java.util.UUID: parsing and printing, bits, version, variant, order and hash as HotSpot's;
+/// random UUIDs of version 4, variant 2.
+#[test]
+fn uuids_are_the_jdks() {
+    same_as_hotspot("uuid", "LibUuid", None, no_args);
+}
+
