@@ -220,3 +220,9 @@ fn uuids_are_the_jdks() {
     same_as_hotspot("uuid", "LibUuid", None, no_args);
 }
 
+/// java.util.Date's milliseconds, order, equality and hash (not its text, which is the time zone's).
+#[test]
+fn dates_compare_as_the_jdks() {
+    same_as_hotspot("uuid", "LibDate", None, no_args);
+}
+
