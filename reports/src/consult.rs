@@ -182,7 +182,9 @@ pub fn consult(run: &SavedRun) -> Consultation {
                 continue;
             }
             h.evidence.push(format!("thread {}: {} of the application's CPU time (threshold {})", t.name, pct(cpu as f64 / app_cpu.max(1) as f64), pct(THREAD_SHARE)));
-            for (n, share) in hot_subtrees(&t.tree, m, cpu).into_iter().take(3) {
+            // A walk's failure (`(not walkable, …)`, `(no Java frame)`) is no place to probe.
+            let hot_here = hot_subtrees(&t.tree, m, cpu).into_iter().filter(|&(n, _)| !p.consumers.name(t.tree.consumer(n)).starts_with('('));
+            for (n, share) in hot_here.take(3) {
                 let path = path_names(p, &t.tree, n);
                 h.places.push(format!("thread {} > {} holds {} of its CPU time (each step down holds at least {})", t.name, path.join(" > "), pct(share), pct(HOT_SUBTREE)));
                 if best.is_none_or(|b| share * cpu as f64 > b.0) {
