@@ -40,7 +40,10 @@ impl Handler for Fake {
         self.0.lock().unwrap().push(c.clone());
         match c {
             Command::Status => Ok(json!({"state": "paused", "threads": 3, "main": "com.acme.Main"})),
-            Command::Dump { dir: Some(d) } => Ok(json!({"files": [format!("{d}/xprof.txt")]})),
+            Command::Dump { dir: Some(d) } => {
+                let files: Vec<String> = ["xprof.txt", "xtree.txt", "xarc.txt", "arcflow.json", "collapsed.txt", "flame.svg", "threads.txt", "gc.txt"].iter().map(|f| format!("{d}/{f}")).collect();
+                Ok(json!({"dir": d, "files": files}))
+            }
             Command::Reset => Err("nothing to reset".into()),
             other => Ok(json!({"done": other.name()})),
         }
@@ -67,7 +70,11 @@ fn list_and_ctl_talk_to_a_control_socket() {
     assert_eq!(v["threads"], 3);
 
     let dump = hpm().args(["ctl", &pid.to_string(), "dump", "/tmp/d", "--socket-dir", sd]).output().unwrap();
-    assert!(String::from_utf8_lossy(&dump.stdout).contains("/tmp/d/xprof.txt"));
+    // A dump's files, one per line (they made one line of hundreds of characters).
+    let dump = String::from_utf8_lossy(&dump.stdout).into_owned();
+    let lines: Vec<&str> = dump.lines().collect();
+    assert_eq!(lines[..3], ["dir: /tmp/d", "files:", "  - /tmp/d/xprof.txt"], "{dump}");
+    assert_eq!(lines.len(), 2 + 8, "{dump}");
     let mark = hpm().args(["ctl", &pid.to_string(), "mark", "phase two", "--socket-dir", sd]).output().unwrap();
     assert!(mark.status.success());
 

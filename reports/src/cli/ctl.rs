@@ -168,8 +168,9 @@ fn print_reply(command: &Command, reply: &Reply, json_out: bool) -> Result<(), F
     Ok(())
 }
 
-/// Human-readable rendering of a JSON result: `key: value` lines, nested objects indented, and a
-/// list of objects (threads, metrics, …) as one `- key=value key=value` line per object.
+/// Human-readable rendering of a JSON result: `key: value` lines, nested objects indented, a list
+/// of objects (threads, metrics, …) as one `- key=value key=value` line per object, and a list of
+/// values that would not fit on a line (a dump's files) as one `- value` line each.
 fn print_value(indent: &str, v: &Value) {
     match v {
         Value::Object(map) => {
@@ -179,7 +180,8 @@ fn print_value(indent: &str, v: &Value) {
                         outln!("{indent}{k}:");
                         print_value(&format!("{indent}  "), val);
                     }
-                    Value::Array(items) if items.iter().any(|i| i.is_object() || i.is_array()) => {
+                    // Lists of objects, and long lists (a dump's files), one item per line.
+                    Value::Array(items) if items.iter().any(|i| i.is_object() || i.is_array()) || scalar(val).len() > 100 => {
                         outln!("{indent}{k}:");
                         for item in items {
                             outln!("{indent}  - {}", one_line(item));
