@@ -610,16 +610,15 @@ impl ProbeRuntime {
     /// entry only once it holds the monitor.
     pub(crate) fn context_path(&self) -> Vec<ConsumerId> {
         let frames = current_frames(self.env());
-        let consumers = lock(&self.ids).consumers.clone();
         let skip_top = frames.first().is_some_and(|f| f.location == 0);
-        frames
-            .iter()
-            .skip(usize::from(skip_top))
-            .rev()
-            .filter_map(|f| {
-                let id = self.probe_id(f.method);
-                (id >= 0).then(|| consumers.get(id as usize).copied()).flatten().filter(|&c| c != ConsumerId::MAX)
-            })
+        // The probe ids first (`probe_id` takes the ids' lock), then their consumers under one
+        // lock, rather than a copy of the whole consumer table per event.
+        let ids: Vec<i32> = frames.iter().skip(usize::from(skip_top)).rev().map(|f| self.probe_id(f.method)).collect();
+        let table = lock(&self.ids);
+        ids.into_iter()
+            .filter(|&id| id >= 0)
+            .filter_map(|id| table.consumers.get(id as usize).copied())
+            .filter(|&c| c != ConsumerId::MAX)
             .collect()
     }
 
