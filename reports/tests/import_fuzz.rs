@@ -110,3 +110,29 @@ fn hpm_import_survives_mutated_recordings() {
     }
     assert!(refused > 0, "no mutation was refused: the fuzzing does not reach the reader");
 }
+
+/// An event whose size is 0 (seen in a mutated recording: the reader then gave the same event for
+/// ever, and hpm import never ended): one `hpm: error:` line naming the event, at once.
+#[test]
+fn an_event_of_size_zero_is_refused_not_read_for_ever() {
+    let tmp = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let mut bytes = recording(tmp.path());
+    // The second event of the first chunk (at the start of the file), by the reader's own offsets
+    // (from the chunk body, which follows the 68-byte chunk header).
+    let offset = {
+        let mut reader = jfrs::reader::JfrReader::new(std::io::Cursor::new(bytes.clone()));
+        let (mut chunk_reader, chunk) = reader.chunks().next().expect("a chunk").expect("a readable chunk");
+        let at = chunk_reader.events(&chunk).nth(1).expect("two events").expect("a readable event").byte_offset;
+        at
+    };
+    // Its size is the first (compressed) integer of the event: 0.
+    bytes[68 + offset as usize] = 0;
+    let input = tmp.path().join("size0.jfr");
+    std::fs::write(&input, &bytes).unwrap();
+    let started = Instant::now();
+    let o = Command::new(env!("CARGO_BIN_EXE_hpm")).args(["import", input.to_str().unwrap(), "-o"]).arg(tmp.path().join("out")).output().unwrap();
+    let err = common::stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.trim().starts_with("hpm: error: ") && err.contains("does not move the reader past it") && err.trim().lines().count() == 1, "{err}");
+    assert!(started.elapsed() < Duration::from_secs(20), "took {:?}", started.elapsed());
+}

@@ -38,6 +38,10 @@ const WORKER: &str = "HPM_IMPORT_WORKER";
 /// The worker's address-space bound: this much plus 16 times the recording's size.
 const WORKER_MEMORY_BASE: u64 = 2 << 30;
 
+/// The worker's CPU-time bound: this many seconds plus one per MiB of the recording (reading
+/// takes well under a second per MiB), against a reader that loops on malformed data.
+const WORKER_CPU_BASE_S: u64 = 30;
+
 /// A recording is read in a worker process of its own (this program again, with [`WORKER`] set):
 /// the JFR reader trusts the counts and sizes a file gives (a corrupt one makes it reserve
 /// petabytes, or recurse without end), so memory is bounded there (RLIMIT_AS) and a reader that
@@ -71,6 +75,11 @@ pub(crate) fn run(args: ImportArgs) -> Result<(), Failure> {
                 std::process::exit(code);
             }
         }
+        (None, Some(signal)) if signal == libc_sigxcpu() => Err(Failure(format!(
+            "{}: the JFR reader ran past its CPU-time bound ({} s) without finishing: the file is malformed (not a readable JFR recording)",
+            args.input.display(),
+            worker_cpu_s(len)
+        ))),
         (None, signal) => Err(Failure(format!(
             "{}: the JFR reader crashed on malformed data (signal {}), or needed more than its memory bound ({} MiB); the file is not a readable JFR recording",
             args.input.display(),
@@ -92,11 +101,25 @@ fn worker_memory(file_len: u64) -> u64 {
     WORKER_MEMORY_BASE.saturating_add(file_len.saturating_mul(16))
 }
 
+fn worker_cpu_s(file_len: u64) -> u64 {
+    WORKER_CPU_BASE_S + (file_len >> 20)
+}
+
+/// SIGXCPU, the signal of a process past its RLIMIT_CPU soft limit.
+fn libc_sigxcpu() -> i32 {
+    nix::sys::signal::Signal::SIGXCPU as i32
+}
+
 /// The worker's part: reads the recording and writes the profile directory.
 fn import_here(args: &ImportArgs, file_len: u64) -> Result<(), Failure> {
     let bound = worker_memory(file_len);
     if let Err(e) = nix::sys::resource::setrlimit(nix::sys::resource::Resource::RLIMIT_AS, bound, bound) {
         errln!("hpm: warning: cannot bound the import's memory ({e}): a corrupt recording may use much of it");
+    }
+    // Past the soft limit the kernel sends SIGXCPU (which ends the worker), at the hard one SIGKILL.
+    let cpu = worker_cpu_s(file_len);
+    if let Err(e) = nix::sys::resource::setrlimit(nix::sys::resource::Resource::RLIMIT_CPU, cpu, cpu + 5) {
+        errln!("hpm: warning: cannot bound the import's CPU time ({e}): a corrupt recording may keep it busy");
     }
     // The reader's panics are caught (jfr::read) and said in one line: no Rust report as well.
     std::panic::set_hook(Box::new(|_| {}));

@@ -212,8 +212,15 @@ fn read_unguarded<R: Read + Seek>(input: R) -> Result<Imported, String> {
     for chunk in reader.chunks() {
         let (mut chunk_reader, chunk) = chunk.map_err(|e| format!("not a readable JFR recording: {e}"))?;
         chunks += 1;
+        // The reader moves on by each event's size as the file gives it: a size of 0 would give
+        // the same event for ever.
+        let mut last_offset = None;
         for event in chunk_reader.events(&chunk) {
             let event = event.map_err(|e| format!("cannot read a JFR event in chunk {chunks}: {e}"))?;
+            if last_offset.is_some_and(|at| event.byte_offset <= at) {
+                return Err(format!("malformed JFR event at byte {} of chunk {chunks}: its size does not move the reader past it", event.byte_offset));
+            }
+            last_offset = Some(event.byte_offset);
             let v = event.value();
             let kind = match event.class.name() {
                 "jdk.ExecutionSample" => {
