@@ -164,6 +164,13 @@ pub fn write_atomic_with(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::
     Ok(())
 }
 
+/// The bytes an unprivileged user may still write in the filesystem of `path` (statvfs(3):
+/// `f_bavail` blocks of `f_frsize` bytes), or `None` when it cannot be asked.
+pub fn free_bytes(path: &Path) -> Option<u64> {
+    let st = nix::sys::statvfs::statvfs(path).ok()?;
+    Some((st.blocks_available() as u64).saturating_mul(st.fragment_size() as u64))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -243,11 +250,4 @@ mod tests {
         }
         assert!(!is_stale_temp(&temp_name("xtree.txt", 0)), "this process's own");
     }
-}
-
-/// The bytes an unprivileged user may still write in the filesystem of `path` (statvfs(3):
-/// `f_bavail` blocks of `f_frsize` bytes), or `None` when it cannot be asked.
-pub fn free_bytes(path: &Path) -> Option<u64> {
-    let st = nix::sys::statvfs::statvfs(path).ok()?;
-    Some((st.blocks_available() as u64).saturating_mul(st.fragment_size() as u64))
 }
