@@ -155,6 +155,8 @@ impl AgentControl {
             "code_blobs": st.code_blobs,
             // calls=probes: classes whose code carries probes now (0 while stopped).
             "probed_classes": self.state.vm.probed_classes(),
+            "probe_requests": self.state.vm.requested_probes().map(|(rules, _)| rules),
+            "requested_methods": self.state.vm.requested_probes().map(|(_, n)| n),
             "uptime_ms": st.uptime_ns / 1_000_000,
             "out": self.state.out,
             // Data this VM could not give (e.g. call trees after a late attach), one line each.
@@ -204,6 +206,21 @@ impl Handler for AgentControl {
                 Ok(json!({"metrics": metrics, "refused": self.state.refused_events}))
             }
             // Answered by the server itself.
+            Command::Probe { add, pattern } => {
+                let change = self.attached(|| self.state.vm.request_probes(add, &pattern))?;
+                if change.failed > 0 {
+                    log::warn(&format!("probe {} '{pattern}': {} classes could not be retransformed", if add { "add" } else { "remove" }, change.failed));
+                }
+                Ok(json!({
+                    "action": if add { "add" } else { "remove" },
+                    "pattern": pattern,
+                    "classes_retransformed": change.classes,
+                    "classes_refused": change.failed,
+                    "in_code": if change.recording { "now" } else { "when recording starts (it is stopped)" },
+                    "requested_methods": change.methods_in,
+                    "probe_requests": change.rules,
+                }))
+            }
             Command::Help => Ok(Value::Null),
         }
     }

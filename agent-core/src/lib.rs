@@ -110,6 +110,22 @@ impl Vm {
         }
     }
 
+    /// Probes into or out of the methods `pattern` matches, now (HotSpot with bytecode probes).
+    pub fn request_probes(&self, add: bool, pattern: &str) -> Result<hotspot_backend::ProbeChange, String> {
+        match self {
+            Vm::HotSpot { .. } => hotspot_backend::request_probes(add, pattern),
+            Vm::Rvm { .. } => Err("the research VM counts every call already (its interpreter reports each entry and exit): there are no probes to put in or take out".into()),
+        }
+    }
+
+    /// The probe requests in force and how many methods have probes by them.
+    pub fn requested_probes(&self) -> Option<(Vec<String>, usize)> {
+        match self {
+            Vm::HotSpot { .. } => hotspot_backend::requested_probes(),
+            Vm::Rvm { .. } => None,
+        }
+    }
+
     /// With bytecode probes on HotSpot, how many classes carry probes now.
     pub fn probed_classes(&self) -> Option<usize> {
         match self {
@@ -255,7 +271,7 @@ impl AgentState {
         // On the research VM the choice holds for every green thread's metrics, calls or not: in
         // sampled mode a sampler of the processors credits them, in exact mode each switch and
         // event reads them.
-        let probes = options.calls && options.calls_via == hotspot_backend::CallsVia::Probes && matches!(vm, Vm::HotSpot { .. });
+        let probes = options.calls && options.calls_via.probes() && matches!(vm, Vm::HotSpot { .. });
         let rvm = matches!(vm, Vm::Rvm { .. });
         let mut processor = rvm.then(|| {
             let (reader, refused) = hpm_collectors::counters::switch_clock::processor_reader(&metrics);

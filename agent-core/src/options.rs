@@ -9,7 +9,7 @@ use hpm_collectors::recorder::Glob;
 pub const OPTIONS: &[(&str, &str)] = &[
     ("out=DIR", "report directory (default hpm-<pid> in the working directory)"),
     ("collect=LIST", "what to record, '+'-separated: calls, gc, locks, waits, alloc, code, or all/none (default calls+gc+locks+waits+code; with calls=none, gc+locks+waits)"),
-    ("calls=probes|jvmti|none", "HotSpot: record exact call trees with bytecode probes inserted at class load (default: compiled code keeps running; time and counters sampled) or with JVMTI method events (the reference mode: every thread interpreted, 10-130x slower; metrics exact); none: no exact call trees (e.g. with sample=cpu alone)"),
+    ("calls=probes|requested|jvmti|none", "HotSpot: record exact call trees with bytecode probes inserted at class load (default: compiled code keeps running; time and counters sampled) or with JVMTI method events (the reference mode: every thread interpreted, 10-130x slower; metrics exact); requested: probes only in the methods asked for while the program runs (`hpm ctl PID probe add PATTERN`), none at start; none: no exact call trees (e.g. with sample=cpu alone)"),
     ("sample=cpu|wall|off", "HotSpot: also sample stacks into sampled trees (reports in sampled/; counts are samples, each carrying the thread's cpu-time, wall-time and event= deltas since its previous sample): cpu, each thread every sample-interval of its CPU time (where threads compute); wall, every thread every sample-interval of wall time, running or blocked (where threads wait too); default off"),
     ("sample-alloc=SIZE", "HotSpot: also sample allocations (JVMTI's heap sampler) about every SIZE bytes a thread allocates, e.g. 512k, 1m: the allocating stacks and classes go to sampled-alloc/ with the bytes and objects each sample stands for; alone or beside the other modes, but not with collect=alloc (one heap sampler per JVM)"),
     ("sample-native=on|off", "HotSpot, with sample=: keep the native code frames (C, C++) above a sample's Java frames, named by the process's exported symbols, `symbol [library]` (default off)"),
@@ -345,8 +345,9 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
             "calls" => match need(value)?.as_str() {
                 "probes" => o.calls_via = hotspot_backend::CallsVia::Probes,
                 "jvmti" => o.calls_via = hotspot_backend::CallsVia::Jvmti,
+                "requested" => o.calls_via = hotspot_backend::CallsVia::Requested,
                 "none" => calls_none = true,
-                v => return Err(format!("bad value '{}' for option 'calls' (valid: probes, jvmti, none)", shown(v))),
+                v => return Err(format!("bad value '{}' for option 'calls' (valid: probes, requested, jvmti, none)", shown(v))),
             },
             "sample" => {
                 o.sample = match need(value)?.as_str() {
@@ -496,10 +497,12 @@ mod tests {
         assert!(parse(Some("sample-interval=10us")).unwrap_err().contains("at least 100us"));
         assert!(parse(Some("sample-interval=10")).unwrap_err().contains("bad value '10' for option 'sample-interval'"));
         assert!(parse(Some("sample=often")).unwrap_err().contains("(valid: cpu, wall, off)"));
-        assert!(parse(Some("calls=all")).unwrap_err().contains("(valid: probes, jvmti, none)"));
+        assert!(parse(Some("calls=all")).unwrap_err().contains("(valid: probes, requested, jvmti, none)"));
         assert_eq!(parse(Some("metric-mode=sampled")).unwrap().metric_mode, MetricModeOption::Sampled);
         assert!(parse(Some("metric-mode=fast")).unwrap_err().contains("(valid: auto, exact, sampled)"));
         assert_eq!(parse(Some("calls=jvmti")).unwrap().calls_via, hotspot_backend::CallsVia::Jvmti);
+        let o = parse(Some("calls=requested,sample=cpu")).unwrap();
+        assert!(o.calls && o.calls_via == hotspot_backend::CallsVia::Requested && o.sample == SampleMode::Cpu);
         assert_eq!(parse(Some("quantum")).unwrap().quantum, QuantumMode::Switch);
         assert_eq!(parse(Some("quantum=switch")).unwrap().quantum, QuantumMode::Switch);
         assert_eq!(parse(Some("quantum=tick")).unwrap().quantum, QuantumMode::Tick);
@@ -529,7 +532,7 @@ mod tests {
         assert!(parse(Some("start=later")).unwrap_err().contains("(valid: running, paused)"));
         assert!(parse(Some("out=")).unwrap_err().contains("needs a value"));
         assert!(!parse(Some("log=loud")).unwrap_err().contains('\n'));
-        assert_eq!(parse(Some("calls=sometimes")).unwrap_err(), "bad value 'sometimes' for option 'calls' (valid: probes, jvmti, none)");
+        assert_eq!(parse(Some("calls=sometimes")).unwrap_err(), "bad value 'sometimes' for option 'calls' (valid: probes, requested, jvmti, none)");
         assert_eq!(parse(Some("quantum=often")).unwrap_err(), "bad value 'often' for option 'quantum' (valid: switch, all, tick, off)");
     }
 }

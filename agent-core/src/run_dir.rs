@@ -74,6 +74,8 @@ const OTHER_REPORTS: &[&str] = &[
     "code.txt",
     "compensation.txt",
     "marks.txt",
+    "phases.txt",
+    "probes.txt",
     "vm-cost.txt",
     "forms.txt",
     "jit.txt",

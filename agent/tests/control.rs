@@ -3,6 +3,7 @@
 
 mod common;
 
+use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -161,6 +162,79 @@ fn dumped_counts_match_the_collection_window_exactly() {
 
         let status = jvm.quit();
         assert!(status.success());
+    }
+}
+
+/// Calls of `method` in every context of the main thread.
+fn all_calls(p: &Profile, method: &str) -> u64 {
+    let t = &p.threads.iter().find(|t| t.name == "main").expect("main thread").tree;
+    let Some(c) = p.consumers.get(method) else { return 0 };
+    (1..t.len() as u32).filter(|&n| t.consumer(n) == c).map(|n| t.calls(n)).sum()
+}
+
+/// Calls of `Phases.leaf` directly below `parent`, anywhere on the main thread.
+fn leaf_below(p: &Profile, parent: &str) -> u64 {
+    let t = &p.threads.iter().find(|t| t.name == "main").unwrap().tree;
+    let (Some(pc), Some(lc)) = (p.consumers.get(parent), p.consumers.get("Phases.leaf")) else { return 0 };
+    (1..t.len() as u32).filter(|&n| t.consumer(n) == pc).filter_map(|n| t.find_child(n, lc)).map(|n| t.calls(n)).sum()
+}
+
+/// `calls=requested`: no method has probes until `probe add` asks; from then on the matching
+/// methods' calls are counted exactly, and `probe remove` stops them, while the rest of the program
+/// stays unprobed. `probes.txt` says from when to when, per method.
+#[test]
+fn probes_requested_while_running_count_exactly_from_their_request() {
+    for jdk in common::jdks() {
+        let mut jvm = Jvm::start(&jdk, "calls=requested");
+        let tmp = tempfile::tempdir().unwrap();
+        let probed = |jvm: &Jvm| jvm.ctl(Command::Status)["probed_classes"].as_u64().expect("probed_classes in status");
+        let home = jdk.home.display().to_string();
+        jvm.phase("A");
+        assert_eq!(probed(&jvm), 0, "{home}: nothing probed before a request");
+        let request = |jvm: &Jvm, add: bool, pattern: &str| jvm.ctl(Command::Probe { add, pattern: pattern.into() });
+        let r = request(&jvm, true, "Phases::workA");
+        assert_eq!((r["classes_retransformed"].as_u64(), r["requested_methods"].as_u64()), (Some(1), Some(1)), "{home}: {r}");
+        let s = jvm.ctl(Command::Status);
+        assert_eq!((s["probed_classes"].as_u64(), s["probe_requests"].clone()), (Some(1), serde_json::json!(["+Phases::workA"])), "{s}");
+        jvm.phase("A");
+        jvm.phase("B");
+        let d1 = jvm.dump(&tmp.path().join("d1"));
+        let counts = |p: &Profile| ["workA", "workB", "leaf", "main"].map(|m| all_calls(p, &format!("Phases.{m}")));
+        assert_eq!(counts(&d1), [10, 0, 0, 0], "{home}: only workA, from its request on");
+
+        request(&jvm, true, "Phases::leaf");
+        jvm.phase("A");
+        let d2 = jvm.dump(&tmp.path().join("d2"));
+        assert_eq!(counts(&d2), [20, 0, 10, 0], "{home}");
+        assert_eq!(leaf_below(&d2, "Phases.workA"), 10, "{home}: leaf's calls sit below workA's");
+
+        let r = request(&jvm, false, "Phases::workA");
+        assert_eq!(r["requested_methods"].as_u64(), Some(1), "{home}: leaf keeps its probes: {r}");
+        jvm.phase("A");
+        jvm.phase("B");
+        let d3 = jvm.dump(&tmp.path().join("d3"));
+        assert_eq!(counts(&d3), [20, 0, 40, 0], "{home}: workA stops growing, leaf goes on");
+
+        request(&jvm, false, "Phases::leaf");
+        assert_eq!(probed(&jvm), 0, "{home}: no probes left");
+        jvm.phase("C");
+        let d4 = jvm.dump(&tmp.path().join("d4"));
+        assert_eq!(counts(&d4), [20, 0, 40, 0], "{home}");
+        let text = std::fs::read_to_string(tmp.path().join("d4/probes.txt")).unwrap();
+        let rows: Vec<&str> = text.lines().filter(|l| l.ends_with("Phases.workA") || l.ends_with("Phases.leaf")).collect();
+        assert_eq!(rows.len(), 2, "{text}");
+        assert!(rows.iter().all(|r| !r.contains("(end)")), "every window closed: {text}");
+        assert!(text.contains(" add ") && text.contains(" remove ") && text.contains("Phases::leaf"), "{text}");
+        // The saved run gives the same report.
+        let again = tmp.path().join("again");
+        let o = Process::new(common::hpm_binary()).arg("report").arg(tmp.path().join("d4")).arg("--out").arg(&again).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(std::fs::read_to_string(again.join("probes.txt")).unwrap(), text);
+
+        // A pattern that would probe every class is refused in one line.
+        let r = jvm.client().send(&Command::Probe { add: true, pattern: "*".into() }).unwrap();
+        assert!(!r.ok && r.error.as_deref().unwrap_or("").contains("every class"), "{r:?}");
+        assert!(jvm.quit().success());
     }
 }
 
@@ -623,5 +697,88 @@ fn attaching_to_a_running_h2_samples_its_methods() {
                 assert!(std::fs::read_to_string(d.join("xprof.txt")).unwrap().contains("org.h2.command."), "the top-level xprof.txt of a sampling-only run");
             }
         }
+    }
+}
+
+/// Per method, calls over the exact trees of H2's workers.
+fn worker_calls(p: &Profile) -> BTreeMap<String, u64> {
+    let mut by = BTreeMap::new();
+    for t in p.threads.iter().filter(|t| t.name.starts_with("h2-worker")) {
+        for n in 1..t.tree.len() as u32 {
+            *by.entry(p.consumers.name(t.tree.consumer(n)).to_string()).or_default() += t.tree.calls(n);
+        }
+    }
+    by.retain(|_, c| *c > 0);
+    by
+}
+
+/// `hpm ctl PID probe add|remove` on Debian's H2, attached while it runs its transactions with
+/// sampling only (`calls=requested`): exact counts of just the matching methods appear in the next
+/// dump, `remove` makes them stop growing, and the rest of the program has no probes (`status`,
+/// the reports).
+#[test]
+fn probes_requested_on_a_running_h2_count_just_the_matching_methods() {
+    let h2 = Path::new("/usr/share/java/h2.jar");
+    assert!(h2.is_file(), "{} missing: install libh2-java (scripts/test.sh does)", h2.display());
+    let driver = java_tests::compile_with("thirdparty", &["-cp", h2.to_str().unwrap()]).expect("compiling java-tests/thirdparty");
+    for jdk in common::jdks() {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut child = Process::new(jdk.java())
+            .arg("-cp")
+            .arg(format!("{}:{}", driver.display(), h2.display()))
+            .args(["bench.H2Driver", "2", "10000000"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        common::wait_for_libjvm(child.id(), Duration::from_secs(30));
+        std::thread::sleep(Duration::from_secs(2));
+        let pid = child.id().to_string();
+        let sockets = tmp.path().join("sockets");
+        std::fs::create_dir(&sockets).unwrap();
+        std::fs::set_permissions(&sockets, std::fs::Permissions::from_mode(0o700)).unwrap();
+        attach_sampling(&pid, &tmp.path().join("out"), &sockets.join(format!("{pid}.sock")), "calls=requested");
+        let hpm = |args: &[&str]| {
+            let o = Process::new(common::hpm_binary()).args(["ctl", "--socket-dir"]).arg(&sockets).arg(&pid).args(args).output().unwrap();
+            (o.status.success(), String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr))
+        };
+        let dump = |name: &str| {
+            let d = tmp.path().join(name);
+            let (ok, out) = hpm(&["dump", d.to_str().unwrap()]);
+            assert!(ok, "{out}");
+            (common::read_profile(&d.join("arcflow.json")), d)
+        };
+        let home = jdk.home.display().to_string();
+        let (before, _) = dump("before");
+        assert_eq!(worker_calls(&before), BTreeMap::new(), "{home}: no calls counted before a request");
+
+        const PATTERN: &str = "org.h2.command.*::execute*";
+        let (ok, out) = hpm(&["probe", "add", PATTERN]);
+        assert!(ok && out.contains("requested_methods:") && !out.contains("requested_methods: 0"), "{home}: {out}");
+        let (_, status) = hpm(&["status"]);
+        assert!(status.contains(&format!("probe_requests: +{PATTERN}")) && !status.contains("probed_classes: 0"), "{status}");
+        std::thread::sleep(Duration::from_millis(1500));
+        let (d1, _) = dump("d1");
+        std::thread::sleep(Duration::from_millis(1000));
+        let (d2, _) = dump("d2");
+        let (c1, c2) = (worker_calls(&d1), worker_calls(&d2));
+        let matching = |m: &str| m.starts_with("org.h2.command.") && m.rsplit('.').next().is_some_and(|n| n.starts_with("execute"));
+        assert!(c1.keys().all(|m| matching(m)), "{home}: methods counted outside the pattern: {:?}", c1.keys().filter(|m| !matching(m)).collect::<Vec<_>>());
+        assert!(c1.keys().any(|m| m.ends_with(".executeUpdate")) && c1.keys().any(|m| m.ends_with(".executeQuery")), "{home}: {c1:?}");
+        let grew = c1.iter().filter(|(m, c)| c2.get(*m).is_some_and(|c2| c2 > c)).count();
+        assert!(grew > 0, "{home}: counts grow while the probes are in: {c1:?} then {c2:?}");
+
+        let (ok, out) = hpm(&["probe", "remove", PATTERN]);
+        assert!(ok && out.contains("requested_methods: 0"), "{home}: {out}");
+        let (_, status) = hpm(&["status"]);
+        assert!(status.contains("probed_classes: 0") && status.contains("requested_methods: 0"), "{status}");
+        let (d3, _) = dump("d3");
+        std::thread::sleep(Duration::from_millis(1500));
+        let (d4, d4_dir) = dump("d4");
+        assert_eq!(worker_calls(&d3), worker_calls(&d4), "{home}: counts stop growing once the probes are out");
+        let probes = std::fs::read_to_string(d4_dir.join("probes.txt")).unwrap();
+        assert!(probes.contains(PATTERN) && probes.lines().any(|l| l.ends_with(".executeUpdate")), "{probes}");
+        child.kill().unwrap();
+        let _ = child.wait();
     }
 }

@@ -11,6 +11,7 @@
 //! | `dump` | `dir` (string, optional, not empty) | write the reports now; the reply names the files |
 //! | `mark` | `text` (string) | put a marker in the data |
 //! | `events` | | what is counted, and what could not be opened |
+//! | `probe` | `action` (`add` or `remove`), `pattern` (string: `CLASS_GLOB` or `CLASS_GLOB::METHOD_GLOB`) | put bytecode probes into, or take them out of, the matching methods now |
 //! | `help` | | the commands |
 //!
 //! Reply: `{"v":1,"ok":true,"result":…}` or `{"v":1,"ok":false,"error":"…","code":"…"}` where `code`
@@ -36,6 +37,8 @@ pub enum Command {
     Dump { dir: Option<String> },
     Mark { text: String },
     Events,
+    /// Probes requested at run time: into (`add`) or out of the methods `pattern` matches.
+    Probe { add: bool, pattern: String },
     Help,
 }
 
@@ -49,6 +52,7 @@ impl Command {
             Command::Dump { .. } => "dump",
             Command::Mark { .. } => "mark",
             Command::Events => "events",
+            Command::Probe { .. } => "probe",
             Command::Help => "help",
         }
     }
@@ -65,6 +69,10 @@ impl Command {
             Command::Mark { text } => {
                 obj.insert("text".into(), json!(text));
             }
+            Command::Probe { add, pattern } => {
+                obj.insert("action".into(), json!(if *add { "add" } else { "remove" }));
+                obj.insert("pattern".into(), json!(pattern));
+            }
             _ => {}
         }
         Value::Object(obj).to_string()
@@ -80,6 +88,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("dump", "write the reports now; optional \"dir\"; the reply names the files"),
     ("mark", "put a marker with \"text\" in the data"),
     ("events", "what is counted, and which requested events could not be opened"),
+    ("probe", "\"action\" add or remove bytecode probes in the methods \"pattern\" matches (CLASS_GLOB or CLASS_GLOB::METHOD_GLOB), now"),
     ("help", "this list"),
 ];
 
@@ -174,6 +183,18 @@ pub fn parse_request(line: &str) -> Result<Command, RequestError> {
             None => return Err(bad("\"mark\" needs a \"text\" string".into())),
         },
         "events" => Command::Events,
+        "probe" => {
+            let add = match optional_string("action")?.as_deref() {
+                Some("add") => true,
+                Some("remove") => false,
+                Some(other) => return Err(bad(format!("\"action\" must be \"add\" or \"remove\", not {:?}", truncate(other, 64)))),
+                None => return Err(bad("\"probe\" needs an \"action\": \"add\" or \"remove\"".into())),
+            };
+            match optional_string("pattern")? {
+                Some(p) if !p.trim().is_empty() => Command::Probe { add, pattern: p.trim().to_string() },
+                _ => return Err(bad("\"probe\" needs a \"pattern\": CLASS_GLOB or CLASS_GLOB::METHOD_GLOB, e.g. \"org.h2.command.*\"".into())),
+            }
+        }
         "help" => Command::Help,
         other => {
             let known: Vec<&str> = COMMANDS.iter().map(|c| c.0).collect();
@@ -186,6 +207,7 @@ pub fn parse_request(line: &str) -> Result<Command, RequestError> {
     let allowed: &[&str] = match command {
         Command::Dump { .. } => &["v", "cmd", "dir"],
         Command::Mark { .. } => &["v", "cmd", "text"],
+        Command::Probe { .. } => &["v", "cmd", "action", "pattern"],
         _ => &["v", "cmd"],
     };
     if let Some(extra) = obj.keys().find(|k| !allowed.contains(&k.as_str())) {
@@ -251,6 +273,8 @@ mod tests {
             Command::Dump { dir: Some("/tmp/x y".into()) },
             Command::Mark { text: "phase 2 \"quoted\" ünïcode".into() },
             Command::Events,
+            Command::Probe { add: true, pattern: "org.h2.command.*::execute*".into() },
+            Command::Probe { add: false, pattern: "com.acme.Main".into() },
             Command::Help,
         ] {
             assert_eq!(parse_request(&c.to_request()), Ok(c.clone()), "{c:?}");
@@ -270,6 +294,10 @@ mod tests {
         assert_eq!(code(r#"{"cmd":"dump","dir":" "}"#), ErrorCode::BadRequest);
         assert_eq!(code(r#"{"cmd":"mark"}"#), ErrorCode::BadRequest);
         assert_eq!(code(r#"{"cmd":"status","force":true}"#), ErrorCode::BadRequest);
+        assert_eq!(code(r#"{"cmd":"probe","pattern":"a.*"}"#), ErrorCode::BadRequest);
+        assert_eq!(code(r#"{"cmd":"probe","action":"toggle","pattern":"a.*"}"#), ErrorCode::BadRequest);
+        assert_eq!(code(r#"{"cmd":"probe","action":"add"}"#), ErrorCode::BadRequest);
+        assert_eq!(code(r#"{"cmd":"probe","action":"add","pattern":" "}"#), ErrorCode::BadRequest);
         let m = parse_request(r#"{"cmd":"launch"}"#).unwrap_err().message;
         assert!(m.contains("unknown command \"launch\"") && m.contains("status"), "{m}");
     }

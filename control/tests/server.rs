@@ -74,6 +74,10 @@ fn commands_reach_the_handler_and_help_is_answered_by_the_server() {
         Command::Dump { dir: Some("/tmp/d".into()) },
         Command::Mark { text: "phase 2".into() },
         Command::Events,
+        Command::Probe {
+            add: true,
+            pattern: "org.h2.command.*".into(),
+        },
     ] {
         let r = c.send(&cmd).unwrap();
         assert!(r.ok, "{cmd:?}: {r:?}");
@@ -81,7 +85,7 @@ fn commands_reach_the_handler_and_help_is_answered_by_the_server() {
     }
     let help = c.send(&Command::Help).unwrap();
     assert!(help.ok);
-    assert_eq!(help.result["commands"].as_array().unwrap().len(), 8);
+    assert_eq!(help.result["commands"].as_array().unwrap().len(), 9);
     let failed = c.send(&Command::Dump { dir: Some("/nonexistent/x".into()) }).unwrap();
     assert!(!failed.ok);
     assert_eq!(failed.code.as_deref(), Some("failed"));
@@ -90,8 +94,8 @@ fn commands_reach_the_handler_and_help_is_answered_by_the_server() {
     let panicked = c.send(&Command::Mark { text: "panic".into() }).unwrap();
     assert!(!panicked.ok);
     assert!(c.send(&Command::Status).unwrap().ok);
-    // 6 commands, the failing dump, the panicking mark and status; help never reaches the handler.
-    assert_eq!(handler.calls.load(Ordering::SeqCst), 9);
+    // 7 commands, the failing dump, the panicking mark and status; help never reaches the handler.
+    assert_eq!(handler.calls.load(Ordering::SeqCst), 10);
 }
 
 #[test]

@@ -11,6 +11,7 @@
 
 mod errors;
 mod names;
+mod probe_requests;
 mod probes;
 mod stacks;
 mod vmstructs;
@@ -74,6 +75,16 @@ pub enum CallsVia {
     Probes,
     /// JVMTI MethodEntry/MethodExit events.
     Jvmti,
+    /// Bytecode probes, but only in the methods asked for while the program runs
+    /// ([`request_probes`]); no class gets them at start.
+    Requested,
+}
+
+impl CallsVia {
+    /// Whether calls are counted by bytecode probes.
+    pub fn probes(self) -> bool {
+        matches!(self, CallsVia::Probes | CallsVia::Requested)
+    }
 }
 
 impl Default for BackendConfig {
@@ -125,6 +136,24 @@ struct Backend {
 /// is stopped: they are retransformed without them); `None` in the JVMTI mode.
 pub fn probed_classes() -> Option<usize> {
     probes::runtime().map(|rt| rt.probed_class_count())
+}
+
+pub use probes::ProbeChange;
+
+/// `hpm ctl PID probe add|remove PATTERN` (`CLASS_GLOB` or `CLASS_GLOB::METHOD_GLOB`): bytecode
+/// probes into, or out of, the matching methods while the program runs. Call on a thread attached
+/// to the VM.
+pub fn request_probes(add: bool, pattern: &str) -> Result<ProbeChange, String> {
+    match probes::runtime() {
+        Some(rt) => rt.request(add, pattern),
+        None => Err("this run counts no calls with bytecode probes (calls=none or calls=jvmti): start the agent with calls=requested (probes only where asked) or calls=probes".into()),
+    }
+}
+
+/// The probe requests in force, in order (`+pattern`, `-pattern`), and how many methods have
+/// probes by them now; `None` without bytecode probes.
+pub fn requested_probes() -> Option<(Vec<String>, usize)> {
+    probes::runtime().map(|rt| rt.requested())
 }
 
 /// What the VM could not give this agent: one line per kind of data, naming it and the fix.
@@ -507,7 +536,7 @@ pub unsafe fn init(vm: *mut JavaVM, recorder: Arc<Recorder>, config: BackendConf
     // Only what the VM offers now: after a late attach some capabilities exist only at start-up.
     let mut missing = Vec::new();
     let mut can_method_events = false;
-    let probes = rc.calls && config.calls_via == CallsVia::Probes;
+    let probes = rc.calls && config.calls_via.probes();
     let mut can_wrap_natives = false;
     let mut thread_field = false;
     if probes {
@@ -639,7 +668,6 @@ pub unsafe fn init(vm: *mut JavaVM, recorder: Arc<Recorder>, config: BackendConf
         "SetEventCallbacks",
     )?;
     let control = Control { env: env as usize };
-    let start_paused = config.start_paused;
     let backend = Backend {
         env: env as usize,
         vm: vm as usize,
@@ -660,7 +688,7 @@ pub unsafe fn init(vm: *mut JavaVM, recorder: Arc<Recorder>, config: BackendConf
     }
     if probes {
         if let Some(b) = BACKEND.get() {
-            probes::install(env, b.recorder.clone(), start_paused, b.config.compensate, can_wrap_natives, thread_field, SAMPLER.get().cloned());
+            probes::install(env, b.recorder.clone(), &b.config, can_wrap_natives, thread_field, SAMPLER.get().cloned());
         }
         if thread_field {
             // From here on, so that java.lang.Thread passes the hook at its load.

@@ -24,10 +24,11 @@ use hpm_collectors::arcflow::{ConsumerId, Tree};
 use hpm_collectors::metrics::ThreadMetrics;
 use hpm_collectors::recorder::naming::{class_name_from_signature, method_consumer_name};
 use hpm_collectors::recorder::naming::is_jdk_class;
-use hpm_collectors::recorder::{ClassFilter, Glob, Recorder, ThreadRecorder};
+use hpm_collectors::recorder::{ClassFilter, Glob, ProbeRequest, Recorder, ThreadRecorder};
 use hpm_collectors::sampling::{ContextSampler, SampledThread};
 use hpm_instrument::{instrument, MethodInfo, Probes};
 
+use crate::probe_requests::{Decision, Pattern, ProbeRequests};
 use crate::sys::jvmti::*;
 use crate::{check, jni_fn, jvmti_fn, names, take_string, ThreadStack};
 use hpm_support::{lock, log};
@@ -302,11 +303,36 @@ fn drain_into(st: &SampledThread, own: &Mutex<Bases>, mounted: Option<(u32, &Mut
     }
 }
 
+/// What a probe request did ([`ProbeRuntime::request`]).
+#[derive(Debug, Clone)]
+pub struct ProbeChange {
+    /// Loaded classes retransformed, and those the VM refused.
+    pub classes: usize,
+    pub failed: usize,
+    /// Recording was on: the change is in the code now (else at the next start).
+    pub recording: bool,
+    /// Methods with requested probes in, after the request.
+    pub methods_in: usize,
+    /// The rules now, in order (`+pattern`, `-pattern`).
+    pub rules: Vec<String>,
+}
+
 pub(crate) struct ProbeRuntime {
     env: usize,
     recorder: Arc<Recorder>,
     filter: ClassFilter,
     never: Vec<Glob>,
+    /// `calls=requested`: the filter selects no class; only requests put probes in.
+    requested_only: bool,
+    /// Probes requested while the program runs ([`ProbeRuntime::request`]).
+    requests: Mutex<ProbeRequests>,
+    /// Retransformations the agent has under way: probes they put in are in from when they
+    /// return (see [`ProbeRequests::settle`]).
+    retransforming: AtomicU32,
+    /// One retransformation of the loaded classes at a time (requests, start, stop).
+    retransform_lock: Mutex<()>,
+    /// The VM granted `can_retransform_classes`: requests can change loaded classes.
+    can_retransform: AtomicBool,
     /// The probe runtime is defined: classes loaded from now on are instrumented.
     ready: AtomicBool,
     probe_class: OnceLock<usize>,
@@ -370,8 +396,7 @@ pub(crate) fn runtime() -> Option<&'static ProbeRuntime> {
 pub(crate) fn install(
     env: *mut jvmtiEnv,
     recorder: Arc<Recorder>,
-    start_paused: bool,
-    compensate: bool,
+    config: &crate::BackendConfig,
     can_wrap_natives: bool,
     thread_field: bool,
     sampler: Option<(Arc<ContextSampler>, bool)>,
@@ -381,11 +406,18 @@ pub(crate) fn install(
         None => (None, false),
     };
     let filter = recorder.config().filter.clone();
+    let (start_paused, compensate) = (config.start_paused, config.compensate);
+    let requested_only = config.calls_via == crate::CallsVia::Requested;
     let rt = ProbeRuntime {
         env: env as usize,
         recorder,
         filter,
         never: NEVER.iter().map(|p| Glob::new(p)).collect(),
+        requested_only,
+        requests: Mutex::new(ProbeRequests::default()),
+        retransforming: AtomicU32::new(0),
+        retransform_lock: Mutex::new(()),
+        can_retransform: AtomicBool::new(false),
         ready: AtomicBool::new(false),
         probe_class: OnceLock::new(),
         state_field: OnceLock::new(),
@@ -414,6 +446,12 @@ pub(crate) fn install(
     if start_paused {
         rt.sampler_active(false);
     }
+    // SAFETY: zeroed jvmtiCapabilities is the "none" value; env valid, the out-pointer too.
+    let mut have: jvmtiCapabilities = unsafe { std::mem::zeroed() };
+    // SAFETY: as above.
+    if unsafe { jvmti_fn!(env, GetCapabilities)(env, &mut have) } == JVMTI_ERROR_NONE {
+        rt.can_retransform.store(have.can_retransform_classes() != 0, Ordering::Release);
+    }
     if can_wrap_natives {
         let prefix = CString::new(NATIVE_PREFIX).unwrap();
         // SAFETY: env is valid (OnLoad or live phase); the prefix is copied by the VM.
@@ -432,9 +470,76 @@ impl ProbeRuntime {
         self.env as *mut jvmtiEnv
     }
 
-    /// Whether methods of the class with dotted name `class` get probes.
-    fn selects(&self, class: &str) -> bool {
-        self.filter.accepts(class) && !self.never.iter().any(|g| g.matches(class))
+    /// Closes the windows of `class`'s methods reached by requests whose probes are not in the
+    /// class's code now (all but `kept`).
+    fn close_requested(&self, requests: &mut ProbeRequests, class: &str, kept: &[u32]) {
+        let now = self.recorder.wall_ns();
+        for (id, name) in requests.reached_in(class) {
+            if !kept.contains(&id) && requests.note(class, id, &name, false, Some(now)) == Some(false) {
+                self.recorder.probe_closed(&name, now);
+            }
+        }
+    }
+
+    /// The requested probes that went in during a retransformation are in from now.
+    fn settle_requested(&self) {
+        let now = self.recorder.wall_ns();
+        let mut requests = lock(&self.requests);
+        for id in requests.settle(now) {
+            if let Some(name) = requests.name_of(id) {
+                self.recorder.probe_opened(name, now);
+            }
+        }
+    }
+
+    /// `hpm ctl PID probe add|remove PATTERN`: probes into (`add`) or out of the methods `pattern`
+    /// matches, now: the loaded classes it matches are retransformed, and classes loaded later
+    /// follow. While recording is stopped the rule waits for the start.
+    pub(crate) fn request(&self, add: bool, pattern: &str) -> Result<ProbeChange, String> {
+        let parsed = Pattern::parse(pattern)?;
+        if !self.ready.load(Ordering::Acquire) {
+            return Err("the probe runtime is not ready yet (the JVM is still starting): ask again in a moment".into());
+        }
+        if !self.can_retransform.load(Ordering::Acquire) {
+            return Err("this JVM did not grant the agent retransformation of loaded classes (can_retransform_classes): probes cannot be put in or taken out while it runs".into());
+        }
+        let text = parsed.text().to_string();
+        let matcher = Pattern::parse(pattern)?;
+        lock(&self.requests).push(add, parsed);
+        let recording = self.probing.load(Ordering::Acquire);
+        let (classes, failed) = if recording {
+            retransform_where(self, if add { "probe add" } else { "probe remove" }, |class| matcher.matches_class(class) && !self.vetoed(class))
+        } else {
+            (0, 0)
+        };
+        let at_ns = self.recorder.wall_ns();
+        self.recorder.probe_requested(ProbeRequest { add, pattern: text, at_ns, classes: classes as u32 });
+        let requests = lock(&self.requests);
+        Ok(ProbeChange { classes, failed, recording, methods_in: requests.open_count(), rules: requests.listed() })
+    }
+
+    /// What is probed now by requests: the rules in order and how many methods have probes by
+    /// them.
+    pub(crate) fn requested(&self) -> (Vec<String>, usize) {
+        let requests = lock(&self.requests);
+        (requests.listed(), requests.open_count())
+    }
+
+    /// Whether methods of the class with dotted name `class` get probes by the start-up filter.
+    fn filter_selects(&self, class: &str) -> bool {
+        !self.requested_only && self.filter.accepts(class)
+    }
+
+    /// Classes that never get probes, whatever is asked: the agent's own and those the probes
+    /// run on (`NEVER`), and `exclude=`.
+    fn vetoed(&self, class: &str) -> bool {
+        self.never.iter().any(|g| g.matches(class)) || self.filter.exclude.iter().any(|g| g.matches(class))
+    }
+
+    /// Whether some methods of the class with dotted name `class` may get probes, or had requested
+    /// ones: its class file goes through [`ProbeRuntime::transform`].
+    fn selects(&self, class: &str, requests: &ProbeRequests) -> bool {
+        !self.vetoed(class) && (self.filter_selects(class) || requests.may_add_to(class) || requests.reached(class))
     }
 
     /// How many classes carry entry and exit probes now.
@@ -500,37 +605,47 @@ impl ProbeRuntime {
             None => hpm_instrument::class_name(data).ok()?,
         };
         let dotted = internal.replace('/', ".");
-        if !self.selects(&dotted) {
+        // Lock order: requests, then ids.
+        let mut requests = lock(&self.requests);
+        if !self.selects(&dotted, &requests) {
             return None;
         }
+        let by_filter = self.filter_selects(&dotted);
         // The entry probe returns the thread's Shadow, which the method hands to its other probes.
         let mut probes = Probes::new(PROBE_CLASS, "enter", "exit")
             .with_thrown("thrown")
             .with_caught("caught")
             .with_carried_context("Lhpmagent/probe/Probe$Shadow;");
         // Natives are wrapped at a class's first load only (a retransformation may not add
-        // methods), and again when a class wrapped then is retransformed.
+        // methods), and again when a class wrapped then is retransformed; only in classes the
+        // filter selects, since a wrapper stays for good and a request may be taken back.
         // Never the JDK's natives: many are intrinsics (arraycopy, currentThread, ...) that a
         // wrapper would hide from the JIT, and the probes themselves call some of them.
         let wrap = if retransforming {
             lock(&self.wrapped_classes).contains(&internal)
         } else {
-            self.wrap_natives.load(Ordering::Relaxed) && !is_jdk_class(&dotted)
+            self.wrap_natives.load(Ordering::Relaxed) && !is_jdk_class(&dotted) && by_filter
         };
         if wrap {
             probes = probes.with_native_prefix(NATIVE_PREFIX);
         }
         let probing = self.probing.load(Ordering::Acquire);
-        if !probing {
+        if !probing && !wrap {
             lock(&self.probed_classes).remove(&internal);
-            if !wrap {
-                return None;
-            }
+            self.close_requested(&mut requests, &dotted, &[]);
+            return None;
         }
         let mut ids = lock(&self.ids);
         let mut select = |m: &MethodInfo| {
-            if !probing && m.access & ACC_NATIVE == 0 {
-                return None; // stopped: only the native wrappers this class must keep
+            let wanted = match requests.decide(&dotted, &m.name) {
+                Decision::Filter => by_filter,
+                Decision::Probe => true,
+                Decision::Leave => false,
+            };
+            // A wrapped class keeps its native wrappers, with their probes, whatever is asked (a
+            // retransformation cannot remove methods); other methods get probes while recording.
+            if !(probing && wanted || wrap && m.access & ACC_NATIVE != 0) {
+                return None;
             }
             let key = (internal.clone(), m.name.clone(), m.descriptor.clone());
             let next = ids.consumers.len() as u32;
@@ -544,28 +659,49 @@ impl ProbeRuntime {
             Ok(Some(out)) => out,
             Ok(None) => {
                 lock(&self.probed_classes).remove(&internal);
+                drop(ids);
+                self.close_requested(&mut requests, &dotted, &[]);
                 return None;
             }
             Err(e) => {
                 lock(&self.probed_classes).remove(&internal);
+                drop(ids);
+                self.close_requested(&mut requests, &dotted, &[]);
                 log::warn(&format!("class {dotted} not instrumented: {e}"));
                 return None;
             }
         };
-        if probing {
+        if out.probed.iter().any(|(m, _)| m.access & ACC_NATIVE == 0) {
             lock(&self.probed_classes).insert(internal.clone());
+        } else {
+            lock(&self.probed_classes).remove(&internal);
         }
         if !out.wrapped.is_empty() && !retransforming {
             lock(&self.wrapped_classes).insert(internal.clone());
         }
         // Names as the JVMTI path gives them: parameter types only for overloaded names (among
         // the class's own methods, not the renamed natives).
+        let mut named = Vec::with_capacity(out.probed.len());
         for (m, id) in &out.probed {
             let overloaded = out.methods.iter().filter(|x| x.name == m.name).count() > 1;
             let name = method_consumer_name(&dotted, &m.name, &m.descriptor, overloaded);
             ids.consumers[*id as usize] = self.recorder.consumer(&name);
+            named.push((*id, requests.decide(&dotted, &m.name) == Decision::Probe, name));
         }
         drop(ids);
+        // The requested methods whose probes are in now get a window (in from now, or, during a
+        // retransformation, from when it returns); those reached before whose probes are not in,
+        // lose theirs.
+        let pending = self.retransforming.load(Ordering::Acquire) > 0;
+        let now = self.recorder.wall_ns();
+        for (id, requested, name) in &named {
+            if *requested && requests.note(&dotted, *id, name, true, (!pending).then_some(now)) == Some(true) && !pending {
+                self.recorder.probe_opened(name, now);
+            }
+        }
+        let kept: Vec<u32> = named.iter().map(|(id, ..)| *id).collect();
+        self.close_requested(&mut requests, &dotted, &kept);
+        drop(requests);
         if !out.skipped.is_empty() {
             let mut sk = lock(&self.skipped);
             for (m, why) in &out.skipped {
@@ -1181,16 +1317,27 @@ fn native(name: &str, sig: &str, f: *mut c_void) -> (CString, CString, *mut c_vo
     (CString::new(name).unwrap(), CString::new(sig).unwrap(), f)
 }
 
-/// Retransforms the loaded classes the filter selects (JDK classes with `include=`, every selected
-/// class after a late attach), so that their code matches `probing`: with probes, or without them
-/// while recording is stopped (`why`: for the log).
+/// Retransforms the loaded classes the filter or a request selects (JDK classes with `include=`,
+/// every selected class after a late attach), so that their code matches `probing`: with probes,
+/// or without them while recording is stopped (`why`: for the log).
 fn retransform_loaded(rt: &ProbeRuntime, why: &str) {
+    retransform_where(rt, why, |class| {
+        let requests = lock(&rt.requests);
+        rt.selects(class, &requests)
+    });
+}
+
+/// Retransforms the loaded, modifiable classes whose dotted names `pick` accepts; their new code
+/// is what [`ProbeRuntime::transform`] makes of it now. Returns how many were retransformed and
+/// how many failed. Probes it puts in are in from when it returns.
+fn retransform_where(rt: &ProbeRuntime, why: &str, pick: impl Fn(&str) -> bool) -> (usize, usize) {
+    let _one_at_a_time = lock(&rt.retransform_lock);
     let env = rt.env();
     let mut count: jint = 0;
     let mut classes: *mut jclass = ptr::null_mut();
     // SAFETY: env valid, live phase; out-pointers valid.
     if unsafe { jvmti_fn!(env, GetLoadedClasses)(env, &mut count, &mut classes) } != JVMTI_ERROR_NONE {
-        return;
+        return (0, 0);
     }
     // SAFETY: GetLoadedClasses returned `count` class references at `classes`.
     let all = unsafe { std::slice::from_raw_parts(classes, count.max(0) as usize) }.to_vec();
@@ -1212,13 +1359,14 @@ fn retransform_loaded(rt: &ProbeRuntime, why: &str) {
         if !sig.starts_with('L') {
             continue;
         }
-        if rt.selects(&class_name_from_signature(&sig)) {
+        if pick(&class_name_from_signature(&sig)) {
             chosen.push(k);
         }
     }
     if chosen.is_empty() {
-        return;
+        return (0, 0);
     }
+    rt.retransforming.fetch_add(1, Ordering::AcqRel);
     // In batches: one class that fails (e.g. a verification error) fails its whole batch.
     let mut failed = 0;
     for batch in chosen.chunks(64) {
@@ -1232,10 +1380,13 @@ fn retransform_loaded(rt: &ProbeRuntime, why: &str) {
             }
         }
     }
+    rt.retransforming.fetch_sub(1, Ordering::AcqRel);
+    rt.settle_requested();
     if failed > 0 {
         log::warn(&format!("{failed} of {} loaded classes could not get probes (RetransformClasses failed)", chosen.len()));
     }
     log::debug(&format!("{why}: retransformed {} loaded classes", chosen.len() - failed));
+    (chosen.len() - failed, failed)
 }
 
 /// ClassFileLoadHook: instruments the selected classes once the probe runtime is defined.

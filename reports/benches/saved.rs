@@ -52,6 +52,8 @@ fn run(calls: Profile) -> SavedRun {
             config: RecorderConfig::default(),
             compensation: None,
             phase_calls: Vec::new(),
+            probe_requests: Vec::new(),
+            probe_windows: Vec::new(),
         },
         run: None,
         vm_cost: None,

@@ -76,6 +76,8 @@ fn small_run() -> hpm_reports::saved::SavedRun {
             config: RecorderConfig::default(),
             compensation: None,
             phase_calls: Vec::new(),
+            probe_requests: Vec::new(),
+            probe_windows: Vec::new(),
         },
         run: Some(hpm_reports::vm::run::RunIdentity { pid: 4711, main: "Main".into(), started_unix_ms: Some(1_778_311_763_000), dumped_unix_ms: 1_778_311_773_000 }),
         vm_cost: None,

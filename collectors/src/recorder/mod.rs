@@ -36,6 +36,7 @@ mod gc;
 mod monitors;
 pub mod naming;
 pub mod phases;
+mod probe_log;
 mod sampled;
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
@@ -51,6 +52,7 @@ pub use code::CodeEntry;
 pub use compiles::{CompileRow, CompilerActivity};
 pub use gc::GcRecord;
 pub use monitors::{NO_BLOCKER, PARK_NODE, PARK_TIMED_NODE};
+pub use probe_log::{ProbeRequest, ProbeWindow};
 pub use sampled::{state_node_name, state_of_node, Form, FormRow, SampleTimeline, TIMELINE_LIMIT};
 use code::CodeMap;
 use sampled::{add_samples, FormKey};
@@ -384,6 +386,11 @@ pub struct Snapshot {
     /// each split to the next, from the last to the snapshot; empty when nothing split the run.
     /// Raw values, as `calls`.
     pub phase_calls: Vec<Profile>,
+    /// Probes requested while the program ran, in order (empty when none was).
+    pub probe_requests: Vec<ProbeRequest>,
+    /// Per method reached by those requests, when its probes were in its code: its counts are
+    /// exact within these windows only.
+    pub probe_windows: Vec<ProbeWindow>,
 }
 
 /// Per-thread facts that are not in the trees.
@@ -443,6 +450,7 @@ pub struct Recorder {
     vm: VmCounters,
     compensation: Mutex<Option<Compensation>>,
     phases: Mutex<phases::PhaseSplits>,
+    probe_log: Mutex<probe_log::ProbeLog>,
 }
 
 // Locks a mutex even if a thread panicked while holding it (the data is counters and trees,
@@ -477,6 +485,7 @@ impl Recorder {
             vm: VmCounters::default(),
             compensation: Mutex::new(None),
             phases: Mutex::new(phases::PhaseSplits::default()),
+            probe_log: Mutex::new(probe_log::ProbeLog::default()),
         }
     }
 
@@ -1083,6 +1092,22 @@ impl Recorder {
         drop(r);
         self.gc.clear();
         self.compiles.clear();
+        lock(&self.probe_log).reset(self.wall_ns());
+    }
+
+    /// A request for probes at run time was done (see [`Snapshot::probe_requests`]).
+    pub fn probe_requested(&self, request: ProbeRequest) {
+        lock(&self.probe_log).request(request);
+    }
+
+    /// `method`'s probes went into its code at `at_ns`, by a request.
+    pub fn probe_opened(&self, method: &str, at_ns: u64) {
+        lock(&self.probe_log).opened(method, at_ns);
+    }
+
+    /// `method`'s requested probes came out of its code at `at_ns`.
+    pub fn probe_closed(&self, method: &str, at_ns: u64) {
+        lock(&self.probe_log).closed(method, at_ns);
     }
 
     pub fn status(&self) -> Status {
@@ -1303,6 +1328,7 @@ impl Recorder {
             let c = lock(&self.code);
             (c.live.values().cloned().collect(), c.loads, c.unloads)
         };
+        let (probe_requests, probe_windows) = lock(&self.probe_log).copy();
         Snapshot {
             calls,
             locks,
@@ -1328,6 +1354,8 @@ impl Recorder {
             config: self.config.clone(),
             compensation: lock(&self.compensation).clone(),
             phase_calls,
+            probe_requests,
+            probe_windows,
         }
     }
 }

@@ -54,6 +54,25 @@ pub enum CtlCommand {
     Mark { text: String },
     /// What is counted, and which requested events could not be opened.
     Events,
+    /// Put bytecode probes into the matching methods now, or take them out (HotSpot, calls=probes or calls=requested).
+    Probe {
+        #[command(subcommand)]
+        action: ProbeAction,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum ProbeAction {
+    /// Probes into the methods PATTERN matches, from now on: their calls are counted exactly.
+    Add {
+        /// CLASS_GLOB or CLASS_GLOB::METHOD_GLOB, e.g. 'org.h2.command.*' or 'org.h2.mvstore.MVMap::get*'.
+        pattern: String,
+    },
+    /// Probes out of the methods PATTERN matches: their counts stop growing.
+    Remove {
+        /// CLASS_GLOB or CLASS_GLOB::METHOD_GLOB, as for add.
+        pattern: String,
+    },
 }
 
 fn socket_dir(opt: &Option<PathBuf>) -> PathBuf {
@@ -146,6 +165,8 @@ pub fn ctl(args: CtlArgs) -> Result<(), Failure> {
         },
         CtlCommand::Mark { text } => Command::Mark { text },
         CtlCommand::Events => Command::Events,
+        CtlCommand::Probe { action: ProbeAction::Add { pattern } } => Command::Probe { add: true, pattern },
+        CtlCommand::Probe { action: ProbeAction::Remove { pattern } } => Command::Probe { add: false, pattern },
     };
     let mut client = Client::connect(&path, Duration::from_secs(args.timeout))
         .map_err(|e| Failure(format!("cannot connect to {}: {e}", path.display())))?;

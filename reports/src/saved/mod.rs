@@ -132,6 +132,8 @@ impl SavedRun {
                 config: s.config.clone(),
                 compensation: s.compensation.clone(),
                 phase_calls: s.phase_calls.iter().map(pick).collect(),
+                probe_requests: s.probe_requests.clone(),
+                probe_windows: s.probe_windows.clone(),
             },
             run: self.run.clone(),
             vm_cost: self.vm_cost.clone(),

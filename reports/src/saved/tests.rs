@@ -3,7 +3,7 @@
 
 use super::*;
 use hpm_collectors::arcflow::{Bindings, Metric, MetricMode, NodeId, Tree};
-use hpm_collectors::recorder::{ClassFilter, CodeEntry, CompileRow, Compensation, Form, FormRow, GcRecord, Glob, RecorderConfig, SampleTimeline, ThreadSummary};
+use hpm_collectors::recorder::{ClassFilter, CodeEntry, CompileRow, Compensation, Form, FormRow, GcRecord, Glob, ProbeRequest, ProbeWindow, RecorderConfig, SampleTimeline, ThreadSummary};
 use hpm_collectors::sampling::Tier;
 use hpm_collectors::vmcost::PerKind;
 use proptest::prelude::*;
@@ -121,6 +121,11 @@ fn sample_run() -> SavedRun {
             how: "measured on a dummy thread".into(),
         }),
         phase_calls: Vec::new(),
+        probe_requests: vec![
+            ProbeRequest { add: true, pattern: "com.acme.*::run*".into(), at_ns: 2_000_000_000, classes: 3 },
+            ProbeRequest { add: false, pattern: "com.acme.*::run*".into(), at_ns: 5_000_000_000, classes: 3 },
+        ],
+        probe_windows: vec![ProbeWindow { method: "com.acme.Main.run".into(), from_ns: 2_000_000_001, to_ns: Some(4_999_999_999) }],
     };
     // The calls split in two at the marker: the first phase main's, the second worker-1's.
     let mut snapshot = snapshot;
@@ -199,6 +204,7 @@ fn a_run_round_trips_node_by_node() {
     assert_eq!((&back.run, &back.vm_cost, &back.marks), (&run.run, &run.vm_cost, &run.marks));
     assert_eq!(s.1.sample_timelines, s.0.sample_timelines);
     assert_eq!(s.1.phase_calls.len(), 2);
+    assert_eq!((&s.1.probe_requests, &s.1.probe_windows), (&s.0.probe_requests, &s.0.probe_windows));
 }
 
 /// A file without timelines (written before they existed) reads as none; timelines that do not

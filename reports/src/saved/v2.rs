@@ -19,7 +19,7 @@ use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use hpm_collectors::arcflow::{Bindings, ConsumerId, ConsumerTable, Metric, MetricMode, NodeId, Profile, ThreadProfile, Tree, NO_NODE};
-use hpm_collectors::recorder::{ClassFilter, CodeEntry, CompileRow, Compensation, Form, FormRow, GcRecord, Glob, RecorderConfig, SampleTimeline, Snapshot, ThreadSummary};
+use hpm_collectors::recorder::{ClassFilter, CodeEntry, CompileRow, Compensation, Form, FormRow, GcRecord, Glob, ProbeRequest, ProbeWindow, RecorderConfig, SampleTimeline, Snapshot, ThreadSummary};
 use hpm_collectors::sampling::Tier;
 use hpm_collectors::vmcost::{CostRow, PerKind};
 
@@ -70,6 +70,28 @@ struct Doc<N> {
     /// when markers split the run; files without it read as no phases.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     phase_calls: Vec<ProfileF<N>>,
+    /// Probes requested while the program ran (`Snapshot::probe_requests`). Optional, as below.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    probe_requests: Vec<ProbeRequestF>,
+    /// Per method those requests reached, when its probes were in (`Snapshot::probe_windows`).
+    /// Optional: written only when probes were requested; files without it read as none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    probe_windows: Vec<ProbeWindowF>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct ProbeRequestF {
+    add: bool,
+    pattern: String,
+    at_ns: u64,
+    classes: u32,
+}
+
+#[derive(Serialize, Deserialize)]
+struct ProbeWindowF {
+    method: String,
+    from_ns: u64,
+    to_ns: Option<u64>,
 }
 
 /// A thread's samples in the order taken: `times` (ns on the recorder's clock) as differences
@@ -520,6 +542,12 @@ pub fn write(run: &SavedRun, w: &mut dyn Write) -> io::Result<()> {
         alloc_samples: s.alloc_samples.as_ref().map(|p| profile_f(p, remaps[3].as_deref())),
         sample_states: s.sample_states.as_ref().map(|p| profile_f(p, remaps[4].as_deref())),
         phase_calls: s.phase_calls.iter().zip(&phase_remaps).map(|(p, r)| profile_f(p, r.as_deref())).collect(),
+        probe_requests: s
+            .probe_requests
+            .iter()
+            .map(|r| ProbeRequestF { add: r.add, pattern: r.pattern.clone(), at_ns: r.at_ns, classes: r.classes })
+            .collect(),
+        probe_windows: s.probe_windows.iter().map(|w| ProbeWindowF { method: w.method.clone(), from_ns: w.from_ns, to_ns: w.to_ns }).collect(),
         thread_summaries: s
             .threads
             .iter()
@@ -800,6 +828,12 @@ pub fn read(text: &str) -> Result<SavedRun, ReadError> {
     };
     let snapshot = Snapshot {
         phase_calls,
+        probe_requests: doc
+            .probe_requests
+            .into_iter()
+            .map(|r| ProbeRequest { add: r.add, pattern: r.pattern, at_ns: r.at_ns, classes: r.classes })
+            .collect(),
+        probe_windows: doc.probe_windows.into_iter().map(|w| ProbeWindow { method: w.method, from_ns: w.from_ns, to_ns: w.to_ns }).collect(),
         calls,
         locks,
         waits,

@@ -17,6 +17,7 @@
 //! | `sampled/jit.txt` | the JIT compiler threads' CPU time by method compiled and tier ([`jit`]) |
 //! | `vm-cost.txt` | CPU time by kind of thread (application, GC, JIT, VM, agent) per phase ([`cost`]) |
 //! | `marks.txt` | the markers set during the run ([`marks`]) |
+//! | `probes.txt` | probes requested while the program ran, and per method reached when its probes were in and its calls ([`probes`]) |
 //!
 //! The `Run:` line of `threads.txt` and the `run` object of `threads.json` come from [`run`].
 
@@ -24,6 +25,7 @@ pub mod cost;
 pub mod forms;
 pub mod jit;
 pub mod marks;
+pub mod probes;
 pub mod run;
 pub mod states;
 
@@ -60,6 +62,9 @@ pub fn all_reports(snap: &Snapshot) -> Vec<(&'static str, String)> {
     }
     if snap.compensation.is_some() {
         v.push(("compensation.txt", compensation(snap)));
+    }
+    if !snap.probe_requests.is_empty() {
+        v.push(("probes.txt", probes::probes(snap)));
     }
     v
 }
