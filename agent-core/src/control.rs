@@ -206,14 +206,14 @@ impl Handler for AgentControl {
                 Ok(json!({"metrics": metrics, "refused": self.state.refused_events}))
             }
             // Answered by the server itself.
-            Command::Probe { add, pattern } => {
-                let change = self.attached(|| self.state.vm.request_probes(add, &pattern))?;
+            Command::Probe { add, patterns } => {
+                let change = self.attached(|| self.state.vm.request_probes(add, &patterns))?;
                 if change.failed > 0 {
-                    log::warn(&format!("probe {} '{pattern}': {} classes could not be retransformed", if add { "add" } else { "remove" }, change.failed));
+                    log::warn(&format!("probe {} {}: {} classes could not be retransformed", if add { "add" } else { "remove" }, patterns.join(" "), change.failed));
                 }
                 Ok(json!({
                     "action": if add { "add" } else { "remove" },
-                    "pattern": pattern,
+                    "patterns": patterns,
                     "classes_retransformed": change.classes,
                     "classes_refused": change.failed,
                     "in_code": if change.recording { "now" } else { "when recording starts (it is stopped)" },

@@ -111,9 +111,9 @@ impl Vm {
     }
 
     /// Probes into or out of the methods `pattern` matches, now (HotSpot with bytecode probes).
-    pub fn request_probes(&self, add: bool, pattern: &str) -> Result<hotspot_backend::ProbeChange, String> {
+    pub fn request_probes(&self, add: bool, patterns: &[String]) -> Result<hotspot_backend::ProbeChange, String> {
         match self {
-            Vm::HotSpot { .. } => hotspot_backend::request_probes(add, pattern),
+            Vm::HotSpot { .. } => hotspot_backend::request_probes(add, patterns),
             Vm::Rvm { .. } => Err("the research VM counts every call already (its interpreter reports each entry and exit): there are no probes to put in or take out".into()),
         }
     }

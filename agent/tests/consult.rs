@@ -55,3 +55,87 @@ fn consult_names_the_planted_bottlenecks() {
         assert!(probes.lines().skip(1).all(|l| l.contains("consult.Bottlenecks.") || l.contains("(not walkable") || l.contains("(no Java")), "{probes}");
     }
 }
+
+/// `hpm consult PID` on a running JVM (the same bottlenecks, round after round, as a server's
+/// load would come): it samples, names the three, then puts exact probes into the hot subtree's
+/// methods only, counts their calls, and takes the probes out again; its report is in the run
+/// directory it keeps, where `hpm explore` shows it.
+#[test]
+fn consult_on_a_running_jvm_probes_only_the_hot_subtrees_and_removes_them() {
+    let classes = java_tests::compile("workloads").expect("compiling java-tests/workloads");
+    for jdk in jdks() {
+        let tmp = tempfile::tempdir().unwrap();
+        // The agent's default socket, in a runtime directory of the test's own.
+        let runtime = tmp.path().join("run");
+        std::fs::create_dir(&runtime).unwrap();
+        let sockets = runtime.join("hpmagent");
+        let mut child = Command::new(jdk.java())
+            .env("XDG_RUNTIME_DIR", &runtime)
+            .arg("-Xmx64m")
+            .arg(format!(
+                "-agentpath:{}=out={},perf-map=off,calls=requested,sample=cpu,sample-interval=1ms",
+                agent_lib().display(),
+                tmp.path().join("out").display()
+            ))
+            .arg("-cp")
+            .arg(&classes)
+            .args(["consult.Bottlenecks", "700", "0"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("running java");
+        let pid = child.id().to_string();
+        let socket = sockets.join(format!("{pid}.sock"));
+        let start = std::time::Instant::now();
+        while !socket.exists() && start.elapsed() < std::time::Duration::from_secs(30) {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let keep = tmp.path().join("consult");
+        let c = Command::new(hpm_binary())
+            .args(["consult", &pid, "--sample-for", "3.5", "--probe-for", "3", "--socket-dir"])
+            .arg(&sockets)
+            .arg("--keep")
+            .arg(&keep)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&c.stdout).into_owned();
+        let ctl = |args: &[&str]| Command::new(hpm_binary()).args(["ctl", "--socket-dir"]).arg(&sockets).arg(&pid).args(args).output().unwrap();
+        let status = String::from_utf8_lossy(&ctl(&["status"]).stdout).into_owned();
+        kill_if_running(&mut child);
+        assert!(c.status.success(), "{}\n{text}", String::from_utf8_lossy(&c.stderr));
+        eprintln!("{:?}:\n{text}", jdk.home);
+        for (why, place) in [("CPU-bound", "consult.Bottlenecks.hot holds"), ("Synchronisation", "monitor class consult.Bottlenecks$Ledger"), ("Allocation and GC", "when: phase 'note: allocate'")] {
+            let at = text.find(why).unwrap_or_else(|| panic!("no {why} in:\n{text}"));
+            let section = &text[at..at + text[at..].find("\n\n").unwrap_or(text.len() - at)];
+            assert!(section.contains("HOLDS") && section.contains(place), "{section}");
+        }
+        // With calls=requested, a monitor entry's context comes from the thread's stack.
+        assert!(text.contains("where: entered from consult.Bottlenecks.lambda$contend$0 > consult.Bottlenecks.book"), "{text}");
+        // The probes went into the hot subtree's methods only, counted their calls, and came out.
+        let probes = std::fs::read_to_string(keep.join("probes.txt")).expect("probes.txt in the kept dump");
+        let probed: Vec<&str> = probes.lines().filter(|l| l.contains(" s ")).filter_map(|l| l.split_whitespace().last()).filter(|m| m.contains('.') && !m.contains("::")).collect();
+        // Each subtree refined is one the search named hot, and each method probed is listed under one.
+        let pay = &text[text.find("Exact probes would pay").expect("hot subtrees named")..];
+        let named: Vec<&str> = pay.lines().skip(1).take_while(|l| l.starts_with("  ")).filter_map(|l| l.split_whitespace().next()).collect();
+        let refinement = &text[text.find("Refinement: exact probes").expect("a refinement")..];
+        for l in refinement.lines().filter(|l| l.trim_start().starts_with("subtree ")) {
+            let root = l.split_whitespace().nth(1).unwrap();
+            assert!(named.contains(&root), "refined {root}, not among the hot subtrees {named:?}");
+        }
+        let rows: Vec<&str> = refinement.lines().filter(|l| l.split_whitespace().count() == 4).filter_map(|l| l.split_whitespace().last()).collect();
+        assert!(!probed.is_empty() && probed.iter().all(|m| rows.contains(m) && m.starts_with("consult.Bottlenecks.")), "probed outside the hot subtrees: {probed:?}\n{probes}\n{refinement}");
+        assert!(probed.contains(&"consult.Bottlenecks.hot"), "{probes}");
+        assert!(!probes.contains("(end)"), "every probe taken out again: {probes}");
+        let hot_row = text.lines().find(|l| l.trim_end().ends_with(" consult.Bottlenecks.hot") && !l.contains("holds")).expect("a refinement row for hot");
+        let calls: u64 = hot_row.split_whitespace().next().unwrap().parse().unwrap();
+        assert!(calls > 1000, "{hot_row}");
+        assert!(status.contains("requested_methods: 0") && status.contains("probed_classes: 0"), "{status}");
+        // The page of the kept run shows the report.
+        let page = tmp.path().join("page.html");
+        let e = Command::new(hpm_binary()).arg("explore").arg(&keep).arg("-o").arg(&page).output().unwrap();
+        assert!(e.status.success(), "{}", String::from_utf8_lossy(&e.stderr));
+        let data = explorer_data(&page);
+        let report = data["runs"][0]["reports"][0]["text"].as_str().unwrap_or_default();
+        assert!(report.contains("Refinement: exact probes") && report.contains("consult.Bottlenecks.hot"), "{report}");
+    }
+}

@@ -191,7 +191,7 @@ fn probes_requested_while_running_count_exactly_from_their_request() {
         let home = jdk.home.display().to_string();
         jvm.phase("A");
         assert_eq!(probed(&jvm), 0, "{home}: nothing probed before a request");
-        let request = |jvm: &Jvm, add: bool, pattern: &str| jvm.ctl(Command::Probe { add, pattern: pattern.into() });
+        let request = |jvm: &Jvm, add: bool, pattern: &str| jvm.ctl(Command::Probe { add, patterns: vec![pattern.into()] });
         let r = request(&jvm, true, "Phases::workA");
         assert_eq!((r["classes_retransformed"].as_u64(), r["requested_methods"].as_u64()), (Some(1), Some(1)), "{home}: {r}");
         let s = jvm.ctl(Command::Status);
@@ -232,7 +232,7 @@ fn probes_requested_while_running_count_exactly_from_their_request() {
         assert_eq!(std::fs::read_to_string(again.join("probes.txt")).unwrap(), text);
 
         // A pattern that would probe every class is refused in one line.
-        let r = jvm.client().send(&Command::Probe { add: true, pattern: "*".into() }).unwrap();
+        let r = jvm.client().send(&Command::Probe { add: true, patterns: vec!["a.B".into(), "*".into()] }).unwrap();
         assert!(!r.ok && r.error.as_deref().unwrap_or("").contains("every class"), "{r:?}");
         assert!(jvm.quit().success());
     }

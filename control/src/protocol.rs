@@ -11,7 +11,7 @@
 //! | `dump` | `dir` (string, optional, not empty) | write the reports now; the reply names the files |
 //! | `mark` | `text` (string) | put a marker in the data |
 //! | `events` | | what is counted, and what could not be opened |
-//! | `probe` | `action` (`add` or `remove`), `pattern` (string: `CLASS_GLOB` or `CLASS_GLOB::METHOD_GLOB`) | put bytecode probes into, or take them out of, the matching methods now |
+//! | `probe` | `action` (`add` or `remove`), `patterns` (strings: `CLASS_GLOB` or `CLASS_GLOB::METHOD_GLOB`; or one `pattern`) | put bytecode probes into, or take them out of, the matching methods now, in one retransformation |
 //! | `help` | | the commands |
 //!
 //! Reply: `{"v":1,"ok":true,"result":…}` or `{"v":1,"ok":false,"error":"…","code":"…"}` where `code`
@@ -37,8 +37,8 @@ pub enum Command {
     Dump { dir: Option<String> },
     Mark { text: String },
     Events,
-    /// Probes requested at run time: into (`add`) or out of the methods `pattern` matches.
-    Probe { add: bool, pattern: String },
+    /// Probes requested at run time: into (`add`) or out of the methods `patterns` match.
+    Probe { add: bool, patterns: Vec<String> },
     Help,
 }
 
@@ -69,9 +69,9 @@ impl Command {
             Command::Mark { text } => {
                 obj.insert("text".into(), json!(text));
             }
-            Command::Probe { add, pattern } => {
+            Command::Probe { add, patterns } => {
                 obj.insert("action".into(), json!(if *add { "add" } else { "remove" }));
-                obj.insert("pattern".into(), json!(pattern));
+                obj.insert("patterns".into(), json!(patterns));
             }
             _ => {}
         }
@@ -88,7 +88,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("dump", "write the reports now; optional \"dir\"; the reply names the files"),
     ("mark", "put a marker with \"text\" in the data"),
     ("events", "what is counted, and which requested events could not be opened"),
-    ("probe", "\"action\" add or remove bytecode probes in the methods \"pattern\" matches (CLASS_GLOB or CLASS_GLOB::METHOD_GLOB), now"),
+    ("probe", "\"action\" add or remove bytecode probes in the methods \"patterns\" match (CLASS_GLOB or CLASS_GLOB::METHOD_GLOB; or one \"pattern\"), now"),
     ("help", "this list"),
 ];
 
@@ -190,10 +190,22 @@ pub fn parse_request(line: &str) -> Result<Command, RequestError> {
                 Some(other) => return Err(bad(format!("\"action\" must be \"add\" or \"remove\", not {:?}", truncate(other, 64)))),
                 None => return Err(bad("\"probe\" needs an \"action\": \"add\" or \"remove\"".into())),
             };
-            match optional_string("pattern")? {
-                Some(p) if !p.trim().is_empty() => Command::Probe { add, pattern: p.trim().to_string() },
-                _ => return Err(bad("\"probe\" needs a \"pattern\": CLASS_GLOB or CLASS_GLOB::METHOD_GLOB, e.g. \"org.h2.command.*\"".into())),
+            let need = || bad("\"probe\" needs \"patterns\" (or one \"pattern\"): CLASS_GLOB or CLASS_GLOB::METHOD_GLOB, e.g. \"org.h2.command.*\"".into());
+            let mut patterns = match (obj.get("patterns"), optional_string("pattern")?) {
+                (Some(Value::Array(items)), None) => items
+                    .iter()
+                    .map(|v| v.as_str().map(|s| s.trim().to_string()).ok_or_else(|| bad("\"patterns\" must be strings".into())))
+                    .collect::<Result<Vec<_>, _>>()?,
+                (None, Some(p)) => vec![p.trim().to_string()],
+                (Some(_), Some(_)) => return Err(bad("give \"patterns\" or \"pattern\", not both".into())),
+                (Some(_), None) => return Err(bad("\"patterns\" must be an array of strings".into())),
+                (None, None) => return Err(need()),
+            };
+            patterns.retain(|p| !p.is_empty());
+            if patterns.is_empty() {
+                return Err(need());
             }
+            Command::Probe { add, patterns }
         }
         "help" => Command::Help,
         other => {
@@ -207,7 +219,7 @@ pub fn parse_request(line: &str) -> Result<Command, RequestError> {
     let allowed: &[&str] = match command {
         Command::Dump { .. } => &["v", "cmd", "dir"],
         Command::Mark { .. } => &["v", "cmd", "text"],
-        Command::Probe { .. } => &["v", "cmd", "action", "pattern"],
+        Command::Probe { .. } => &["v", "cmd", "action", "pattern", "patterns"],
         _ => &["v", "cmd"],
     };
     if let Some(extra) = obj.keys().find(|k| !allowed.contains(&k.as_str())) {
@@ -273,8 +285,8 @@ mod tests {
             Command::Dump { dir: Some("/tmp/x y".into()) },
             Command::Mark { text: "phase 2 \"quoted\" ünïcode".into() },
             Command::Events,
-            Command::Probe { add: true, pattern: "org.h2.command.*::execute*".into() },
-            Command::Probe { add: false, pattern: "com.acme.Main".into() },
+            Command::Probe { add: true, patterns: vec!["org.h2.command.*::execute*".into()] },
+            Command::Probe { add: false, patterns: vec!["com.acme.Main".into(), "a.B::c".into()] },
             Command::Help,
         ] {
             assert_eq!(parse_request(&c.to_request()), Ok(c.clone()), "{c:?}");
@@ -298,6 +310,11 @@ mod tests {
         assert_eq!(code(r#"{"cmd":"probe","action":"toggle","pattern":"a.*"}"#), ErrorCode::BadRequest);
         assert_eq!(code(r#"{"cmd":"probe","action":"add"}"#), ErrorCode::BadRequest);
         assert_eq!(code(r#"{"cmd":"probe","action":"add","pattern":" "}"#), ErrorCode::BadRequest);
+        assert_eq!(code(r#"{"cmd":"probe","action":"add","patterns":[]}"#), ErrorCode::BadRequest);
+        assert_eq!(code(r#"{"cmd":"probe","action":"add","patterns":[1]}"#), ErrorCode::BadRequest);
+        assert_eq!(code(r#"{"cmd":"probe","action":"add","patterns":"a.*"}"#), ErrorCode::BadRequest);
+        assert_eq!(code(r#"{"cmd":"probe","action":"add","patterns":["a.*"],"pattern":"b.*"}"#), ErrorCode::BadRequest);
+        assert_eq!(parse_request(r#"{"cmd":"probe","action":"add","pattern":" a.* "}"#), Ok(Command::Probe { add: true, patterns: vec!["a.*".into()] }));
         let m = parse_request(r#"{"cmd":"launch"}"#).unwrap_err().message;
         assert!(m.contains("unknown command \"launch\"") && m.contains("status"), "{m}");
     }

@@ -76,7 +76,7 @@ fn commands_reach_the_handler_and_help_is_answered_by_the_server() {
         Command::Events,
         Command::Probe {
             add: true,
-            pattern: "org.h2.command.*".into(),
+            patterns: vec!["org.h2.command.*".into()],
         },
     ] {
         let r = c.send(&cmd).unwrap();

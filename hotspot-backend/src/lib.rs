@@ -140,12 +140,12 @@ pub fn probed_classes() -> Option<usize> {
 
 pub use probes::ProbeChange;
 
-/// `hpm ctl PID probe add|remove PATTERN` (`CLASS_GLOB` or `CLASS_GLOB::METHOD_GLOB`): bytecode
-/// probes into, or out of, the matching methods while the program runs. Call on a thread attached
-/// to the VM.
-pub fn request_probes(add: bool, pattern: &str) -> Result<ProbeChange, String> {
+/// `hpm ctl PID probe add|remove PATTERN...` (`CLASS_GLOB` or `CLASS_GLOB::METHOD_GLOB`): bytecode
+/// probes into, or out of, the matching methods while the program runs, in one retransformation.
+/// Call on a thread attached to the VM.
+pub fn request_probes(add: bool, patterns: &[String]) -> Result<ProbeChange, String> {
     match probes::runtime() {
-        Some(rt) => rt.request(add, pattern),
+        Some(rt) => rt.request(add, patterns),
         None => Err("this run counts no calls with bytecode probes (calls=none or calls=jvmti): start the agent with calls=requested (probes only where asked) or calls=probes".into()),
     }
 }
@@ -1233,10 +1233,11 @@ mod cb {
         guard("MonitorContendedEntered", || {
             let Some(b) = backend() else { return };
             with_thread(b, thread, |t| {
-                if let Some(rt) = probes::runtime() {
+                if let Some(rt) = probes::context_runtime() {
                     b.recorder.move_to_context(t, &rt.context_path());
                 } else if !(b.recorder.config().calls && b.can_method_events) {
-                    // No calls recorded: the entry's context from the stack, as a wait's.
+                    // No calls recorded (or only requested ones): the entry's context from the
+                    // stack, as a wait's.
                     let frames = park::current_frames(b, 0);
                     return b.recorder.monitor_contended_entered_in(t, &frames, &mut Resolver::new(env, jni));
                 }
@@ -1257,10 +1258,11 @@ mod cb {
         guard("MonitorWaited", || {
             let Some(b) = backend() else { return };
             with_thread(b, thread, |t| {
-                if let Some(rt) = probes::runtime() {
+                if let Some(rt) = probes::context_runtime() {
                     b.recorder.move_to_context(t, &rt.context_path());
                 } else if !(b.recorder.config().calls && b.can_method_events) {
-                    // No calls recorded: the wait's context from the stack, as a park's.
+                    // No calls recorded (or only requested ones): the wait's context from the
+                    // stack, as a park's.
                     let frames = park::current_frames(b, 0);
                     return b.recorder.monitor_waited_in(t, timed_out != 0, &frames, &mut Resolver::new(env, jni));
                 }

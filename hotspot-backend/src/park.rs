@@ -353,7 +353,7 @@ unsafe extern "C" fn park_exit(jni: *mut JNIEnv, _class: jclass, _method: jint) 
             if !b.recorder.is_parked(t) {
                 return;
             }
-            if let Some(rt) = probes::runtime() {
+            if let Some(rt) = probes::context_runtime() {
                 b.recorder.move_to_context(t, &rt.context_path());
                 b.recorder.parked(t, None);
             } else if b.recorder.config().calls && b.can_method_events {

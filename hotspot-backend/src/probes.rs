@@ -390,6 +390,12 @@ pub(crate) fn runtime() -> Option<&'static ProbeRuntime> {
     RUNTIME.get()
 }
 
+/// The probe runtime where its call paths are the contexts of monitor events and parks: not with
+/// `calls=requested`, where few methods have probes and the thread's stack tells the context.
+pub(crate) fn context_runtime() -> Option<&'static ProbeRuntime> {
+    RUNTIME.get().filter(|rt| !rt.requested_only)
+}
+
 /// Sets up the probe runtime's state (OnLoad phase). Classes are instrumented only after
 /// [`define_runtime`] ran at VMInit.
 /// `can_wrap_natives`: the VM granted `can_set_native_method_prefix`.
@@ -492,28 +498,38 @@ impl ProbeRuntime {
         }
     }
 
-    /// `hpm ctl PID probe add|remove PATTERN`: probes into (`add`) or out of the methods `pattern`
-    /// matches, now: the loaded classes it matches are retransformed, and classes loaded later
-    /// follow. While recording is stopped the rule waits for the start.
-    pub(crate) fn request(&self, add: bool, pattern: &str) -> Result<ProbeChange, String> {
-        let parsed = Pattern::parse(pattern)?;
+    /// `hpm ctl PID probe add|remove PATTERN...`: probes into (`add`) or out of the methods the
+    /// `patterns` match, now: the loaded classes they match are retransformed, all in one go, and
+    /// classes loaded later follow. While recording is stopped the rules wait for the start. A bad
+    /// pattern refuses the whole request.
+    pub(crate) fn request(&self, add: bool, patterns: &[String]) -> Result<ProbeChange, String> {
+        let parsed = patterns.iter().map(|p| Pattern::parse(p)).collect::<Result<Vec<_>, _>>()?;
+        let matchers = patterns.iter().map(|p| Pattern::parse(p)).collect::<Result<Vec<_>, _>>()?;
         if !self.ready.load(Ordering::Acquire) {
             return Err("the probe runtime is not ready yet (the JVM is still starting): ask again in a moment".into());
         }
         if !self.can_retransform.load(Ordering::Acquire) {
             return Err("this JVM did not grant the agent retransformation of loaded classes (can_retransform_classes): probes cannot be put in or taken out while it runs".into());
         }
-        let text = parsed.text().to_string();
-        let matcher = Pattern::parse(pattern)?;
-        lock(&self.requests).push(add, parsed);
+        let texts: Vec<String> = parsed.iter().map(|p| p.text().to_string()).collect();
+        {
+            let mut requests = lock(&self.requests);
+            for p in parsed {
+                requests.push(add, p);
+            }
+        }
         let recording = self.probing.load(Ordering::Acquire);
         let (classes, failed) = if recording {
-            retransform_where(self, if add { "probe add" } else { "probe remove" }, |class| matcher.matches_class(class) && !self.vetoed(class))
+            retransform_where(self, if add { "probe add" } else { "probe remove" }, |class| {
+                matchers.iter().any(|m| m.matches_class(class)) && !self.vetoed(class)
+            })
         } else {
             (0, 0)
         };
         let at_ns = self.recorder.wall_ns();
-        self.recorder.probe_requested(ProbeRequest { add, pattern: text, at_ns, classes: classes as u32 });
+        for pattern in texts {
+            self.recorder.probe_requested(ProbeRequest { add, pattern, at_ns, classes: classes as u32 });
+        }
         let requests = lock(&self.requests);
         Ok(ProbeChange { classes, failed, recording, methods_in: requests.open_count(), rules: requests.listed() })
     }

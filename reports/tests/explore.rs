@@ -185,6 +185,13 @@ fn explorer_pages_of_real_runs_work_in_headless_chromium() {
     check(&hpm(&[&imported, &before, Path::new("-o"), &jfr_run]), "hpm explore JFR RUN");
     check(&hpm(&[&before, &imported, Path::new("-o"), &run_jfr]), "hpm explore RUN JFR");
     check(&hpm(&[&noise[0], &noise[1], Path::new("-o"), &noise_page]), "hpm explore NOISE-A NOISE-B");
+    // A run directory holding the bottleneck search's report (as `hpm consult PID` keeps it).
+    let consulted = root.join("consulted");
+    std::fs::create_dir_all(&consulted).unwrap();
+    std::fs::copy(before.join("arcflow.json"), consulted.join("arcflow.json")).unwrap();
+    std::fs::write(consulted.join("consult.txt"), "Bottleneck search (hypotheses along why, refined along where and when)\n\nRefinement: exact probes in the hot subtrees' methods\n      12  explorer.Shift.grows\n").unwrap();
+    let report = root.join("report.html");
+    check(&hpm(&[&consulted, Path::new("-o"), &report]), "hpm explore CONSULTED");
     let jdk_frames = root.join("jdk-frames.html");
     check(&hpm(&[&phases_all, &phases, Path::new("-o"), &jdk_frames]), "hpm explore INCLUDE-ALL DEFAULT");
     check(&hpm(&[&noise[0], &noise[1], Path::new("--diff"), Path::new("absolute"), Path::new("-o"), &noise_absolute]), "hpm explore --diff absolute");
@@ -206,7 +213,7 @@ fn explorer_pages_of_real_runs_work_in_headless_chromium() {
 
     let config = serde_json::json!({
         "single": single, "trace": trace_page, "diff": diff, "sampled": sampled_run.join("explore.html"), "labels": labels, "out": root,
-        "phases": phases.join("explore.html"), "jfrRun": jfr_run, "runJfr": run_jfr, "noise": noise_page, "noiseAbsolute": noise_absolute, "jdkFrames": jdk_frames,
+        "phases": phases.join("explore.html"), "report": report, "jfrRun": jfr_run, "runJfr": run_jfr, "noise": noise_page, "noiseAbsolute": noise_absolute, "jdkFrames": jdk_frames,
     });
     let o = Command::new("node")
         .arg(explorer_dir().join("explorer.test.mjs"))

@@ -6,8 +6,8 @@ package consult;
  * deep under {@code compute()}; {@code contend} runs four threads that take turns on one monitor
  * (a {@code Ledger}) and do their work inside it; {@code allocate} allocates short-lived arrays
  * fast enough to keep the collector busy (the last 8,192 live on, so that each young collection
- * copies them). {@code Bottlenecks MS} gives each phase MS milliseconds
- * (default 1500).
+ * copies them). {@code Bottlenecks MS [ROUNDS]} gives each phase MS milliseconds (default 1500)
+ * and runs the three ROUNDS times (default 1; 0: until killed, as a server would).
  */
 public class Bottlenecks {
     static volatile long sink;
@@ -73,12 +73,15 @@ public class Bottlenecks {
 
     public static void main(String[] args) throws Exception {
         long ms = args.length > 0 ? Long.parseLong(args[0]) : 1500;
-        hpmagent.Trace.note("compute");
-        compute(ms);
-        hpmagent.Trace.note("contend");
-        contend(ms);
-        hpmagent.Trace.note("allocate");
-        allocate(ms);
+        long rounds = args.length > 1 ? Long.parseLong(args[1]) : 1;
+        for (long r = 0; rounds == 0 || r < rounds; r++) {
+            hpmagent.Trace.note("compute");
+            compute(ms);
+            hpmagent.Trace.note("contend");
+            contend(ms);
+            hpmagent.Trace.note("allocate");
+            allocate(ms);
+        }
         hpmagent.Trace.note("done");
         System.out.println("bottlenecks done " + sink);
     }

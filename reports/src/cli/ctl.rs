@@ -63,15 +63,17 @@ pub enum CtlCommand {
 
 #[derive(Subcommand)]
 pub enum ProbeAction {
-    /// Probes into the methods PATTERN matches, from now on: their calls are counted exactly.
+    /// Probes into the methods the patterns match, from now on: their calls are counted exactly.
     Add {
-        /// CLASS_GLOB or CLASS_GLOB::METHOD_GLOB, e.g. 'org.h2.command.*' or 'org.h2.mvstore.MVMap::get*'.
-        pattern: String,
+        /// CLASS_GLOB or CLASS_GLOB::METHOD_GLOB, e.g. 'org.h2.command.*' or 'org.h2.mvstore.MVMap::get*'; several go in one retransformation.
+        #[arg(required = true, value_name = "PATTERN")]
+        patterns: Vec<String>,
     },
-    /// Probes out of the methods PATTERN matches: their counts stop growing.
+    /// Probes out of the methods the patterns match: their counts stop growing.
     Remove {
         /// CLASS_GLOB or CLASS_GLOB::METHOD_GLOB, as for add.
-        pattern: String,
+        #[arg(required = true, value_name = "PATTERN")]
+        patterns: Vec<String>,
     },
 }
 
@@ -137,17 +139,19 @@ pub(crate) fn agent_socket_of(pid: u32) -> Option<PathBuf> {
         .find(|p| std::fs::symlink_metadata(p).is_ok_and(|m| std::os::unix::fs::FileTypeExt::is_socket(&m.file_type())))
 }
 
-pub fn ctl(args: CtlArgs) -> Result<(), Failure> {
-    let dir = socket_dir(&args.socket_dir);
-    let mut path = socket_path(&dir, args.pid);
-    if !path.exists() && args.socket_dir.is_none() {
+/// The control socket of the agent in process `pid` (in `socket_dir`, else this user's socket
+/// directory or that of the user the process runs as), or why there is none, in one line.
+pub(crate) fn find_socket(pid: u32, socket_dir: &Option<PathBuf>) -> Result<PathBuf, Failure> {
+    let dir = self::socket_dir(socket_dir);
+    let mut path = socket_path(&dir, pid);
+    if !path.exists() && socket_dir.is_none() {
         // Another user's JVM (root controlling it): its agent's socket is in that user's directory.
-        if let Some(p) = agent_socket_of(args.pid) {
+        if let Some(p) = agent_socket_of(pid) {
             path = p;
         }
     }
     if !path.exists() {
-        let why = if process_alive(args.pid) {
+        let why = if process_alive(pid) {
             "the process runs but has no control socket (started without the agent, with socket=off, \
              or by another user?); `hpm attach PID` loads the agent into a HotSpot JVM"
         } else {
@@ -155,6 +159,11 @@ pub fn ctl(args: CtlArgs) -> Result<(), Failure> {
         };
         return Err(Failure(format!("no agent socket {}: {why}", path.display())));
     }
+    Ok(path)
+}
+
+pub fn ctl(args: CtlArgs) -> Result<(), Failure> {
+    let path = find_socket(args.pid, &args.socket_dir)?;
     let command = match args.command {
         CtlCommand::Status => Command::Status,
         CtlCommand::Start => Command::Start,
@@ -165,8 +174,8 @@ pub fn ctl(args: CtlArgs) -> Result<(), Failure> {
         },
         CtlCommand::Mark { text } => Command::Mark { text },
         CtlCommand::Events => Command::Events,
-        CtlCommand::Probe { action: ProbeAction::Add { pattern } } => Command::Probe { add: true, pattern },
-        CtlCommand::Probe { action: ProbeAction::Remove { pattern } } => Command::Probe { add: false, pattern },
+        CtlCommand::Probe { action: ProbeAction::Add { patterns } } => Command::Probe { add: true, patterns },
+        CtlCommand::Probe { action: ProbeAction::Remove { patterns } } => Command::Probe { add: false, patterns },
     };
     let mut client = Client::connect(&path, Duration::from_secs(args.timeout))
         .map_err(|e| Failure(format!("cannot connect to {}: {e}", path.display())))?;

@@ -1087,20 +1087,27 @@
   const TWO_RUNS = treesOf(0).length > 0 && treesOf(1).length > 0;
   if (TWO_RUNS) TABS.push(['diff', 'Diff']);
   if (DATA.trace) TABS.push(['trace', 'Trace']);
+  // Text reports written beside a run (the bottleneck search's), as they are.
+  const REPORTS = RUNS.flatMap((r) => (r.reports || []).map((x) => ({ run: r.label, title: x.title, text: x.text })));
+  if (REPORTS.length) {
+    TABS.push(['report', 'Report']);
+    for (const r of REPORTS) $('reports').append(el('h2', {}, r.title + (RUNS.length > 1 ? ' · ' + r.run : '')), el('pre', { class: 'report' }, r.text));
+  }
   for (const [id, label] of TABS) $('tabs').append(el('button', { type: 'button', id: 'tabbtn-' + id, role: 'tab', onclick: () => showTab(id) }, label));
   function showTab(id) {
     state.tab = id;
     for (const sec of document.querySelectorAll('main > section.tab')) sec.hidden = sec.id !== 'tab-' + id;
     for (const [t] of TABS) $('tabbtn-' + t).classList.toggle('on', t === id);
-    const tree = id !== 'trace';
+    const tree = id !== 'trace' && id !== 'report';
     for (const box of ['metric', 'thread']) $(box).parentElement.hidden = !tree;
+    $('controls').hidden = id === 'report';
     $('profile-box').hidden = !tree || !TWO_RUNS;
     showTreeControls();
     render();
   }
   // The tree and diff selectors show where they have a choice to offer.
   function showTreeControls() {
-    const tree = state.tab !== 'trace';
+    const tree = state.tab !== 'trace' && state.tab !== 'report';
     $('tree-box').hidden = !tree || $('tree').options.length < 2;
     $('diff-box').hidden = !tree || state.profile !== 'diff';
   }
@@ -1193,6 +1200,7 @@
   function render() {
     if (!state.tab) return;
     if (state.tab === 'trace') { drawTrace(); return; }
+    if (state.tab === 'report') return;
     VIEW = currentView();
     if (!timings.view) timings.view = performance.now();
     if (state.zoom >= VIEW.n) state.zoom = 0;

@@ -119,12 +119,15 @@ pub struct Run {
     /// classes the other run did not record.
     pub filter: Option<ClassFilter>,
     pub trace: Option<PageTrace>,
+    /// Text reports written beside the run that the page shows as they are (title, text): the
+    /// bottleneck search's `consult.txt`.
+    pub reports: Vec<(String, String)>,
 }
 
 impl Run {
     /// A run of a quantum trace alone (`trace` may be set later).
     pub fn of_trace(label: impl Into<String>, trace: Option<PageTrace>) -> Run {
-        Run { label: label.into(), trees: Vec::new(), marks: Vec::new(), filter: None, trace }
+        Run { label: label.into(), trees: Vec::new(), marks: Vec::new(), filter: None, trace, reports: Vec::new() }
     }
 
     /// A run of one profile of call trees (what a version 1 file holds).
@@ -173,7 +176,7 @@ impl Run {
             trees.remove(0);
         }
         let marks = run.marks.iter().flatten().map(|m| (m.at_ns, m.text.clone())).collect();
-        Run { label: label.into(), trees, marks, filter: Some(s.config.filter.clone()), trace: None }
+        Run { label: label.into(), trees, marks, filter: Some(s.config.filter.clone()), trace: None, reports: Vec::new() }
     }
 }
 
@@ -270,6 +273,9 @@ pub fn trace_dir(dir: &Path) -> Option<PathBuf> {
     holds_trace(&v).then_some(v)
 }
 
+/// The file `hpm consult` writes into a run directory, which the page shows in its Report tab.
+pub const CONSULT_REPORT: &str = "consult.txt";
+
 /// Loads a run: `path` is an arcflow.json, or a directory with an arcflow.json and/or a quantum
 /// trace (in it or in its `vthreads/`). Errors are one sentence naming the cause.
 pub fn load_run(path: &Path) -> Result<Run, String> {
@@ -286,6 +292,10 @@ pub fn load_run(path: &Path) -> Result<Run, String> {
         Some(d) => Some(PageTrace::read(&label, &d).map_err(|e| format!("cannot read the quantum trace in {}: {e}", d.display()))?),
         None => None,
     };
+    // The bottleneck search's report, where `hpm consult` wrote it into the run directory.
+    if let Ok(text) = std::fs::read_to_string(path.join(CONSULT_REPORT)) {
+        run.reports.push(("Bottleneck search (hpm consult)".into(), text));
+    }
     if run.trees.is_empty() && run.trace.is_none() {
         return Err(format!(
             "{} holds neither an arcflow.json nor a quantum trace (quantum.meta, quantum.vp<N>.trace); give a directory written by the agent or `hpm report`",
@@ -313,7 +323,16 @@ pub fn encode_with(run: &Run, compare: Option<&Run>, diff: DiffValues) -> String
 fn write_data(w: &mut dyn io::Write, run: &Run, compare: Option<&Run>, diff: DiffValues) -> io::Result<()> {
     let runs: Vec<&Run> = std::iter::once(run).chain(compare).collect();
     let mut out = Vec::with_capacity((1 << 16) + runs.iter().map(|r| estimated_len(r)).sum::<usize>());
-    let heads: Vec<Value> = runs.iter().map(|r| json!({"label": r.label, "marks": r.marks.iter().map(|(t, text)| json!({"time": t, "text": text})).collect::<Vec<_>>()})).collect();
+    let heads: Vec<Value> = runs
+        .iter()
+        .map(|r| {
+            json!({
+                "label": r.label,
+                "marks": r.marks.iter().map(|(t, text)| json!({"time": t, "text": text})).collect::<Vec<_>>(),
+                "reports": r.reports.iter().map(|(title, text)| json!({"title": title, "text": text})).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
     push_head(&mut out, &json!({"format": "hpm-explore", "version": DATA_VERSION, "diffValues": diff.key(), "runs": heads}));
     out.extend_from_slice(b",\"profiles\":[");
     let mut first = true;

@@ -217,7 +217,7 @@ fn sample_timelines_and_markers_are_embedded() {
     assert_eq!(col(&t["nodes"][0]), [1, 3, 1]);
     assert!(col(&t["times"][1]).is_empty());
     assert_eq!(t["dropped"], json!([0, 4]));
-    assert_eq!(v["runs"], json!([{"label": "run", "marks": [{"time": 200, "text": "note: two"}]}]));
+    assert_eq!(v["runs"], json!([{"label": "run", "marks": [{"time": 200, "text": "note: two"}], "reports": []}]));
 }
 
 /// A version 1 directory (what `hpm import` writes) brings its allocation samples too, from

@@ -1,6 +1,6 @@
 // End-to-end checks of pages written by `hpm explore`, in headless Chromium (run by
 // reports/tests/explore.rs with one JSON argument: {"single", "trace", "diff", "sampled", "labels",
-// "phases", "jfrRun", "runJfr", "noise", "noiseAbsolute", "jdkFrames", "out"}).
+// "phases", "report", "jfrRun", "runJfr", "noise", "noiseAbsolute", "jdkFrames", "out"}).
 //
 // single: a research-VM run of pseudojbb (call trees + quantum trace); trace: the same trace alone;
 // diff: two HotSpot runs of explorer.Shift where only main → grows changes; sampled: the page a
@@ -11,7 +11,8 @@
 // and runJfr: an imported JFR recording against the agent's run, in both orders; noise and
 // noiseAbsolute (written with --diff absolute): two text traces where every method scaled by 0.7
 // but one whose share grew; jdkFrames: SampledPhases sampled with include=* (the JDK's frames
-// recorded) against the phases run (the default filter). Every control is used
+// recorded) against the phases run (the default filter); report: a run directory with the
+// bottleneck search's consult.txt. Every control is used
 // and must change what is drawn: checked in the DOM and in the canvas pixels; screenshots are saved
 // under `out`.
 import { chromium } from 'playwright-core';
@@ -518,6 +519,23 @@ async function check(name, fn) {
     assert.ok(ps.some((p) => /phases\.SampledPhases\.sortAll → java\.util\./.test(p)), 'with every frame, the JDK\'s sort shows: ' + ps.slice(0, 20).join(' | '));
   });
   await check('no console error and no network request (JDK frames)', async () => assert.deepEqual(page.problems, []));
+  await page.close();
+}
+
+// ------------------------------------------------------------------ a run's text report
+{
+  const page = await open(cfg.report);
+  await check('the bottleneck search\'s report has a tab of its own, shown as written', async () => {
+    await page.click('#tabbtn-report');
+    assert.ok(!(await page.isHidden('#tab-report')) && (await page.isHidden('#tab-tree')), 'the report tab shows alone');
+    const t = await text(page, '#reports pre');
+    assert.ok(t.includes('Refinement: exact probes') && t.includes('      12  explorer.Shift.grows'), t);
+    assert.ok(await page.isHidden('#controls'), 'no tree controls over a report');
+    await shot(page, 'report');
+    await page.click('#tabbtn-tree');
+    assert.ok(await page.isHidden('#tab-report'), 'the tree is back');
+  });
+  await check('no console error and no network request (report)', async () => assert.deepEqual(page.problems, []));
   await page.close();
 }
 

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# What a live bottleneck search costs the program it searches: the H2 driver
+# (java-tests/thirdparty/bench/H2Driver.java, 2 threads of JDBC transactions on Debian's
+# libh2-java) with stack sampling alone (calls=none,sample=cpu), against the same with the probe
+# runtime (calls=requested,sample=cpu) and `hpm consult PID` running during the program's work: it
+# samples, then puts exact probes into the hot subtrees' methods for a while and takes them out.
+# The figure is the program's own work time (main, timed inside the JVM by bench.Phases), as the
+# median of RUNS interleaved runs of each.
+#
+#   bench/consult-overhead.sh [RUNS] [TRANSACTIONS] [SAMPLE_FOR] [PROBE_FOR]
+#       (default 5 runs, 2 threads x 40000, consult --sample-for 3 --probe-for 3)
+#
+# Environment: JAVA_HOME (default JDK 17), BENCH_OUT (report directory base; default /dev/shm).
+set -euo pipefail
+RUNS="${1:-5}"
+TX="${2:-40000}"
+SAMPLE_FOR="${3:-3}"
+PROBE_FOR="${4:-3}"
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
+. "$ROOT/bench/jvm-bench.sh"
+H2=/usr/share/java/h2.jar
+[ -f "$H2" ] || { echo "bench: $H2 missing: apt-get install libh2-java" >&2; exit 1; }
+"$JAVA_HOME/bin/javac" -cp "$H2" -d "$WORK/classes" "$ROOT"/java-tests/thirdparty/bench/{H2Driver,Phases}.java
+(cd "$ROOT" && cargo build --release -p hpm-reports --bin hpm -q)
+HPM="$TARGET/release/hpm"
+# The agents' sockets in a runtime directory of the benchmark's own.
+export XDG_RUNTIME_DIR="$WORK/run"
+mkdir -m 700 "$XDG_RUNTIME_DIR"
+
+# One run of CONFIG: appends the program's work time (ms) to $WORK/CONFIG.
+run() {
+  local config=$1 opts pid line
+  case $config in
+    sampled) opts="calls=none,sample=cpu" ;;
+    consult) opts="calls=requested,sample=cpu" ;;
+  esac
+  "$JAVA_HOME/bin/java" "-agentpath:$LIB=out=$OUT/h2-$config,perf-map=off,$opts" -cp "$WORK/classes:$H2" \
+    bench.Phases bench.H2Driver 2 "$TX" >"$WORK/out" 2>"$WORK/err" &
+  pid=$!
+  if [ "$config" = consult ]; then
+    local sock="$XDG_RUNTIME_DIR/hpmagent/$pid.sock" i=0
+    while [ ! -S "$sock" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+    # The search starts with the program's work (its agent is up), as a user's would.
+    "$HPM" consult "$pid" --sample-for "$SAMPLE_FOR" --probe-for "$PROBE_FOR" --keep "$OUT/consult" -o "$WORK/consult.txt" \
+      >/dev/null 2>"$WORK/consult.err" || { cat "$WORK/consult.err" >&2; kill "$pid"; exit 1; }
+  fi
+  wait "$pid" || { cat "$WORK/err" >&2; exit 1; }
+  line=$(grep '^phases ' "$WORK/out") || { cat "$WORK/out" "$WORK/err" >&2; exit 1; }
+  echo "$line" | awk '{print $3 - $2}' >>"$WORK/$config"
+}
+
+echo "JDK: $("$JAVA_HOME/bin/java" -version 2>&1 | head -1); H2 driver 2 x $TX; $RUNS runs per configuration (interleaved)"
+echo "cpu: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "sampled: calls=none,sample=cpu; consult: calls=requested,sample=cpu and hpm consult PID --sample-for $SAMPLE_FOR --probe-for $PROBE_FOR during the work"
+for _ in $(seq "$RUNS"); do
+  run sampled
+  run consult
+done
+s=$(median <"$WORK/sampled")
+c=$(median <"$WORK/consult")
+printf 'work (median ms): sampled %.0f, consult %.0f; consult/sampled %.3f\n' "$s" "$c" "$(awk -v c="$c" -v s="$s" 'BEGIN {print c/s}')"
+echo "each run's work (ms): sampled $(tr '\n' ' ' <"$WORK/sampled")| consult $(tr '\n' ' ' <"$WORK/consult")"
+echo "the last search's refinement:"
+sed -n '/^Refinement/,$p' "$WORK/consult.txt" | head -20
