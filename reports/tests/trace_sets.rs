@@ -1,5 +1,5 @@
 //! `hpm trace` record sets, run as a user would: the filters (`--thread`, `--processor`,
-//! `--duration`, `--where`, `--method`), `--stats` against statistics computed here from the
+//! `--duration`, `--where`, `--method`, `--kind`, `--from`/`--to`, `--interval`, `--after-event`), `--stats` against statistics computed here from the
 //! records written, and `--compare` on two traces with a planted difference and on a filter.
 
 mod common;
@@ -62,6 +62,74 @@ fn trace_filters_select_the_records_they_say() {
         assert_eq!(v["set"]["of"].as_u64(), Some(a.len() as u64));
         // The set's duration statistics are those of exactly these records.
         check_stats(&v["stats"][0], &stats(&want)[0], &format!("{args:?} real-time"));
+    }
+}
+
+/// The page's other filters in `hpm trace`: thread kind, a time range, an interval (a GC), and the
+/// records listed after each GC; each against the records written, selected here independently.
+#[test]
+fn trace_kind_time_interval_and_after_event_filters_select_the_records_they_say() {
+    let (tmp, a, _) = traces();
+    let dir = tmp.path().join("a");
+    let kind_of = |t: u32| match t {
+        1 | 2 => "app",
+        3 | 5 => "gc",
+        _ => "idle",
+    };
+    let t0 = a.iter().map(|q| q.start).min().unwrap();
+    // Collections: the collectors' records in start order, overlapping ones merged (as the trace reader does).
+    let mut by_start: Vec<&Rec> = a.iter().collect();
+    by_start.sort_by_key(|q| (q.start, q.vp));
+    let mut gcs: Vec<(u64, u64)> = Vec::new();
+    for q in by_start.iter().filter(|q| kind_of(q.thread) == "gc") {
+        match gcs.last_mut() {
+            Some((_, e)) if q.start <= *e => *e = (*e).max(q.end),
+            _ => gcs.push((q.start, q.end)),
+        }
+    }
+    assert!(gcs.len() > 3, "{gcs:?}");
+    let (g_lo, g_hi) = gcs[1];
+    // The first 3 application records starting at or after each collection's end.
+    let mut after: std::collections::HashSet<String> = std::collections::HashSet::new();
+    for &(_, e) in &gcs {
+        for q in by_start.iter().filter(|q| q.start >= e && kind_of(q.thread) == "app").take(3) {
+            after.insert(key(q));
+        }
+    }
+    let cases: Vec<(Vec<&str>, Pass)> = vec![
+        (vec!["--kind", "gc"], Box::new(move |q: &Rec| kind_of(q.thread) == "gc")),
+        (vec!["--kind", "nongc"], Box::new(move |q: &Rec| kind_of(q.thread) != "gc")),
+        (vec!["--kind", "idle"], Box::new(move |q: &Rec| kind_of(q.thread) == "idle")),
+        (vec!["--kind", "app", "--processor", "1"], Box::new(move |q: &Rec| kind_of(q.thread) == "app" && q.vp == 1)),
+        (vec!["--from", "100", "--to", "200.5"], Box::new(move |q: &Rec| q.end > t0 + 100_000_000 && q.start < t0 + 200_500_000)),
+        (vec!["--from", "250"], Box::new(move |q: &Rec| q.end > t0 + 250_000_000)),
+        (vec!["--interval", "gc:2"], Box::new(move |q: &Rec| q.end > g_lo && q.start < g_hi)),
+        (vec!["--after-event", "--after", "3"], Box::new(move |q: &Rec| after.contains(&key(q)))),
+    ];
+    for (args, pass) in cases {
+        let want: Vec<&Rec> = a.iter().filter(|q| pass(q)).collect();
+        assert!(!want.is_empty() && want.len() < a.len(), "{args:?} selects {} of {}: not a test", want.len(), a.len());
+        let v = json_of(&dir, &args);
+        assert_eq!(v["set"]["records"].as_u64(), Some(want.len() as u64), "{args:?}: {}", v["set"]);
+        check_stats(&v["stats"][0], &stats(&want)[0], &format!("{args:?} real-time"));
+    }
+    // The same filters in a named set's one-argument form.
+    let v = json_of(&dir, &["--set", "g=kind=gc, from=100", "--select", "g"]);
+    let want = a.iter().filter(|q| kind_of(q.thread) == "gc" && q.end > t0 + 100_000_000).count();
+    assert_eq!(v["set"]["records"].as_u64(), Some(want as u64), "{}", v["set"]);
+    // What they cannot read: one line each.
+    for (args, says) in [
+        (vec!["--kind", "daemon"], "give app, gc, nongc"),
+        (vec!["--interval", "phase:2"], "0 marker(s)"),
+        (vec!["--interval", "gc:99"], "collection(s)"),
+        (vec!["--interval", "lunch:1"], "give phase:N"),
+        (vec!["--from=-5"], "0 or more"),
+    ] {
+        let mut all = vec!["trace", dir.to_str().unwrap()];
+        all.extend_from_slice(&args);
+        let o = hpm(&all);
+        let e = stderr(&o);
+        assert!(o.status.code() == Some(1) && e.lines().count() == 1 && e.contains(says), "{args:?}: {e}");
     }
 }
 

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use hpm_collectors::quantum::Trace;
+use hpm_collectors::quantum::{Entry, Trace};
 use hpm_reports::quantum;
 use hpm_reports::quantum::sets::{self, Filter};
 use serde_json::json;
@@ -42,6 +42,25 @@ pub struct TraceArgs {
     /// Record set: records whose top method (`class.method`) matches this regular expression.
     #[arg(long, value_name = "REGEX", conflicts_with = "csv")]
     pub method: Option<String>,
+    /// Record set: records of threads of this kind: app, gc (the collectors), nongc, idle, writer,
+    /// system or jit.
+    #[arg(long, value_name = "KIND", conflicts_with = "csv")]
+    pub kind: Option<String>,
+    /// Record set: records that overlap an interval: `phase:N` (between the trace's markers: 1 from
+    /// the start to the first marker, N from marker N-1 to marker N, the last to the end) or `gc:K`
+    /// (during the K-th collection).
+    #[arg(long, value_name = "phase:N|gc:K", conflicts_with = "csv")]
+    pub interval: Option<String>,
+    /// Record set: records that end after this time, in ms from the trace's first time (as the
+    /// page's From).
+    #[arg(long, value_name = "MS", conflicts_with = "csv")]
+    pub from: Option<f64>,
+    /// Record set: records that start before this time, in ms from the trace's first time.
+    #[arg(long, value_name = "MS", conflicts_with = "csv")]
+    pub to: Option<f64>,
+    /// Record set: only the records listed after each GC and marker (the first --after of each).
+    #[arg(long = "after-event", conflicts_with = "csv")]
+    pub after_event: bool,
     /// Print the record set's statistics per metric (count, mean, standard deviation, min, max,
     /// p50, p90, p99) instead of the tables; the set options alone do too.
     #[arg(long, conflicts_with = "csv")]
@@ -72,6 +91,11 @@ impl TraceArgs {
             || self.duration.is_some()
             || !self.conds.is_empty()
             || self.method.is_some()
+            || self.kind.is_some()
+            || self.interval.is_some()
+            || self.from.is_some()
+            || self.to.is_some()
+            || self.after_event
             || self.stats
             || self.compare.is_some()
             || !self.sets.is_empty()
@@ -144,10 +168,101 @@ fn filter_of(args: &TraceArgs, trace: &Trace) -> Result<Filter, Failure> {
         f.conds.extend(sets::parse_conds(c, &ms, &names).map_err(|e| Failure(format!("--where: {e}")))?);
     }
     f.parts.extend(f.conds.iter().map(|c| c.text.clone()));
+    if let Some(k) = &args.kind {
+        add_kind(&mut f, trace, k)?;
+    }
+    if let Some(i) = &args.interval {
+        add_interval(&mut f, trace, i)?;
+    }
+    if args.from.is_some() || args.to.is_some() {
+        add_range(&mut f, trace, args.from, args.to)?;
+    }
+    if args.after_event {
+        add_after(&mut f, trace, args.after);
+    }
     if let Some(m) = &args.method {
         add_method(&mut f, m)?;
     }
     Ok(f)
+}
+
+fn add_kind(f: &mut Filter, trace: &Trace, k: &str) -> Result<(), Failure> {
+    let sel = sets::KindSel::parse(k).map_err(Failure)?;
+    f.kind = Some((sel, trace.meta.threads.iter().map(|t| (t.id, t.kind)).collect()));
+    f.parts.push(format!("kind {}", k.trim()));
+    Ok(())
+}
+
+/// The trace's first time, from which the page's (and `--from`, `--to`) times count.
+fn trace_t0(trace: &Trace) -> u64 {
+    let markers = trace.merged().filter_map(|e| match e {
+        Entry::Marker(m) => Some(m.time),
+        _ => None,
+    });
+    trace.quanta().map(|q| q.start).chain(markers).min().unwrap_or(0)
+}
+
+fn narrow_span(f: &mut Filter, lo: u64, hi: u64) {
+    let (a, b) = f.span.unwrap_or((0, u64::MAX));
+    f.span = Some((a.max(lo), b.min(hi)));
+}
+
+fn add_range(f: &mut Filter, trace: &Trace, from: Option<f64>, to: Option<f64>) -> Result<(), Failure> {
+    let t0 = trace_t0(trace);
+    let at = |ms: f64, what: &str| {
+        if ms.is_finite() && ms >= 0.0 {
+            Ok(t0.saturating_add((ms * 1e6) as u64))
+        } else {
+            Err(Failure(format!("--{what} {ms}: give milliseconds from the trace's start, 0 or more")))
+        }
+    };
+    let lo = from.map(|ms| at(ms, "from")).transpose()?.unwrap_or(0);
+    let hi = to.map(|ms| at(ms, "to")).transpose()?.unwrap_or(u64::MAX);
+    narrow_span(f, lo, hi);
+    f.parts.push(format!("{}–{} ms", from.map_or("0".into(), |v| v.to_string()), to.map_or("…".into(), |v| v.to_string())));
+    Ok(())
+}
+
+fn add_interval(f: &mut Filter, trace: &Trace, spec: &str) -> Result<(), Failure> {
+    let bad = || Failure(format!("--interval {spec}: give phase:N (between markers, from 1) or gc:K (the K-th collection, from 1)"));
+    let (what, n) = spec.trim().split_once(':').ok_or_else(bad)?;
+    let n: usize = n.trim().parse().map_err(|_| bad())?;
+    if n == 0 {
+        return Err(bad());
+    }
+    match what {
+        "phase" => {
+            let mut marks: Vec<u64> = trace
+                .merged()
+                .filter_map(|e| match e {
+                    Entry::Marker(m) => Some(m.time),
+                    _ => None,
+                })
+                .collect();
+            marks.sort_unstable();
+            if n > marks.len() + 1 {
+                return Err(Failure(format!("--interval {spec}: the trace has {} marker(s), so phases 1 to {}", marks.len(), marks.len() + 1)));
+            }
+            let lo = if n == 1 { 0 } else { marks[n - 2] };
+            let hi = marks.get(n - 1).copied().unwrap_or(u64::MAX);
+            narrow_span(f, lo, hi);
+            f.parts.push(format!("phase {n} (between markers)"));
+        }
+        "gc" => {
+            let gcs = hpm_reports::quantum::gc_intervals(trace);
+            let &(s, e) = gcs.get(n - 1).ok_or_else(|| Failure(format!("--interval {spec}: the trace has {} collection(s)", gcs.len())))?;
+            narrow_span(f, s, e);
+            f.parts.push(format!("during GC {n}"));
+        }
+        _ => return Err(bad()),
+    }
+    Ok(())
+}
+
+fn add_after(f: &mut Filter, trace: &Trace, count: usize) {
+    let s = hpm_reports::quantum::summarize(trace, count);
+    f.only = Some(s.after_gc.iter().chain(&s.after_markers).flat_map(|a| a.records.iter().map(|q| (q.vp, q.start, q.thread))).collect());
+    f.parts.push(format!("the first {count} after each GC or marker"));
 }
 
 fn add_thread(f: &mut Filter, trace: &Trace, t: &str) -> Result<(), Failure> {
@@ -170,8 +285,9 @@ fn add_method(f: &mut Filter, m: &str) -> Result<(), Failure> {
     Ok(())
 }
 
-/// A filter written in one argument: conditions as `--where`, `thread=NAME`, `processor=N` and
-/// `method~REGEX` (the rest of the text), separated by commas.
+/// A filter written in one argument: conditions as `--where`, `thread=NAME`, `processor=N`,
+/// `kind=KIND`, `interval=phase:N|gc:K`, `from=MS`, `to=MS`, `after-event` and `method~REGEX` (the
+/// rest of the text), separated by commas.
 fn filter_of_spec(spec: &str, trace: &Trace) -> Result<Filter, Failure> {
     let names = sets::slot_names(&trace.meta.counters);
     let ms = sets::metrics(&trace.meta.counters);
@@ -187,6 +303,16 @@ fn filter_of_spec(spec: &str, trace: &Trace) -> Result<Filter, Failure> {
         let part = part.trim();
         if let Some(t) = part.strip_prefix("thread=") {
             add_thread(&mut f, trace, t.trim())?;
+        } else if let Some(k) = part.strip_prefix("kind=") {
+            add_kind(&mut f, trace, k)?;
+        } else if let Some(i) = part.strip_prefix("interval=") {
+            add_interval(&mut f, trace, i)?;
+        } else if let Some(ms) = part.strip_prefix("from=") {
+            add_range(&mut f, trace, Some(ms.trim().parse().map_err(|_| Failure(format!("`{part}`: give milliseconds")))?), None)?;
+        } else if let Some(ms) = part.strip_prefix("to=") {
+            add_range(&mut f, trace, None, Some(ms.trim().parse().map_err(|_| Failure(format!("`{part}`: give milliseconds")))?))?;
+        } else if part == "after-event" {
+            add_after(&mut f, trace, 5);
         } else if let Some(p) = part.strip_prefix("processor=") {
             let p: u32 = p.trim().parse().map_err(|_| Failure(format!("--compare: `{part}`: give a processor number")))?;
             f.processor = Some(p);

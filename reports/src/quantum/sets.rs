@@ -5,9 +5,10 @@
 //! definitions (metrics, percentiles, standard deviation, standardized mean difference, shares),
 //! documented in `docs/quantum-trace.md`.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use hpm_collectors::quantum::{QuantumRecord, Trace};
+use hpm_collectors::quantum::{QuantumRecord, ThreadKind, Trace};
 use serde_json::{json, Value};
 
 /// An arithmetic expression over a record's slots (slot 0 is its duration, slot k ≥ 1 its delta
@@ -339,13 +340,56 @@ pub struct Filter {
     /// Matched (anywhere, as JavaScript's `RegExp.test`) against the record's top method,
     /// `class.method`; a record without one does not pass.
     pub method: Option<regex::Regex>,
+    /// The kind of the record's thread, as the page's Kind selector (with the trace's kinds).
+    pub kind: Option<(KindSel, HashMap<u32, ThreadKind>)>,
+    /// Records that overlap this time span (absolute trace times, ns; end exclusive).
+    pub span: Option<(u64, u64)>,
+    /// Only these records (processor, start, thread): those listed after a GC or marker.
+    pub only: Option<std::collections::HashSet<(u32, u64, u32)>>,
     /// What the filter is, in words, one part each.
     pub parts: Vec<String>,
+}
+
+/// The page's Kind choices: a thread kind, or every record but the collectors'.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KindSel {
+    Is(ThreadKind),
+    NotGc,
+}
+
+impl KindSel {
+    /// `app`, `gc` (the collectors), `nongc`, `idle`, `writer`, `system`, `jit`.
+    pub fn parse(s: &str) -> Result<KindSel, String> {
+        Ok(match s.trim() {
+            "app" => KindSel::Is(ThreadKind::App),
+            "gc" | "collector" => KindSel::Is(ThreadKind::Collector),
+            "nongc" => KindSel::NotGc,
+            "idle" => KindSel::Is(ThreadKind::Idle),
+            "writer" => KindSel::Is(ThreadKind::Writer),
+            "system" => KindSel::Is(ThreadKind::System),
+            "jit" => KindSel::Is(ThreadKind::Jit),
+            k => return Err(format!("kind `{k}`: give app, gc, nongc, idle, writer, system or jit")),
+        })
+    }
+
+    fn holds(self, k: ThreadKind) -> bool {
+        match self {
+            KindSel::Is(x) => k == x,
+            KindSel::NotGc => k != ThreadKind::Collector,
+        }
+    }
 }
 
 impl Filter {
     pub fn passes(&self, trace: &Trace, q: &QuantumRecord) -> bool {
         if self.threads.as_ref().is_some_and(|t| !t.contains(&q.thread)) || self.processor.is_some_and(|p| p != q.vp) {
+            return false;
+        }
+        // A thread the meta file does not name is an application thread, as on the page.
+        if self.kind.as_ref().is_some_and(|(sel, kinds)| !sel.holds(kinds.get(&q.thread).copied().unwrap_or(ThreadKind::App))) {
+            return false;
+        }
+        if self.span.is_some_and(|(lo, hi)| !(q.end > lo && q.start < hi)) || self.only.as_ref().is_some_and(|o| !o.contains(&(q.vp, q.start, q.thread))) {
             return false;
         }
         let get = |s: usize| slot(q, s);
