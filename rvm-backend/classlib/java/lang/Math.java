@@ -139,6 +139,18 @@ public final class Math {
         }
         return r;
     }
+    public static long subtractExact(long x, long y) {
+        long r = x - y;
+        if (((x ^ y) & (x ^ r)) < 0) throw new ArithmeticException("long overflow");
+        return r;
+    }
+    public static long multiplyExact(long x, int y) { return multiplyExact(x, (long) y); }
+    public static long negateExact(long a) { if (a == Long.MIN_VALUE) throw new ArithmeticException("long overflow"); return -a; }
+    public static int incrementExact(int a) { if (a == Integer.MAX_VALUE) throw new ArithmeticException("integer overflow"); return a + 1; }
+    public static long incrementExact(long a) { if (a == Long.MAX_VALUE) throw new ArithmeticException("long overflow"); return a + 1L; }
+    public static int decrementExact(int a) { if (a == Integer.MIN_VALUE) throw new ArithmeticException("integer overflow"); return a - 1; }
+    public static long decrementExact(long a) { if (a == Long.MIN_VALUE) throw new ArithmeticException("long overflow"); return a - 1L; }
+    public static long floorDiv(long x, int y) { return floorDiv(x, (long) y); }
     public static int negateExact(int a) { if (a == Integer.MIN_VALUE) throw new ArithmeticException("integer overflow"); return -a; }
     public static int toIntExact(long value) { if ((int) value != value) throw new ArithmeticException("integer overflow"); return (int) value; }
     public static int floorDiv(int x, int y) { int q = x / y; if ((x ^ y) < 0 && (q * y != x)) q--; return q; }

@@ -9,7 +9,11 @@ public final class System {
     public static native void arraycopy(Object src, int srcPos, Object dest, int destPos, int length);
     public static native long currentTimeMillis();
     public static native long nanoTime();
-    public static void exit(int status) { out.flush(); exit0(status); }
+    public static void exit(int status) {
+        Runtime.runHooks();
+        halt(status);
+    }
+    static void halt(int status) { out.flush(); exit0(status); }
     private static native void exit0(int status);
     public static native int identityHashCode(Object x);
     public static void gc() { gc0(); }

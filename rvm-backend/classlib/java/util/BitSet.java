@@ -175,7 +175,13 @@ public class BitSet implements Cloneable, java.io.Serializable {
         return true;
     }
     public Object clone() {
-        BitSet result = new BitSet();
+        // Object.clone, so that a subclass's clone is of the subclass (H2's VersionedBitSet casts it).
+        BitSet result;
+        try {
+            result = (BitSet) super.clone();
+        } catch (CloneNotSupportedException e) {
+            throw new InternalError(e);
+        }
         result.words = words.clone();
         result.wordsInUse = wordsInUse;
         return result;

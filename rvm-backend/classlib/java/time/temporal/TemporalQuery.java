@@ -1,0 +1,6 @@
+package java.time.temporal;
+
+@FunctionalInterface
+public interface TemporalQuery<R> {
+    R queryFrom(TemporalAccessor temporal);
+}
