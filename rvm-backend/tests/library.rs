@@ -1,6 +1,6 @@
 //! The class library for real libraries: reflection, java.util.regex, streams and Optional, java.io
 //! and java.nio.file, Properties/logging/java.sql and the small collections, BigInteger and
-//! BigDecimal, each a program in
+//! BigDecimal, java.time, shutdown hooks, SecureRandom, each a program in
 //! `tests/java-lib/<area>/` compiled with plain `javac` of JDK 17 and of the newest JDK found, whose
 //! output on rvm (one and two processors) must be HotSpot's, line for line; and drivers of Debian's
 //! commons-lang3 and Guava (`tests/java-lib/thirdparty/`), run from the jars on the class path.
@@ -55,12 +55,17 @@ fn class_path(dir: &Path, jar: Option<&str>) -> String {
 /// Runs `class` on HotSpot and on rvm with 1 and 2 processors; stdout and the exit code must be
 /// equal. `args` makes each run's program arguments (its run number, for per-run directories).
 fn same_as_hotspot(area: &str, class: &str, jar: Option<&str>, args: impl Fn(usize) -> Vec<String>) {
+    same_as_hotspot_exiting(area, class, jar, args, 0);
+}
+
+/// The same for a program whose exit code on HotSpot is `code`.
+fn same_as_hotspot_exiting(area: &str, class: &str, jar: Option<&str>, args: impl Fn(usize) -> Vec<String>, code: i32) {
     for jdk in jdks() {
         let v = jdk.feature_version().unwrap_or(0);
         let dir = compile(&jdk, area, jar);
         let cp = class_path(&dir, jar);
         let expected = Command::new(jdk.java()).arg("-cp").arg(&cp).arg(class).args(args(0)).output().expect("run java");
-        assert!(expected.status.success() && !expected.stdout.is_empty(), "{class} (javac {v}) on HotSpot: {}", text(&expected.stderr));
+        assert!(expected.status.code() == Some(code) && !expected.stdout.is_empty(), "{class} (javac {v}) on HotSpot ({}): {}", expected.status, text(&expected.stderr));
         for (run, vps) in ["-Xvps:1", "-Xvps:2"].iter().enumerate() {
             let got: Output = Command::new(env!("CARGO_BIN_EXE_rvm")).arg(vps).arg("-cp").arg(&cp).arg(class).args(args(run + 1)).output().expect("run rvm");
             let (e, g) = (text(&expected.stdout), text(&got.stdout));
@@ -226,3 +231,32 @@ fn dates_compare_as_the_jdks() {
     same_as_hotspot("uuid", "LibDate", None, no_args);
 }
 
+/// java.time: zone IDs (offsets, prefixed offsets, UTC's aliases, Etc/GMT±n, SHORT_IDS, unknown and
+/// malformed IDs), fixed rules; LocalDate (epoch days far before and after 1970, leap years, month
+/// ends, plus/with, ISO text of years below 1000 and above 9999, parsing and its errors), LocalTime,
+/// LocalDateTime (epoch seconds with offsets), OffsetDateTime and ZonedDateTime (order, text,
+/// hash), Instant (ISO_INSTANT text, millis of negative instants, range), Duration (ISO text of
+/// negative and fractional amounts, arithmetic, overflow), ChronoField access and the queries.
+#[test]
+fn java_time_is_the_jdks() {
+    same_as_hotspot("time", "LibTime", None, no_args);
+}
+
+/// Shutdown hooks run by System.exit (a removed one not), with the JDK's refusals, and the exit
+/// code after them.
+#[test]
+fn shutdown_hooks_run_at_exit() {
+    same_as_hotspot_exiting("runtime", "LibShutdownHooks", None, no_args, 3);
+}
+
+/// `super.clone()` in a subclass of BitSet gives an instance of the subclass.
+#[test]
+fn a_library_class_clones_as_its_subclass() {
+    same_as_hotspot("runtime", "LibSubclassClone", None, no_args);
+}
+
+/// SecureRandom: algorithm names, an unknown one's exception, seeds, bytes and numbers.
+#[test]
+fn secure_random_gives_random_bytes() {
+    same_as_hotspot("security", "LibSecureRandom", None, no_args);
+}

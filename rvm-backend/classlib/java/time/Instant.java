@@ -100,6 +100,11 @@ public final class Instant implements java.time.temporal.Temporal, Comparable<In
                 || field == ChronoField.MICRO_OF_SECOND || field == ChronoField.MILLI_OF_SECOND;
     }
     @Override
+    public int get(TemporalField field) {
+        if (field == ChronoField.INSTANT_SECONDS) throw new UnsupportedTemporalTypeException("Unsupported field: " + field);
+        return (int) getLong(field);
+    }
+    @Override
     public long getLong(TemporalField field) {
         if (field == ChronoField.NANO_OF_SECOND) return nanos;
         if (field == ChronoField.MICRO_OF_SECOND) return nanos / 1000;

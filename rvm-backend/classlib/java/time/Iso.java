@@ -43,9 +43,9 @@ final class Iso {
         int sign = signed && text.charAt(pos) == '-' ? -1 : 1;
         if (signed) pos++;
         int start = pos;
-        int year = digits(4, signed ? 9 : 4);
-        if (sign < 0 && year == 0) {
-            pos = start - 1;
+        int year = digits(4, 9);
+        if ((!signed && pos - start > 4) || (sign < 0 && year == 0)) {
+            pos = signed ? start - 1 : start;
             throw fail();
         }
         expect('-');

@@ -8,7 +8,7 @@ import java.time.temporal.TemporalQuery;
 import java.time.temporal.UnsupportedTemporalTypeException;
 
 /** A date in the proleptic ISO calendar, years -999999999 to 999999999; the JDK's arithmetic, text and hash. */
-public final class LocalDate implements java.time.temporal.Temporal, Comparable<LocalDate>, java.io.Serializable {
+public final class LocalDate implements java.time.chrono.ChronoLocalDate, java.io.Serializable {
     static final int MIN_YEAR = -999_999_999, MAX_YEAR = 999_999_999;
     private static final long DAYS_PER_CYCLE = 146097L;
     static final long DAYS_0000_TO_1970 = (DAYS_PER_CYCLE * 5L) - (30L * 365L + 7L);
@@ -218,11 +218,13 @@ public final class LocalDate implements java.time.temporal.Temporal, Comparable<
     @SuppressWarnings("unchecked")
     public <R> R query(TemporalQuery<R> query) {
         if (query == TemporalQueries.localDate()) return (R) this;
-        return java.time.temporal.Temporal.super.query(query);
+        return java.time.chrono.ChronoLocalDate.super.query(query);
     }
 
     @Override
-    public int compareTo(LocalDate other) {
+    public int compareTo(java.time.chrono.ChronoLocalDate o) {
+        if (!(o instanceof LocalDate)) return Long.compare(toEpochDay(), o.getLong(ChronoField.EPOCH_DAY));
+        LocalDate other = (LocalDate) o;
         int cmp = year - other.year;
         if (cmp == 0) {
             cmp = month - other.month;
@@ -230,9 +232,9 @@ public final class LocalDate implements java.time.temporal.Temporal, Comparable<
         }
         return cmp;
     }
-    public boolean isAfter(LocalDate other) { return compareTo(other) > 0; }
-    public boolean isBefore(LocalDate other) { return compareTo(other) < 0; }
-    public boolean isEqual(LocalDate other) { return compareTo(other) == 0; }
+    public boolean isAfter(java.time.chrono.ChronoLocalDate other) { return compareTo(other) > 0; }
+    public boolean isBefore(java.time.chrono.ChronoLocalDate other) { return compareTo(other) < 0; }
+    public boolean isEqual(java.time.chrono.ChronoLocalDate other) { return compareTo(other) == 0; }
 
     @Override
     public boolean equals(Object obj) {

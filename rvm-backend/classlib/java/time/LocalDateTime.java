@@ -7,7 +7,7 @@ import java.time.temporal.TemporalQueries;
 import java.time.temporal.TemporalQuery;
 
 /** A date and a time of day without a zone; the JDK's arithmetic, text and hash. */
-public final class LocalDateTime implements java.time.temporal.Temporal, Comparable<LocalDateTime>, java.io.Serializable {
+public final class LocalDateTime implements java.time.chrono.ChronoLocalDateTime<LocalDate>, java.io.Serializable {
     public static final LocalDateTime MIN = new LocalDateTime(LocalDate.MIN, LocalTime.MIN);
     public static final LocalDateTime MAX = new LocalDateTime(LocalDate.MAX, LocalTime.MAX);
 
@@ -149,18 +149,19 @@ public final class LocalDateTime implements java.time.temporal.Temporal, Compara
     public <R> R query(TemporalQuery<R> query) {
         if (query == TemporalQueries.localDate()) return (R) date;
         if (query == TemporalQueries.localTime()) return (R) time;
-        return java.time.temporal.Temporal.super.query(query);
+        return java.time.chrono.ChronoLocalDateTime.super.query(query);
     }
 
     @Override
-    public int compareTo(LocalDateTime other) {
+    public int compareTo(java.time.chrono.ChronoLocalDateTime<?> o) {
+        LocalDateTime other = (LocalDateTime) o;
         int cmp = date.compareTo(other.date);
         if (cmp == 0) cmp = time.compareTo(other.time);
         return cmp;
     }
-    public boolean isAfter(LocalDateTime other) { return compareTo(other) > 0; }
-    public boolean isBefore(LocalDateTime other) { return compareTo(other) < 0; }
-    public boolean isEqual(LocalDateTime other) { return compareTo(other) == 0; }
+    public boolean isAfter(java.time.chrono.ChronoLocalDateTime<?> other) { return compareTo(other) > 0; }
+    public boolean isBefore(java.time.chrono.ChronoLocalDateTime<?> other) { return compareTo(other) < 0; }
+    public boolean isEqual(java.time.chrono.ChronoLocalDateTime<?> other) { return compareTo(other) == 0; }
 
     @Override
     public boolean equals(Object obj) {

@@ -11,7 +11,7 @@ import java.time.temporal.TemporalQuery;
  * A local date-time in a zone. rvm's zones have one fixed offset, so there are no gaps or overlaps
  * to resolve; the text and hash are the JDK's.
  */
-public final class ZonedDateTime implements Temporal, java.io.Serializable {
+public final class ZonedDateTime implements java.time.chrono.ChronoZonedDateTime<LocalDate>, java.io.Serializable {
     private final LocalDateTime dateTime;
     private final ZoneOffset offset;
     private final ZoneId zone;
@@ -89,9 +89,22 @@ public final class ZonedDateTime implements Temporal, java.io.Serializable {
         return query.queryFrom(this);
     }
 
-    public boolean isAfter(ZonedDateTime other) { return toInstant().isAfter(other.toInstant()); }
-    public boolean isBefore(ZonedDateTime other) { return toInstant().isBefore(other.toInstant()); }
-    public boolean isEqual(ZonedDateTime other) { return toInstant().equals(other.toInstant()); }
+    @Override
+    public int compareTo(java.time.chrono.ChronoZonedDateTime<?> o) {
+        ZonedDateTime other = (ZonedDateTime) o;
+        int cmp = Long.compare(toEpochSecond(), other.toEpochSecond());
+        if (cmp == 0) {
+            cmp = getNano() - other.getNano();
+            if (cmp == 0) {
+                cmp = dateTime.compareTo(other.dateTime);
+                if (cmp == 0) cmp = zone.getId().compareTo(other.zone.getId());
+            }
+        }
+        return cmp;
+    }
+    public boolean isAfter(java.time.chrono.ChronoZonedDateTime<?> other) { return toInstant().isAfter(((ZonedDateTime) other).toInstant()); }
+    public boolean isBefore(java.time.chrono.ChronoZonedDateTime<?> other) { return toInstant().isBefore(((ZonedDateTime) other).toInstant()); }
+    public boolean isEqual(java.time.chrono.ChronoZonedDateTime<?> other) { return toInstant().equals(((ZonedDateTime) other).toInstant()); }
 
     @Override
     public boolean equals(Object obj) {

@@ -41,6 +41,11 @@ public enum ChronoField implements TemporalField {
         this.dateBased = dateBased;
     }
 
+    /** Whether every valid value fits an int (the JDK's {@code range().isIntValue()}). */
+    public boolean isIntValue() {
+        return this != NANO_OF_DAY && this != MICRO_OF_DAY && this != EPOCH_DAY && this != PROLEPTIC_MONTH && this != INSTANT_SECONDS;
+    }
+
     @Override
     public boolean isDateBased() { return dateBased == Boolean.TRUE; }
     @Override
