@@ -36,10 +36,9 @@ fn jdks() -> Vec<Jdk> {
     jdks
 }
 
-/// H2Driver compiled by `jdk`'s plain javac against the jar, into a fresh directory.
-fn compile(jdk: &Jdk) -> PathBuf {
-    let src = java_tests::source_root().join("thirdparty/bench/H2Driver.java");
-    let out = java_tests::class_root().join(format!("rvm-h2-{}", jdk.feature_version().unwrap_or(0)));
+/// `src` compiled by `jdk`'s plain javac against the jar, into a fresh directory `name`.
+fn compile(jdk: &Jdk, src: &Path, name: &str) -> PathBuf {
+    let out = java_tests::class_root().join(format!("{name}-{}", jdk.feature_version().unwrap_or(0)));
     let _ = std::fs::remove_dir_all(&out);
     std::fs::create_dir_all(&out).unwrap();
     let st = Command::new(jdk.javac()).args(["-nowarn", "-encoding", "UTF-8", "-cp", H2, "-d"]).arg(&out).arg(&src).status().expect("run javac");
@@ -47,12 +46,16 @@ fn compile(jdk: &Jdk) -> PathBuf {
     out
 }
 
+fn driver_source() -> PathBuf {
+    java_tests::source_root().join("thirdparty/bench/H2Driver.java")
+}
+
 /// `threads` workers of `transactions` each: HotSpot's stdout and exit code, on rvm with 1 and 2 processors.
 fn driver_same_as_hotspot(threads: u32, transactions: u32) {
     let args = [threads.to_string(), transactions.to_string()];
     for jdk in jdks() {
         let v = jdk.feature_version().unwrap_or(0);
-        let cp = format!("{}:{H2}", compile(&jdk).display());
+        let cp = format!("{}:{H2}", compile(&jdk, &driver_source(), "rvm-h2").display());
         let expected = Command::new(jdk.java()).arg("-cp").arg(&cp).arg("bench.H2Driver").args(&args).output().expect("run java");
         assert!(expected.status.success(), "H2Driver (javac {v}) on HotSpot: {}", text(&expected.stderr));
         assert!(text(&expected.stdout).starts_with("h2 "), "H2Driver on HotSpot printed {}", text(&expected.stdout));
@@ -78,5 +81,34 @@ fn h2_transaction_driver_gives_hotspots_checksum() {
 fn h2_with_four_workers_gives_hotspots_checksum() {
     if h2_or_skip() {
         driver_same_as_hotspot(4, 100);
+    }
+}
+
+/// H2's failures as a program sees them (`tests/java-lib/h2/LibH2Errors.java`): for a syntax
+/// error, a missing table or column, key, null and length violations, division by zero, bad
+/// conversions and an invalid date, the exception class of H2's JDBC layer and its SQLException
+/// family, SQL state, error code and message (formatted with `java.text.MessageFormat`); a failed
+/// batch's update counts; an unknown connection setting; then dates, times and intervals H2
+/// computes (through `java.time` where it uses it), all as on HotSpot.
+#[test]
+fn h2_errors_and_date_values_are_hotspots() {
+    if !h2_or_skip() {
+        return;
+    }
+    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/java-lib/h2/LibH2Errors.java");
+    for jdk in jdks() {
+        let v = jdk.feature_version().unwrap_or(0);
+        let cp = format!("{}:{H2}", compile(&jdk, &src, "rvm-h2-errors").display());
+        let expected = Command::new(jdk.java()).arg("-cp").arg(&cp).arg("LibH2Errors").output().expect("run java");
+        assert!(expected.status.success(), "LibH2Errors (javac {v}) on HotSpot: {}", text(&expected.stderr));
+        for vps in ["-Xvps:1", "-Xvps:2"] {
+            let got = Command::new(env!("CARGO_BIN_EXE_rvm")).arg(vps).arg("-cp").arg(&cp).arg("LibH2Errors").output().expect("run rvm");
+            let (e, g) = (text(&expected.stdout), text(&got.stdout));
+            for (i, (a, b)) in e.lines().zip(g.lines()).enumerate() {
+                assert_eq!(a, b, "LibH2Errors (javac {v}, {vps}): line {} differs\nrvm stderr:\n{}", i + 1, text(&got.stderr));
+            }
+            assert_eq!(e.lines().count(), g.lines().count(), "LibH2Errors (javac {v}, {vps}): line count\nrvm stdout:\n{g}\nrvm stderr:\n{}", text(&got.stderr));
+            assert_eq!(expected.status.code(), got.status.code(), "LibH2Errors (javac {v}, {vps}): exit code\nrvm stderr:\n{}", text(&got.stderr));
+        }
     }
 }

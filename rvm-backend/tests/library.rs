@@ -1,6 +1,6 @@
 //! The class library for real libraries: reflection, java.util.regex, streams and Optional, java.io
 //! and java.nio.file, Properties/logging/java.sql and the small collections, BigInteger and
-//! BigDecimal, java.time, shutdown hooks, SecureRandom, each a program in
+//! BigDecimal, java.time, MessageFormat, shutdown hooks, SecureRandom, each a program in
 //! `tests/java-lib/<area>/` compiled with plain `javac` of JDK 17 and of the newest JDK found, whose
 //! output on rvm (one and two processors) must be HotSpot's, line for line; and drivers of Debian's
 //! commons-lang3 and Guava (`tests/java-lib/thirdparty/`), run from the jars on the class path.
@@ -259,4 +259,12 @@ fn a_library_class_clones_as_its_subclass() {
 #[test]
 fn secure_random_gives_random_bytes() {
     same_as_hotspot("security", "LibSecureRandom", None, no_args);
+}
+
+/// java.text.MessageFormat's subset: numbered arguments in any order, missing and null ones,
+/// quoting, numbers as the default NumberFormat prints them (grouping, three fraction digits,
+/// half-even on the shortest decimal, -0, NaN and infinity), `{n,number,integer}`, malformed patterns.
+#[test]
+fn message_format_is_the_jdks() {
+    same_as_hotspot("text", "LibMessageFormat", None, no_args);
 }

@@ -1,6 +1,6 @@
 package java.sql;
 
-public class SQLDataException extends SQLException {
+public class SQLDataException extends SQLNonTransientException {
     public SQLDataException() { super(); }
     public SQLDataException(String reason) { super(reason); }
     public SQLDataException(String reason, String SQLState) { super(reason, SQLState); }

@@ -1,6 +1,6 @@
 package java.sql;
 
-public class SQLFeatureNotSupportedException extends SQLException {
+public class SQLFeatureNotSupportedException extends SQLNonTransientException {
     public SQLFeatureNotSupportedException() { super(); }
     public SQLFeatureNotSupportedException(String reason) { super(reason); }
     public SQLFeatureNotSupportedException(String reason, String SQLState) { super(reason, SQLState); }

@@ -1,6 +1,6 @@
 package java.sql;
 
-public class SQLIntegrityConstraintViolationException extends SQLException {
+public class SQLIntegrityConstraintViolationException extends SQLNonTransientException {
     public SQLIntegrityConstraintViolationException() { super(); }
     public SQLIntegrityConstraintViolationException(String reason) { super(reason); }
     public SQLIntegrityConstraintViolationException(String reason, String SQLState) { super(reason, SQLState); }

@@ -1,6 +1,6 @@
 package java.sql;
 
-public class SQLSyntaxErrorException extends SQLException {
+public class SQLSyntaxErrorException extends SQLNonTransientException {
     public SQLSyntaxErrorException() { super(); }
     public SQLSyntaxErrorException(String reason) { super(reason); }
     public SQLSyntaxErrorException(String reason, String SQLState) { super(reason, SQLState); }

@@ -1,6 +1,6 @@
 package java.sql;
 
-public class SQLTimeoutException extends SQLException {
+public class SQLTimeoutException extends SQLTransientException {
     public SQLTimeoutException() { super(); }
     public SQLTimeoutException(String reason) { super(reason); }
     public SQLTimeoutException(String reason, String SQLState) { super(reason, SQLState); }
