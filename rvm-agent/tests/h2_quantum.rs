@@ -87,4 +87,7 @@ fn h2_transactions_give_a_valid_trace_whose_quanta_name_h2_methods() {
     }
     // The workers spend their time in H2's engine, so its methods are many and varied.
     assert!(named.len() >= 5, "H2 methods named by quanta: {named:?}");
+    let mut top: Vec<(&String, &usize)> = named.iter().collect();
+    top.sort_by(|a, b| b.1.cmp(a.1));
+    eprintln!("workers (quanta, in H2): {workers:?}; {} H2 methods named, most often: {:?}", named.len(), &top[..top.len().min(5)]);
 }
