@@ -8,7 +8,8 @@
 #
 # Programs: the pseudojbb workload, the call-heavy micro-benchmark, the class-library programs of
 # rvm's tests (reflection, regex, streams, files, properties and collections, BigInteger,
-# BigDecimal), drivers of Debian's commons-lang3 and Guava, and Debian's H2 with the bench driver.
+# BigDecimal, java.time, MessageFormat), drivers of Debian's commons-lang3 and Guava, and Debian's
+# H2 with the bench driver and with the program of its errors and date values.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${1:-3}
@@ -28,7 +29,7 @@ compile() { # dir, javac args... (sources last)
   "$JAVA_HOME/bin/javac" -nowarn -encoding UTF-8 -d "$d" "$@" 2>"$OUT/javac.err" || { echo "rvm-matrix: javac failed:" >&2; cat "$OUT/javac.err" >&2; exit 1; }
 }
 compile workloads java-tests/workloads/pseudojbb/*.java java-tests/workloads/hpmagent/*.java java-tests/micro/CallHeavy.java
-for area in reflect regex streams files props bigint; do
+for area in reflect regex streams files props bigint time text; do
   compile "lib-$area" rvm-backend/tests/java-lib/"$area"/*.java
 done
 THIRD="$JARS/commons-lang3.jar:$JARS/guava.jar"
@@ -36,7 +37,7 @@ have_third=1
 for j in commons-lang3.jar guava.jar h2.jar; do [ -f "$JARS/$j" ] || have_third=0; done
 if [ "$have_third" = 1 ]; then
   compile thirdparty -cp "$THIRD" rvm-backend/tests/java-lib/thirdparty/*.java
-  compile h2 -cp "$JARS/h2.jar" java-tests/thirdparty/bench/H2Driver.java
+  compile h2 -cp "$JARS/h2.jar" java-tests/thirdparty/bench/H2Driver.java rvm-backend/tests/java-lib/h2/*.java
 else
   echo "rvm-matrix: commons-lang3, guava or h2 missing under $JARS (apt-get install libcommons-lang3-java libguava-java libh2-java): their rows are left out" >&2
 fi
@@ -87,8 +88,11 @@ FRESH="$OUT/files-run" row "files" "$OUT/lib-files" LibFiles "$OUT/files-run"
 row "properties etc." "$OUT/lib-props" LibProps
 row "BigInteger" "$OUT/lib-bigint" LibBigInteger
 row "BigDecimal" "$OUT/lib-bigint" LibBigDecimal
+row "java.time" "$OUT/lib-time" LibTime
+row "MessageFormat" "$OUT/lib-text" LibMessageFormat
 if [ "$have_third" = 1 ]; then
   row "commons-lang3 driver" "$OUT/thirdparty:$THIRD" CommonsLangDriver
   row "Guava driver" "$OUT/thirdparty:$THIRD" GuavaDriver
   row "H2 2x300" "$OUT/h2:$JARS/h2.jar" bench.H2Driver 2 300
+  row "H2 errors and dates" "$OUT/h2:$JARS/h2.jar" LibH2Errors
 fi
