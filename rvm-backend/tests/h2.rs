@@ -41,7 +41,7 @@ fn compile(jdk: &Jdk, src: &Path, name: &str) -> PathBuf {
     let out = java_tests::class_root().join(format!("{name}-{}", jdk.feature_version().unwrap_or(0)));
     let _ = std::fs::remove_dir_all(&out);
     std::fs::create_dir_all(&out).unwrap();
-    let st = Command::new(jdk.javac()).args(["-nowarn", "-encoding", "UTF-8", "-cp", H2, "-d"]).arg(&out).arg(&src).status().expect("run javac");
+    let st = Command::new(jdk.javac()).args(["-nowarn", "-encoding", "UTF-8", "-cp", H2, "-d"]).arg(&out).arg(src).status().expect("run javac");
     assert!(st.success(), "javac {} failed on {}", jdk.feature_version().unwrap_or(0), src.display());
     out
 }
