@@ -1,6 +1,6 @@
 //! The class library for real libraries: reflection, java.util.regex, streams and Optional, java.io
 //! and java.nio.file, Properties/logging/java.sql and the small collections, BigInteger and
-//! BigDecimal, java.time, MessageFormat, shutdown hooks, SecureRandom, each a program in
+//! BigDecimal, java.time, java.sql's dates and TimeZone, MessageFormat, shutdown hooks, SecureRandom, each a program in
 //! `tests/java-lib/<area>/` compiled with plain `javac` of JDK 17 and of the newest JDK found, whose
 //! output on rvm (one and two processors) must be HotSpot's, line for line; and drivers of Debian's
 //! commons-lang3 and Guava (`tests/java-lib/thirdparty/`), run from the jars on the class path.
@@ -55,19 +55,33 @@ fn class_path(dir: &Path, jar: Option<&str>) -> String {
 /// Runs `class` on HotSpot and on rvm with 1 and 2 processors; stdout and the exit code must be
 /// equal. `args` makes each run's program arguments (its run number, for per-run directories).
 fn same_as_hotspot(area: &str, class: &str, jar: Option<&str>, args: impl Fn(usize) -> Vec<String>) {
-    same_as_hotspot_exiting(area, class, jar, args, 0);
+    same_as_hotspot_exiting(area, class, jar, args, 0, false);
 }
 
-/// The same for a program whose exit code on HotSpot is `code`.
-fn same_as_hotspot_exiting(area: &str, class: &str, jar: Option<&str>, args: impl Fn(usize) -> Vec<String>, code: i32) {
+/// The same with `TZ=UTC` for both VMs, for a program whose text depends on the default time zone.
+fn same_as_hotspot_in_utc(area: &str, class: &str) {
+    same_as_hotspot_exiting(area, class, None, no_args, 0, true);
+}
+
+/// The same for a program whose exit code on HotSpot is `code`; `utc`: both VMs run with `TZ=UTC`.
+fn same_as_hotspot_exiting(area: &str, class: &str, jar: Option<&str>, args: impl Fn(usize) -> Vec<String>, code: i32, utc: bool) {
+    let tz = |c: &mut Command| {
+        if utc {
+            c.env("TZ", "UTC");
+        }
+    };
     for jdk in jdks() {
         let v = jdk.feature_version().unwrap_or(0);
         let dir = compile(&jdk, area, jar);
         let cp = class_path(&dir, jar);
-        let expected = Command::new(jdk.java()).arg("-cp").arg(&cp).arg(class).args(args(0)).output().expect("run java");
+        let mut java = Command::new(jdk.java());
+        tz(&mut java);
+        let expected = java.arg("-cp").arg(&cp).arg(class).args(args(0)).output().expect("run java");
         assert!(expected.status.code() == Some(code) && !expected.stdout.is_empty(), "{class} (javac {v}) on HotSpot ({}): {}", expected.status, text(&expected.stderr));
         for (run, vps) in ["-Xvps:1", "-Xvps:2"].iter().enumerate() {
-            let got: Output = Command::new(env!("CARGO_BIN_EXE_rvm")).arg(vps).arg("-cp").arg(&cp).arg(class).args(args(run + 1)).output().expect("run rvm");
+            let mut rvm = Command::new(env!("CARGO_BIN_EXE_rvm"));
+            tz(&mut rvm);
+            let got: Output = rvm.arg(vps).arg("-cp").arg(&cp).arg(class).args(args(run + 1)).output().expect("run rvm");
             let (e, g) = (text(&expected.stdout), text(&got.stdout));
             for (i, (a, b)) in e.lines().zip(g.lines()).enumerate() {
                 assert_eq!(a, b, "{class} (javac {v}, {vps}): line {} differs\nrvm stderr:\n{}", i + 1, text(&got.stderr));
@@ -246,7 +260,7 @@ fn java_time_is_the_jdks() {
 /// code after them.
 #[test]
 fn shutdown_hooks_run_at_exit() {
-    same_as_hotspot_exiting("runtime", "LibShutdownHooks", None, no_args, 3);
+    same_as_hotspot_exiting("runtime", "LibShutdownHooks", None, no_args, 3, false);
 }
 
 /// `super.clone()` in a subclass of BitSet gives an instance of the subclass.
@@ -267,4 +281,20 @@ fn secure_random_gives_random_bytes() {
 #[test]
 fn message_format_is_the_jdks() {
     same_as_hotspot("text", "LibMessageFormat", None, no_args);
+}
+
+/// java.sql's Timestamp (milliseconds and nanoseconds, text, JDK 17's `valueOf` and its errors,
+/// order, hash, java.time conversions), Date and Time (text, `valueOf` with the deprecated
+/// constructors' roll-over), and java.util.Date's `toInstant`/`from`, in UTC.
+#[test]
+fn sql_dates_are_the_jdks() {
+    same_as_hotspot_in_utc("sqltime", "LibSqlTime");
+}
+
+/// java.util.TimeZone's fixed zones: UTC aliases, custom GMT offsets (normalised names, malformed
+/// ones as GMT), unknown IDs as GMT, ZoneId both ways, and `setDefault` moving
+/// `ZoneId.systemDefault()` and the SQL types' text, in UTC.
+#[test]
+fn time_zones_are_the_jdks() {
+    same_as_hotspot_in_utc("sqltime", "LibTimeZone");
 }

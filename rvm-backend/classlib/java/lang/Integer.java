@@ -73,6 +73,42 @@ public final class Integer extends Number implements Comparable<Integer> {
     public static String toUnsignedString(int i) { return Long.toString(i & 0xffffffffL); }
 
     public static int parseInt(String s) throws NumberFormatException { return parseInt(s, 10); }
+    /** The digits of {@code s} from {@code beginIndex} to {@code endIndex}, with the JDK's messages ("Error at index N in: ..."). */
+    public static int parseInt(CharSequence s, int beginIndex, int endIndex, int radix) throws NumberFormatException {
+        if (s == null) throw new NullPointerException();
+        if (beginIndex < 0 || beginIndex > endIndex || endIndex > s.length()) throw new IndexOutOfBoundsException();
+        if (radix < 2) throw new NumberFormatException("radix " + radix + " less than Character.MIN_RADIX");
+        if (radix > 36) throw new NumberFormatException("radix " + radix + " greater than Character.MAX_RADIX");
+        if (beginIndex == endIndex) throw new NumberFormatException("For input string: \"\"" + (radix == 10 ? "" : " under radix " + radix));
+        boolean negative = false;
+        int i = beginIndex;
+        int limit = -Integer.MAX_VALUE;
+        char firstChar = s.charAt(i);
+        if (firstChar < '0') {
+            if (firstChar == '-') {
+                negative = true;
+                limit = Integer.MIN_VALUE;
+            } else if (firstChar != '+') {
+                throw errorAt(s, beginIndex, endIndex, i);
+            }
+            i++;
+            if (i == endIndex) throw errorAt(s, beginIndex, endIndex, i);
+        }
+        int multmin = limit / radix;
+        int result = 0;
+        while (i < endIndex) {
+            int digit = Character.digit(s.charAt(i), radix);
+            if (digit < 0 || result < multmin) throw errorAt(s, beginIndex, endIndex, i);
+            result *= radix;
+            if (result < limit + digit) throw errorAt(s, beginIndex, endIndex, i);
+            i++;
+            result -= digit;
+        }
+        return negative ? result : -result;
+    }
+    private static NumberFormatException errorAt(CharSequence s, int beginIndex, int endIndex, int errorIndex) {
+        return new NumberFormatException("Error at index " + (errorIndex - beginIndex) + " in: \"" + s.subSequence(beginIndex, endIndex) + "\"");
+    }
     public static int parseInt(String s, int radix) throws NumberFormatException {
         if (s == null) throw new NumberFormatException("Cannot parse null string: null");
         if (radix < 2) throw new NumberFormatException("radix " + radix + " less than Character.MIN_RADIX");

@@ -13,6 +13,9 @@ public interface PreparedStatement extends Statement {
     void setDouble(int parameterIndex, double x) throws SQLException;
     void setString(int parameterIndex, String x) throws SQLException;
     void setBytes(int parameterIndex, byte[] x) throws SQLException;
+    void setDate(int parameterIndex, Date x) throws SQLException;
+    void setTime(int parameterIndex, Time x) throws SQLException;
+    void setTimestamp(int parameterIndex, Timestamp x) throws SQLException;
     void clearParameters() throws SQLException;
     void setObject(int parameterIndex, Object x, int targetSqlType) throws SQLException;
     void setObject(int parameterIndex, Object x) throws SQLException;

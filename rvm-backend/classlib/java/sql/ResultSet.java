@@ -15,6 +15,9 @@ public interface ResultSet extends Wrapper, AutoCloseable {
     void close() throws SQLException;
     boolean wasNull() throws SQLException;
     String getString(int columnIndex) throws SQLException;
+    Date getDate(int columnIndex) throws SQLException;
+    Time getTime(int columnIndex) throws SQLException;
+    Timestamp getTimestamp(int columnIndex) throws SQLException;
     boolean getBoolean(int columnIndex) throws SQLException;
     byte getByte(int columnIndex) throws SQLException;
     short getShort(int columnIndex) throws SQLException;
@@ -24,6 +27,9 @@ public interface ResultSet extends Wrapper, AutoCloseable {
     double getDouble(int columnIndex) throws SQLException;
     byte[] getBytes(int columnIndex) throws SQLException;
     String getString(String columnLabel) throws SQLException;
+    Date getDate(String columnLabel) throws SQLException;
+    Time getTime(String columnLabel) throws SQLException;
+    Timestamp getTimestamp(String columnLabel) throws SQLException;
     boolean getBoolean(String columnLabel) throws SQLException;
     byte getByte(String columnLabel) throws SQLException;
     short getShort(String columnLabel) throws SQLException;

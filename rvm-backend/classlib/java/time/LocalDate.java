@@ -183,6 +183,8 @@ public final class LocalDate implements java.time.chrono.ChronoLocalDate, java.i
     public LocalDate minusDays(long n) { return n == Long.MIN_VALUE ? plusDays(Long.MAX_VALUE).plusDays(1) : plusDays(-n); }
 
     public LocalDateTime atStartOfDay() { return LocalDateTime.of(this, LocalTime.MIDNIGHT); }
+    /** Midnight in {@code zone} (rvm's zones have no gaps, so it is always midnight). */
+    public ZonedDateTime atStartOfDay(ZoneId zone) { return ZonedDateTime.of(atStartOfDay(), zone); }
     public LocalDateTime atTime(LocalTime time) { return LocalDateTime.of(this, time); }
     public LocalDateTime atTime(int hour, int minute) { return atTime(LocalTime.of(hour, minute)); }
     public LocalDateTime atTime(int hour, int minute, int second) { return atTime(LocalTime.of(hour, minute, second)); }

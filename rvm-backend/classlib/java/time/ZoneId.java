@@ -51,31 +51,14 @@ public abstract class ZoneId implements java.io.Serializable {
 
     ZoneId() {}
 
-    private static ZoneId systemZone;
-
     /**
-     * The machine's zone: the {@code TZ} environment variable, else the target of the
-     * {@code /etc/localtime} link (as {@code Etc/UTC}), else UTC. A zone rvm does not know (one
-     * with daylight saving or historical changes) is replaced by UTC.
+     * The default time zone's ID, {@code TimeZone.getDefault().toZoneId()}: the zone in {@code TZ}
+     * or, without it, the target of the {@code /etc/localtime} link ({@code Etc/UTC}), when rvm
+     * knows it; a zone rvm does not know (one with daylight saving or historical changes) is
+     * replaced by UTC.
      */
     public static ZoneId systemDefault() {
-        ZoneId z = systemZone;
-        if (z == null) {
-            String id = System.getenv("TZ");
-            if (id != null && id.startsWith(":")) id = id.substring(1);
-            if (id == null || id.isEmpty()) {
-                String target = jdk.internal.rvm.FileIO.canonical("/etc/localtime");
-                int at = target == null ? -1 : target.indexOf("/zoneinfo/");
-                if (at >= 0) id = target.substring(at + "/zoneinfo/".length());
-            }
-            try {
-                z = id == null || id.isEmpty() ? ZoneRegion.utc("UTC") : of(id);
-            } catch (DateTimeException e) {
-                z = ZoneRegion.utc("UTC");
-            }
-            systemZone = z;
-        }
-        return z;
+        return java.util.TimeZone.getDefault().toZoneId();
     }
 
     public static Set<String> getAvailableZoneIds() { return ZoneRegion.availableIds(); }

@@ -19,6 +19,14 @@ public class Date implements java.io.Serializable, Cloneable, Comparable<Date> {
     public int compareTo(Date anotherDate) { return Long.compare(fastTime, anotherDate.getTime()); }
     public int hashCode() { long ht = getTime(); return (int) ht ^ (int) (ht >> 32); }
     public Object clone() { return new Date(fastTime); }
+    public java.time.Instant toInstant() { return java.time.Instant.ofEpochMilli(getTime()); }
+    public static Date from(java.time.Instant instant) {
+        try {
+            return new Date(instant.toEpochMilli());
+        } catch (ArithmeticException ex) {
+            throw new IllegalArgumentException(ex);
+        }
+    }
 
     private static final String[] DAYS = { "Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed" };
     private static final String[] MONTHS = { "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };

@@ -12,7 +12,8 @@ import java.sql.Statement;
  * H2's errors as a program sees them: each failing statement's exception class (and which of the
  * JDK's SQLException families it belongs to), SQL state, error code and message (H2 formats its
  * messages with java.text.MessageFormat), and a batch's update counts; then a few values H2
- * computes with java.time (dates, times, intervals of fixed dates, not the clock).
+ * computes with java.time (dates, times, intervals of fixed dates, not the clock), and JDBC's
+ * Timestamp, Date and Time written and read back (run with TZ=UTC).
  */
 public class LibH2Errors {
     static void fail(Statement s, String sql) {
@@ -64,6 +65,22 @@ public class LibH2Errors {
                     StringBuilder b = new StringBuilder("dates:");
                     for (int i = 1; i <= 8; i++) b.append(' ').append(r.getString(i));
                     System.out.println(b);
+                }
+            }
+            // JDBC's date types both ways (the program runs in UTC, so their text is the same on both VMs).
+            s.execute("CREATE TABLE ev(id INT, ts TIMESTAMP(9), d DATE, t TIME)");
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO ev VALUES (?, ?, ?, ?)")) {
+                p.setInt(1, 1);
+                p.setTimestamp(2, java.sql.Timestamp.valueOf("2024-02-29 10:15:30.123456789"));
+                p.setDate(3, java.sql.Date.valueOf("1999-12-31"));
+                p.setTime(4, java.sql.Time.valueOf("23:59:58"));
+                p.executeUpdate();
+            }
+            try (ResultSet r = s.executeQuery("SELECT ts, d, t, TIMESTAMP '1970-01-01 00:00:00.5', CAST(ts AS VARCHAR) FROM ev")) {
+                while (r.next()) {
+                    java.sql.Timestamp ts = r.getTimestamp(1);
+                    System.out.println("jdbc: " + ts + " " + ts.getTime() + " " + ts.getNanos() + " " + r.getDate(2) + " " + r.getDate(2).getTime() + " " + r.getTime(3) + " "
+                            + r.getTime(3).getTime() + " " + r.getTimestamp(4).getTime() + " " + r.getString(5) + " " + r.getObject(1).getClass().getName());
                 }
             }
         }
