@@ -55,7 +55,8 @@ fn driver_same_as_hotspot(threads: u32, transactions: u32) {
     let args = [threads.to_string(), transactions.to_string()];
     for jdk in jdks() {
         let v = jdk.feature_version().unwrap_or(0);
-        let cp = format!("{}:{H2}", compile(&jdk, &driver_source(), "rvm-h2").display());
+        // A directory per test: the tests of this file run in parallel, and each compiles afresh.
+        let cp = format!("{}:{H2}", compile(&jdk, &driver_source(), &format!("rvm-h2-{threads}x{transactions}")).display());
         let expected = Command::new(jdk.java()).arg("-cp").arg(&cp).arg("bench.H2Driver").args(&args).output().expect("run java");
         assert!(expected.status.success(), "H2Driver (javac {v}) on HotSpot: {}", text(&expected.stderr));
         assert!(text(&expected.stdout).starts_with("h2 "), "H2Driver on HotSpot printed {}", text(&expected.stdout));

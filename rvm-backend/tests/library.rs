@@ -27,12 +27,20 @@ fn jdks() -> Vec<Jdk> {
     jdks
 }
 
-/// Compiles `tests/java-lib/<area>` with `jdk`'s plain javac (and `classpath`) into a fresh directory.
+/// Compiles `tests/java-lib/<area>` with `jdk`'s plain javac (and `classpath`) into a fresh directory,
+/// once per area and JDK in this test binary: its tests run in parallel, several of them on one
+/// area's classes, and a second compilation emptied the directory under a running program.
 fn compile(jdk: &Jdk, area: &str, classpath: Option<&str>) -> PathBuf {
+    static COMPILED: std::sync::Mutex<Vec<(String, PathBuf)>> = std::sync::Mutex::new(Vec::new());
+    let key = format!("{area}-{}", jdk.feature_version().unwrap_or(0));
+    let mut compiled = COMPILED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, dir)) = compiled.iter().find(|(k, _)| *k == key) {
+        return dir.clone();
+    }
     let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/java-lib").join(area);
     let mut sources = Vec::new();
     java_tests::collect_files(&src, "java", &mut sources).expect("read java-lib sources");
-    let out = java_tests::class_root().join(format!("rvm-library/{area}-{}", jdk.feature_version().unwrap_or(0)));
+    let out = java_tests::class_root().join(format!("rvm-library/{key}"));
     let _ = std::fs::remove_dir_all(&out);
     std::fs::create_dir_all(&out).unwrap();
     let mut cmd = Command::new(jdk.javac());
@@ -42,6 +50,7 @@ fn compile(jdk: &Jdk, area: &str, classpath: Option<&str>) -> PathBuf {
     }
     let status = cmd.args(&sources).status().expect("run javac");
     assert!(status.success(), "javac {} failed on {}", jdk.feature_version().unwrap_or(0), src.display());
+    compiled.push((key, out.clone()));
     out
 }
 
