@@ -94,7 +94,7 @@ public class MessageFormat {
     public void setLocale(Locale locale) { this.locale = locale; }
 
     public final String format(Object obj) {
-        Object[] arguments = obj instanceof Object[] ? (Object[]) obj : new Object[] {obj};
+        Object[] arguments = (Object[]) obj; // as the JDK: the arguments are an array (null: none)
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < args.length; i++) {
             b.append(texts.get(i));

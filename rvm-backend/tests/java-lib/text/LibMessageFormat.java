@@ -32,5 +32,11 @@ public class LibMessageFormat {
         p("close } alone {0}", "x");
         MessageFormat f = new MessageFormat("{0} has {1} rows");
         System.out.println(f.format(new Object[] {"T", 1000}) + " / " + f.toPattern());
+        System.out.println("no arguments: " + f.format(null));
+        try {
+            System.out.println(f.format("not an array"));
+        } catch (ClassCastException e) {
+            System.out.println("not an array: ClassCastException");
+        }
     }
 }
