@@ -35,19 +35,23 @@ run() {
     sampled) opts="calls=none,sample=cpu" ;;
     consult) opts="calls=requested,sample=cpu" ;;
   esac
-  "$JAVA_HOME/bin/java" "-agentpath:$LIB=out=$OUT/h2-$config,perf-map=off,$opts" -cp "$WORK/classes:$H2" \
-    bench.Phases bench.H2Driver 2 "$TX" >"$WORK/out" 2>"$WORK/err" &
-  pid=$!
+  /usr/bin/time -f "%U %S" -o "$WORK/time" "$JAVA_HOME/bin/java" "-agentpath:$LIB=out=$OUT/h2-$config,perf-map=off,$opts" \
+    -cp "$WORK/classes:$H2" bench.Phases bench.H2Driver 2 "$TX" >"$WORK/out" 2>"$WORK/err" &
+  local timer=$! i=0
+  # The JVM is the child of time(1).
+  while ! pid=$(pgrep -P "$timer" java) && [ $i -lt 300 ]; do sleep 0.05; i=$((i + 1)); done
   if [ "$config" = consult ]; then
-    local sock="$XDG_RUNTIME_DIR/hpmagent/$pid.sock" i=0
+    local sock="$XDG_RUNTIME_DIR/hpmagent/$pid.sock"
+    i=0
     while [ ! -S "$sock" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
     # The search starts with the program's work (its agent is up), as a user's would.
     "$HPM" consult "$pid" --sample-for "$SAMPLE_FOR" --probe-for "$PROBE_FOR" --keep "$OUT/consult" -o "$WORK/consult.txt" \
       >/dev/null 2>"$WORK/consult.err" || { cat "$WORK/consult.err" >&2; kill "$pid"; exit 1; }
   fi
-  wait "$pid" || { cat "$WORK/err" >&2; exit 1; }
+  wait "$timer" || { cat "$WORK/err" >&2; exit 1; }
   line=$(grep '^phases ' "$WORK/out") || { cat "$WORK/out" "$WORK/err" >&2; exit 1; }
   echo "$line" | awk '{print $3 - $2}' >>"$WORK/$config"
+  awk '{printf "%.2f\n", $1 + $2}' "$WORK/time" >>"$WORK/$config.cpu"
 }
 
 echo "JDK: $("$JAVA_HOME/bin/java" -version 2>&1 | head -1); H2 driver 2 x $TX; $RUNS runs per configuration (interleaved)"
@@ -59,7 +63,11 @@ for _ in $(seq "$RUNS"); do
 done
 s=$(median <"$WORK/sampled")
 c=$(median <"$WORK/consult")
+sc=$(median <"$WORK/sampled.cpu")
+cc=$(median <"$WORK/consult.cpu")
 printf 'work (median ms): sampled %.0f, consult %.0f; consult/sampled %.3f\n' "$s" "$c" "$(awk -v c="$c" -v s="$s" 'BEGIN {print c/s}')"
+printf 'JVM cpu (median s, the whole run): sampled %.2f, consult %.2f; consult/sampled %.3f\n' "$sc" "$cc" "$(awk -v c="$cc" -v s="$sc" 'BEGIN {print c/s}')"
 echo "each run's work (ms): sampled $(tr '\n' ' ' <"$WORK/sampled")| consult $(tr '\n' ' ' <"$WORK/consult")"
+echo "each run's cpu (s): sampled $(tr '\n' ' ' <"$WORK/sampled.cpu")| consult $(tr '\n' ' ' <"$WORK/consult.cpu")"
 echo "the last search's refinement:"
 sed -n '/^Refinement/,$p' "$WORK/consult.txt" | head -20

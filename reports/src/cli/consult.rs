@@ -37,6 +37,11 @@ pub struct ConsultArgs {
     /// PID: hot subtrees to refine with exact probes, hottest first.
     #[arg(long = "subtrees", default_value_t = 3)]
     pub subtrees: usize,
+    /// PID: methods of each hot subtree given probes at most: its root and the methods under it
+    /// holding the most of its samples. Each probed class is retransformed twice (in and out), and
+    /// the JIT recompiles what inlined its methods: fewer methods cost the program less.
+    #[arg(long = "methods", default_value_t = 4)]
+    pub methods: usize,
     /// PID: where the search keeps its dumps and its report (consult.txt, which `hpm explore DIR`
     /// shows); default consult-PID in the working directory.
     #[arg(long = "keep", value_name = "DIR")]
@@ -46,8 +51,6 @@ pub struct ConsultArgs {
     pub socket_dir: Option<PathBuf>,
 }
 
-/// Methods of one subtree given exact probes at most.
-const METHODS_PER_SUBTREE: usize = 8;
 /// A method of a hot subtree gets a probe when it holds this share of the subtree's samples.
 const METHOD_SHARE: f64 = 0.02;
 
@@ -139,7 +142,7 @@ fn live(pid: u32, args: &ConsultArgs) -> Result<String, Failure> {
     let _ = writeln!(text, "\nSearched live in pid {pid}: the recording up to {:.3} s (after {:.1} s of sampling by this search).", sampled.snapshot.uptime_ns as f64 / 1e9, sample_for.as_secs_f64());
 
     // Refine: exact probes on the methods of the hot subtrees, for a while, then out again.
-    let plan = probe_plan(&sampled, &consultation, args.subtrees);
+    let plan = probe_plan(&sampled, &consultation, args.subtrees, args.methods);
     if status["probe_requests"].is_null() {
         let _ = writeln!(text, "\nRefinement skipped: the agent counts no calls with bytecode probes (calls=none or calls=jvmti); start it with calls=requested,sample=cpu.");
     } else if plan.is_empty() {
@@ -160,8 +163,8 @@ struct Subtree {
 }
 
 /// The methods of each hot subtree worth a probe: its root and the descendants holding
-/// [`METHOD_SHARE`] of its samples, most first, at most [`METHODS_PER_SUBTREE`]; Java methods only.
-fn probe_plan(run: &SavedRun, c: &Consultation, subtrees: usize) -> Vec<Subtree> {
+/// [`METHOD_SHARE`] of its samples, most first, at most `per_subtree`; Java methods only.
+fn probe_plan(run: &SavedRun, c: &Consultation, subtrees: usize, per_subtree: usize) -> Vec<Subtree> {
     let Some(p) = run.snapshot.samples.as_ref().or(Some(&run.snapshot.calls)) else { return Vec::new() };
     let m = p.bindings.metric_index("cpu-time").unwrap_or(0);
     let mut plan = Vec::new();
@@ -184,7 +187,7 @@ fn probe_plan(run: &SavedRun, c: &Consultation, subtrees: usize) -> Vec<Subtree>
         }
         let mut methods: Vec<(String, u64)> = under.into_iter().filter(|(n, _)| pattern_of(n).is_some()).collect();
         methods.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        let methods: Vec<String> = methods.into_iter().take(METHODS_PER_SUBTREE).map(|(n, _)| n).collect();
+        let methods: Vec<String> = methods.into_iter().take(per_subtree).map(|(n, _)| n).collect();
         if !methods.is_empty() {
             let label = format!("{} ({thread}, {:.1}% of its CPU time)", path.last().map_or("", String::as_str), 100.0 * share);
             plan.push(Subtree { label, methods });
