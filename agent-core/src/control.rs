@@ -190,6 +190,11 @@ impl Handler for AgentControl {
                 let dir = dir.unwrap_or_else(|| self.state.out.clone());
                 Ok(json!({"dir": dir, "files": files}))
             }
+            Command::Save { dir } => {
+                let dir = dir.map(PathBuf::from);
+                let file = self.attached(|| self.state.save(dir.as_deref()).map_err(|e| format!("save failed: {e}")))?;
+                Ok(json!({"file": file}))
+            }
             Command::Mark { text } => {
                 let (n, mark) = add_mark(&self.state, text);
                 Ok(json!({"mark": n, "at_ms": mark.at_ns / 1_000_000, "method_events": mark.method_events}))

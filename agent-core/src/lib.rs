@@ -447,6 +447,13 @@ impl AgentState {
         self.dump_with(dir, Page::Write).map(|d| d.files)
     }
 
+    /// Writes the saved run (`arcflow.json`) alone into `dir` (default: `out=`) now: the cheapest
+    /// dump, for a tool that renders the reports outside the VM (`hpm consult PID`).
+    pub fn save(&self, dir: Option<&Path>) -> io::Result<PathBuf> {
+        let d = self.dump_with(dir, Page::RunOnly)?;
+        Ok(d.files.into_iter().next().unwrap_or_default())
+    }
+
     /// [`AgentState::dump`], with the explorer page written or left for later (then the saved
     /// run is returned for it).
     fn dump_with(&self, dir: Option<&Path>, page: Page) -> io::Result<Dumped> {
@@ -471,10 +478,13 @@ impl AgentState {
         let mut files = match page {
             Page::Write => write_saved(&saved, dir)?,
             Page::Later => write_saved_without_page(&saved, dir)?,
+            Page::RunOnly => vec![hpm_reports::saved::write_run(&saved, dir)?],
         };
         // The dump owns its directory: what an earlier run wrote there and this dump did not goes
-        // (a page left for later is written after this).
-        run_dir::remove_stale_reports(dir, &files);
+        // (a page left for later is written after this). A saved run alone leaves the rest.
+        if page != Page::RunOnly {
+            run_dir::remove_stale_reports(dir, &files);
+        }
         if self.perf_map {
             let path = PathBuf::from(format!("/tmp/perf-{}.map", std::process::id()));
             match hpm_reports::write_atomic(&path, hpm_reports::vm::perf_map(&saved.snapshot.code).as_bytes()) {
@@ -501,6 +511,8 @@ enum Page {
     Write,
     /// After the dump (the final dump on HotSpot with `quantum`, whose traces finish later).
     Later,
+    /// No page and no other report: `arcflow.json` alone ([`AgentState::save`]).
+    RunOnly,
 }
 
 /// Says at exit what a quantum tracer wrote into `dir` (`files`: those written in full): one

@@ -225,6 +225,13 @@ fn probes_requested_while_running_count_exactly_from_their_request() {
         assert_eq!(rows.len(), 2, "{text}");
         assert!(rows.iter().all(|r| !r.contains("(end)")), "every window closed: {text}");
         assert!(text.contains(" add ") && text.contains(" remove ") && text.contains("Phases::leaf"), "{text}");
+        // `save`: the saved run alone, the same counts.
+        let d5 = tmp.path().join("d5");
+        let r = jvm.ctl(Command::Save { dir: Some(d5.to_string_lossy().into_owned()) });
+        assert_eq!(r["file"].as_str(), Some(d5.join("arcflow.json").to_str().unwrap()), "{r}");
+        let names: Vec<String> = std::fs::read_dir(&d5).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        assert_eq!(names, ["arcflow.json"], "save writes arcflow.json alone");
+        assert_eq!(counts(&common::read_profile(&d5.join("arcflow.json"))), [20, 0, 40, 0], "{home}");
         // The saved run gives the same report.
         let again = tmp.path().join("again");
         let o = Process::new(common::hpm_binary()).arg("report").arg(tmp.path().join("d4")).arg("--out").arg(&again).output().unwrap();

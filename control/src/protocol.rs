@@ -9,6 +9,7 @@
 //! | `stop` | | pause collecting: method events are disabled |
 //! | `reset` | | drop what was collected |
 //! | `dump` | `dir` (string, optional, not empty) | write the reports now; the reply names the files |
+//! | `save` | `dir` (string, optional, not empty) | write the saved run (`arcflow.json`) alone, now: the cheapest dump, whose other reports `hpm report DIR` writes outside the VM |
 //! | `mark` | `text` (string) | put a marker in the data |
 //! | `events` | | what is counted, and what could not be opened |
 //! | `probe` | `action` (`add` or `remove`), `patterns` (strings: `CLASS_GLOB` or `CLASS_GLOB::METHOD_GLOB`; or one `pattern`) | put bytecode probes into, or take them out of, the matching methods now, in one retransformation |
@@ -35,6 +36,8 @@ pub enum Command {
     Stop,
     Reset,
     Dump { dir: Option<String> },
+    /// `arcflow.json` alone.
+    Save { dir: Option<String> },
     Mark { text: String },
     Events,
     /// Probes requested at run time: into (`add`) or out of the methods `patterns` match.
@@ -50,6 +53,7 @@ impl Command {
             Command::Stop => "stop",
             Command::Reset => "reset",
             Command::Dump { .. } => "dump",
+            Command::Save { .. } => "save",
             Command::Mark { .. } => "mark",
             Command::Events => "events",
             Command::Probe { .. } => "probe",
@@ -63,7 +67,7 @@ impl Command {
         obj.insert("v".into(), json!(VERSION));
         obj.insert("cmd".into(), json!(self.name()));
         match self {
-            Command::Dump { dir: Some(d) } => {
+            Command::Dump { dir: Some(d) } | Command::Save { dir: Some(d) } => {
                 obj.insert("dir".into(), json!(d));
             }
             Command::Mark { text } => {
@@ -86,6 +90,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("stop", "pause collecting (method events off, so the VM runs compiled code again)"),
     ("reset", "drop everything collected so far"),
     ("dump", "write the reports now; optional \"dir\"; the reply names the files"),
+    ("save", "write the saved run (arcflow.json) alone, now; optional \"dir\""),
     ("mark", "put a marker with \"text\" in the data"),
     ("events", "what is counted, and which requested events could not be opened"),
     ("probe", "\"action\" add or remove bytecode probes in the methods \"patterns\" match (CLASS_GLOB or CLASS_GLOB::METHOD_GLOB; or one \"pattern\"), now"),
@@ -178,6 +183,10 @@ pub fn parse_request(line: &str) -> Result<Command, RequestError> {
             }
             dir => Command::Dump { dir },
         },
+        "save" => match optional_string("dir")? {
+            Some(dir) if dir.trim().is_empty() => return Err(bad("\"dir\" is empty: name a directory, or leave \"dir\" out for the agent's out= directory".into())),
+            dir => Command::Save { dir },
+        },
         "mark" => match optional_string("text")? {
             Some(text) => Command::Mark { text },
             None => return Err(bad("\"mark\" needs a \"text\" string".into())),
@@ -217,7 +226,7 @@ pub fn parse_request(line: &str) -> Result<Command, RequestError> {
         }
     };
     let allowed: &[&str] = match command {
-        Command::Dump { .. } => &["v", "cmd", "dir"],
+        Command::Dump { .. } | Command::Save { .. } => &["v", "cmd", "dir"],
         Command::Mark { .. } => &["v", "cmd", "text"],
         Command::Probe { .. } => &["v", "cmd", "action", "pattern", "patterns"],
         _ => &["v", "cmd"],
@@ -283,6 +292,8 @@ mod tests {
             Command::Reset,
             Command::Dump { dir: None },
             Command::Dump { dir: Some("/tmp/x y".into()) },
+            Command::Save { dir: Some("/tmp/s".into()) },
+            Command::Save { dir: None },
             Command::Mark { text: "phase 2 \"quoted\" ünïcode".into() },
             Command::Events,
             Command::Probe { add: true, patterns: vec!["org.h2.command.*::execute*".into()] },

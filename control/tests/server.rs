@@ -74,6 +74,7 @@ fn commands_reach_the_handler_and_help_is_answered_by_the_server() {
         Command::Dump { dir: Some("/tmp/d".into()) },
         Command::Mark { text: "phase 2".into() },
         Command::Events,
+        Command::Save { dir: None },
         Command::Probe {
             add: true,
             patterns: vec!["org.h2.command.*".into()],
@@ -85,7 +86,7 @@ fn commands_reach_the_handler_and_help_is_answered_by_the_server() {
     }
     let help = c.send(&Command::Help).unwrap();
     assert!(help.ok);
-    assert_eq!(help.result["commands"].as_array().unwrap().len(), 9);
+    assert_eq!(help.result["commands"].as_array().unwrap().len(), 10);
     let failed = c.send(&Command::Dump { dir: Some("/nonexistent/x".into()) }).unwrap();
     assert!(!failed.ok);
     assert_eq!(failed.code.as_deref(), Some("failed"));
@@ -94,8 +95,8 @@ fn commands_reach_the_handler_and_help_is_answered_by_the_server() {
     let panicked = c.send(&Command::Mark { text: "panic".into() }).unwrap();
     assert!(!panicked.ok);
     assert!(c.send(&Command::Status).unwrap().ok);
-    // 7 commands, the failing dump, the panicking mark and status; help never reaches the handler.
-    assert_eq!(handler.calls.load(Ordering::SeqCst), 10);
+    // 8 commands, the failing dump, the panicking mark and status; help never reaches the handler.
+    assert_eq!(handler.calls.load(Ordering::SeqCst), 11);
 }
 
 #[test]

@@ -430,7 +430,7 @@ pub(crate) fn install(
         export_method: OnceLock::new(),
         state: AtomicI32::new(if start_paused { 0 } else { 1 }),
         probing: AtomicBool::new(!start_paused),
-        ever_probed: AtomicBool::new(!start_paused),
+        ever_probed: AtomicBool::new(!start_paused && !requested_only),
         exported: AtomicBool::new(false),
         ids: Mutex::new(MethodIds::default()),
         threads: Mutex::new(Threads::default()),
@@ -512,6 +512,10 @@ impl ProbeRuntime {
             return Err("this JVM did not grant the agent retransformation of loaded classes (can_retransform_classes): probes cannot be put in or taken out while it runs".into());
         }
         let texts: Vec<String> = parsed.iter().map(|p| p.text().to_string()).collect();
+        if add {
+            // There is a probe cost to calibrate (at the next dump) once probes may be in.
+            self.ever_probed.store(true, Ordering::Release);
+        }
         {
             let mut requests = lock(&self.requests);
             for p in parsed {
@@ -815,7 +819,10 @@ impl ProbeRuntime {
     /// up to now to the context it is in.
     pub(crate) fn set_recording(&self, jni: *mut JNIEnv, on: bool) -> Result<(), String> {
         if on && !self.probing.swap(true, Ordering::AcqRel) {
-            self.ever_probed.store(true, Ordering::Release);
+            // With calls=requested only a request puts probes in ([`ProbeRuntime::request`]).
+            if !self.requested_only {
+                self.ever_probed.store(true, Ordering::Release);
+            }
             // The probes go back into the code first; the window opens when they are there.
             retransform_loaded(self, "start");
         }

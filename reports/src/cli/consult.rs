@@ -83,8 +83,10 @@ fn ask(client: &mut Client, command: &Command) -> Result<serde_json::Value, Fail
     Ok(reply.result)
 }
 
+/// The run so far: the agent writes `arcflow.json` alone (`save`), and this process reads it; the
+/// reports are rendered here where needed, not in the searched VM.
 fn dump(client: &mut Client, dir: &Path) -> Result<SavedRun, Failure> {
-    ask(client, &Command::Dump { dir: Some(std::path::absolute(dir).unwrap_or(dir.to_path_buf()).to_string_lossy().into_owned()) })?;
+    ask(client, &Command::Save { dir: Some(std::path::absolute(dir).unwrap_or(dir.to_path_buf()).to_string_lossy().into_owned()) })?;
     load_run(dir)
 }
 
@@ -252,6 +254,8 @@ fn refine(client: &mut Client, plan: &[Subtree], probe_for: Duration, keep: &Pat
     let client = &mut *requested.client;
     let after = dump(client, keep)?;
     drop(requested);
+    // The kept run's reports (probes.txt among them), rendered here rather than in the VM.
+    hpm_reports::write_all(&after, keep, &hpm_reports::saved::run_options(&after)).map_err(|e| Failure(format!("cannot write the reports into {}: {e}", keep.display())))?;
     let (b, a) = (method_totals(&before.snapshot.calls), method_totals(&after.snapshot.calls));
     // The calls counted are those from the dump after every probe went in to each probe's removal.
     let counted_from = before.snapshot.uptime_ns;

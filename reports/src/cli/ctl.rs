@@ -50,6 +50,8 @@ pub enum CtlCommand {
     Reset,
     /// Write the reports now, into DIR or the agent's out= directory.
     Dump { dir: Option<PathBuf> },
+    /// Write the saved run (arcflow.json) alone, now: `hpm report DIR` writes the other reports from it outside the VM.
+    Save { dir: Option<PathBuf> },
     /// Put a marker in the data.
     Mark { text: String },
     /// What is counted, and which requested events could not be opened.
@@ -170,6 +172,9 @@ pub fn ctl(args: CtlArgs) -> Result<(), Failure> {
         CtlCommand::Stop => Command::Stop,
         CtlCommand::Reset => Command::Reset,
         CtlCommand::Dump { dir } => Command::Dump {
+            dir: dir.map(|d| std::path::absolute(&d).unwrap_or(d).to_string_lossy().into_owned()),
+        },
+        CtlCommand::Save { dir } => Command::Save {
             dir: dir.map(|d| std::path::absolute(&d).unwrap_or(d).to_string_lossy().into_owned()),
         },
         CtlCommand::Mark { text } => Command::Mark { text },

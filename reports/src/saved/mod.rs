@@ -209,6 +209,15 @@ fn selected_threads<'a>(run: &'a SavedRun, opts: &ReportOptions) -> Cow<'a, Save
     }
 }
 
+/// The saved run alone, `dir/arcflow.json` (written atomically): every other report is rendered
+/// from it (`hpm report DIR`).
+pub fn write_run(run: &SavedRun, dir: &Path) -> io::Result<PathBuf> {
+    crate::ensure_report_dir(dir)?;
+    let p = dir.join(Format::Json.file_name());
+    write_atomic_with(&p, |w| v2::write(run, w))?;
+    Ok(p)
+}
+
 /// [`write_all`] but the explorer page, for a caller that writes the page on its own terms (the
 /// agent: a page that cannot be written must not fail the dump of every other report).
 pub fn write_reports_of_run(run: &SavedRun, dir: &Path, opts: &ReportOptions) -> io::Result<Vec<PathBuf>> {
