@@ -19,6 +19,7 @@ pub mod native;
 pub mod reflect;
 pub mod sched;
 pub mod signals;
+pub mod stdin;
 pub mod vm;
 
 use std::ffi::OsStr;

@@ -635,6 +635,15 @@ pub fn table() -> NativeTable {
         }
         ret_i(v as i32)
     });
+    n!("java/lang/Thread.state0(I)I", |c, a| {
+        let tid = i(&a[1]);
+        ret_i(if tid < 0 { 0 } else { crate::sched::thread_state(c.vm, tid as u32) })
+    });
+    n!("java/lang/management/ManagementFactory.currentThreadCpuTime0()J", |c, _a| {
+        ret_l((c.th.cpu_ns + crate::agent::thread_cpu_ns().saturating_sub(c.th.cpu_start)) as i64)
+    });
+    n!("jdk/internal/rvm/Stdin.read0([BII)I", crate::stdin::read);
+    n!("jdk/internal/rvm/Stdin.available0()I", crate::stdin::available);
     n!("java/lang/Thread.holdsLock(Ljava/lang/Object;)Z", |c, a| {
         ret_i(crate::sched::holds_lock(c.vm, c.th.id, r(&a[0])) as i32)
     });

@@ -521,6 +521,27 @@ pub fn park(vm: &Vm, tid: u32, nanos: i64) -> bool {
     true
 }
 
+/// `Thread.getState` of thread `tid`: 0 runnable (new, ready or running), 1 blocked on a monitor,
+/// 2 waiting (`wait`, `join`, `park` without a deadline), 3 timed waiting (`sleep`, `wait(ms)`,
+/// `parkNanos`: its token is among the sleepers' deadlines), 4 ended.
+pub fn thread_state(vm: &Vm, tid: u32) -> i32 {
+    let st = vm.sched.lock();
+    let timed = |token: u64| st.sleepers.iter().any(|Reverse((_, t, k))| *t == tid && *k == token);
+    match st.tstate.get(tid as usize) {
+        Some(TState::Blocked) => 1,
+        Some(TState::Sleeping(_)) => 3,
+        Some(TState::Waiting(_, k)) | Some(TState::Parked(k)) => {
+            if timed(*k) {
+                3
+            } else {
+                2
+            }
+        }
+        Some(TState::Done) => 4,
+        _ => 0,
+    }
+}
+
 /// `LockSupport.unpark`: makes a parked thread ready, else gives it the permit (a thread not
 /// parked yet, or not blocked in `park`, returns from its next `park` at once).
 pub fn unpark(vm: &Vm, tid: u32) {
@@ -794,6 +815,7 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
         switches.deliver(&vm);
         let t = vm.sched.thread(tid);
         let mut th = t.lock().unwrap_or_else(|e| e.into_inner());
+        th.cpu_start = crate::agent::thread_cpu_ns();
         // Run this thread until it yields and nobody else wants the processor.
         let outcome = loop {
             vm.sched.vps[vp].flag.store(false, Relaxed);
@@ -830,6 +852,7 @@ pub fn vp_loop(vm: Arc<Vm>, vp: usize) {
             }
             break o;
         };
+        th.cpu_ns += crate::agent::thread_cpu_ns().saturating_sub(th.cpu_start);
         match outcome {
             Outcome::Yield | Outcome::Yielded => {
                 drop(th);

@@ -73,6 +73,10 @@ pub struct JThread {
     /// that blocks or yields (sleep, wait, park, unpark); 0 = the default for its outcome (see
     /// `sched::leave_reason`). Read and cleared by its processor.
     pub switch_reason: u32,
+    /// CPU time (ns) of its processor's OS thread while this thread ran, up to its last switch
+    /// away, and that OS thread's CPU clock when it last began running it (`ThreadMXBean`).
+    pub cpu_ns: u64,
+    pub cpu_start: u64,
 }
 
 impl JThread {
@@ -96,6 +100,8 @@ impl JThread {
             contending: false,
             waiting: false,
             switch_reason: 0,
+            cpu_ns: 0,
+            cpu_start: 0,
         }
     }
 }

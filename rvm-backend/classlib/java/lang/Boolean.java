@@ -7,6 +7,11 @@ public final class Boolean implements java.io.Serializable, Comparable<Boolean> 
     public static final Boolean FALSE = new Boolean(false);
     private final boolean value;
     @Deprecated public Boolean(boolean value) { this.value = value; }
+    /** Whether the system property {@code name} is "true" (ignoring case). */
+    public static boolean getBoolean(String name) {
+        if (name == null || name.isEmpty()) return false;
+        return parseBoolean(System.getProperty(name));
+    }
     public static boolean parseBoolean(String s) { return "true".equalsIgnoreCase(s); }
     public boolean booleanValue() { return value; }
     public static Boolean valueOf(boolean b) { return b ? TRUE : FALSE; }

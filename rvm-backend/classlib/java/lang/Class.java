@@ -325,5 +325,9 @@ public final class Class<T> implements java.io.Serializable, java.lang.reflect.G
         }
         return ClassLoader.getSystemClassLoader().getResourceAsStream(name);
     }
+    /** rvm has one class path loader and no code sources or protection domains. */
+    public java.security.ProtectionDomain getProtectionDomain() {
+        throw new UnsupportedOperationException("rvm: protection domains are not supported");
+    }
     public java.net.URL getResource(String name) { return ClassLoader.getSystemClassLoader().getResource(name); }
 }

@@ -6,6 +6,8 @@ public final class System {
     private System() {}
     public static final PrintStream out = new PrintStream(1);
     public static final PrintStream err = new PrintStream(2);
+    /** Standard input: file descriptor 0, read by a VM thread of its own (see Stdin). */
+    public static final java.io.InputStream in = new jdk.internal.rvm.Stdin();
     public static native void arraycopy(Object src, int srcPos, Object dest, int destPos, int length);
     public static native long currentTimeMillis();
     public static native long nanoTime();

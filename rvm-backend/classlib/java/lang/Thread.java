@@ -155,8 +155,16 @@ public class Thread implements Runnable {
     public long getId() { return id; }
     public State getState() {
         if (!started) return State.NEW;
-        return alive ? State.RUNNABLE : State.TERMINATED;
+        if (!alive) return State.TERMINATED;
+        switch (state0(tid)) {
+            case 1: return State.BLOCKED;
+            case 2: return State.WAITING;
+            case 3: return State.TIMED_WAITING;
+            case 4: return State.TERMINATED;
+            default: return State.RUNNABLE;
+        }
     }
+    private native int state0(int tid);
     public enum State { NEW, RUNNABLE, BLOCKED, WAITING, TIMED_WAITING, TERMINATED }
     public void setUncaughtExceptionHandler(UncaughtExceptionHandler h) { uncaughtExceptionHandler = h; }
     public UncaughtExceptionHandler getUncaughtExceptionHandler() { return uncaughtExceptionHandler; }
