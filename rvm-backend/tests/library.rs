@@ -307,3 +307,9 @@ fn sql_dates_are_the_jdks() {
 fn time_zones_are_the_jdks() {
     same_as_hotspot_in_utc("sqltime", "LibTimeZone");
 }
+
+/// Collections.synchronizedList, Map, Set and Collection filled by four threads at once.
+#[test]
+fn synchronized_collections() {
+    same_as_hotspot("syncwrappers", "LibSyncWrappers", None, no_args);
+}

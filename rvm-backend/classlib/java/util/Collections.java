@@ -205,8 +205,8 @@ public class Collections {
         public K firstKey() { return sm.firstKey(); }
         public K lastKey() { return sm.lastKey(); }
     }
-    public static <T> Set<T> synchronizedSet(Set<T> s) { return s; }
-    public static <T> Collection<T> synchronizedCollection(Collection<T> c) { return c; }
+    public static <T> Set<T> synchronizedSet(Set<T> s) { return new SynchronizedCollections.SyncSet<>(s); }
+    public static <T> Collection<T> synchronizedCollection(Collection<T> c) { return new SynchronizedCollections.SyncCollection<>(c); }
     public static <T> int binarySearch(List<? extends T> list, T key, Comparator<? super T> c) {
         if (c == null) {
             @SuppressWarnings("unchecked") List<Comparable<Object>> l = (List<Comparable<Object>>) list;
@@ -243,8 +243,10 @@ public class Collections {
         m.put(key, value);
         return unmodifiableMap(m);
     }
-    public static <T> List<T> synchronizedList(List<T> list) { return list; }
-    public static <K, V> Map<K, V> synchronizedMap(Map<K, V> m) { return m; }
+    public static <T> List<T> synchronizedList(List<T> list) {
+        return list instanceof RandomAccess ? new SynchronizedCollections.SyncRandomAccessList<>(list) : new SynchronizedCollections.SyncList<>(list);
+    }
+    public static <K, V> Map<K, V> synchronizedMap(Map<K, V> m) { return new SynchronizedCollections.SyncMap<>(m); }
     public static <T> Enumeration<T> enumeration(final Collection<T> c) {
         return new Enumeration<T>() {
             private final Iterator<T> i = c.iterator();
