@@ -1,6 +1,9 @@
 //! The class library for real libraries: reflection, java.util.regex, streams and Optional, java.io
 //! and java.nio.file, Properties/logging/java.sql and the small collections, BigInteger and
-//! BigDecimal, java.time, java.sql's dates and TimeZone, MessageFormat, shutdown hooks, SecureRandom, each a program in
+//! BigDecimal, java.time, java.sql's dates and TimeZone, MessageFormat, shutdown hooks, SecureRandom,
+//! the synchronized collection wrappers, and the java.util.concurrent classes beyond
+//! `tests/concurrent.rs`'s (ForkJoinPool, SynchronousQueue, the skip lists, StampedLock,
+//! CyclicBarrier and Phaser, ScheduledThreadPoolExecutor), each a program in
 //! `tests/java-lib/<area>/` compiled with plain `javac` of JDK 17 and of the newest JDK found, whose
 //! output on rvm (one and two processors) must be HotSpot's, line for line; and drivers of Debian's
 //! commons-lang3 and Guava (`tests/java-lib/thirdparty/`), run from the jars on the class path.
@@ -306,6 +309,51 @@ fn sql_dates_are_the_jdks() {
 #[test]
 fn time_zones_are_the_jdks() {
     same_as_hotspot_in_utc("sqltime", "LibTimeZone");
+}
+
+/// ForkJoinPool (its own and the common pool): RecursiveTask and RecursiveAction trees with fork,
+/// join, invokeAll, results, exceptions through join and get, cancellation, completion from
+/// outside, submit/execute/invokeAll of plain tasks, shutdown and rejection.
+#[test]
+fn fork_join_pool() {
+    same_as_hotspot("forkjoin", "LibForkJoin", None, no_args);
+}
+
+/// SynchronousQueue: offers and polls without a partner fail, hand-offs in order, a put that
+/// waits for its take, fair (FIFO) and unfair (LIFO) matching of waiting consumers, interrupts,
+/// drainTo, and a ThreadPoolExecutor on one that grows to its maximum and rejects.
+#[test]
+fn synchronous_queue() {
+    same_as_hotspot("syncqueue", "LibSyncQueue", None, no_args);
+}
+
+/// ConcurrentSkipListMap and ConcurrentSkipListSet: sorted printing, navigation, range and
+/// descending views that write through, atomic updates, merges from four threads, snapshot
+/// iteration while adding, a comparator.
+#[test]
+fn concurrent_skip_lists() {
+    same_as_hotspot("skiplist", "LibSkipList", None, no_args);
+}
+
+/// StampedLock: write, read and optimistic stamps, validation, conversions, the Lock views, a
+/// writer waiting for a reader, an interrupted reader, and writers against optimistic readers.
+#[test]
+fn stamped_lock() {
+    same_as_hotspot("stamped", "LibStamped", None, no_args);
+}
+
+/// CyclicBarrier (rounds with a barrier action, reset, timeout, interrupt, a failing action) and
+/// Phaser (registration, phases, onAdvance, termination, timeouts).
+#[test]
+fn cyclic_barrier_and_phaser() {
+    same_as_hotspot("barriers", "LibBarriers", None, no_args);
+}
+
+/// ScheduledThreadPoolExecutor: delayed tasks in time order, callables, cancellation, fixed-rate
+/// and fixed-delay tasks, a failing periodic task, shutdown policies, shutdownNow.
+#[test]
+fn scheduled_thread_pool() {
+    same_as_hotspot("scheduled", "LibScheduled", None, no_args);
 }
 
 /// Collections.synchronizedList, Map, Set and Collection filled by four threads at once.

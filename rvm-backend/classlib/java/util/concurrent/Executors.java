@@ -21,6 +21,18 @@ public class Executors {
         return new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60L, TimeUnit.SECONDS, new LinkedBlockingQueue<Runnable>(), threadFactory);
     }
 
+    public static ScheduledExecutorService newScheduledThreadPool(int corePoolSize) { return new ScheduledThreadPoolExecutor(corePoolSize); }
+    public static ScheduledExecutorService newScheduledThreadPool(int corePoolSize, ThreadFactory threadFactory) {
+        return new ScheduledThreadPoolExecutor(corePoolSize, threadFactory);
+    }
+    public static ScheduledExecutorService newSingleThreadScheduledExecutor() { return new ScheduledThreadPoolExecutor(1); }
+    public static ScheduledExecutorService newSingleThreadScheduledExecutor(ThreadFactory threadFactory) {
+        return new ScheduledThreadPoolExecutor(1, threadFactory);
+    }
+    /** A ForkJoinPool of {@code parallelism} workers (rvm's runs tasks first in, first out). */
+    public static ExecutorService newWorkStealingPool(int parallelism) { return new ForkJoinPool(parallelism); }
+    public static ExecutorService newWorkStealingPool() { return new ForkJoinPool(); }
+
     public static ThreadFactory defaultThreadFactory() { return new DefaultThreadFactory(); }
 
     public static <T> Callable<T> callable(Runnable task, T result) {

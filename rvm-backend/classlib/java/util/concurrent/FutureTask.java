@@ -106,6 +106,30 @@ public class FutureTask<V> implements RunnableFuture<V> {
         }
     }
 
+    /**
+     * Runs the computation without setting a result, leaving the task to run again (periodic
+     * tasks); false if it threw, was cancelled or had completed.
+     */
+    protected boolean runAndReset() {
+        if (state() != NEW || !Atomic.casRef(this, RUNNER, null, Thread.currentThread())) return false;
+        boolean ran = false;
+        try {
+            Callable<V> c = callable;
+            if (c != null && state() == NEW) {
+                try {
+                    c.call();
+                    ran = true;
+                } catch (Throwable ex) {
+                    setException(ex);
+                }
+            }
+        } finally {
+            runner = null;
+            while (state() == INTERRUPTING) Thread.yield();
+        }
+        return ran && state() == NEW;
+    }
+
     public String toString() {
         String status;
         switch (state()) {

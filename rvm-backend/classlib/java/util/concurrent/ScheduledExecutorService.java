@@ -1,6 +1,6 @@
 package java.util.concurrent;
 
-/** The interface (libraries test for it); rvm's Executors make no scheduled pools. */
+/** Implemented by ScheduledThreadPoolExecutor (Executors.newScheduledThreadPool). */
 public interface ScheduledExecutorService extends ExecutorService {
     ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit);
     <V> ScheduledFuture<V> schedule(Callable<V> callable, long delay, TimeUnit unit);

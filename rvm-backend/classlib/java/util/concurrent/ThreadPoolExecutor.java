@@ -183,10 +183,41 @@ public class ThreadPoolExecutor extends AbstractExecutorService {
         termination.signalAll();
     }
 
+    /** Starts a worker (without a first task) if fewer than the core size run, or none. */
+    void ensurePrestart() {
+        mainLock.lock();
+        try {
+            if (!stop && (workers.size() < corePoolSize || workers.isEmpty())) addWorker(null);
+        } finally {
+            mainLock.unlock();
+        }
+    }
+
+    public boolean prestartCoreThread() {
+        mainLock.lock();
+        try {
+            if (shutdown || workers.size() >= corePoolSize) return false;
+            addWorker(null);
+            return true;
+        } finally {
+            mainLock.unlock();
+        }
+    }
+
+    public int prestartAllCoreThreads() {
+        int n = 0;
+        while (prestartCoreThread()) n++;
+        return n;
+    }
+
+    /** Called by shutdown under mainLock, after the state says shut down (for subclasses here). */
+    void onShutdown() {}
+
     public void shutdown() {
         mainLock.lock();
         try {
             shutdown = true;
+            onShutdown();
             for (Worker w : workers) if (w.waiting) w.thread.interrupt();
             tryTerminate();
         } finally {
@@ -211,6 +242,8 @@ public class ThreadPoolExecutor extends AbstractExecutorService {
     }
 
     public boolean isShutdown() { return shutdown; }
+    /** shutdownNow was called (for subclasses here). */
+    boolean isStopped() { return stop; }
     public boolean isTerminating() {
         mainLock.lock();
         try {
