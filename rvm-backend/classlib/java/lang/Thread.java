@@ -50,8 +50,67 @@ public class Thread implements Runnable {
             this.priority = parent.priority;
         }
         this.id = nextThreadId();
+        this.virtual = false;
     }
     public Thread(ThreadGroup group, Runnable target, String name) { this(target, name); }
+    /** A thread made by a Thread.Builder: its name as given ("" for none), virtual or not. */
+    Thread(Runnable target, String name, boolean virtual) {
+        this.name = name == null ? "" : name;
+        this.target = target;
+        this.virtual = virtual;
+        Thread parent = currentThread();
+        if (virtual) {
+            this.daemon = true;
+        } else if (parent != null) {
+            this.daemon = parent.daemon;
+            this.priority = parent.priority;
+        }
+        this.id = nextThreadId();
+    }
+
+    /** A virtual thread is an ordinary rvm thread (rvm's threads are green threads already), daemon. */
+    private final boolean virtual;
+    public final boolean isVirtual() { return virtual; }
+    public final long threadId() { return id; }
+
+    public static Builder.OfVirtual ofVirtual() { return new ThreadBuilders.OfVirtualBuilder(); }
+    public static Builder.OfPlatform ofPlatform() { return new ThreadBuilders.OfPlatformBuilder(); }
+    public static Thread startVirtualThread(Runnable task) {
+        if (task == null) throw new NullPointerException();
+        Thread t = new Thread(task, "", true);
+        t.start();
+        return t;
+    }
+
+    /** Thread.Builder (Java 21): makes platform or virtual threads. */
+    public interface Builder {
+        Builder name(String name);
+        Builder name(String prefix, long start);
+        Builder inheritInheritableThreadLocals(boolean inherit);
+        Builder uncaughtExceptionHandler(UncaughtExceptionHandler ueh);
+        Thread unstarted(Runnable task);
+        Thread start(Runnable task);
+        java.util.concurrent.ThreadFactory factory();
+
+        interface OfPlatform extends Builder {
+            OfPlatform name(String name);
+            OfPlatform name(String prefix, long start);
+            OfPlatform inheritInheritableThreadLocals(boolean inherit);
+            OfPlatform uncaughtExceptionHandler(UncaughtExceptionHandler ueh);
+            OfPlatform group(ThreadGroup group);
+            default OfPlatform daemon() { return daemon(true); }
+            OfPlatform daemon(boolean on);
+            OfPlatform priority(int priority);
+            OfPlatform stackSize(long stackSize);
+        }
+
+        interface OfVirtual extends Builder {
+            OfVirtual name(String name);
+            OfVirtual name(String prefix, long start);
+            OfVirtual inheritInheritableThreadLocals(boolean inherit);
+            OfVirtual uncaughtExceptionHandler(UncaughtExceptionHandler ueh);
+        }
+    }
 
     public static native Thread currentThread();
 

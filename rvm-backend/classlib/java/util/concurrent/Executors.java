@@ -33,6 +33,11 @@ public class Executors {
     public static ExecutorService newWorkStealingPool(int parallelism) { return new ForkJoinPool(parallelism); }
     public static ExecutorService newWorkStealingPool() { return new ForkJoinPool(); }
 
+    /** A new thread per task (Java 21). */
+    public static ExecutorService newThreadPerTaskExecutor(ThreadFactory threadFactory) { return new ThreadPerTaskExecutor(threadFactory); }
+    /** A new virtual thread per task (Java 21; rvm's virtual threads are its ordinary green threads). */
+    public static ExecutorService newVirtualThreadPerTaskExecutor() { return new ThreadPerTaskExecutor(Thread.ofVirtual().factory()); }
+
     public static ThreadFactory defaultThreadFactory() { return new DefaultThreadFactory(); }
 
     public static <T> Callable<T> callable(Runnable task, T result) {
