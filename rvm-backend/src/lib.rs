@@ -6,6 +6,7 @@ pub mod agent;
 pub mod class;
 pub mod code;
 pub mod condy;
+pub mod deflate;
 pub mod fast;
 pub mod fileio;
 pub mod gc;

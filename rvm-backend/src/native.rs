@@ -758,6 +758,7 @@ pub fn table() -> NativeTable {
     crate::juc::register(&mut t);
     crate::fileio::register(&mut t);
     crate::inflate::register(&mut t);
+    crate::deflate::register(&mut t);
     crate::reflect::register(&mut t);
     t
 }

@@ -27,12 +27,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Programs that only HotSpot can run, and why.
-const EXCLUDED: &[(&str, &str)] = &[
-    ("vthreads.MountCells", "runs on virtual threads (Thread.ofVirtual), which rvm's green threads do not provide"),
-    ("vthreads.MountPhases", "runs on virtual threads (Thread.ofVirtual), which rvm's green threads do not provide"),
-    ("vthreads.VirtualThreads", "runs on virtual threads (Thread.ofVirtual, newVirtualThreadPerTaskExecutor), which rvm does not provide"),
-    ("vthreads.YieldLoop", "runs on virtual threads (Thread.ofVirtual), which rvm does not provide"),
-];
+const EXCLUDED: &[(&str, &str)] = &[];
 
 /// Programs that do not run on rvm yet, and what they need.
 const PENDING: &[(&str, &str)] = &[
@@ -40,7 +35,6 @@ const PENDING: &[(&str, &str)] = &[
     ("bench.H2Driver", "Debian's H2 needs java.time, which the class library does not have yet"),
     ("bench.H2Scaling", "Debian's H2 needs java.time, which the class library does not have yet"),
     ("bench.Phases", "runs H2Driver (Debian's H2 needs java.time)"),
-    ("Windows deflate", "java.util.zip.Deflater: the class library decompresses only"),
 ];
 
 /// Whether the run `class args` is [`PENDING`] (an entry names a class, or a class and its first
@@ -190,6 +184,9 @@ fn specs(class: &str, tmp: &Path) -> Vec<Spec> {
             spec(&["spin", "200"]).input(Input::AfterReady("\n\n")).vary(&[1]),
             spec(&["deflate", "100"]).input(Input::AfterReady("\n\n")).vary(&[1]),
         ],
+        // virtual threads: timings and the order the threads finish in vary
+        "vthreads.MountPhases" => vec![spec(&["2", "2", "5", "5"]).vary(&[3, 5, 7, 9, 10, 11, 12, 13, 14]).sorted()],
+        "vthreads.YieldLoop" => vec![spec(&["2", "1000"]).vary(&[3])],
         "consult.Bottlenecks" => vec![spec(&["300"]).vary(&[2])],
         "phases.PingPong" => vec![spec(&["3000"])],
         "phases.QuantumPhases" => vec![spec(&["2", "3"]).vary(&[1, 3]).sorted()],

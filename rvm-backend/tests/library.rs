@@ -361,3 +361,10 @@ fn scheduled_thread_pool() {
 fn synchronized_collections() {
     same_as_hotspot("syncwrappers", "LibSyncWrappers", None, no_args);
 }
+
+/// java.util.zip.Deflater: zlib and raw streams at each level, compressed at once and in small
+/// steps, read back by Inflater to the input; a sync flush, reset, end and a bad level.
+#[test]
+fn deflater_round_trips() {
+    same_as_hotspot("deflate", "LibDeflate", None, no_args);
+}
