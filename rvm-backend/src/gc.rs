@@ -6,6 +6,14 @@
 //! exception; static reference fields of every class; the VM's global roots (class mirrors,
 //! interned strings, the preallocated OutOfMemoryError).
 //!
+//! Weak and phantom references (`java.lang.ref.WeakReference`, `PhantomReference` and their
+//! subclasses) do not keep their referents alive: the scan does not trace their `referent` field
+//! but notes the reference; after the scan, a reference whose referent was copied points to the
+//! copy, and one whose referent was not is cleared and, if it has a queue, put on the list
+//! `Reference.pending` (linked through `pendingNext`, the last pointing to itself), which the
+//! class library moves to the queues (`ReferenceQueue.poll` and `remove`). Soft references are
+//! kept as strong ones.
+//!
 //! The to-space is sized to the from-space's used part (live data cannot exceed it), then grown
 //! so that at least as much is free as is live (and the last failed request fits), up to half of
 //! `-Xmx`.
@@ -41,6 +49,41 @@ impl Copier<'_> {
         self.from.set(r as usize, FORWARDED);
         self.from.set(r as usize + 1, new as u32);
         new as Ref
+    }
+}
+
+/// The classes and field offsets of weak-reference processing (None until `Reference` is loaded).
+struct RefInfo {
+    weak: u32,
+    phantom: u32,
+    referent: usize,
+    queue: usize,
+    pending_next: usize,
+    /// The class holding the static `pending`, and the static's offset.
+    holder: Arc<crate::class::Class>,
+    pending: usize,
+}
+
+impl RefInfo {
+    fn find(classes: &[Arc<crate::class::Class>]) -> Option<RefInfo> {
+        let by_name = |n: &str| classes.iter().find(|c| &*c.name == n);
+        let reference = by_name("java/lang/ref/Reference")?;
+        let (weak, phantom) = (by_name("java/lang/ref/WeakReference").map_or(u32::MAX, |c| c.id), by_name("java/lang/ref/PhantomReference").map_or(u32::MAX, |c| c.id));
+        let field = |name: &str, is_static: bool| reference.fields.iter().find(|f| f.name == name && f.is_static == is_static).map(|f| f.offset);
+        Some(RefInfo {
+            weak,
+            phantom,
+            referent: field("referent", false)?,
+            queue: field("queue", false)?,
+            pending_next: field("pendingNext", false)?,
+            pending: field("pending", true)?,
+            holder: reference.clone(),
+        })
+    }
+
+    /// Whether objects of `class` hold their referent weakly.
+    fn is_weak(&self, class: &crate::class::Class) -> bool {
+        class.supertypes.contains(&self.weak) || class.supertypes.contains(&self.phantom)
     }
 }
 
@@ -89,6 +132,9 @@ pub fn collect(vm: &Vm, st: &mut crate::sched::SchedState) {
             vm.roots_fast[i].store(*r, Relaxed);
         }
     }
+    let refs = RefInfo::find(&classes);
+    // Weak and phantom references met by the scan (their referents not traced).
+    let mut discovered: Vec<usize> = Vec::new();
     // Cheney scan.
     let mut scan = 4;
     while scan < c.top {
@@ -111,6 +157,10 @@ pub fn collect(vm: &Vm, st: &mut crate::sched::SchedState) {
         } else {
             for &o in &class.ref_offsets {
                 let r = c.to.get(scan + o);
+                if r != 0 && refs.as_ref().is_some_and(|ri| o == ri.referent && ri.is_weak(class)) {
+                    discovered.push(scan);
+                    continue;
+                }
                 if r != 0 {
                     let nr = c.forward(r);
                     c.to.set(scan + o, nr);
@@ -118,6 +168,23 @@ pub fn collect(vm: &Vm, st: &mut crate::sched::SchedState) {
             }
         }
         scan += words;
+    }
+    // The referents of weak references: copied (strongly reachable) or cleared and enqueued.
+    if let Some(ri) = &refs {
+        let mut head = ri.holder.statics[ri.pending].load(Relaxed);
+        for &obj in &discovered {
+            let r = c.to.get(obj + ri.referent) as usize;
+            if c.from.get(r) == FORWARDED {
+                c.to.set(obj + ri.referent, c.from.get(r + 1));
+                continue;
+            }
+            c.to.set(obj + ri.referent, 0);
+            if c.to.get(obj + ri.queue) != 0 && c.to.get(obj + ri.pending_next) == 0 {
+                c.to.set(obj + ri.pending_next, if head == 0 { obj as u32 } else { head });
+                head = obj as u32;
+            }
+        }
+        ri.holder.statics[ri.pending].store(head, Relaxed);
     }
     let live = c.top;
     // Reuse the monitors of dead objects (idle ones only; a monitor with an owner or queued

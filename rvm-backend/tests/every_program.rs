@@ -31,7 +31,6 @@ const EXCLUDED: &[(&str, &str)] = &[];
 
 /// Programs that do not run on rvm yet, and what they need.
 const PENDING: &[(&str, &str)] = &[
-    ("calls.Cleaned", "java.lang.ref.Cleaner: rvm's collector treats references as strong and never clears or enqueues them"),
     ("bench.H2Driver", "Debian's H2 needs java.time, which the class library does not have yet"),
     ("bench.H2Scaling", "Debian's H2 needs java.time, which the class library does not have yet"),
     ("bench.Phases", "runs H2Driver (Debian's H2 needs java.time)"),

@@ -368,3 +368,11 @@ fn synchronized_collections() {
 fn deflater_round_trips() {
     same_as_hotspot("deflate", "LibDeflate", None, no_args);
 }
+
+/// java.lang.ref: weak and phantom references cleared and enqueued by the collector once their
+/// referents are unreachable (also through an unreachable holder), kept while reachable, queue
+/// states; Cleaner actions run once for unreachable objects and at clean().
+#[test]
+fn references_and_cleaner() {
+    same_as_hotspot("refs", "LibRefs", None, no_args);
+}
