@@ -5,7 +5,8 @@
 //!
 //! The expected output is HotSpot's, run once on the classes of the oldest JDK that compiled the
 //! group (rvm's class library prints as JDK 17 does, e.g. floating-point numbers); rvm runs the
-//! classes of every JDK. Programs are run with the short arguments their own tests use, and with
+//! classes of every JDK, and for a newer javac's classes a line may instead be what that JDK's
+//! HotSpot prints (javac folds constants into strings with its own JDK's formatting). Programs are run with the short arguments their own tests use, and with
 //! their standard input where they read one. Where a program prints what depends on time or on
 //! the threads' interleaving (a count of rounds done in a time, a measured duration, lines printed
 //! by racing threads) the spec names the varying words, which are compared as placeholders, and
@@ -13,7 +14,7 @@
 //! code must still be equal.
 //!
 //! A program is left out only if it cannot run on any VM but HotSpot ([`EXCLUDED`], each with its
-//! reason, also listed in the README). [`PENDING`] lists programs that do not run on rvm yet, with
+//! reason, also listed in the README; none is now). [`PENDING`] lists programs that do not run on rvm yet, with
 //! what is missing; the test checks that each of them still fails, so that one that starts to pass
 //! is moved out of the list.
 
