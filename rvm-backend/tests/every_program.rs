@@ -15,8 +15,8 @@
 //!
 //! A program is left out only if it cannot run on any VM but HotSpot ([`EXCLUDED`], each with its
 //! reason, also listed in the README; none is now). [`PENDING`] lists programs that do not run on rvm yet, with
-//! what is missing; the test checks that each of them still fails, so that one that starts to pass
-//! is moved out of the list.
+//! what is missing (none now); the test checks that each of them still fails, so that one that
+//! starts to pass is moved out of the list.
 
 use java_tests::Jdk;
 use std::collections::BTreeMap;
@@ -31,11 +31,7 @@ use std::time::{Duration, Instant};
 const EXCLUDED: &[(&str, &str)] = &[];
 
 /// Programs that do not run on rvm yet, and what they need.
-const PENDING: &[(&str, &str)] = &[
-    ("bench.H2Driver", "Debian's H2 needs java.time, which the class library does not have yet"),
-    ("bench.H2Scaling", "Debian's H2 needs java.time, which the class library does not have yet"),
-    ("bench.Phases", "runs H2Driver (Debian's H2 needs java.time)"),
-];
+const PENDING: &[(&str, &str)] = &[];
 
 /// Whether the run `class args` is [`PENDING`] (an entry names a class, or a class and its first
 /// arguments).
@@ -175,7 +171,8 @@ fn specs(class: &str, tmp: &Path) -> Vec<Spec> {
         "CpuRatio" => vec![spec(&["400"])],
         "bench.H2Driver" => vec![spec(&["2", "100"])],
         "bench.H2Scaling" => vec![spec(&["1", "100"]).vary(&[2])],
-        "bench.Phases" => vec![spec(&["bench.H2Driver", "1", "50"])],
+        // "phases START END": the wall-clock times around H2Driver's main
+        "bench.Phases" => vec![spec(&["bench.H2Driver", "1", "50"]).vary(&[1, 2])],
         "waits.ParkBench" => vec![spec(&["20000", "2"]).vary(&[3, 7])],
         "waits.Parks" => vec![spec(&[]), spec(&["stdin"]).input(Input::AfterReady("\n"))],
         "waits.States" => vec![spec(&["300"])],
