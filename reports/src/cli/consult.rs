@@ -161,6 +161,8 @@ fn live(pid: u32, args: &ConsultArgs) -> Result<String, Failure> {
 /// One hot subtree to refine: where it is, and the methods in it to probe (consumer names).
 struct Subtree {
     label: String,
+    /// The path from the thread's root: the same path hot on several threads is one subtree.
+    path: Vec<String>,
     methods: Vec<String>,
 }
 
@@ -170,7 +172,14 @@ fn probe_plan(run: &SavedRun, c: &Consultation, subtrees: usize, per_subtree: us
     let Some(p) = run.snapshot.samples.as_ref().or(Some(&run.snapshot.calls)) else { return Vec::new() };
     let m = p.bindings.metric_index("cpu-time").unwrap_or(0);
     let mut plan = Vec::new();
-    for (thread, path, share) in c.hot_subtrees.iter().take(subtrees) {
+    for (thread, path, share) in &c.hot_subtrees {
+        if let Some(same) = plan.iter_mut().find(|s: &&mut Subtree| &s.path == path) {
+            same.label.push_str(&format!("; {thread}, {:.1}%", 100.0 * share));
+            continue;
+        }
+        if plan.len() == subtrees {
+            break;
+        }
         let Some(t) = p.threads.iter().find(|t| &t.name == thread) else { continue };
         let Some(root) = find_path(p, &t.tree, path) else { continue };
         let cum = t.tree.cum();
@@ -191,8 +200,8 @@ fn probe_plan(run: &SavedRun, c: &Consultation, subtrees: usize, per_subtree: us
         methods.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let methods: Vec<String> = methods.into_iter().take(per_subtree).map(|(n, _)| n).collect();
         if !methods.is_empty() {
-            let label = format!("{} ({thread}, {:.1}% of its CPU time)", path.last().map_or("", String::as_str), 100.0 * share);
-            plan.push(Subtree { label, methods });
+            let label = format!("{} (its thread's CPU time: {thread}, {:.1}%", path.last().map_or("", String::as_str), 100.0 * share);
+            plan.push(Subtree { label, path: path.clone(), methods });
         }
     }
     plan
@@ -273,7 +282,7 @@ fn refine(client: &mut Client, plan: &[Subtree], probe_for: Duration, keep: &Pat
         );
     }
     for s in plan {
-        let _ = writeln!(text, "  subtree {}:", s.label);
+        let _ = writeln!(text, "  subtree {}):", s.label);
         let _ = writeln!(text, "    {:>12}  {:>12}  {:>14}  method", "calls", "calls/s", "cpu µs/call");
         for m in &s.methods {
             let (c0, t0) = b.get(m).copied().unwrap_or_default();
