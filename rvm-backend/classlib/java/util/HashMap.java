@@ -52,9 +52,10 @@ public class HashMap<K, V> extends AbstractMap<K, V> implements Map<K, V>, Clone
     public HashMap() { this.loadFactor = DEFAULT_LOAD_FACTOR; }
     public HashMap(Map<? extends K, ? extends V> m) {
         this.loadFactor = DEFAULT_LOAD_FACTOR;
-        putMapEntries(m);
+        putMapEntries(m, false);
     }
-    final void putMapEntries(Map<? extends K, ? extends V> m) {
+    /** `evict` false (a constructor, clone): LinkedHashMap does not ask removeEldestEntry, as the JDK's. */
+    final void putMapEntries(Map<? extends K, ? extends V> m, boolean evict) {
         int s = m.size();
         if (s > 0) {
             if (table == null) {
@@ -64,7 +65,7 @@ public class HashMap<K, V> extends AbstractMap<K, V> implements Map<K, V>, Clone
             } else {
                 while (s > threshold && table.length < MAXIMUM_CAPACITY) resize();
             }
-            for (Map.Entry<? extends K, ? extends V> e : m.entrySet()) putVal(hash(e.getKey()), e.getKey(), e.getValue(), false);
+            for (Map.Entry<? extends K, ? extends V> e : m.entrySet()) putVal(hash(e.getKey()), e.getKey(), e.getValue(), false, evict);
         }
     }
     public int size() { return size; }
@@ -86,9 +87,9 @@ public class HashMap<K, V> extends AbstractMap<K, V> implements Map<K, V>, Clone
         return null;
     }
     public boolean containsKey(Object key) { return getNode(key) != null; }
-    public V put(K key, V value) { return putVal(hash(key), key, value, false); }
-    public V putIfAbsent(K key, V value) { return putVal(hash(key), key, value, true); }
-    final V putVal(int hash, K key, V value, boolean onlyIfAbsent) {
+    public V put(K key, V value) { return putVal(hash(key), key, value, false, true); }
+    public V putIfAbsent(K key, V value) { return putVal(hash(key), key, value, true, true); }
+    final V putVal(int hash, K key, V value, boolean onlyIfAbsent, boolean evict) {
         Node<K, V>[] tab = table;
         int n, i;
         if (tab == null || (n = tab.length) == 0) n = (tab = resize()).length;
@@ -112,13 +113,20 @@ public class HashMap<K, V> extends AbstractMap<K, V> implements Map<K, V>, Clone
         }
         ++modCount;
         if (++size > threshold) resize();
-        afterNodeInsertion();
+        afterNodeInsertion(evict);
         return null;
     }
     // Hooks for LinkedHashMap.
     Node<K, V> newNode(int hash, K key, V value, Node<K, V> next) { return new Node<>(hash, key, value, next); }
     void afterNodeAccess(Node<K, V> p) {}
-    void afterNodeInsertion() {}
+    void afterNodeInsertion(boolean evict) {}
+    /** The state of a new, empty map (clone's, before it copies the entries). */
+    void reinitialize() {
+        table = null;
+        modCount = 0;
+        threshold = 0;
+        size = 0;
+    }
     void afterNodeRemoval(Node<K, V> p) {}
     @SuppressWarnings("unchecked")
     final Node<K, V>[] resize() {
@@ -161,7 +169,7 @@ public class HashMap<K, V> extends AbstractMap<K, V> implements Map<K, V>, Clone
         }
         return newTab;
     }
-    public void putAll(Map<? extends K, ? extends V> m) { putMapEntries(m); }
+    public void putAll(Map<? extends K, ? extends V> m) { putMapEntries(m, true); }
     public V remove(Object key) {
         Node<K, V> e = removeNode(hash(key), key);
         return e == null ? null : e.value;
@@ -202,10 +210,18 @@ public class HashMap<K, V> extends AbstractMap<K, V> implements Map<K, V>, Clone
         Node<K, V> e = getNode(key);
         return e == null ? defaultValue : e.value;
     }
+    /** Object.clone (so a subclass's clone is of the subclass, its fields and load factor copied),
+     * then a new table with the entries put in again (in this map's iteration order), as the JDK's. */
     @SuppressWarnings("unchecked")
     public Object clone() {
-        HashMap<K, V> result = new HashMap<>();
-        result.putMapEntries(this);
+        HashMap<K, V> result;
+        try {
+            result = (HashMap<K, V>) super.clone();
+        } catch (CloneNotSupportedException e) {
+            throw new InternalError(e);
+        }
+        result.reinitialize();
+        result.putMapEntries(this, false);
         return result;
     }
 

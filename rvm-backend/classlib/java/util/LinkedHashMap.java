@@ -13,7 +13,7 @@ public class LinkedHashMap<K, V> extends HashMap<K, V> implements Map<K, V> {
     public LinkedHashMap(int initialCapacity) { super(initialCapacity); accessOrder = false; }
     public LinkedHashMap(int initialCapacity, float loadFactor) { super(initialCapacity, loadFactor); accessOrder = false; }
     public LinkedHashMap(int initialCapacity, float loadFactor, boolean accessOrder) { super(initialCapacity, loadFactor); this.accessOrder = accessOrder; }
-    public LinkedHashMap(Map<? extends K, ? extends V> m) { super(); accessOrder = false; putMapEntries(m); }
+    public LinkedHashMap(Map<? extends K, ? extends V> m) { super(); accessOrder = false; putMapEntries(m, false); }
 
     private void linkLast(Entry<K, V> p) {
         Entry<K, V> last = tail;
@@ -31,9 +31,13 @@ public class LinkedHashMap<K, V> extends HashMap<K, V> implements Map<K, V> {
         if (b == null) head = a; else b.after = a;
         if (a == null) tail = b; else a.before = b;
     }
-    void afterNodeInsertion() {
+    void reinitialize() {
+        super.reinitialize();
+        head = tail = null;
+    }
+    void afterNodeInsertion(boolean evict) {
         Entry<K, V> first = head;
-        if (first != null && removeEldestEntry(first)) removeNode(hash(first.key), first.key);
+        if (evict && first != null && removeEldestEntry(first)) removeNode(hash(first.key), first.key);
     }
     void afterNodeAccess(Node<K, V> e) {
         Entry<K, V> last = tail;
