@@ -119,5 +119,16 @@ public class ArrayDeque<E> extends AbstractCollection<E> implements Deque<E>, Cl
             public E next() { if (i < 0) throw new NoSuchElementException(); return at(i--); }
         };
     }
-    public ArrayDeque<E> clone() { return new ArrayDeque<E>(this); }
+    /** Object.clone (so a subclass's clone is of the subclass, its fields copied), with its own array. */
+    @SuppressWarnings("unchecked")
+    public ArrayDeque<E> clone() {
+        try {
+            ArrayDeque<E> result = (ArrayDeque<E>) super.clone();
+            result.elements = elements.clone();
+            result.modCount = 0;
+            return result;
+        } catch (CloneNotSupportedException e) {
+            throw new InternalError(e);
+        }
+    }
 }

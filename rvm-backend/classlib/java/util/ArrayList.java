@@ -37,9 +37,16 @@ public class ArrayList<E> extends AbstractList<E> implements List<E>, RandomAcce
         for (int i = size - 1; i >= 0; i--) if (Objects.equals(o, es[i])) return i;
         return -1;
     }
+    /** Object.clone (so a subclass's clone is of the subclass, its fields copied), with its own array. */
     public Object clone() {
-        ArrayList<?> v = new ArrayList<>(this);
-        return v;
+        try {
+            ArrayList<?> v = (ArrayList<?>) super.clone();
+            v.elementData = Arrays.copyOf(elementData, size);
+            v.modCount = 0;
+            return v;
+        } catch (CloneNotSupportedException e) {
+            throw new InternalError(e);
+        }
     }
     public Object[] toArray() { return Arrays.copyOf(elementData, size); }
     @SuppressWarnings("unchecked")

@@ -18,7 +18,14 @@ public class Date implements java.io.Serializable, Cloneable, Comparable<Date> {
     public boolean equals(Object obj) { return obj instanceof Date && getTime() == ((Date) obj).getTime(); }
     public int compareTo(Date anotherDate) { return Long.compare(fastTime, anotherDate.getTime()); }
     public int hashCode() { long ht = getTime(); return (int) ht ^ (int) (ht >> 32); }
-    public Object clone() { return new Date(fastTime); }
+    /** Object.clone, so a subclass's clone is of the subclass, its fields copied. */
+    public Object clone() {
+        try {
+            return super.clone();
+        } catch (CloneNotSupportedException e) {
+            throw new InternalError(e);
+        }
+    }
     public java.time.Instant toInstant() { return java.time.Instant.ofEpochMilli(getTime()); }
     public static Date from(java.time.Instant instant) {
         try {

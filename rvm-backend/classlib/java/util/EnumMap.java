@@ -108,5 +108,15 @@ public class EnumMap<K extends Enum<K>, V> extends AbstractMap<K, V> implements 
             }
         };
     }
-    public EnumMap<K, V> clone() { return new EnumMap<>(this); }
+    /** Object.clone (so a subclass's clone is of the subclass, its fields copied) with its own values. */
+    @SuppressWarnings("unchecked")
+    public EnumMap<K, V> clone() {
+        try {
+            EnumMap<K, V> result = (EnumMap<K, V>) super.clone();
+            result.vals = vals.clone();
+            return result;
+        } catch (CloneNotSupportedException e) {
+            throw new InternalError(e);
+        }
+    }
 }

@@ -116,10 +116,15 @@ public class EnumSet<E extends Enum<E>> extends AbstractSet<E> implements Clonea
             }
         };
     }
+    /** Object.clone with its own bits. */
+    @SuppressWarnings("unchecked")
     public EnumSet<E> clone() {
-        EnumSet<E> s = new EnumSet<>(elementType, universe);
-        s.bits = bits.clone();
-        s.size = size;
-        return s;
+        try {
+            EnumSet<E> s = (EnumSet<E>) super.clone();
+            s.bits = bits.clone();
+            return s;
+        } catch (CloneNotSupportedException e) {
+            throw new InternalError(e);
+        }
     }
 }

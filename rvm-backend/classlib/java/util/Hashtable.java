@@ -157,20 +157,32 @@ public class Hashtable<K, V> extends Dictionary<K, V> implements Map<K, V>, Clon
         modCount++;
         count = 0;
     }
+    /** Object.clone (so a subclass's clone is of the subclass, its fields copied) with a table of
+     * new entries in the same buckets and chain order, as the JDK's. */
     @SuppressWarnings("unchecked")
     public synchronized Object clone() {
-        Hashtable<K, V> t = new Hashtable<>(table.length, loadFactor);
-        for (int i = table.length; i-- > 0;) {
-            // rebuild in the same bucket order: collect the chain, insert from its tail
-            ArrayList<Entry<K, V>> chain = new ArrayList<>();
-            for (Entry<K, V> e = (Entry<K, V>) table[i]; e != null; e = e.next) chain.add(e);
-            for (int k = chain.size() - 1; k >= 0; k--) {
-                Entry<K, V> e = chain.get(k);
-                t.table[i] = new Entry<>(e.hash, e.key, e.value, (Entry<K, V>) t.table[i]);
-                t.count++;
-            }
-        }
+        Hashtable<K, V> t = (Hashtable<K, V>) cloneHashtable();
+        t.table = new Entry<?, ?>[table.length];
+        for (int i = table.length; i-- > 0;) t.table[i] = copyChain((Entry<K, V>) table[i]);
+        t.modCount = 0;
         return t;
+    }
+    private static <K, V> Entry<K, V> copyChain(Entry<K, V> e) {
+        Entry<K, V> head = null, tail = null;
+        for (; e != null; e = e.next) {
+            Entry<K, V> c = new Entry<>(e.hash, e.key, e.value, null);
+            if (tail == null) head = c; else tail.next = c;
+            tail = c;
+        }
+        return head;
+    }
+    /** Object.clone, for Properties (whose entries are not in the table). */
+    final Object cloneHashtable() {
+        try {
+            return super.clone();
+        } catch (CloneNotSupportedException e) {
+            throw new InternalError(e);
+        }
     }
     public synchronized String toString() {
         int max = size() - 1;

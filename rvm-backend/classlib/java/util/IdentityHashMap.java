@@ -167,11 +167,15 @@ public class IdentityHashMap<K, V> extends AbstractMap<K, V> implements Map<K, V
             }
         };
     }
+    /** Object.clone (so a subclass's clone is of the subclass, its fields copied) with its own table. */
     @SuppressWarnings("unchecked")
     public Object clone() {
-        IdentityHashMap<K, V> m = new IdentityHashMap<>();
-        m.table = table.clone();
-        m.size = size;
-        return m;
+        try {
+            IdentityHashMap<K, V> m = (IdentityHashMap<K, V>) super.clone();
+            m.table = table.clone();
+            return m;
+        } catch (CloneNotSupportedException e) {
+            throw new InternalError(e);
+        }
     }
 }

@@ -126,7 +126,22 @@ public class LinkedList<E> extends AbstractList<E> implements List<E>, Deque<E>,
         for (Node<E> x = first; x != null; x = x.next) result[i++] = x.item;
         return result;
     }
-    public Object clone() { return new LinkedList<E>(this); }
+    /** Object.clone (so a subclass's clone is of the subclass, its fields copied), relinked with new
+     * nodes through add, as the JDK's. */
+    @SuppressWarnings("unchecked")
+    public Object clone() {
+        LinkedList<E> clone;
+        try {
+            clone = (LinkedList<E>) super.clone();
+        } catch (CloneNotSupportedException e) {
+            throw new InternalError(e);
+        }
+        clone.first = clone.last = null;
+        clone.size = 0;
+        clone.modCount = 0;
+        for (Node<E> x = first; x != null; x = x.next) clone.add(x.item);
+        return clone;
+    }
     public Iterator<E> iterator() { return new ListItr(0); }
     public ListIterator<E> listIterator(int index) { rangeCheckForAdd(index); return new ListItr(index); }
     public ListIterator<E> listIterator() { return new ListItr(0); }

@@ -22,7 +22,7 @@ import java.util.function.Function;
  */
 public class Properties extends Hashtable<Object, Object> {
     protected volatile Properties defaults;
-    private final ConcurrentHashMap<Object, Object> map;
+    private ConcurrentHashMap<Object, Object> map;
 
     public Properties() { this(null, 8); }
     public Properties(int initialCapacity) { this(null, initialCapacity); }
@@ -342,9 +342,11 @@ public class Properties extends Hashtable<Object, Object> {
     public synchronized Object putIfAbsent(Object key, Object value) { return map.putIfAbsent(key, value); }
     public synchronized Object computeIfAbsent(Object key, Function<? super Object, ?> mappingFunction) { return map.computeIfAbsent(key, mappingFunction); }
     public synchronized Object merge(Object key, Object value, BiFunction<? super Object, ? super Object, ?> remappingFunction) { return map.merge(key, value, remappingFunction); }
+    /** Object.clone (so a subclass's clone is of the subclass, its fields and defaults copied) with
+     * a new map of the entries, as the JDK's. */
     public synchronized Object clone() {
-        Properties clone = new Properties(defaults, map.size());
-        clone.map.putAll(map);
+        Properties clone = (Properties) cloneHashtable();
+        clone.map = new ConcurrentHashMap<>(map);
         return clone;
     }
 }

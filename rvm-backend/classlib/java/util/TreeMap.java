@@ -209,9 +209,27 @@ public class TreeMap<K, V> extends AbstractMap<K, V> implements NavigableMap<K, 
             public void clear() { TreeMap.this.clear(); }
         };
     }
+    /** Object.clone (so a subclass's clone is of the subclass, its fields copied) with a copy of the
+     * tree: new entries of the same shape and priorities. */
+    @SuppressWarnings("unchecked")
     public Object clone() {
-        TreeMap<K, V> m = new TreeMap<>(comparator);
-        m.putAll(this);
+        TreeMap<K, V> m;
+        try {
+            m = (TreeMap<K, V>) super.clone();
+        } catch (CloneNotSupportedException e) {
+            throw new InternalError(e);
+        }
+        m.root = copy(root);
+        m.modCount = 0;
+        m.oldValue = null;
+        m.found = false;
         return m;
+    }
+    private static <K, V> Entry<K, V> copy(Entry<K, V> e) {
+        if (e == null) return null;
+        Entry<K, V> c = new Entry<>(e.key, e.value, e.priority);
+        c.left = copy(e.left);
+        c.right = copy(e.right);
+        return c;
     }
 }

@@ -1,7 +1,7 @@
 package java.util;
 
 public class TreeSet<E> extends AbstractSet<E> implements NavigableSet<E>, Cloneable, java.io.Serializable {
-    private final TreeMap<E, Object> m;
+    private TreeMap<E, Object> m;
     private static final Object PRESENT = new Object();
     public TreeSet() { m = new TreeMap<>(); }
     public TreeSet(Comparator<? super E> comparator) { m = new TreeMap<>(comparator); }
@@ -22,7 +22,18 @@ public class TreeSet<E> extends AbstractSet<E> implements NavigableSet<E>, Clone
     public E higher(E e) { return m.higherKey(e); }
     public E pollFirst() { Map.Entry<E, ?> e = m.pollFirstEntry(); return e == null ? null : e.getKey(); }
     public E pollLast() { Map.Entry<E, ?> e = m.pollLastEntry(); return e == null ? null : e.getKey(); }
-    public Object clone() { return new TreeSet<E>(this); }
+    /** Object.clone (so a subclass's clone is of the subclass, its fields copied) with a clone of the
+     * map (the same comparator). */
+    @SuppressWarnings("unchecked")
+    public Object clone() {
+        try {
+            TreeSet<E> clone = (TreeSet<E>) super.clone();
+            clone.m = (TreeMap<E, Object>) m.clone();
+            return clone;
+        } catch (CloneNotSupportedException e) {
+            throw new InternalError(e);
+        }
+    }
     private NavigableSet<E> keys() { return new NavigableSubMap.KeySetView<>(m); }
     public NavigableSet<E> descendingSet() { return keys().descendingSet(); }
     public Iterator<E> descendingIterator() { return descendingSet().iterator(); }
