@@ -1,8 +1,8 @@
 //! The class library for real libraries: reflection, java.util.regex, streams and Optional, java.io
 //! and java.nio.file, Properties/logging/java.sql and the small collections, BigInteger and
 //! BigDecimal, java.time, java.sql's dates and TimeZone, MessageFormat, shutdown hooks, SecureRandom,
-//! the synchronized collection wrappers, and the java.util.concurrent classes beyond
-//! `tests/concurrent.rs`'s (ForkJoinPool, SynchronousQueue, the skip lists, StampedLock,
+//! the synchronized collection wrappers, collections' clone, and the java.util.concurrent classes
+//! beyond `tests/concurrent.rs`'s (ForkJoinPool, SynchronousQueue, the skip lists, StampedLock,
 //! CyclicBarrier and Phaser, ScheduledThreadPoolExecutor), each a program in
 //! `tests/java-lib/<area>/` compiled with plain `javac` of JDK 17 and of the newest JDK found, whose
 //! output on rvm (one and two processors) must be HotSpot's, line for line; and drivers of Debian's
@@ -279,6 +279,16 @@ fn shutdown_hooks_run_at_exit() {
 #[test]
 fn a_library_class_clones_as_its_subclass() {
     same_as_hotspot("runtime", "LibSubclassClone", None, no_args);
+}
+
+/// clone() of ArrayList, LinkedList, ArrayDeque, HashSet, LinkedHashSet, TreeSet, HashMap,
+/// LinkedHashMap (both orders, an LRU subclass), TreeMap, IdentityHashMap, Hashtable, EnumMap,
+/// EnumSet, Properties and Date, of subclasses (whose `super.clone()` must give the subclass, with
+/// its fields copied) and plain: same contents and order, and the clone and the original change
+/// independently, iterators included.
+#[test]
+fn collections_clone_as_the_jdks() {
+    same_as_hotspot("clone", "LibCollectionClone", None, no_args);
 }
 
 /// SecureRandom: algorithm names, an unknown one's exception, seeds, bytes and numbers.
