@@ -122,12 +122,6 @@ public class Timestamp extends java.util.Date {
     }
     @Override
     public int hashCode() { return super.hashCode(); }
-    @Override
-    public Object clone() {
-        Timestamp t = new Timestamp(getTime());
-        t.nanos = nanos;
-        return t;
-    }
 
     public static Timestamp valueOf(LocalDateTime dateTime) {
         return from(dateTime.atZone(ZoneId.systemDefault()).toInstant());

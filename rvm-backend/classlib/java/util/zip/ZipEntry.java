@@ -47,5 +47,15 @@ public class ZipEntry implements Cloneable {
     public boolean isDirectory() { return name.endsWith("/"); }
     public String toString() { return getName(); }
     public int hashCode() { return name.hashCode(); }
-    public Object clone() { return new ZipEntry(this); }
+    /** Object.clone (so a subclass's clone is of the subclass, its fields copied) with its own copy of
+     * the extra field's bytes, as the JDK's. */
+    public Object clone() {
+        try {
+            ZipEntry e = (ZipEntry) super.clone();
+            e.extra = (extra == null) ? null : extra.clone();
+            return e;
+        } catch (CloneNotSupportedException e) {
+            throw new InternalError(e);
+        }
+    }
 }
