@@ -1,7 +1,7 @@
 import java.util.*;
 
 /**
- * clone() of the library's collections, Date and Properties: a subclass whose clone() calls
+ * clone() of the library's collections, Date, Timestamp, Properties and ZipEntry: a subclass whose clone() calls
  * super.clone() gets an instance of itself with its own fields copied; the clone has the same
  * contents and order, and the clone and the original change independently (storage, entries,
  * iterators and their concurrent-modification checks).
@@ -77,6 +77,16 @@ public class LibCollectionClone {
         String tag = "date";
         MyDate(long t) { super(t); }
         @Override public MyDate clone() { return (MyDate) super.clone(); }
+    }
+    static final class MyTimestamp extends java.sql.Timestamp {
+        String tag = "timestamp";
+        MyTimestamp(long t) { super(t); }
+        @Override public MyTimestamp clone() { return (MyTimestamp) super.clone(); }
+    }
+    static final class MyZipEntry extends java.util.zip.ZipEntry {
+        String tag = "zipentry";
+        MyZipEntry(String name) { super(name); }
+        @Override public MyZipEntry clone() { return (MyZipEntry) super.clone(); }
     }
 
     static String show(Object o, boolean sorted) {
@@ -364,5 +374,35 @@ public class LibCollectionClone {
         Date plainDateClone = (Date) plainDate.clone();
         plainDate.setTime(43L);
         System.out.println("Date: " + plainDateClone.getClass().getName() + " " + plainDate.getTime() + " " + plainDateClone.getTime());
+
+        MyTimestamp stamp = new MyTimestamp(1_000_000L);
+        stamp.setNanos(123_456_789);
+        stamp.tag = "timestamp*";
+        MyTimestamp stampClone = stamp.clone();
+        System.out.println("Timestamp subclass: " + stampClone.getClass().getName() + " tag " + stampClone.tag + " " + stampClone.getTime() + " "
+            + stampClone.getNanos() + " equal " + stampClone.equals(stamp));
+        stampClone.setNanos(5);
+        System.out.println("  clone set: " + stamp.getNanos() + " " + stampClone.getNanos());
+        java.sql.Timestamp plainStamp = new java.sql.Timestamp(2_000L);
+        plainStamp.setNanos(7);
+        java.sql.Timestamp plainStampClone = (java.sql.Timestamp) plainStamp.clone();
+        plainStamp.setNanos(8);
+        System.out.println("Timestamp: " + plainStampClone.getClass().getName() + " " + plainStamp.getNanos() + " " + plainStampClone.getNanos());
+
+        MyZipEntry entry = new MyZipEntry("dir/file.txt");
+        entry.setSize(42);
+        entry.setComment("note");
+        entry.setExtra(new byte[] { (byte) 0xFE, (byte) 0xCA, 2, 0, 1, 2 });
+        entry.tag = "zipentry*";
+        MyZipEntry entryClone = entry.clone();
+        System.out.println("ZipEntry subclass: " + entryClone.getClass().getName() + " tag " + entryClone.tag + " " + entryClone.getName() + " "
+            + entryClone.getSize() + " " + entryClone.getComment() + " extra " + Arrays.toString(entryClone.getExtra())
+            + " own copy " + (entryClone.getExtra() != entry.getExtra()));
+        entryClone.getExtra()[4] = 9;
+        entryClone.setSize(7);
+        System.out.println("  clone changed: " + entry.getSize() + " " + Arrays.toString(entry.getExtra()) + " " + entryClone.getSize() + " " + Arrays.toString(entryClone.getExtra()));
+        java.util.zip.ZipEntry plainEntry = new java.util.zip.ZipEntry("a");
+        java.util.zip.ZipEntry plainEntryClone = (java.util.zip.ZipEntry) plainEntry.clone();
+        System.out.println("ZipEntry: " + plainEntryClone.getClass().getName() + " " + plainEntryClone.getName() + " " + plainEntryClone.getExtra());
     }
 }
