@@ -283,7 +283,7 @@ fn a_library_class_clones_as_its_subclass() {
 
 /// clone() of ArrayList, LinkedList, ArrayDeque, HashSet, LinkedHashSet, TreeSet, HashMap,
 /// LinkedHashMap (both orders, an LRU subclass), TreeMap, IdentityHashMap, Hashtable, EnumMap,
-/// EnumSet, Properties and Date, of subclasses (whose `super.clone()` must give the subclass, with
+/// EnumSet, Properties, Date, Timestamp and ZipEntry, of subclasses (whose `super.clone()` must give the subclass, with
 /// its fields copied) and plain: same contents and order, and the clone and the original change
 /// independently, iterators included.
 #[test]
