@@ -40,7 +40,7 @@ pub struct ConsultArgs {
     /// PID: methods of each hot subtree given probes at most: its root and the methods under it
     /// holding the most of its samples. Each probed class is retransformed twice (in and out), and
     /// the JIT recompiles what inlined its methods: fewer methods cost the program less.
-    #[arg(long = "methods", default_value_t = 4)]
+    #[arg(long = "methods", default_value_t = 1)]
     pub methods: usize,
     /// PID: where the search keeps its dumps and its report (consult.txt, which `hpm explore DIR`
     /// shows); default consult-PID in the working directory.
@@ -57,7 +57,13 @@ const METHOD_SHARE: f64 = 0.02;
 pub fn run(args: ConsultArgs) -> Result<(), Failure> {
     let path = Path::new(&args.target);
     let text = match args.target.parse::<u32>() {
-        Ok(pid) if !path.exists() => live(pid, &args)?,
+        Ok(pid) if !path.exists() => live(pid, &args).map_err(|Failure(e)| {
+            if Path::new(&format!("/proc/{pid}")).exists() {
+                Failure(e)
+            } else {
+                Failure(format!("pid {pid} ended during the search ({e}); what was saved is in its --keep directory"))
+            }
+        })?,
         _ => hpm_reports::consult::consult(&load_run(path)?).text(),
     };
     if let Some(out) = &args.out {
