@@ -23,18 +23,7 @@ fn compressor(level: i32, nowrap: bool) -> Compress {
 /// init(level, nowrap): a new compressor at `level` (-1: the default, 6), raw deflate with `nowrap`.
 fn init(_c: &mut NCtx, a: &[Value]) -> NRes {
     let d = compressor(i(&a[0]), i(&a[1]) != 0);
-    let mut t = streams();
-    let h = match t.iter().position(|s| s.is_none()) {
-        Some(k) => {
-            t[k] = Some(d);
-            k
-        }
-        None => {
-            t.push(Some(d));
-            t.len() - 1
-        }
-    };
-    ret_i(h as i32)
+    ret_i(crate::inflate::put_in_free_slot(&mut streams(), d) as i32)
 }
 
 /// deflate(handle, in[], inOff, inLen, out[], outOff, outLen, flush): compresses what fits, `flush`

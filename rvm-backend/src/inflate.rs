@@ -15,21 +15,25 @@ fn streams() -> std::sync::MutexGuard<'static, Vec<Option<Decompress>>> {
     STREAMS.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// init(nowrap): a new decompressor, raw deflate with `nowrap`, else with the zlib header.
-fn init(_c: &mut NCtx, a: &[Value]) -> NRes {
-    let d = Decompress::new(i(&a[0]) == 0);
-    let mut t = streams();
-    let h = match t.iter().position(|s| s.is_none()) {
+/// Puts `v` into the first free slot of a handle table (an ended stream's), or a new one at the
+/// end; returns its handle. The inflate and deflate natives share it.
+pub(crate) fn put_in_free_slot<T>(table: &mut Vec<Option<T>>, v: T) -> usize {
+    match table.iter().position(Option::is_none) {
         Some(k) => {
-            t[k] = Some(d);
+            table[k] = Some(v);
             k
         }
         None => {
-            t.push(Some(d));
-            t.len() - 1
+            table.push(Some(v));
+            table.len() - 1
         }
-    };
-    ret_i(h as i32)
+    }
+}
+
+/// init(nowrap): a new decompressor, raw deflate with `nowrap`, else with the zlib header.
+fn init(_c: &mut NCtx, a: &[Value]) -> NRes {
+    let d = Decompress::new(i(&a[0]) == 0);
+    ret_i(put_in_free_slot(&mut streams(), d) as i32)
 }
 
 /// inflate(handle, in[], inOff, inLen, out[], outOff, outLen): decompresses what it can. Returns
