@@ -637,28 +637,35 @@ fn attach_sampling(pid: &str, out: &Path, sock: &Path, mode: &str) {
     assert!(attach.status.success(), "hpm attach: {}", String::from_utf8_lossy(&attach.stderr));
 }
 
+/// Debian's H2 driver running its transactions without an agent, its workers busy (libjvm mapped,
+/// then 2 s): a server to attach to.
+fn busy_h2(jdk: &Jdk) -> Child {
+    let h2 = Path::new("/usr/share/java/h2.jar");
+    assert!(h2.is_file(), "{} missing: install libh2-java (scripts/test.sh does)", h2.display());
+    static DRIVER: OnceLock<PathBuf> = OnceLock::new();
+    let driver = DRIVER.get_or_init(|| java_tests::compile_with("thirdparty", &["-cp", h2.to_str().unwrap()]).expect("compiling java-tests/thirdparty"));
+    let child = Process::new(jdk.java())
+        .arg("-cp")
+        .arg(format!("{}:{}", driver.display(), h2.display()))
+        .args(["bench.H2Driver", "2", "10000000"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    common::wait_for_libjvm(child.id(), Duration::from_secs(30));
+    std::thread::sleep(Duration::from_secs(2));
+    child
+}
+
 /// async-profiler's main use, on a real server: `hpm attach PID calls=none sample=cpu` to Debian's
 /// H2 running its transactions (and with probes beside the sampling), then a dump. The sampled
 /// trees hold H2's methods with nearly every sample placed, and the reports and the page show them.
 #[test]
 fn attaching_to_a_running_h2_samples_its_methods() {
-    let h2 = std::path::Path::new("/usr/share/java/h2.jar");
-    assert!(h2.is_file(), "{} missing: install libh2-java (scripts/test.sh does)", h2.display());
-    let driver = java_tests::compile_with("thirdparty", &["-cp", h2.to_str().unwrap()]).expect("compiling java-tests/thirdparty");
     for jdk in common::jdks() {
         for mode in ["calls=none", "calls=probes"] {
             let tmp = tempfile::tempdir().unwrap();
-            let mut child = Process::new(jdk.java())
-                .arg("-cp")
-                .arg(format!("{}:{}", driver.display(), h2.display()))
-                .args(["bench.H2Driver", "2", "10000000"])
-                .stdout(Stdio::null())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap();
-            // The JVM up (libjvm mapped), then H2's workers busy.
-            common::wait_for_libjvm(child.id(), Duration::from_secs(30));
-            std::thread::sleep(Duration::from_secs(2));
+            let mut child = busy_h2(&jdk);
             let sock = tmp.path().join("h2.sock");
             attach_sampling(&child.id().to_string(), &tmp.path().join("out"), &sock, mode);
             let mut c = Client::connect(&sock, Duration::from_secs(30)).unwrap();
@@ -725,21 +732,9 @@ fn worker_calls(p: &Profile) -> BTreeMap<String, u64> {
 /// the reports).
 #[test]
 fn probes_requested_on_a_running_h2_count_just_the_matching_methods() {
-    let h2 = Path::new("/usr/share/java/h2.jar");
-    assert!(h2.is_file(), "{} missing: install libh2-java (scripts/test.sh does)", h2.display());
-    let driver = java_tests::compile_with("thirdparty", &["-cp", h2.to_str().unwrap()]).expect("compiling java-tests/thirdparty");
     for jdk in common::jdks() {
         let tmp = tempfile::tempdir().unwrap();
-        let mut child = Process::new(jdk.java())
-            .arg("-cp")
-            .arg(format!("{}:{}", driver.display(), h2.display()))
-            .args(["bench.H2Driver", "2", "10000000"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        common::wait_for_libjvm(child.id(), Duration::from_secs(30));
-        std::thread::sleep(Duration::from_secs(2));
+        let mut child = busy_h2(&jdk);
         let pid = child.id().to_string();
         let sockets = tmp.path().join("sockets");
         std::fs::create_dir(&sockets).unwrap();
