@@ -137,6 +137,7 @@ impl AgentControl {
             Err(e) => json!({"error": e}),
         };
         let metrics: Vec<&str> = self.state.recorder().bindings().metrics.iter().map(|m| m.name.as_str()).collect();
+        let requested = self.state.vm.requested_probes();
         json!({
             "pid": std::process::id(),
             "vm": self.state.vm.name(),
@@ -155,8 +156,8 @@ impl AgentControl {
             "code_blobs": st.code_blobs,
             // calls=probes: classes whose code carries probes now (0 while stopped).
             "probed_classes": self.state.vm.probed_classes(),
-            "probe_requests": self.state.vm.requested_probes().map(|(rules, _)| rules),
-            "requested_methods": self.state.vm.requested_probes().map(|(_, n)| n),
+            "probe_requests": requested.as_ref().map(|(rules, _)| rules),
+            "requested_methods": requested.as_ref().map(|(_, n)| n),
             "uptime_ms": st.uptime_ns / 1_000_000,
             "out": self.state.out,
             // Data this VM could not give (e.g. call trees after a late attach), one line each.
