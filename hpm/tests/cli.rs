@@ -12,7 +12,7 @@ fn read(p: &Path) -> String {
 }
 
 fn golden(name: &str) -> String {
-    read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/paper").join(name))
+    read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../reports/tests/golden/paper").join(name))
 }
 
 const FILES: [&str; 6] = ["xtree.txt", "xarc.txt", "xprof.txt", "arcflow.json", "collapsed.txt", "flame.svg"];

@@ -3,7 +3,7 @@
 //! reports, `--format` renders only those, and a damaged arcflow.json is a one-line error.
 
 mod common;
-#[path = "support/files.rs"]
+#[path = "../../reports/tests/support/files.rs"]
 mod files_under;
 
 use std::path::Path;

@@ -324,7 +324,7 @@ pub fn hpm_binary() -> PathBuf {
         let exe = std::env::current_exe().unwrap();
         let profile_dir = exe.parent().unwrap().parent().unwrap();
         let status = Command::new(env!("CARGO"))
-            .args(["build", "--release", "-p", "hpm-reports", "--bin", "hpm"])
+            .args(["build", "--release", "-p", "hpm", "--bin", "hpm"])
             .env("CARGO_TARGET_DIR", profile_dir.parent().unwrap())
             .status()
             .unwrap();

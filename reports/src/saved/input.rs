@@ -67,7 +67,7 @@ pub fn kind(t: FileType) -> &'static str {
 /// `fs::metadata` (links followed), with a loop of links refused by name.
 fn metadata(path: &Path) -> io::Result<Metadata> {
     fs::metadata(path).map_err(|e| match e.raw_os_error() {
-        Some(nix::libc::ELOOP) => refuse(format!("{} is a loop of symbolic links", path.display())),
+        Some(libc::ELOOP) => refuse(format!("{} is a loop of symbolic links", path.display())),
         _ => e,
     })
 }
@@ -109,7 +109,7 @@ pub fn check_dir(path: &Path) -> io::Result<()> {
 /// size when opened: read no more than that ([`read_file`] does).
 pub fn open_file(path: &Path) -> io::Result<(File, u64)> {
     check_file(path)?;
-    let file = fs::OpenOptions::new().read(true).custom_flags(nix::libc::O_NONBLOCK).open(path)?;
+    let file = fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path)?;
     let len = regular(path, &file.metadata()?, INPUT_LIMIT)?;
     Ok((file, len))
 }

@@ -1,9 +1,8 @@
-//! Shared test data and helpers.
+//! Shared test data and helpers (also of the `hpm` binary's tests, `hpm/tests/common`).
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::{Command, Output};
 
 use hpm_collectors::arcflow::Profile;
 use hpm_collectors::quantum::{MarkerKind, Quantum, QuantumWriter};
@@ -33,19 +32,6 @@ pub fn named_contexts(p: &Profile) -> BTreeMap<(String, Vec<String>), (u64, Vec<
         }
     }
     out
-}
-
-/// Runs the built `hpm` with `args`.
-pub fn hpm(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hpm")).args(args).output().expect("running hpm")
-}
-
-pub fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-pub fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// A quantum of a test trace: (thread, start, end, yielded, cycles, instructions).
