@@ -23,7 +23,7 @@ JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
 H2=/usr/share/java/h2.jar
 [ -f "$H2" ] || { echo "bench: $H2 missing: apt-get install libh2-java" >&2; exit 1; }
 "$JAVA_HOME/bin/javac" -cp "$H2" -d "$WORK/classes" "$ROOT"/java-tests/thirdparty/bench/{H2Driver,Phases}.java
-(cd "$ROOT" && cargo build --release -p hpm-reports --bin hpm -q)
+(cd "$ROOT" && cargo build --release -p hpm --bin hpm -q)
 HPM="$TARGET/release/hpm"
 # The agents' sockets in a runtime directory of the benchmark's own.
 export XDG_RUNTIME_DIR="$WORK/run"

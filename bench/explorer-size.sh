@@ -17,6 +17,6 @@ cargo build --release -q -p hpm-reports --example explore-synthetic
 for nodes in 10000 1000000; do
     echo "== $nodes contexts"
     "${CARGO_TARGET_DIR:-target}"/release/examples/explore-synthetic "$nodes" "$work/page-$nodes.html"
-    (cd reports/tests/explorer && node first-render.mjs "$work/page-$nodes.html" "$runs")
+    (cd hpm/tests/explorer && node first-render.mjs "$work/page-$nodes.html" "$runs")
 done
 echo "(load average: $(cut -d' ' -f1-3 /proc/loadavg))"

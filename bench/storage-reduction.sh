@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 events=${1:-10000000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cargo build --release -q -p hpm-reports --bin hpm
+cargo build --release -q -p hpm --bin hpm
 echo "generating a trace of $events events…" >&2
 python3 bench/gen-trace.py "$events" 4 > "$work/trace.txt"
 start=$(date +%s.%N)

@@ -62,10 +62,10 @@ hpm_need_corpus() {
 }
 
 # Headless Chromium and npm's playwright-core, for the explorer's end-to-end tests
-# (reports/tests/explore.rs drives reports/tests/explorer/*.mjs): Debian's chromium, and
-# playwright-core as pinned by reports/tests/explorer/package-lock.json (npm ci; no browser download).
+# (hpm/tests/explore.rs drives hpm/tests/explorer/*.mjs): Debian's chromium, and
+# playwright-core as pinned by hpm/tests/explorer/package-lock.json (npm ci; no browser download).
 hpm_need_chromium() {
-    local explorer=reports/tests/explorer
+    local explorer=hpm/tests/explorer
     if [ ! -x /usr/bin/chromium ]; then
         if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
             echo "hpm: /usr/bin/chromium not found; installing chromium with apt-get" >&2

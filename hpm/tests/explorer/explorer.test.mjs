@@ -1,5 +1,5 @@
 // End-to-end checks of pages written by `hpm explore`, in headless Chromium (run by
-// reports/tests/explore.rs with one JSON argument: {"single", "trace", "diff", "sampled", "labels",
+// hpm/tests/explore.rs with one JSON argument: {"single", "trace", "diff", "sampled", "labels",
 // "phases", "report", "jfrRun", "runJfr", "noise", "noiseAbsolute", "jdkFrames", "out"}).
 //
 // single: a research-VM run of pseudojbb (call trees + quantum trace); trace: the same trace alone;

@@ -1,4 +1,4 @@
-// The explorer's record sets in headless Chromium (run by reports/tests/explore.rs with one JSON
+// The explorer's record sets in headless Chromium (run by hpm/tests/explore.rs with one JSON
 // argument): `single` is the page of one quantum trace, `two` the page of `hpm explore A B` of two
 // traces with a planted difference (B's application threads spend much more time in
 // app.Mem.scan). The expected sets, statistics and ranking were computed by the Rust test from
