@@ -22,10 +22,11 @@ use std::sync::{Arc, Mutex, OnceLock};
 use hotspot_backend::sys::jvmti::JavaVM;
 use hotspot_backend::Control;
 use hpm_support::log;
-use hpm_collectors::arcflow::MetricMode;
+use hpm_model::arcflow::MetricMode;
 use hpm_collectors::counters::{CounterOptions, CounterSetSpec, Metrics, ThreadCpuClock, WallClock};
-use hpm_collectors::metrics::{MetricSet, ThreadMetrics};
-use hpm_collectors::recorder::{ClassFilter, Recorder, RecorderConfig, Status};
+use hpm_model::metrics::{MetricSet, ThreadMetrics};
+use hpm_model::snapshot::{ClassFilter, RecorderConfig};
+use hpm_collectors::recorder::{Recorder, Status};
 
 use hpm_reports::saved::SavedRun;
 use options::{MetricModeOption, SampleMode};

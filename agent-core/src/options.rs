@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use hpm_support::log::Level;
-use hpm_collectors::recorder::Glob;
+use hpm_model::snapshot::Glob;
 
 /// Every option, with its syntax and meaning, as `help` prints them.
 pub const OPTIONS: &[(&str, &str)] = &[

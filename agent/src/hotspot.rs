@@ -9,7 +9,7 @@ use hotspot_backend::sys::jvmti::JavaVM;
 use hotspot_backend::{BackendConfig, Control, Hooks};
 use hpm_agent_core::options::{self, SampleMode};
 use hpm_agent_core::{quiet_panics, run_dir, set_agent, AgentState, Vm};
-use hpm_collectors::arcflow::MetricMode;
+use hpm_model::arcflow::MetricMode;
 use hpm_collectors::sampling::{ContextSampler, SamplerConfig, SignalSource, StackConfig, StackTrigger};
 use hpm_support::log;
 
@@ -40,7 +40,7 @@ impl Hooks for AgentHooks {
     }
 
     fn vthread_started(&self, id: u32, info: &hpm_collectors::recorder::ThreadInfo) {
-        let set: Arc<dyn hpm_collectors::metrics::MetricSet> = self.0.metric_set().clone();
+        let set: Arc<dyn hpm_model::metrics::MetricSet> = self.0.metric_set().clone();
         crate::quanta::vthread_started(id, &info.name, &set);
     }
 

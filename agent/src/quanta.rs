@@ -32,12 +32,13 @@ use std::time::Duration;
 use hpm_agent_core::options::QuantumMode;
 use hpm_collectors::counters::events::EventSpec;
 use hpm_collectors::counters::{current_tid, parse_event};
-use hpm_collectors::metrics::MetricSet;
+use hpm_model::metrics::MetricSet;
 use hpm_collectors::quantum::mounts::{Carrier, MountTracer};
 use hpm_collectors::quantum::os::OsTracer;
-use hpm_collectors::quantum::{MarkerKind, ThreadKind};
+use hpm_model::quantum::{MarkerKind, ThreadKind};
 use hpm_collectors::recorder::ThreadInfo;
-use hpm_collectors::vmcost::{hotspot_native_thread_kind, hotspot_thread_name, ThreadKind as Work};
+use hpm_model::vmcost::ThreadKind as Work;
+use hpm_collectors::vmcost::{hotspot_native_thread_kind, hotspot_thread_name};
 use hpm_support::{lock, log};
 
 /// How often the writer drains the threads' rings, and how many pumps between two looks for new
@@ -285,7 +286,7 @@ pub(crate) struct TopMethods {
 impl TopMethods {
     /// From the final dump's sampled trees and timelines; `origin_ns` is the recorder's clock's
     /// CLOCK_MONOTONIC origin (the timelines' times are relative to it). None without samples.
-    pub(crate) fn of_run(run: &hpm_collectors::recorder::Snapshot, origin_ns: u64) -> Option<TopMethods> {
+    pub(crate) fn of_run(run: &hpm_model::snapshot::Snapshot, origin_ns: u64) -> Option<TopMethods> {
         let samples = run.samples.as_ref()?;
         let timelines = run.sample_timelines.as_ref()?;
         let mut names: Vec<String> = Vec::new();
@@ -300,7 +301,7 @@ impl TopMethods {
             for &node in &tl.nodes {
                 let top = *top_of.entry(node).or_insert_with(|| {
                     let mut n = Some(node);
-                    while let Some(at) = n.filter(|&a| a != hpm_collectors::arcflow::Tree::ROOT) {
+                    while let Some(at) = n.filter(|&a| a != hpm_model::arcflow::Tree::ROOT) {
                         if let Some(name) = java_method(samples.consumers.name(tree.consumer(at))) {
                             let next = names.len() as u32;
                             let id = *ids.entry(name.to_string()).or_insert(next);

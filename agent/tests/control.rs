@@ -11,7 +11,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command as Process, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use hpm_collectors::arcflow::{Profile, Tree};
+use hpm_model::arcflow::{Profile, Tree};
 use hpm_control::{Client, Command};
 use java_tests::Jdk;
 

@@ -27,7 +27,7 @@ fn total(t: &Value, metric: &str) -> u64 {
 }
 
 /// Base of `metric` at context `path` of `thread`, and its calls.
-fn base(p: &hpm_collectors::arcflow::Profile, thread: &str, path: &str, metric: &str) -> (u64, u64) {
+fn base(p: &hpm_model::arcflow::Profile, thread: &str, path: &str, metric: &str) -> (u64, u64) {
     let k = p.bindings.metric_index(metric).unwrap_or_else(|| panic!("no metric {metric}"));
     let (calls, b) = base_at(p, thread, path).unwrap_or_else(|| panic!("no context {path} in {:?}", contexts(p, thread)));
     (calls, b[k])

@@ -11,7 +11,7 @@ use std::process::Command;
 use std::sync::OnceLock;
 
 use common::*;
-use hpm_collectors::arcflow::Profile;
+use hpm_model::arcflow::Profile;
 
 /// One real profile shared by the tests: `calls.Work` (recursion, HashMap, sorting with a
 /// comparator) on two threads, on JDK 17, with a counter so that there are several metrics.
@@ -271,7 +271,7 @@ fn chrome_trace_has_a_complete_event_per_quantum_on_its_processor() {
         .output()
         .unwrap();
     assert!(o.status.success(), "rvm failed: {}", String::from_utf8_lossy(&o.stderr));
-    let trace = hpm_collectors::quantum::read_dir(&out).unwrap();
+    let trace = hpm_model::quantum::read_dir(&out).unwrap();
     assert!(trace.is_valid());
 
     let file = out.join("trace.json");

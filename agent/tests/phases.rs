@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::process::Command;
 
 use common::*;
-use hpm_collectors::arcflow::Profile;
+use hpm_model::arcflow::Profile;
 use hpm_reports::saved::Saved;
 
 /// Calls per method (all threads) of a phase.

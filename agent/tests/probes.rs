@@ -6,10 +6,10 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::*;
-use hpm_collectors::arcflow::MetricMode;
+use hpm_model::arcflow::MetricMode;
 
 /// thread name → (context → calls), threads with an empty tree left out.
-fn all_contexts(p: &hpm_collectors::arcflow::Profile) -> BTreeMap<String, BTreeMap<String, u64>> {
+fn all_contexts(p: &hpm_model::arcflow::Profile) -> BTreeMap<String, BTreeMap<String, u64>> {
     p.threads.iter().map(|t| (t.name.clone(), contexts(p, &t.name))).filter(|(_, c)| !c.is_empty()).collect()
 }
 

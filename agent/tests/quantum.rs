@@ -88,10 +88,10 @@ fn pseudojbb_on_two_processors_gives_a_complete_valid_trace() {
     let kind = |gid: i32| threads.get(&gid.unsigned_abs()).map(|t| t.0.as_str()).unwrap_or("?");
 
     // The crate's validating reader finds no error and the same number of records.
-    let trace = hpm_collectors::quantum::read_dir(&dir).unwrap();
-    let errors: Vec<String> = trace.issues.iter().filter(|i| i.severity == hpm_collectors::quantum::Severity::Error).map(|i| i.to_string()).collect();
+    let trace = hpm_model::quantum::read_dir(&dir).unwrap();
+    let errors: Vec<String> = trace.issues.iter().filter(|i| i.severity == hpm_model::quantum::Severity::Error).map(|i| i.to_string()).collect();
     assert!(errors.is_empty(), "{errors:?}");
-    let ours: usize = trace.vps.iter().map(|v| v.entries.iter().filter(|e| matches!(e, hpm_collectors::quantum::Entry::Quantum(_))).count()).sum();
+    let ours: usize = trace.vps.iter().map(|v| v.entries.iter().filter(|e| matches!(e, hpm_model::quantum::Entry::Quantum(_))).count()).sum();
     assert_eq!(ours, files.iter().map(|f| f.quanta.len()).sum::<usize>());
 
     let mut kinds = std::collections::BTreeSet::new();
@@ -133,8 +133,8 @@ fn pseudojbb_on_two_processors_gives_a_complete_valid_trace() {
 #[test]
 fn markers_sit_where_the_program_placed_them() {
     let (dir, _) = pseudojbb_on_rvm("quantum-markers", "quantum,collect=gc", 2, 10, 6000);
-    let trace = hpm_collectors::quantum::read_dir(&dir).unwrap();
-    use hpm_collectors::quantum::{Entry, MarkerKind};
+    let trace = hpm_model::quantum::read_dir(&dir).unwrap();
+    use hpm_model::quantum::{Entry, MarkerKind};
     let mut markers = Vec::new();
     // Per warehouse thread: the start of its first record and of its last record.
     let mut warehouses: BTreeMap<u32, (u64, u64)> = BTreeMap::new();
@@ -210,12 +210,12 @@ fn green_thread_accounts_agree_with_the_trace_and_the_kernel() {
     let steal0 = hpm_collectors::counters::steal_ns();
     let (dir, _) = pseudojbb_on_rvm("quantum-green", "quantum,event=task-clock,metric-mode=exact", 2, 10, 6000);
     let steal = hpm_collectors::counters::steal_since(steal0);
-    let trace = hpm_collectors::quantum::read_dir(&dir).unwrap();
+    let trace = hpm_model::quantum::read_dir(&dir).unwrap();
     let cpu_i = trace.meta.counters.iter().position(|c| c == "cpu-time").unwrap() - 1;
     let mut from_trace: BTreeMap<String, u64> = BTreeMap::new();
     for v in &trace.vps {
         for e in &v.entries {
-            if let hpm_collectors::quantum::Entry::Quantum(q) = e {
+            if let hpm_model::quantum::Entry::Quantum(q) = e {
                 *from_trace.entry(trace.meta.thread(q.thread).unwrap().name.clone()).or_default() += q.deltas[cpu_i];
             }
         }
@@ -245,7 +245,7 @@ fn threads_that_block_and_wake_often_are_never_on_two_processors_at_once() {
     for i in 0..10 {
         let r = run_rvm(&format!("quantum-wakeups-{i}"), "ManyThreads", "quantum,collect=none", 2);
         r.assert_ok();
-        let trace = hpm_collectors::quantum::read_dir(&r.out).unwrap();
+        let trace = hpm_model::quantum::read_dir(&r.out).unwrap();
         let errors: Vec<String> = trace.errors().map(|e| e.to_string()).collect();
         assert!(errors.is_empty(), "run {i}: {errors:?}");
     }
@@ -256,7 +256,7 @@ fn threads_that_block_and_wake_often_are_never_on_two_processors_at_once() {
 #[test]
 fn the_explorer_page_holds_the_trace_and_hpm_report_writes_it_again() {
     let (dir, _) = pseudojbb_on_rvm("quantum-explore", "quantum", 2, 10, 1000);
-    let trace = hpm_collectors::quantum::read_dir(&dir).unwrap();
+    let trace = hpm_model::quantum::read_dir(&dir).unwrap();
     let page = dir.join("explore.html");
     let data = explorer_data(&page);
     assert_eq!(data["trace"]["threads"].as_array().map(|t| t.len()), Some(trace.meta.threads.len()), "{}", data["trace"]["threads"]);
@@ -277,10 +277,10 @@ fn the_explorer_page_holds_the_trace_and_hpm_report_writes_it_again() {
 fn a_run_removes_the_trace_an_earlier_run_left_in_its_directory() {
     let (dir, _) = pseudojbb_on_rvm("quantum-rerun", "quantum", 2, 10, 300);
     assert!(dir.join("quantum.vp1.trace").is_file());
-    let old_threads = hpm_collectors::quantum::read_dir(&dir).unwrap().meta.threads.len();
+    let old_threads = hpm_model::quantum::read_dir(&dir).unwrap().meta.threads.len();
 
     pseudojbb_on_rvm_into(&dir, "quantum", 1, 10, 300);
-    let trace = hpm_collectors::quantum::read_dir(&dir).unwrap();
+    let trace = hpm_model::quantum::read_dir(&dir).unwrap();
     assert_eq!(trace.vps.iter().map(|v| v.vp).collect::<Vec<_>>(), [0], "{:?}", trace.issues);
     assert_eq!(trace.errors().count(), 0, "{:?}", trace.issues);
     assert!(trace.meta.threads.len() <= old_threads);

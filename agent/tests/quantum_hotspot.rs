@@ -9,7 +9,7 @@ use std::process::Command;
 
 use common::*;
 use hpm_collectors::counters::{perf_event_paranoid, STEAL_TICK_NS};
-use hpm_collectors::quantum::{read_dir, Entry, MarkerKind, ThreadKind, Trace};
+use hpm_model::quantum::{read_dir, Entry, MarkerKind, ThreadKind, Trace};
 
 /// Runs `QuantumPhases 2 10 30 20` with `options`; returns the trace directory's reading (None if
 /// no trace), stdout and stderr.

@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::*;
-use hpm_collectors::quantum::{read_dir, Severity};
+use hpm_model::quantum::{read_dir, Severity};
 
 #[test]
 fn the_complete_buffers_of_a_killed_run_are_recovered() {

@@ -168,7 +168,7 @@ fn quantum_traces_on_two_processors_validate() {
         assert!(r.out.join(f).is_file(), "{f} missing: {}", r.stderr());
     }
     assert!(r.stderr().contains("quantum traces written to"), "{}", r.stderr());
-    let trace = hpm_collectors::quantum::read_dir(&r.out).unwrap();
+    let trace = hpm_model::quantum::read_dir(&r.out).unwrap();
     let errors: Vec<String> = trace.errors().map(|i| i.to_string()).collect();
     assert!(errors.is_empty(), "{errors:?}");
     assert!(trace.issues.is_empty(), "{:?}", trace.issues);
@@ -176,7 +176,7 @@ fn quantum_traces_on_two_processors_validate() {
     assert_eq!(trace.meta.time_unit, "ns");
     // Every record's thread is named, main is an application thread.
     let main = trace.meta.threads.iter().find(|t| t.name == "main").expect("main in the meta file");
-    assert_eq!(main.kind, hpm_collectors::quantum::ThreadKind::App);
+    assert_eq!(main.kind, hpm_model::quantum::ThreadKind::App);
     assert_eq!(main.id, 1, "trace thread id = rvm id + 1");
     assert!(trace.quanta().any(|q| q.thread == 1));
     // Methods named where the yieldpoints were taken.
@@ -194,7 +194,7 @@ fn quantum_traces_on_two_processors_validate() {
     // Sample mode writes at least as many records.
     let t = run_rvm("rvm-quantum-tick", "Threads", "quantum=tick,collect=none", 2);
     t.assert_ok();
-    let tick = hpm_collectors::quantum::read_dir(&t.out).unwrap();
+    let tick = hpm_model::quantum::read_dir(&t.out).unwrap();
     assert!(tick.is_valid(), "{:?}", tick.issues);
 }
 

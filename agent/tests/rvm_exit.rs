@@ -14,7 +14,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use common::*;
-use hpm_collectors::quantum::{read_dir, Entry};
+use hpm_model::quantum::{read_dir, Entry};
 
 /// A fresh (absent) directory for test `name` under the target directory.
 fn test_dir(name: &str) -> PathBuf {

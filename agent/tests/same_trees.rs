@@ -11,7 +11,7 @@ use common::*;
 
 /// thread name → (context → calls), threads with an empty tree left out (HotSpot's own threads run
 /// only JDK code, which the default filter does not record).
-fn all_contexts(p: &hpm_collectors::arcflow::Profile) -> BTreeMap<String, BTreeMap<String, u64>> {
+fn all_contexts(p: &hpm_model::arcflow::Profile) -> BTreeMap<String, BTreeMap<String, u64>> {
     p.threads
         .iter()
         .map(|t| (t.name.clone(), contexts(p, &t.name)))
@@ -53,7 +53,7 @@ fn call_structure_programs_have_the_same_trees_on_both_vms() {
 /// is the root of a call-tree context of the same thread). Both VMs' class libraries contend on their
 /// own when threads end (HotSpot on a ThreadGroup, rvm on the ending Thread object): with no program
 /// method on the stack those land at the thread's root and are left out.
-fn program_contexts(tree: &hpm_collectors::arcflow::Profile, calls: &hpm_collectors::arcflow::Profile) -> BTreeMap<String, BTreeMap<String, u64>> {
+fn program_contexts(tree: &hpm_model::arcflow::Profile, calls: &hpm_model::arcflow::Profile) -> BTreeMap<String, BTreeMap<String, u64>> {
     let calls = all_contexts(calls);
     all_contexts(tree)
         .into_iter()

@@ -7,7 +7,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::*;
-use hpm_collectors::arcflow::{MetricMode, Profile, Tree};
+use hpm_model::arcflow::{MetricMode, Profile, Tree};
 
 /// Per method (consumer name), its share of all threads' self `cpu-time`, in percent.
 fn self_shares(p: &Profile) -> BTreeMap<String, f64> {

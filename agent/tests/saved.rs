@@ -92,7 +92,7 @@ fn sampled_trees_and_compensation_regenerate_byte_for_byte() {
     assert!(run.snapshot.compensation.is_some());
     assert!(run.snapshot.samples.is_some() && run.snapshot.alloc_samples.is_some());
     let raw = read_profile(&r.out.join("arcflow-raw.json"));
-    let total = |p: &hpm_collectors::arcflow::Profile| p.total()[p.bindings.metric_index("cpu-time").unwrap()];
+    let total = |p: &hpm_model::arcflow::Profile| p.total()[p.bindings.metric_index("cpu-time").unwrap()];
     assert_eq!(total(&raw), total(&run.snapshot.calls));
     assert!(total(&r.calls()) < total(&raw), "compensated {} raw {}", total(&r.calls()), total(&raw));
     assert!(files.keys().any(|p| p.starts_with("sampled/threads/")));

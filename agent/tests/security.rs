@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::OnceLock;
 
-use hpm_collectors::arcflow::Metric;
+use hpm_model::arcflow::Metric;
 use hpm_collectors::quantum::tracer::{RecordAt, Tracer};
 
 const SECRET: &str = "root's own file\n";
@@ -362,7 +362,7 @@ for name in ('.quantum.meta.%s.tmp', '.quantum.meta.%s.0.tmp'):
         let m = std::fs::symlink_metadata(f).unwrap();
         assert!(m.is_file() && m.uid() == 0, "{} is root's own file", f.display());
     }
-    let trace = hpm_collectors::quantum::read_dir(&shared).unwrap();
+    let trace = hpm_model::quantum::read_dir(&shared).unwrap();
     assert!(trace.is_valid(), "{:?}", trace.issues);
     std::fs::remove_dir_all(&base).unwrap();
 }

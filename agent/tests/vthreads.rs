@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use common::*;
-use hpm_collectors::quantum::read_dir;
+use hpm_model::quantum::read_dir;
 
 /// The newest JDK 21 or later: virtual threads need one (Temurin 25 is expected on these machines).
 fn jdk21() -> java_tests::Jdk {
@@ -174,7 +174,7 @@ fn mount_records_add_up_to_each_virtual_threads_run_time() {
 
 /// The OS threads' trace is written where the kernel grants switch records (root in CI).
 fn trace_of_os_threads_written(out: &std::path::Path) -> bool {
-    out.join(hpm_collectors::quantum::META_FILE).exists()
+    out.join(hpm_model::quantum::META_FILE).exists()
 }
 
 /// Many short virtual threads: output unchanged, one tree each with its exact calls, no warning.

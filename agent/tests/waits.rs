@@ -10,8 +10,8 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 use common::{agent_lib, jdks, out_dir, read_profile};
-use hpm_collectors::arcflow::Profile;
-use hpm_collectors::recorder::{PARK_NODE, PARK_TIMED_NODE};
+use hpm_model::arcflow::Profile;
+use hpm_model::snapshot::{PARK_NODE, PARK_TIMED_NODE};
 use java_tests::Jdk;
 
 fn classes() -> &'static Path {
@@ -191,7 +191,7 @@ fn wall_by_state(p: &Profile) -> std::collections::BTreeMap<String, (std::collec
             let w = t.base(n)[wi];
             *total += w;
             let name = p.consumers.name(t.consumer(n));
-            if hpm_collectors::recorder::state_of_node(name).is_some() {
+            if hpm_model::snapshot::state_of_node(name).is_some() {
                 *per.entry(name.to_string()).or_default() += w;
             }
         }

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
-use hpm_collectors::arcflow::Profile;
+use hpm_model::arcflow::Profile;
 use hpm_control::Command;
 use java_tests::Jdk;
 

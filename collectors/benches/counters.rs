@@ -12,7 +12,7 @@ use hpm_collectors::counters::{
     monotonic_ns, probe, read_cost, thread_cpu_ns, CounterOptions, Metrics, ReadMode, ReadPath, ThreadCpuClock,
     WallClock,
 };
-use hpm_collectors::metrics::MetricSet;
+use hpm_model::metrics::MetricSet;
 
 fn group_reads(c: &mut Criterion) {
     let opts = CounterOptions { read: ReadMode::Syscall, ..CounterOptions::default() };

@@ -13,7 +13,7 @@ use std::sync::{mpsc, Arc};
 use criterion::{criterion_group, criterion_main, Criterion};
 use hpm_collectors::counters::sampler::signal_self_untagged;
 use hpm_collectors::counters::{probe, CounterOptions, Metrics, ThreadCpuClock, WallClock};
-use hpm_collectors::metrics::MetricSet;
+use hpm_model::metrics::MetricSet;
 use hpm_collectors::sampling::{ContextSampler, SamplerConfig};
 
 fn cell() -> &'static AtomicU32 {

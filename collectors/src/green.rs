@@ -32,7 +32,7 @@
 use std::cell::RefCell;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::metrics::{Metric, MetricSet, ThreadMetrics};
+use hpm_model::metrics::{Metric, MetricSet, ThreadMetrics};
 
 /// Which metrics of a set are real time (read from a clock shared by all threads, never
 /// virtualised), and that clock.
@@ -421,7 +421,8 @@ mod tests {
 
     #[test]
     fn the_recorder_charges_green_threads_their_own_intervals() {
-        use crate::recorder::{ClassFilter, MethodResolver, Recorder, RecorderConfig, ThreadInfo};
+        use hpm_model::snapshot::{ClassFilter, RecorderConfig};
+        use crate::recorder::{MethodResolver, Recorder, ThreadInfo};
 
         struct Names;
         impl MethodResolver for Names {
@@ -440,7 +441,7 @@ mod tests {
             }
         }
         let cfg = GreenConfig::new(vec![false, true], clock);
-        let rec = Recorder::new(RecorderConfig { filter: ClassFilter { include: vec![crate::recorder::Glob::new("*")], exclude: vec![] }, ..RecorderConfig::default() }, Box::new(Set));
+        let rec = Recorder::new(RecorderConfig { filter: ClassFilter { include: vec![hpm_model::snapshot::Glob::new("*")], exclude: vec![] }, ..RecorderConfig::default() }, Box::new(Set));
         let mut procs = [Some(Processor::new(0, cfg.clone(), Box::new(FakeReader(0)))), Some(Processor::new(1, cfg.clone(), Box::new(FakeReader(1))))];
         let (a, b) = (Account::new(&cfg), Account::new(&cfg));
         let ta = rec.register_thread(ThreadInfo { name: "A".into(), ..Default::default() }, Box::new(GreenThreadMetrics::new(a.clone(), cfg.clone())));

@@ -39,9 +39,9 @@ use crate::counters::sampler::{
     ThreadState,
 };
 use crate::counters::stacks::SampleRing;
-pub use crate::counters::stacks::{CodeAt, FrameForm, RawFrame, SampleSink, SampleState, Site, StackWalker, Tier};
+pub use crate::counters::stacks::{CodeAt, RawFrame, SampleSink, Site, StackWalker};
 pub use crate::counters::sampler::ThreadStats;
-use crate::metrics::{Metric, MetricSet, ThreadMetrics};
+use hpm_model::metrics::{Metric, MetricSet, ThreadMetrics};
 
 /// Which signal source drives the CPU-time samples.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -11,7 +11,7 @@ use hpm_collectors::counters::{
     available_events, current_tid, probe, refusal::is_no_pmu, thread_cpu_ns, thread_cpu_ns_by_tid, thread_cpu_ns_of, CounterOptions,
     CounterSetSpec, KernelMode, Metrics, ReadMode, ReadPath, RefusalReason, ThreadCpuClock, WallClock,
 };
-use hpm_collectors::metrics::MetricSet;
+use hpm_model::metrics::MetricSet;
 
 fn spin(d: Duration) -> u64 {
     let t = Instant::now();

@@ -8,7 +8,8 @@ use doc_reader::doc_reader;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use hpm_collectors::quantum::{
+use hpm_collectors::quantum::files::{MetaFile, RunToDir};
+use hpm_model::quantum::{
     self, read_dir, trace_file_name, Entry, MarkerKind, Meta, MethodInfo, Quantum, QuantumWriter, Severity, ThreadInfo, ThreadKind,
 };
 

@@ -14,7 +14,7 @@ use std::sync::{mpsc, Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use hpm_collectors::counters::{probe, thread_cpu_ns, CounterOptions, Metrics, ThreadCpuClock, WallClock};
-use hpm_collectors::metrics::MetricSet;
+use hpm_model::metrics::MetricSet;
 use hpm_collectors::sampling::{ContextSampler, SampledThread, SamplerConfig, SignalSource};
 
 const CPU: usize = 0;

@@ -17,11 +17,13 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering}
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use hpm_collectors::arcflow::Tree;
+use hpm_model::arcflow::Tree;
 use hpm_collectors::counters::{thread_cpu_ns, Metrics, ThreadCpuClock, WallClock};
-use hpm_collectors::metrics::{Metric, MetricSet};
-use hpm_collectors::recorder::{ClassFilter, Form, MethodResolver, Recorder, RecorderConfig, ThreadInfo};
-use hpm_collectors::sampling::{CodeAt, ContextSampler, RawFrame, SampledThread, SamplerConfig, StackConfig, StackTrigger, StackWalker, Tier};
+use hpm_model::metrics::{Metric, MetricSet};
+use hpm_model::snapshot::{ClassFilter, Form, RecorderConfig};
+use hpm_collectors::recorder::{MethodResolver, Recorder, ThreadInfo};
+use hpm_model::sampling::Tier;
+use hpm_collectors::sampling::{CodeAt, ContextSampler, RawFrame, SampledThread, SamplerConfig, StackConfig, StackTrigger, StackWalker};
 
 /// Counts allocations made with SIGPROF blocked (inside the sampling handler, in this binary).
 struct CountingAlloc;

@@ -151,7 +151,7 @@ fn an_unprivileged_process_is_refused_with_the_fix() {
 #[test]
 fn the_os_tracer_writes_a_valid_trace_per_cpu() {
     use hpm_collectors::quantum::os::OsTracer;
-    use hpm_collectors::quantum::{read_dir, Entry, MarkerKind, ThreadKind};
+    use hpm_model::quantum::{read_dir, Entry, MarkerKind, ThreadKind};
     use std::sync::Arc;
     let dir = tempfile::tempdir().unwrap();
     let steal0 = hpm_collectors::counters::steal_ns();

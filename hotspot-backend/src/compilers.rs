@@ -14,8 +14,9 @@ use std::collections::HashMap;
 use std::ffi::c_int;
 
 use hpm_collectors::counters::thread_cpu_ns_by_tid;
-use hpm_collectors::recorder::{CompilerActivity, Recorder};
-use hpm_collectors::sampling::Tier;
+use hpm_model::snapshot::CompilerActivity;
+use hpm_collectors::recorder::Recorder;
+use hpm_model::sampling::Tier;
 
 use crate::vmstructs::{guarded_read, tier_of_level, VmStructs};
 

@@ -18,7 +18,8 @@
 //! `Unknown`. So a frame the walk misreads (a prologue or epilogue at the top, a frame layout this
 //! code does not know) costs a form, never a wrong one. All reads run under the fault guard.
 
-use hpm_collectors::sampling::{FrameForm, RawFrame};
+use hpm_model::sampling::FrameForm;
+use hpm_collectors::sampling::RawFrame;
 
 use crate::vmstructs::{method_of_frame, tier_of_level, CodeKind, CodeLayout, VmStructs};
 

@@ -36,7 +36,8 @@ use std::ptr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use hpm_collectors::recorder::{CodeEntry, MethodResolver, Recorder, RemoteStack, ThreadInfo, ThreadRecorder};
+use hpm_model::snapshot::CodeEntry;
+use hpm_collectors::recorder::{MethodResolver, Recorder, RemoteStack, ThreadInfo, ThreadRecorder};
 use sys::jvmti::*;
 
 use hpm_support::guard;

@@ -10,8 +10,9 @@ use std::ffi::{c_int, c_void};
 use std::ptr;
 use std::sync::Mutex;
 
-use hpm_collectors::recorder::naming::{class_name_from_signature, is_hidden_class_signature, java_parameters, name_class_methods};
-use hpm_collectors::recorder::{ClassFilter, MethodResolver};
+use hpm_model::snapshot::naming::{class_name_from_signature, is_hidden_class_signature, java_parameters, name_class_methods};
+use hpm_model::snapshot::ClassFilter;
+use hpm_collectors::recorder::MethodResolver;
 
 use crate::sys::jvmti::*;
 use crate::{deallocate, jni_fn, jvmti_fn, take_string};

@@ -22,8 +22,8 @@ use std::ptr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
-use hpm_collectors::arcflow::ConsumerId;
-use hpm_collectors::recorder::NO_BLOCKER;
+use hpm_model::arcflow::ConsumerId;
+use hpm_model::snapshot::NO_BLOCKER;
 use hpm_collectors::sampling::RawFrame;
 use hpm_instrument::{wrap_park, LOCK_SUPPORT, PARK_NATIVES};
 use hpm_support::{guard, log};

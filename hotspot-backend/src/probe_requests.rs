@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use hpm_collectors::recorder::Glob;
+use hpm_model::snapshot::Glob;
 
 /// `CLASS_GLOB` or `CLASS_GLOB::METHOD_GLOB`: classes by dotted name (`org.h2.command.*`), methods
 /// by name (`execute*`); `*` any run of characters, `?` one.

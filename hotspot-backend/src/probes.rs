@@ -20,11 +20,12 @@ use std::ptr;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use hpm_collectors::arcflow::{ConsumerId, Tree};
-use hpm_collectors::metrics::ThreadMetrics;
-use hpm_collectors::recorder::naming::{class_name_from_signature, method_consumer_name};
-use hpm_collectors::recorder::naming::is_jdk_class;
-use hpm_collectors::recorder::{ClassFilter, Glob, ProbeRequest, Recorder, ThreadRecorder};
+use hpm_model::arcflow::{ConsumerId, Tree};
+use hpm_model::metrics::ThreadMetrics;
+use hpm_model::snapshot::naming::{class_name_from_signature, method_consumer_name};
+use hpm_model::snapshot::naming::is_jdk_class;
+use hpm_model::snapshot::{ClassFilter, Glob, ProbeRequest};
+use hpm_collectors::recorder::{Recorder, ThreadRecorder};
 use hpm_collectors::sampling::{ContextSampler, SampledThread};
 use hpm_instrument::{instrument, MethodInfo, Probes};
 
@@ -1100,7 +1101,7 @@ impl ProbeRuntime {
             "bytecode probes{reads}: the fastest of {rounds} batches of {pairs} calls through the compiled probes on a private tree, at the first dump: {ns:.1} ns per call, {split}; metrics in ns only"
         );
         let metrics = &self.recorder.bindings().metrics;
-        let c = hpm_collectors::recorder::Compensation::from_call_cost(metrics, ns, callee_share, (rounds * pairs) as u64, how);
+        let c = hpm_model::snapshot::Compensation::from_call_cost(metrics, ns, callee_share, (rounds * pairs) as u64, how);
         self.recorder.set_compensation(c);
     }
 

@@ -24,7 +24,8 @@ use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::Duration;
 
 use hpm_collectors::recorder::ThreadRecorder;
-use hpm_collectors::sampling::{CodeAt, ContextSampler, FrameForm, RawFrame, SampledThread, StackWalker};
+use hpm_model::sampling::FrameForm;
+use hpm_collectors::sampling::{CodeAt, ContextSampler, RawFrame, SampledThread, StackWalker};
 use hpm_support::{lock, log};
 
 use crate::names::Resolver;

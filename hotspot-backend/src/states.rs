@@ -13,7 +13,8 @@ use std::ffi::CString;
 use std::ptr;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-use hpm_collectors::sampling::{RawFrame, SampleState};
+use hpm_model::sampling::SampleState;
+use hpm_collectors::sampling::RawFrame;
 use hpm_support::log;
 
 use crate::sys::jvmti::*;

@@ -16,7 +16,8 @@
 use std::collections::HashMap;
 use std::ffi::{c_char, c_int, c_void, CStr};
 
-use hpm_collectors::sampling::{CodeAt, RawFrame, Tier};
+use hpm_model::sampling::Tier;
+use hpm_collectors::sampling::{CodeAt, RawFrame};
 
 static TABLES: std::sync::OnceLock<Option<VmStructs>> = std::sync::OnceLock::new();
 

@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use hpm_collectors::green::{self, Account, GreenConfig, GreenThreadMetrics, Processor};
-use hpm_collectors::metrics::ThreadMetrics;
+use hpm_model::metrics::ThreadMetrics;
 use hpm_collectors::recorder::{ThreadInfo, ThreadRecorder};
 use hpm_support::{guard, log};
 

@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use common::{hpm, stderr, stdout, Q};
-use hpm_collectors::quantum::{MarkerKind, Meta, Quantum, QuantumWriter, ThreadInfo, ThreadKind};
+use hpm_collectors::quantum::files::{MetaFile, RunToDir};
+use hpm_model::quantum::{MarkerKind, Meta, Quantum, QuantumWriter, ThreadInfo, ThreadKind};
 
 /// Writes `quantum.vp<vp>.trace` with the collectors' writer, as the agent does; it exits at the
 /// end of the last quantum.
@@ -95,7 +96,7 @@ fn a_closed_stdout_ends_every_subcommand_quietly() {
 
 /// A quantum record's bytes with 2 deltas (the layout of docs/quantum-trace.md).
 fn quantum_bytes(vp: u32, thread: u32, start: u64, end: u64) -> Vec<u8> {
-    let mut b = hpm_collectors::quantum::encode(thread as u16, 0, true, vp, 1).to_le_bytes().to_vec();
+    let mut b = hpm_model::quantum::encode(thread as u16, 0, true, vp, 1).to_le_bytes().to_vec();
     b.extend_from_slice(&(thread as i32).to_le_bytes());
     b.extend_from_slice(&start.to_le_bytes());
     b.extend_from_slice(&end.to_le_bytes());
@@ -173,8 +174,8 @@ fn killed_vp(dir: &Path, vp: u32, pid: u32, full: u64, cut: usize) -> u64 {
 }
 
 /// Buffer 0 holds the 32-byte header and then records of 48 bytes (2 counters), the others records only.
-const IN_FIRST_BUFFER: u64 = ((hpm_collectors::quantum::BUFFER_LEN - 32) / 48) as u64;
-const IN_OTHER_BUFFERS: u64 = (hpm_collectors::quantum::BUFFER_LEN / 48) as u64;
+const IN_FIRST_BUFFER: u64 = ((hpm_model::quantum::BUFFER_LEN - 32) / 48) as u64;
+const IN_OTHER_BUFFERS: u64 = (hpm_model::quantum::BUFFER_LEN / 48) as u64;
 
 #[test]
 fn temporary_files_of_a_killed_run_are_recovered_and_what_is_missing_is_said() {
@@ -282,7 +283,7 @@ const EVERY: usize = 400;
 
 /// arcflow.json of one thread whose calls form a chain `DEEP` levels deep.
 fn deep_chain_json(dir: &Path) -> PathBuf {
-    use hpm_collectors::arcflow::{Bindings, Metric, Profile, Tree};
+    use hpm_model::arcflow::{Bindings, Metric, Profile, Tree};
     let mut p = Profile::new(Bindings::methods(vec![Metric::new("cpu-time", "ns")]));
     let names: Vec<u32> = (0..7).map(|i| p.consumers.intern(&format!("f{i}"))).collect();
     p.add_thread("main");

@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use common::hpm;
-use hpm_collectors::quantum::{MarkerKind, Meta, Quantum, QuantumWriter, ThreadInfo, ThreadKind};
+use hpm_collectors::quantum::files::{MetaFile, RunToDir};
+use hpm_model::quantum::{MarkerKind, Meta, Quantum, QuantumWriter, ThreadInfo, ThreadKind};
 use proptest::prelude::Rng;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 

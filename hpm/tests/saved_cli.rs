@@ -12,8 +12,9 @@ use std::sync::Arc;
 
 use common::{hpm, stderr};
 use files_under::files;
-use hpm_collectors::metrics::{Metric, MetricSet, ThreadMetrics};
-use hpm_collectors::recorder::{ClassFilter, CodeEntry, MethodResolver, Recorder, RecorderConfig, ThreadInfo};
+use hpm_model::metrics::{Metric, MetricSet, ThreadMetrics};
+use hpm_model::snapshot::{ClassFilter, CodeEntry, RecorderConfig};
+use hpm_collectors::recorder::{MethodResolver, Recorder, ThreadInfo};
 use hpm_reports::saved::{self, Saved, SavedRun};
 use hpm_reports::vm::marks::Mark;
 use hpm_reports::vm::run::RunIdentity;

@@ -5,7 +5,8 @@ mod common;
 use std::path::Path;
 
 use common::{hpm, stderr, stdout, write_vp};
-use hpm_collectors::quantum::{Meta, ThreadInfo, ThreadKind};
+use hpm_collectors::quantum::files::MetaFile;
+use hpm_model::quantum::{Meta, ThreadInfo, ThreadKind};
 
 fn meta(dir: &Path) {
     meta_of(dir, "");

@@ -12,7 +12,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use criterion::Criterion;
-use hpm_collectors::arcflow::NodeId;
+use hpm_model::arcflow::NodeId;
 use hpm_reports::{render, write_reports, Format, ReportOptions};
 
 mod tree;

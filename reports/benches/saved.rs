@@ -7,8 +7,8 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use criterion::Criterion;
-use hpm_collectors::arcflow::{Bindings, Metric, Profile};
-use hpm_collectors::recorder::{RecorderConfig, Snapshot, ThreadSummary};
+use hpm_model::arcflow::{Bindings, Metric, Profile};
+use hpm_model::snapshot::{RecorderConfig, Snapshot, ThreadSummary};
 use hpm_reports::saved::{self, v2, SavedRun};
 
 mod tree;

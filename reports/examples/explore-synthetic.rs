@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use hpm_collectors::arcflow::{Bindings, Metric, Profile, Tree};
+use hpm_model::arcflow::{Bindings, Metric, Profile, Tree};
 use hpm_reports::explore::{write_html, Run};
 
 struct Rng(u64);

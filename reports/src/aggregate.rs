@@ -28,7 +28,7 @@
 //! the final values are exact as long as the totals fit in a `u64`, which `write_reports` checks
 //! first ([`crate::overflowing_sums`]).
 
-use hpm_collectors::arcflow::{ConsumerId, NodeId, Profile, Tree};
+use hpm_model::arcflow::{ConsumerId, NodeId, Profile, Tree};
 use rustc_hash::FxHashMap;
 
 const NONE: u32 = u32::MAX;

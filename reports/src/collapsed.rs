@@ -17,7 +17,7 @@
 
 use std::io::{self, Write};
 
-use hpm_collectors::arcflow::{NodeId, Profile};
+use hpm_model::arcflow::{NodeId, Profile};
 
 use crate::ReportOptions;
 

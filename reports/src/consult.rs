@@ -12,9 +12,9 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use hpm_collectors::arcflow::{NodeId, Profile, Tree};
-use hpm_collectors::recorder::Form;
-use hpm_collectors::vmcost::ThreadKind;
+use hpm_model::arcflow::{NodeId, Profile, Tree};
+use hpm_model::snapshot::Form;
+use hpm_model::vmcost::ThreadKind;
 
 use crate::saved::SavedRun;
 

@@ -13,7 +13,7 @@
 //! `max_stack_depth` option, if smaller): deeper contexts are one `(deeper)` frame. Without that
 //! bound a deep chain's folded stacks, and the image, grow with the square of its depth.
 
-use hpm_collectors::arcflow::Profile;
+use hpm_model::arcflow::Profile;
 
 use crate::{collapsed, text, ReportOptions};
 

@@ -24,7 +24,7 @@ use std::fmt;
 use std::io::Write;
 
 use crate::text;
-use hpm_collectors::arcflow::{Bindings, ConsumerTable, Metric, MetricMode, NodeId, Profile, ThreadProfile, Tree};
+use hpm_model::arcflow::{Bindings, ConsumerTable, Metric, MetricMode, NodeId, Profile, ThreadProfile, Tree};
 
 /// The value of the `format` field.
 pub const FORMAT: &str = "hpm-arcflow";

@@ -39,7 +39,7 @@ use std::borrow::Cow;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use hpm_collectors::arcflow::Profile;
+use hpm_model::arcflow::Profile;
 
 pub use saved::write_all;
 
@@ -184,7 +184,7 @@ pub fn overflowing_sums(profile: &Profile) -> Overflow {
     let mut sums = vec![0u128; profile.metric_count()];
     for th in &profile.threads {
         let t = &th.tree;
-        for n in 0..t.len() as hpm_collectors::arcflow::NodeId {
+        for n in 0..t.len() as hpm_model::arcflow::NodeId {
             calls += t.calls(n) as u128;
             for (s, &v) in sums.iter_mut().zip(t.base(n)) {
                 *s += v as u128;
@@ -251,7 +251,7 @@ pub fn prune_at(profile: &Profile, metric: usize, threshold: u64) -> Cow<'_, Pro
     p.threads = profile
         .threads
         .iter()
-        .map(|t| hpm_collectors::arcflow::ThreadProfile {
+        .map(|t| hpm_model::arcflow::ThreadProfile {
             name: t.name.clone(),
             kind: t.kind.clone(),
             os_tid: t.os_tid,

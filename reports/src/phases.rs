@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use hpm_collectors::arcflow::{ConsumerId, Profile};
+use hpm_model::arcflow::{ConsumerId, Profile};
 
 use crate::vm::marks::Mark;
 use crate::{write_reports, Format, ReportOptions};
@@ -87,7 +87,7 @@ pub fn write_phases(phases: &[Profile], marks: &[Mark], uptime_ns: u64, dir: &Pa
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hpm_collectors::arcflow::{Bindings, Metric, Tree};
+    use hpm_model::arcflow::{Bindings, Metric, Tree};
 
     fn phase(contexts: &[(&[&str], u64, u64)]) -> Profile {
         let mut p = Profile::new(Bindings::methods(vec![Metric::new("cpu-time", "ns")]));

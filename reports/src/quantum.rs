@@ -6,7 +6,7 @@ pub mod sets;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use hpm_collectors::quantum::{reason, Entry, Meta, QuantumRecord, Severity, ThreadKind, Trace};
+use hpm_model::quantum::{reason, Entry, Meta, QuantumRecord, Severity, ThreadKind, Trace};
 use serde_json::{json, Value};
 
 /// One thread's row (Table 4).
@@ -19,7 +19,7 @@ pub struct ThreadRow {
     /// Records in which the thread yielded before its quantum expired.
     pub yields: u64,
     /// Its records by why they ended (traces of version 2): the count of each reason code
-    /// (`hpm_collectors::quantum::reason`), index 0 the records without a reason (preempted).
+    /// (`hpm_model::quantum::reason`), index 0 the records without a reason (preempted).
     pub ends: Vec<u64>,
     /// Share of the share basis (cycles when counted, else real time), 0..=1.
     pub share: f64,

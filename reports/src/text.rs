@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use hpm_collectors::arcflow::{MetricMode, Profile};
+use hpm_model::arcflow::{MetricMode, Profile};
 
 /// How values of the chosen metric are shown: percentages of a total, or absolute integers.
 #[derive(Debug, Clone, Copy)]

@@ -19,7 +19,7 @@
 //! roots are consumers with no parent rows.
 
 
-use hpm_collectors::arcflow::Profile;
+use hpm_model::arcflow::Profile;
 
 use crate::aggregate::{Aggregate, Row};
 use crate::text::{self, ValueFormat};

@@ -30,7 +30,7 @@
 
 use std::fmt::Write;
 
-use hpm_collectors::arcflow::Profile;
+use hpm_model::arcflow::Profile;
 
 use crate::aggregate::Aggregate;
 use crate::text::{self, ValueFormat};
@@ -219,7 +219,7 @@ pub fn computed_columns(profile: &Profile) -> Vec<Computed> {
 #[cfg(test)]
 mod computed_tests {
     use super::*;
-    use hpm_collectors::arcflow::{Bindings, Metric, Tree};
+    use hpm_model::arcflow::{Bindings, Metric, Tree};
 
     #[test]
     fn ipc_and_misses_per_kilo_instruction_columns() {
@@ -253,7 +253,7 @@ mod computed_tests {
 #[cfg(test)]
 mod table_tests {
     use super::*;
-    use hpm_collectors::arcflow::{Bindings, Metric, Tree};
+    use hpm_model::arcflow::{Bindings, Metric, Tree};
 
     /// Two threads, one with time of its own outside any method: the methods' table has no thread
     /// row, the threads' table has both, and the total adds up every row of both tables.

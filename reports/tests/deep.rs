@@ -2,7 +2,7 @@
 //! JSON writer and reader or in the reports. Test threads have a 2 MiB stack, so a recursive
 //! implementation over 100,000 levels would crash here.
 
-use hpm_collectors::arcflow::{Bindings, Metric, NodeId, Profile, Tree};
+use hpm_model::arcflow::{Bindings, Metric, NodeId, Profile, Tree};
 use hpm_reports::{json, write_reports, ReportOptions};
 
 const DEPTH: usize = 100_000;

@@ -3,7 +3,7 @@
 
 mod common;
 
-use hpm_collectors::arcflow::{Bindings, Metric, Profile, Tree};
+use hpm_model::arcflow::{Bindings, Metric, Profile, Tree};
 use hpm_reports::json;
 
 #[test]
@@ -39,7 +39,7 @@ fn every_json_block_of_the_documentation_is_readable() {
 /// The paper's example as a saved run: its call trees, empty lock and wait trees, one collection,
 /// the run's identity and a marker.
 fn small_run() -> hpm_reports::saved::SavedRun {
-    use hpm_collectors::recorder::{GcRecord, RecorderConfig, Snapshot, ThreadSummary};
+    use hpm_model::snapshot::{GcRecord, RecorderConfig, Snapshot, ThreadSummary};
     let calls = common::paper_profile();
     let empty = |label: &str, count: &str, metrics: Vec<Metric>| {
         let mut p = Profile::new(Bindings { consumer_label: label.into(), count_label: count.into(), metrics });

@@ -7,7 +7,8 @@
 
 use std::path::Path;
 
-use hpm_collectors::quantum::{self, encode, format, header, Entry, Meta, MethodInfo, QuantumRecord, Scan, ThreadInfo, ThreadKind};
+use hpm_collectors::quantum::files::MetaFile;
+use hpm_model::quantum::{self, encode, format, header, Entry, Meta, MethodInfo, QuantumRecord, Scan, ThreadInfo, ThreadKind};
 use hpm_reports::explore::{self, PageTrace, Run};
 use proptest::prelude::*;
 

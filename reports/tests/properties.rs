@@ -4,7 +4,7 @@
 
 mod common;
 
-use hpm_collectors::arcflow::{Bindings, ConsumerId, CursorBuilder, Metric, NodeId, Profile, Tree};
+use hpm_model::arcflow::{Bindings, ConsumerId, CursorBuilder, Metric, NodeId, Profile, Tree};
 use hpm_reports::aggregate::Aggregate;
 use hpm_reports::{json, prune, render, Format, ReportOptions, PRUNED};
 use proptest::prelude::*;

@@ -2,7 +2,7 @@
 
 mod common;
 
-use hpm_collectors::text_trace::read_text_trace;
+use hpm_model::text_trace::read_text_trace;
 use hpm_reports::{write_reports, xarc, xprof, xtree, Format, ReportOptions};
 
 /// Two threads with two metrics; thread T2 calls B, which T1 also calls from A.
@@ -18,7 +18,7 @@ const TWO_THREADS: &str = "0 0 pidtid T1
 104 1 < B
 ";
 
-fn profile() -> hpm_collectors::arcflow::Profile {
+fn profile() -> hpm_model::arcflow::Profile {
     let t = read_text_trace(TWO_THREADS.as_bytes(), &["cpu-time:ns".into(), "misses".into()]).unwrap();
     assert!(t.warnings.is_empty(), "{:?}", t.warnings);
     t.profile
@@ -119,7 +119,7 @@ fn an_empty_profile_still_gives_every_file() {
 
 #[test]
 fn flame_graph_folds_invisible_contexts_without_losing_their_total() {
-    use hpm_collectors::arcflow::{Bindings, Metric, Profile, Tree};
+    use hpm_model::arcflow::{Bindings, Metric, Profile, Tree};
     let mut p = Profile::new(Bindings::methods(vec![Metric::new("cpu-time", "ns")]));
     let big = p.consumers.intern("big");
     let small: Vec<u32> = (0..50_000).map(|i| p.consumers.intern(&format!("tiny{i}"))).collect();
@@ -142,7 +142,7 @@ fn flame_graph_folds_invisible_contexts_without_losing_their_total() {
 }
 
 /// A tree of `n` + 2 nodes on one thread: Main calling `n` different methods once each.
-fn wide(n: usize) -> hpm_collectors::arcflow::Profile {
+fn wide(n: usize) -> hpm_model::arcflow::Profile {
     let mut text = String::from("0 0 pidtid T1\n0 0 > Main\n");
     for i in 0..n {
         text.push_str(&format!("{} {} > M{i}\n{} {} < M{i}\n", 2 * i + 1, i, 2 * i + 2, i + 1));

@@ -40,12 +40,13 @@ use hpm_support::{guard, log};
 use hpm_collectors::counters::switch_clock;
 use hpm_collectors::counters::{monotonic_ns, Metrics};
 use hpm_collectors::green::{self, Account, GreenConfig, GreenThreadMetrics, Processor};
-use hpm_collectors::arcflow::MetricMode;
-use hpm_collectors::metrics::MetricSet;
+use hpm_model::arcflow::MetricMode;
+use hpm_model::metrics::MetricSet;
 use hpm_collectors::sampling::{ContextSampler, SampledThread, SamplerConfig, SignalSource};
-use hpm_collectors::quantum::{MarkerKind, ThreadInfo as TraceThread, ThreadKind};
-use hpm_collectors::recorder::naming::{class_name_from_signature, name_class_methods};
-use hpm_collectors::recorder::{ClassFilter, MethodResolver, Recorder, ThreadInfo, ThreadRecorder};
+use hpm_model::quantum::{MarkerKind, ThreadInfo as TraceThread, ThreadKind};
+use hpm_model::snapshot::naming::{class_name_from_signature, name_class_methods};
+use hpm_model::snapshot::ClassFilter;
+use hpm_collectors::recorder::{MethodResolver, Recorder, ThreadInfo, ThreadRecorder};
 use rvm_abi::{method_part, thread_kind, AgentCtx, RvmCallbacks, RvmVm, SwitchInfo, ABI_VERSION};
 
 use hpm_agent_core::options::{self, QuantumMode};
@@ -697,7 +698,7 @@ extern "C" fn cb_vp_start(_ctx: AgentCtx, vp: u32) {
 /// The reader of processor `vp`'s metrics, on its own OS thread: `cpu-time` from the thread's
 /// context-switch records where perf gives them (no system call per read, see
 /// `hpm_collectors::counters::switch_clock`), else from its CPU clock.
-fn processor_reader(vp: u32, set: &Metrics) -> Box<dyn hpm_collectors::metrics::ThreadMetrics> {
+fn processor_reader(vp: u32, set: &Metrics) -> Box<dyn hpm_model::metrics::ThreadMetrics> {
     static SAID: std::sync::Once = std::sync::Once::new();
     let (reader, refused) = switch_clock::processor_reader(set);
     SAID.call_once(|| match refused {
@@ -1116,7 +1117,7 @@ mod tests {
     /// The trace stores rvm's switch reasons as they come: the codes and names must agree.
     #[test]
     fn switch_reason_codes_are_the_traces() {
-        use hpm_collectors::quantum::reason;
+        use hpm_model::quantum::reason;
         assert_eq!(rvm_abi::switch_reason::NAMES, reason::NAMES);
         let pairs = [
             (rvm_abi::switch_reason::PREEMPTED, reason::NONE),

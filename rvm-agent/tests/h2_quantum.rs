@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use hpm_collectors::quantum::read_dir;
+use hpm_model::quantum::read_dir;
 
 #[path = "support/build.rs"]
 mod build;

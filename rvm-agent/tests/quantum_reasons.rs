@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use hpm_collectors::quantum::{read_dir, reason};
+use hpm_model::quantum::{read_dir, reason};
 
 #[path = "support/build.rs"]
 mod build;

@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use hpm_collectors::arcflow::{MetricMode, Profile};
+use hpm_model::arcflow::{MetricMode, Profile};
 use hpm_control::Command as Ctl;
 
 #[path = "support/build.rs"]

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-use hpm_collectors::arcflow::Profile;
+use hpm_model::arcflow::Profile;
 use java_tests::Jdk;
 
 /// The agent built by cargo with this test: the lib target is built with all its crate types,

@@ -2,7 +2,7 @@
 //! compensation). A probe that reads the counters at method entry and exit charges part of its own
 //! cost to the method; the recorder can subtract a calibrated cost per call.
 
-use crate::metrics::{MetricSet, ThreadMetrics};
+use hpm_model::metrics::{MetricSet, ThreadMetrics};
 
 /// The cost of one read, per metric: the median and the minimum of the differences between
 /// back-to-back reads on the calling thread (ns for time metrics, counts otherwise; 0 for metrics

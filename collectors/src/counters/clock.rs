@@ -2,7 +2,7 @@
 
 use std::io;
 
-use crate::metrics::{Metric, MetricSet, ThreadMetrics};
+use hpm_model::metrics::{Metric, MetricSet, ThreadMetrics};
 
 /// Reads a POSIX clock in nanoseconds. Returns `None` if the clock cannot be read.
 pub fn clock_ns(clock: libc::clockid_t) -> Option<u64> {
@@ -191,23 +191,6 @@ impl MetricSet for WallClock {
     }
     fn open_thread_remote(&self, _tid: i32) -> Option<Box<dyn ThreadMetrics>> {
         Some(Box::new(WallReader))
-    }
-}
-
-/// A shared set is a set too (so a [`CounterSetSpec`](super::CounterSetSpec) can sit in a
-/// [`Metrics`] and stay reachable for its stats).
-impl<T: MetricSet + ?Sized> MetricSet for std::sync::Arc<T> {
-    fn metrics(&self) -> Vec<Metric> {
-        (**self).metrics()
-    }
-    fn open_current_thread(&self) -> Box<dyn ThreadMetrics> {
-        (**self).open_current_thread()
-    }
-    fn open_current_thread_remote(&self) -> Option<Box<dyn ThreadMetrics>> {
-        (**self).open_current_thread_remote()
-    }
-    fn open_thread_remote(&self, tid: i32) -> Option<Box<dyn ThreadMetrics>> {
-        (**self).open_thread_remote(tid)
     }
 }
 

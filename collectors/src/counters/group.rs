@@ -11,7 +11,7 @@ use perf_event::{Builder, Counter, ReadFormat, Sampler};
 
 use super::events::{parse_event, EventSpec, PERF_TYPE_SOFTWARE, PERF_TYPE_TRACEPOINT};
 use super::refusal::{perf_event_paranoid, Refusal, RefusalReason};
-use crate::metrics::{Metric, MetricSet, ThreadMetrics};
+use hpm_model::metrics::{Metric, MetricSet, ThreadMetrics};
 
 /// Whether kernel-mode execution is counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -9,13 +9,13 @@
 //!   (its signal handler, exact mode's switches) by `rdpmc` where the kernel offers it for every
 //!   member (hardware counters only), since rdpmc reads the counters of the calling CPU's task.
 //!
-//! [`MetricSet::open_current_thread_remote`]: crate::metrics::MetricSet::open_current_thread_remote
+//! [`MetricSet::open_current_thread_remote`]: hpm_model::metrics::MetricSet::open_current_thread_remote
 
 use std::sync::atomic::Ordering;
 
 use super::clock::{clock_ns, current_tid, tid_cpu_clock};
 use super::group::{CounterGroup, CounterOptions, CounterSetSpec, KernelMode, ReadMode, Target};
-use crate::metrics::ThreadMetrics;
+use hpm_model::metrics::ThreadMetrics;
 
 /// `cpu-time` of one thread, read through its kernel CPU clock id from any thread. A failed read
 /// (the thread has ended) repeats the last value, so differences are never negative.
@@ -117,7 +117,7 @@ impl ThreadMetrics for Zeros {
 mod tests {
     use super::*;
     use crate::counters::{probe, thread_cpu_ns, Metrics, ThreadCpuClock, WallClock};
-    use crate::metrics::MetricSet;
+    use hpm_model::metrics::MetricSet;
 
     fn spin_ms(ms: u64) {
         let t = thread_cpu_ns();

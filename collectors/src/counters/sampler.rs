@@ -34,7 +34,7 @@ use super::credits::CreditTable;
 use super::refusal::perf_event_paranoid;
 use super::stacks::{CodeAt, RawFrame, SampleRing, SampleSink, Site, StackWalker};
 use crate::lines::{LineBuf, OwnLines};
-use crate::metrics::ThreadMetrics;
+use hpm_model::metrics::ThreadMetrics;
 
 /// The signal every source delivers. HotSpot does not use SIGPROF.
 pub const SAMPLE_SIGNAL: c_int = libc::SIGPROF;

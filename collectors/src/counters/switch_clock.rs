@@ -28,7 +28,7 @@ use perf_event::events::Software;
 use perf_event::{Builder, Clock, SampleFlag, Sampler};
 
 use super::clock::{monotonic_ns, thread_cpu_ns};
-use crate::metrics::ThreadMetrics;
+use hpm_model::metrics::ThreadMetrics;
 
 /// `perf_event_header.type` of the records read here (`linux/perf_event.h`).
 const RECORD_LOST: u32 = 2;
@@ -62,7 +62,7 @@ pub struct SwitchClock {
 pub fn processor_reader(set: &super::clock::Metrics) -> (Box<dyn ThreadMetrics>, Option<io::Error>) {
     match SwitchClock::open() {
         Ok(clock) => (set.open_current_thread_with("cpu-time", Box::new(clock)), None),
-        Err(e) => (crate::metrics::MetricSet::open_current_thread(set), Some(e)),
+        Err(e) => (hpm_model::metrics::MetricSet::open_current_thread(set), Some(e)),
     }
 }
 

@@ -27,9 +27,9 @@ use std::time::Duration;
 use hpm_support::{lock, log};
 
 use crate::counters::monotonic_ns;
-use crate::metrics::{MetricSet, ThreadMetrics};
-use crate::quantum::writer::SinkFile;
-use crate::quantum::{MarkerKind, Meta, Quantum, QuantumWriter, ThreadInfo, ThreadKind, MAX_COUNTERS};
+use hpm_model::metrics::{MetricSet, ThreadMetrics};
+use crate::quantum::files::{MetaFile, SinkFile};
+use hpm_model::quantum::{MarkerKind, Meta, Quantum, QuantumWriter, ThreadInfo, ThreadKind, MAX_COUNTERS};
 
 /// The trace of the virtual threads of one run.
 pub struct MountTracer {
@@ -364,7 +364,7 @@ mod tests {
         let (files, problems) = t.finish(0);
         assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(files.len(), 3, "{files:?}");
-        let trace = crate::quantum::read_dir(&dir.path().join("vthreads")).unwrap();
+        let trace = hpm_model::quantum::read_dir(&dir.path().join("vthreads")).unwrap();
         assert!(trace.is_valid() && trace.issues.is_empty(), "{:?}", trace.issues);
         assert_eq!(trace.meta.processor_kind, "carrier");
         assert_eq!(trace.meta.processors, [(0, "carrier-a".to_string()), (1, "carrier-b".to_string())]);

@@ -28,8 +28,8 @@ use hpm_support::{lock, log};
 use crate::counters::events::EventSpec;
 use crate::counters::monotonic_ns;
 use crate::counters::switches::{current_cpu, OsQuantum, SwitchSource};
-use crate::quantum::writer::SinkFile;
-use crate::quantum::{MarkerKind, Meta, Quantum, QuantumWriter, ThreadInfo, ThreadKind};
+use crate::quantum::files::{MetaFile, SinkFile};
+use hpm_model::quantum::{MarkerKind, Meta, Quantum, QuantumWriter, ThreadInfo, ThreadKind};
 
 /// How old a record must be before it is written: a switch the kernel is still writing into a
 /// ring when the writer drains it is newer than this.

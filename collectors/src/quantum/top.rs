@@ -9,7 +9,9 @@ use std::path::{Path, PathBuf};
 
 use hpm_support::files;
 
-use super::{decode, format, MethodInfo, Meta, META_FILE};
+use hpm_model::quantum::{decode, format, MethodInfo, Meta, META_FILE};
+
+use super::files::MetaFile;
 
 /// Sets the callee of every quantum record in `trace` (a file's bytes, format of
 /// `docs/quantum-trace.md`) to `top(thread id, start, end)` (0: none). Returns how many records
@@ -101,7 +103,8 @@ fn method_name(m: &MethodInfo) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::quantum::{read_dir, Quantum, QuantumWriter, ThreadInfo, ThreadKind};
+    use crate::quantum::files::RunToDir;
+    use hpm_model::quantum::{read_dir, Quantum, QuantumWriter, ThreadInfo, ThreadKind};
 
     #[test]
     fn method_names_go_to_the_meta_and_back() {
@@ -122,8 +125,8 @@ mod tests {
         let (mut w, sink) = QuantumWriter::with_reasons(2, 1);
         let q = |thread: u32, start: u64| Quantum { thread, local_tid: thread as u16, yielded: thread == 7, thread_switch: true, start, end: start + 50, callee: 0, caller: 0 };
         w.record(&q(7, 100), &[40]);
-        w.marker(crate::quantum::MarkerKind::Note, 7, 160, 0, "a note");
-        w.record_with_reason(&q(8, 200), &[30], crate::quantum::reason::YIELD);
+        w.marker(hpm_model::quantum::MarkerKind::Note, 7, 160, 0, "a note");
+        w.record_with_reason(&q(8, 200), &[30], hpm_model::quantum::reason::YIELD);
         w.record(&q(7, 300), &[45]);
         w.finish(400, 0);
         let (written, _) = sink.run_to_dir(dir.path()).unwrap();
@@ -154,9 +157,9 @@ mod tests {
         assert_eq!(names, ["app.Main.work", "app.Main.work", "app.Main.read(int)"]);
         assert_eq!(after.meta.methods.len(), 2);
         // Everything else as it was.
-        let strip = |t: &crate::quantum::Trace| t.quanta().map(|q| (q.thread, q.start, q.end, q.yielded, q.deltas.to_vec())).collect::<Vec<_>>();
+        let strip = |t: &hpm_model::quantum::Trace| t.quanta().map(|q| (q.thread, q.start, q.end, q.yielded, q.deltas.to_vec())).collect::<Vec<_>>();
         assert_eq!(strip(&before), strip(&after));
-        let markers = |t: &crate::quantum::Trace| t.merged().filter(|e| matches!(e, crate::quantum::Entry::Marker(_))).count();
+        let markers = |t: &hpm_model::quantum::Trace| t.merged().filter(|e| matches!(e, hpm_model::quantum::Entry::Marker(_))).count();
         assert_eq!((markers(&before), markers(&after)), (1, 1));
     }
 }

@@ -32,9 +32,10 @@ use std::sync::Mutex;
 use hpm_support::{lock, log};
 
 use crate::counters::monotonic_ns;
-use crate::metrics::Metric;
-use crate::quantum::writer::SinkFile;
-use crate::quantum::{reason, trace_file_name, MarkerKind, Meta, MethodInfo, Quantum, QuantumWriter, Switch, ThreadInfo, WriterStats, MAX_COUNTERS};
+use hpm_model::metrics::Metric;
+use crate::quantum::files::{MetaFile, SinkFile};
+use hpm_model::quantum::{reason, trace_file_name, MarkerKind, Meta, MethodInfo, Quantum, QuantumWriter, ThreadInfo, WriterStats, MAX_COUNTERS};
+use crate::quantum::Switch;
 
 
 /// When a tracer writes records.
@@ -426,7 +427,7 @@ impl Tracer {
             .collect();
         let meta = Meta { counters: self.counters.clone(), time_unit: "ns".into(), threads, methods, missed, ..Meta::default() };
         match meta.write(&self.dir) {
-            Ok(()) => files.push(self.dir.join(crate::quantum::META_FILE)),
+            Ok(()) => files.push(self.dir.join(hpm_model::quantum::META_FILE)),
             Err(e) => errors.push(e.to_string()),
         }
         (files, errors)
@@ -460,7 +461,7 @@ mod tests {
         t.on_switch(&switch(1, 0, 0), &[35, 1_300], |_| woken += 1);
         // Enough records to hand a buffer over (each at least its fixed part; every second switch
         // is to the same thread and makes none): the writer is woken.
-        let records = 2 * (crate::quantum::BUFFER_LEN / crate::quantum::QUANTUM_FIXED_LEN) as u64;
+        let records = 2 * (hpm_model::quantum::BUFFER_LEN / hpm_model::quantum::QUANTUM_FIXED_LEN) as u64;
         let end = 1_500 + records;
         for i in 0..records {
             t.on_switch(&switch(0, (i % 2 == 0) as u32, 0), &[40 + i, 1_400 + i], |tid| {
@@ -472,13 +473,13 @@ mod tests {
         t.write_pending(0);
         t.vp_end(0, &[100 + records, end]);
         let threads = vec![
-            ThreadInfo { id: 1, kind: crate::quantum::ThreadKind::App, name: "main".into() },
-            ThreadInfo { id: 2, kind: crate::quantum::ThreadKind::App, name: "t1".into() },
+            ThreadInfo { id: 1, kind: hpm_model::quantum::ThreadKind::App, name: "main".into() },
+            ThreadInfo { id: 2, kind: hpm_model::quantum::ThreadKind::App, name: "t1".into() },
         ];
         let (files, errors) = t.finish(threads, |m| Some(("a/B".into(), format!("m{m}"), "()V".into())));
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(files.len(), 2);
-        let trace = crate::quantum::read_dir(dir.path()).unwrap();
+        let trace = hpm_model::quantum::read_dir(dir.path()).unwrap();
         assert!(trace.is_valid(), "{:?}", trace.issues);
         assert!(trace.issues.is_empty(), "{:?}", trace.issues);
         let q: Vec<_> = trace.quanta().collect();
@@ -487,7 +488,7 @@ mod tests {
         assert_eq!(trace.meta.counters, ["real-time", "cpu-time"]);
         assert_eq!(trace.meta.method(6).map(|m| m.name.as_str()), Some("m5"));
         let marker = trace.merged().find_map(|e| match e {
-            crate::quantum::Entry::Marker(m) => Some(m.clone()),
+            hpm_model::quantum::Entry::Marker(m) => Some(m.clone()),
             _ => None,
         });
         let m = marker.expect("the run marker");

@@ -3,26 +3,6 @@
 
 use super::*;
 
-/// Compiled or generated code in the code map.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CodeEntry {
-    pub start: u64,
-    pub size: u64,
-    /// Method consumer name, or the VM's name for generated code (stubs, interpreter). Compiled
-    /// code may be loaded without names ([`CodeEntry::inlined_methods`]) and named at the next
-    /// [`Recorder::name_code`], before a snapshot: naming every compiled method as it loads costs
-    /// more than naming the few that are still live at a dump.
-    pub name: String,
-    /// "compiled" or "generated".
-    pub kind: &'static str,
-    /// The VM's key of the compiled method (0 for generated code).
-    pub method: u64,
-    /// Methods inlined into this code (from the VM's inlining records), distinct, first seen first.
-    pub inlined: Vec<String>,
-    /// The VM's keys of the inlined methods, while not named yet (`inlined` empty).
-    pub inlined_methods: Vec<u64>,
-}
-
 #[derive(Default)]
 pub(super) struct CodeMap {
     pub(super) live: std::collections::BTreeMap<u64, CodeEntry>,
@@ -45,7 +25,8 @@ impl CodeMap {
     /// callee the walker left out), the interpreter, other generated code, or none. The map does
     /// not know which compiler made the code.
     pub(super) fn code_at(&self, pc: u64, frames: &[crate::sampling::RawFrame]) -> crate::sampling::CodeAt {
-        use crate::sampling::{CodeAt, Tier};
+        use hpm_model::sampling::Tier;
+        use crate::sampling::CodeAt;
         match self.containing(pc) {
             Some(e) if e.kind == "compiled" => CodeAt::compiled(frames.iter().position(|f| f.method == e.method).unwrap_or(0), Tier::Unknown),
             Some(e) if e.name.starts_with("Interpreter") => CodeAt::interpreted(),

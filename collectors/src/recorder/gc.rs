@@ -4,16 +4,6 @@
 
 use super::*;
 
-/// One garbage collection (a stop-the-world pause reported by the VM).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GcRecord {
-    /// Start, ns since the recorder was created.
-    pub start_ns: u64,
-    pub duration_ns: u64,
-    /// Java threads alive (and therefore stopped at the safepoint) when it started.
-    pub threads_stopped: usize,
-}
-
 const GC_LOG_CAPACITY: usize = 100_000;
 
 /// The collections so far: the one under way, totals, and the log.

@@ -26,7 +26,8 @@
 //! (snapshot, reset, pause); `sampled.rs` stack and allocation samples and execution forms;
 //! `monitors.rs` locks and waits; `alloc.rs` allocation into call trees; `gc.rs` collections;
 //! `code.rs` the code map and class counts; `compiles.rs` the compiler threads' tasks;
-//! `compensation.rs` the probe-cost calibration; `naming.rs` class filters and names.
+//! `compensation.rs` the probe-cost calibration. What a snapshot holds (its types, class filters
+//! and names, the compensation's arithmetic) is the model's: `hpm_model::snapshot`.
 
 mod alloc;
 mod code;
@@ -34,7 +35,6 @@ pub mod compensation;
 pub mod compiles;
 mod gc;
 mod monitors;
-pub mod naming;
 pub mod phases;
 mod probe_log;
 mod sampled;
@@ -44,82 +44,15 @@ use std::sync::{Arc, Mutex};
 
 use rustc_hash::FxHashMap;
 
-use crate::arcflow::{Bindings, ConsumerId, CursorBuilder, ConsumerTable, Metric, MetricMode, NodeId, Profile, ThreadProfile, Tree};
-use crate::metrics::{MetricSet, ThreadMetrics};
+use hpm_model::arcflow::{Bindings, ConsumerId, CursorBuilder, ConsumerTable, Metric, MetricMode, NodeId, Profile, ThreadProfile, Tree};
+use hpm_model::metrics::{MetricSet, ThreadMetrics};
+use hpm_model::snapshot::{
+    ClassFilter, CodeEntry, Compensation, Form, FormRow, GcRecord, ProbeRequest, RecorderConfig, SampleTimeline, Snapshot,
+    ThreadSummary, MERGED_VIRTUAL_THREADS, PARK_NODE, PARK_TIMED_NODE,
+};
 
-pub use compensation::{compensates, Compensation};
-pub use code::CodeEntry;
-pub use compiles::{CompileRow, CompilerActivity};
-pub use gc::GcRecord;
-pub use monitors::{NO_BLOCKER, PARK_NODE, PARK_TIMED_NODE};
-pub use probe_log::{ProbeRequest, ProbeWindow};
-pub use sampled::{state_node_name, state_of_node, Form, FormRow, SampleTimeline, TIMELINE_LIMIT};
 use code::CodeMap;
 use sampled::{add_samples, FormKey};
-pub use naming::{ClassFilter, Glob};
-
-/// What a recorder collects.
-#[derive(Debug, Clone)]
-pub struct RecorderConfig {
-    /// Method entry/exit into call trees.
-    pub calls: bool,
-    /// Garbage collections.
-    pub gc: bool,
-    /// Contended monitor entries.
-    pub locks: bool,
-    /// Monitor waits.
-    pub waits: bool,
-    /// Allocation (adds the `alloc-bytes` and `alloc-objects` metrics).
-    pub alloc: bool,
-    /// Compiled and generated code (code map, perf map).
-    pub code: bool,
-    pub filter: ClassFilter,
-    /// Where the metric set's values in call trees come from. `None`: this recorder reads them at
-    /// every event (exact). `Some(mode)`: the bytecode probes' context sampler credits them, at
-    /// every change of context (`Exact`) or by sampling (`Sampled`); the bindings say which, and
-    /// threads get no reader of their own. Allocation stays exact.
-    pub metrics_from_sampler: Option<MetricMode>,
-    /// Stack samples ([`Recorder::add_stack_sample`]) with these metrics per sample, in a tree of
-    /// their own per thread; `None`: no sampled trees.
-    pub stack_samples: Option<Vec<Metric>>,
-    /// Allocation samples ([`Recorder::add_alloc_sample`]) from a heap sampler whose mean
-    /// interval is this many bytes, in a tree of their own per thread; `None`: none.
-    pub alloc_samples: Option<u64>,
-    /// Stack samples name each Java frame with its source line: `Class.method:LINE`
-    /// ([`MethodResolver::line_of`]), so the sampled trees tell lines of one method apart.
-    pub sample_lines: bool,
-    /// Stack samples keep the native code frames above the Java ones
-    /// ([`crate::sampling::RawFrame::NATIVE_CODE`], named by [`MethodResolver::native_code`]).
-    pub sample_native: bool,
-    /// Ended virtual threads (kind `virtual`) kept as threads of their own; each one that ends
-    /// after them is merged into one thread, [`MERGED_VIRTUAL_THREADS`], so that a program that
-    /// runs millions of them keeps the agent's memory and its reports bounded.
-    pub virtual_threads_kept: usize,
-}
-
-/// The thread that ended virtual threads are merged into past
-/// [`RecorderConfig::virtual_threads_kept`].
-pub const MERGED_VIRTUAL_THREADS: &str = "virtual threads (merged)";
-
-impl Default for RecorderConfig {
-    fn default() -> Self {
-        RecorderConfig {
-            calls: true,
-            gc: true,
-            locks: true,
-            waits: true,
-            alloc: false,
-            code: true,
-            filter: ClassFilter::default(),
-            metrics_from_sampler: None,
-            stack_samples: None,
-            alloc_samples: None,
-            sample_lines: false,
-            sample_native: false,
-            virtual_threads_kept: 10_000,
-        }
-    }
-}
 
 /// Resolves the VM's method keys to consumer names. Implemented by the backend.
 pub trait MethodResolver {
@@ -189,7 +122,7 @@ struct ThreadState {
     /// With stack samples: when each was taken and its node in `samples`.
     timeline: Option<SampleTimeline>,
     /// With stack samples: the same samples, each with a last node naming the thread's state
-    /// ([`crate::sampling::SampleState`], [`state_node_name`]) below its context.
+    /// ([`hpm_model::sampling::SampleState`], [`state_node_name`]) below its context.
     sample_states: Option<Tree>,
     forms: FxHashMap<FormKey, (u64, Vec<u64>)>,
     stack_forms: FxHashMap<FormKey, (u64, Vec<u64>)>,
@@ -331,84 +264,6 @@ pub struct Status {
     pub nodes: usize,
     /// Heap bytes held by those trees.
     pub tree_bytes: usize,
-}
-
-/// Everything recorded, copied out for the reports.
-#[derive(Debug, Clone)]
-pub struct Snapshot {
-    /// Call trees, one per thread (live threads first in registration order, then finished ones).
-    pub calls: Profile,
-    /// Contention trees (metric `contended-time`).
-    pub locks: Profile,
-    /// Wait trees (metrics `wait-time`, `timed-out`).
-    pub waits: Profile,
-    /// Sampled trees, with stack sampling: counts are samples (a context's own, where it was the
-    /// innermost recorded frame), base values the metric deltas those samples carried.
-    pub samples: Option<Profile>,
-    /// With stack samples: per thread of `samples` (same order), when each sample was taken and
-    /// its context, for a timeline.
-    pub sample_timelines: Option<Vec<SampleTimeline>>,
-    /// With stack samples: the sampled trees with each sample's thread state as a last node
-    /// below its context (named by [`state_node_name`]; a sample of unknown state has none), so
-    /// that the states split each context's samples and weights, which sum to the sampled trees'.
-    /// `None` in saved runs from before states were recorded.
-    pub sample_states: Option<Profile>,
-    /// Allocation-sampled trees: counts are samples, base values the estimated `alloc-bytes`
-    /// and `alloc-objects` they stand for (see [`Recorder::add_alloc_sample`]).
-    pub alloc_samples: Option<Profile>,
-    /// The forms of the stack samples, per method charged and form (empty where neither the
-    /// walker nor a code map tells them).
-    pub sample_forms: Vec<FormRow>,
-    /// Per method on the stack and the form its frame ran in: the stack samples with it
-    /// anywhere on the stack (once per sample and form), where the walker placed the frames.
-    pub stack_forms: Vec<FormRow>,
-    /// The compiler threads' CPU time by method compiled and tier, most first (with a backend
-    /// that looks at its compiler threads; see [`Recorder::compiler_look`]).
-    pub compiles: Vec<CompileRow>,
-    /// Per thread, in the same order as the profiles' threads.
-    pub threads: Vec<ThreadSummary>,
-    pub gc: Vec<GcRecord>,
-    /// Collections not kept in `gc` because the log was full (counted in the totals).
-    pub gc_dropped: u64,
-    pub gc_count: u64,
-    pub gc_total_ns: u64,
-    pub code: Vec<CodeEntry>,
-    pub code_loads: u64,
-    pub code_unloads: u64,
-    pub classes_loaded: u64,
-    pub classes_prepared: u64,
-    pub uptime_ns: u64,
-    pub config: RecorderConfig,
-    /// The calibrated probe cost ([`Recorder::calibrate`]); `calls` holds raw values, see
-    /// [`Snapshot::compensated_calls`].
-    pub compensation: Option<Compensation>,
-    /// `calls` split by phase ([`Recorder::split_phase`]): from the start to the first split, from
-    /// each split to the next, from the last to the snapshot; empty when nothing split the run.
-    /// Raw values, as `calls`.
-    pub phase_calls: Vec<Profile>,
-    /// Probes requested while the program ran, in order (empty when none was).
-    pub probe_requests: Vec<ProbeRequest>,
-    /// Per method reached by those requests, when its probes were in its code: its counts are
-    /// exact within these windows only.
-    pub probe_windows: Vec<ProbeWindow>,
-}
-
-/// Per-thread facts that are not in the trees.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ThreadSummary {
-    pub name: String,
-    pub kind: Option<String>,
-    pub os_tid: Option<u64>,
-    pub alive: bool,
-    pub method_events: u64,
-    pub exception_exits: u64,
-    pub unmatched_exits: u64,
-    pub vm_alloc_bytes: u64,
-    pub vm_alloc_objects: u64,
-    pub start_ns: u64,
-    pub end_ns: Option<u64>,
-    /// Metric reads in which a perf counter value was scaled for multiplexing (0: exact counts).
-    pub scaled_reads: u64,
 }
 
 struct Registry {

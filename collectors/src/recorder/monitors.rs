@@ -117,14 +117,6 @@ impl Recorder {
     }
 }
 
-/// The wait tree's node between a park's calling context and its blocker class: `park()`,
-/// `park(Object)` (until unparked).
-pub const PARK_NODE: &str = "(park)";
-/// As [`PARK_NODE`] for `parkNanos` and `parkUntil` (at most until a time).
-pub const PARK_TIMED_NODE: &str = "(park, timed)";
-/// The class node of a park without a blocker object.
-pub const NO_BLOCKER: &str = "(no blocker)";
-
 /// A park in progress.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Parking {

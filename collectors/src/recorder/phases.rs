@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::arcflow::{Bindings, ConsumerTable, NodeId, Profile, ThreadProfile, Tree};
+use hpm_model::arcflow::{Bindings, ConsumerTable, NodeId, Profile, ThreadProfile, Tree};
 
 /// Splits made at most; later markers do not split.
 pub const PHASE_LIMIT: usize = 64;

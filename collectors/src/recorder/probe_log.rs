@@ -6,29 +6,7 @@
 
 use std::collections::HashMap;
 
-/// One request, as the agent took it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ProbeRequest {
-    /// `true`: probes into the matching methods; `false`: out of them.
-    pub add: bool,
-    /// `CLASS_GLOB` or `CLASS_GLOB::METHOD_GLOB`, as given.
-    pub pattern: String,
-    /// On the recorder's wall clock, when the request was done (its classes retransformed).
-    pub at_ns: u64,
-    /// Loaded classes retransformed for it.
-    pub classes: u32,
-}
-
-/// A time during which one method's probes were in its code because of a request.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ProbeWindow {
-    /// The method as the call trees name it.
-    pub method: String,
-    /// When its probes went in (or when the data was reset, if later).
-    pub from_ns: u64,
-    /// When they came out; `None`: still in at the snapshot.
-    pub to_ns: Option<u64>,
-}
+use hpm_model::snapshot::{ProbeRequest, ProbeWindow};
 
 /// The requests and windows of a run, in order.
 #[derive(Debug, Default)]

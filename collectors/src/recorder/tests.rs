@@ -1,8 +1,10 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
+use hpm_model::metrics::{MetricSet, ThreadMetrics};
+use hpm_model::snapshot::{state_of_node, NO_BLOCKER};
+
 use super::*;
-use crate::metrics::{MetricSet, ThreadMetrics};
 
 /// A metric that is whatever the test sets in the shared cell.
 #[derive(Clone)]
@@ -520,7 +522,8 @@ fn an_entry_seen_from_outside_is_settled_at_the_threads_own_event() {
 /// innermost frame. A walker's answer wins over the map.
 #[test]
 fn stack_sample_forms_from_the_code_map() {
-    use crate::sampling::{CodeAt, RawFrame, Site, Tier};
+    use hpm_model::sampling::Tier;
+    use crate::sampling::{CodeAt, RawFrame, Site};
     let ticks = Arc::new(AtomicU64::new(0));
     let cfg = RecorderConfig { stack_samples: Some(vec![Metric::new("ticks", "ticks")]), ..RecorderConfig::default() };
     let r = Recorder::new(cfg, Box::new(Manual(ticks)));
@@ -564,7 +567,8 @@ fn stack_sample_forms_from_the_code_map() {
 /// the walker looked; frames it did not place count as unknown, excluded frames not at all.
 #[test]
 fn stack_forms_count_each_frame_once_per_sample() {
-    use crate::sampling::{CodeAt, FrameForm, RawFrame, Site, Tier};
+    use hpm_model::sampling::{FrameForm, Tier};
+    use crate::sampling::{CodeAt, RawFrame, Site};
     let ticks = Arc::new(AtomicU64::new(0));
     let cfg = RecorderConfig { stack_samples: Some(vec![Metric::new("ticks", "ticks")]), ..RecorderConfig::default() };
     let r = Recorder::new(cfg, Box::new(Manual(ticks)));
@@ -767,7 +771,8 @@ fn parks_are_waits_below_a_kind_node() {
 /// none.
 #[test]
 fn sample_states_split_the_sampled_trees() {
-    use crate::sampling::{CodeAt, RawFrame, SampleState, Site};
+    use hpm_model::sampling::SampleState;
+    use crate::sampling::{CodeAt, RawFrame, Site};
     let cfg = RecorderConfig { stack_samples: Some(vec![Metric::new("ticks", "ticks")]), ..RecorderConfig::default() };
     let r = Recorder::new(cfg, Box::new(Manual(Arc::new(AtomicU64::new(0)))));
     let mut n = Names { stack: Rc::new(Cell::new(Vec::new())), resolved: 0 };

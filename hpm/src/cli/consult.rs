@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::Args;
-use hpm_collectors::arcflow::{NodeId, Profile, Tree};
+use hpm_model::arcflow::{NodeId, Profile, Tree};
 use hpm_control::{Client, Command};
 use hpm_reports::consult::Consultation;
 use hpm_reports::saved::{Saved, SavedRun};

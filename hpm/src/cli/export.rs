@@ -4,8 +4,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
-use hpm_collectors::arcflow::Profile;
-use hpm_collectors::text_trace::excerpt;
+use hpm_model::arcflow::Profile;
+use hpm_model::text_trace::excerpt;
 use hpm_reports::export::{self, ExportOptions};
 use hpm_reports::{suggest, ReportOptions};
 
@@ -120,7 +120,7 @@ fn export_trace(args: &ExportArgs) -> Result<(), Failure> {
     }
     let read = |dir: &Path| {
         super::trace::check_trace_dir(dir)?;
-        let trace = hpm_collectors::quantum::read_dir(dir)
+        let trace = hpm_model::quantum::read_dir(dir)
             .map_err(|e| Failure(format!("{e}; is {} a quantum trace directory (out= of the agent's `quantum` option)?", dir.display())))?;
         if let Some(first) = trace.errors().next() {
             let n = trace.errors().count();
@@ -130,7 +130,7 @@ fn export_trace(args: &ExportArgs) -> Result<(), Failure> {
     };
     let trace = read(&args.input)?;
     let vdir = args.input.join("vthreads");
-    let vthreads = if vdir.join(hpm_collectors::quantum::META_FILE).exists() { Some(read(&vdir)?) } else { None };
+    let vthreads = if vdir.join(hpm_model::quantum::META_FILE).exists() { Some(read(&vdir)?) } else { None };
     let mut runs = vec![export::chrome_trace::Run { name: args.input.display().to_string(), trace: &trace }];
     if let Some(v) = &vthreads {
         runs.push(export::chrome_trace::Run { name: format!("{} (virtual threads)", args.input.display()), trace: v });

@@ -142,7 +142,7 @@ fn import_here(args: &ImportArgs, file_len: u64) -> Result<(), Failure> {
         imported.native_period.map_or(String::new(), |p| format!(" every {} ms", p as f64 / 1e6)),
         imported.alloc_samples
     );
-    let write = |profile: &hpm_collectors::arcflow::Profile, dir: &std::path::Path| -> Result<(), Failure> {
+    let write = |profile: &hpm_model::arcflow::Profile, dir: &std::path::Path| -> Result<(), Failure> {
         let written = write_reports(profile, dir, &ReportOptions::default()).map_err(|e| Failure(format!("cannot write the reports into {}: {e}", dir.display())))?;
         for p in written {
             outln!("{}", p.display());

@@ -12,7 +12,7 @@ use clap::Args;
 use hpm_support::files;
 use nix::sys::socket::{getsockopt, sockopt::PeerCredentials};
 
-use hpm_collectors::text_trace::excerpt;
+use hpm_model::text_trace::excerpt;
 
 use super::out::{errln, outln};
 use super::Failure;

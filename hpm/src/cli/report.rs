@@ -3,8 +3,8 @@
 use std::path::{Path, PathBuf};
 
 use clap::{ArgGroup, Args};
-use hpm_collectors::arcflow::Profile;
-use hpm_collectors::text_trace::{excerpt, read_text_trace};
+use hpm_model::arcflow::Profile;
+use hpm_model::text_trace::{excerpt, read_text_trace};
 use hpm_reports::saved::{self, Saved};
 use hpm_reports::{suggest, write_all, write_reports, Format, ReportOptions};
 

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use hpm_collectors::quantum::{Entry, Trace};
+use hpm_model::quantum::{Entry, Trace};
 use hpm_reports::quantum;
 use hpm_reports::quantum::sets::{self, Filter};
 use serde_json::json;
@@ -105,7 +105,7 @@ impl TraceArgs {
 
 pub fn run(args: TraceArgs) -> Result<(), Failure> {
     check_trace_dir(&args.dir)?;
-    let trace = hpm_collectors::quantum::read_dir(&args.dir).map_err(|e| Failure(format!("{e}; is this a quantum trace directory (out= of the agent's `quantum` option)?")))?;
+    let trace = hpm_model::quantum::read_dir(&args.dir).map_err(|e| Failure(format!("{e}; is this a quantum trace directory (out= of the agent's `quantum` option)?")))?;
     if args.record_set() {
         record_sets(&args, &trace)?;
         return finish(&args, &trace, &[]);
@@ -119,7 +119,7 @@ pub fn run(args: TraceArgs) -> Result<(), Failure> {
         out::print(&quantum::render_text(&summary));
         // On HotSpot, virtual threads' mounts are a trace of their own beside the OS threads'.
         let vthreads = args.dir.join("vthreads");
-        if vthreads.join(hpm_collectors::quantum::META_FILE).exists() {
+        if vthreads.join(hpm_model::quantum::META_FILE).exists() {
             outln!("\nVirtual threads: their mounts on carrier threads are traced in {} (hpm trace {0})", vthreads.display());
         }
     }
@@ -131,7 +131,7 @@ fn finish(args: &TraceArgs, trace: &Trace, overflows: &[String]) -> Result<(), F
     for o in overflows {
         errln!("hpm: warning: {o}");
     }
-    for i in trace.issues.iter().filter(|i| i.severity == hpm_collectors::quantum::Severity::Warning) {
+    for i in trace.issues.iter().filter(|i| i.severity == hpm_model::quantum::Severity::Warning) {
         if args.json || args.csv {
             errln!("hpm: warning: {i}");
         }
@@ -327,7 +327,7 @@ fn filter_of_spec(spec: &str, trace: &Trace) -> Result<Filter, Failure> {
 }
 
 /// What a set is, in one line: its records, share, threads, filter.
-fn set_line(name: &str, of: &Trace, records: &[&hpm_collectors::quantum::QuantumRecord], f: &Filter, label: &str) -> (String, serde_json::Value) {
+fn set_line(name: &str, of: &Trace, records: &[&hpm_model::quantum::QuantumRecord], f: &Filter, label: &str) -> (String, serde_json::Value) {
     let total = of.quanta().count();
     let mut threads: Vec<u32> = records.iter().map(|q| q.thread).collect();
     threads.sort_unstable();
@@ -358,9 +358,9 @@ fn record_sets(args: &TraceArgs, trace: &Trace) -> Result<(), Failure> {
     if let Some(other) = &args.compare {
         let other_dir = Path::new(other);
         let loaded;
-        let (other_trace, g, label_b, b): (&Trace, Filter, String, Vec<&hpm_collectors::quantum::QuantumRecord>) = if other_dir.is_dir() {
+        let (other_trace, g, label_b, b): (&Trace, Filter, String, Vec<&hpm_model::quantum::QuantumRecord>) = if other_dir.is_dir() {
             check_trace_dir(other_dir)?;
-            loaded = hpm_collectors::quantum::read_dir(other_dir).map_err(|e| Failure(format!("--compare {other}: {e}; is this a quantum trace directory?")))?;
+            loaded = hpm_model::quantum::read_dir(other_dir).map_err(|e| Failure(format!("--compare {other}: {e}; is this a quantum trace directory?")))?;
             let g = filter_of(args, &loaded)?;
             let b = g.select(&loaded);
             (&loaded, g, other.clone(), b)
@@ -443,8 +443,8 @@ fn set_tokens(text: &str) -> Result<Vec<String>, String> {
 }
 
 /// The records of set expression `expr` (see `--select`), and a filter that only describes it.
-fn algebra<'t>(expr: &str, args: &TraceArgs, trace: &'t Trace, named: &[(String, Filter)], option: &str) -> Result<(Filter, Vec<&'t hpm_collectors::quantum::QuantumRecord>), Failure> {
-    let records: Vec<&hpm_collectors::quantum::QuantumRecord> = trace.quanta().collect();
+fn algebra<'t>(expr: &str, args: &TraceArgs, trace: &'t Trace, named: &[(String, Filter)], option: &str) -> Result<(Filter, Vec<&'t hpm_model::quantum::QuantumRecord>), Failure> {
+    let records: Vec<&hpm_model::quantum::QuantumRecord> = trace.quanta().collect();
     let filters = filter_of(args, trace)?;
     let member = |f: &Filter| -> Vec<bool> { records.iter().map(|q| f.passes(trace, q)).collect() };
     let tokens = set_tokens(expr).map_err(|e| Failure(format!("{option} {expr}: {e}")))?;

@@ -6,7 +6,8 @@
 
 use std::path::Path;
 
-use hpm_collectors::quantum::{Meta, MethodInfo, Quantum, QuantumWriter, ThreadInfo, ThreadKind};
+use hpm_collectors::quantum::files::{MetaFile, RunToDir};
+use hpm_model::quantum::{Meta, MethodInfo, Quantum, QuantumWriter, ThreadInfo, ThreadKind};
 
 /// One record as written.
 #[derive(Debug, Clone)]

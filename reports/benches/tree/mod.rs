@@ -3,7 +3,7 @@
 //! 24 callees), or, with `random_arcs`, every node's method picked at random.
 #![allow(dead_code)]
 
-use hpm_collectors::arcflow::{Bindings, Metric, Profile, Tree};
+use hpm_model::arcflow::{Bindings, Metric, Profile, Tree};
 
 struct Rng(u64);
 impl Rng {

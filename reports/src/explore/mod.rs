@@ -10,9 +10,9 @@ use std::borrow::Cow;
 use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
 
-use hpm_collectors::arcflow::{Profile, Tree};
-use hpm_collectors::quantum::{self, Entry, Issue, Marker, Meta, QuantumRecord, Scan, Trace};
-use hpm_collectors::recorder::{ClassFilter, SampleTimeline};
+use hpm_model::arcflow::{Profile, Tree};
+use hpm_model::quantum::{self, Entry, Issue, Marker, Meta, QuantumRecord, Scan, Trace};
+use hpm_model::snapshot::{ClassFilter, SampleTimeline};
 use serde_json::{json, Value};
 
 use crate::quantum::GcIntervals;

@@ -1,7 +1,7 @@
 use super::*;
-use hpm_collectors::arcflow::{Bindings, Metric};
-use hpm_collectors::recorder::{ClassFilter, SampleTimeline};
-use hpm_collectors::quantum::{Meta, QuantumRecord, ThreadInfo, ThreadKind, VpTrace};
+use hpm_model::arcflow::{Bindings, Metric};
+use hpm_model::snapshot::{ClassFilter, SampleTimeline};
+use hpm_model::quantum::{Meta, QuantumRecord, ThreadInfo, ThreadKind, VpTrace};
 
 /// Reads the embedded format back into a profile: the inverse of `encode_profile`, written from
 /// its documentation (parent deltas, thread roots, columns per metric).

@@ -20,7 +20,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use hpm_collectors::arcflow::{ConsumerId, Profile};
+use hpm_model::arcflow::{ConsumerId, Profile};
 
 use super::{split_consumer, split_line, ExportOptions};
 
@@ -161,7 +161,7 @@ fn one_line(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hpm_collectors::arcflow::{Bindings, Metric, Tree};
+    use hpm_model::arcflow::{Bindings, Metric, Tree};
 
     #[test]
     fn functions_arcs_and_every_metric_as_an_event() {

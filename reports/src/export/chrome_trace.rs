@@ -14,7 +14,7 @@
 
 use std::io::{self, Write};
 
-use hpm_collectors::quantum::{Entry, Trace};
+use hpm_model::quantum::{Entry, Trace};
 use serde_json::{json, Map, Value};
 
 /// One traced run to export: a name (the process's) and its trace.

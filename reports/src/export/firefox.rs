@@ -19,7 +19,7 @@ use std::io::{self, Write};
 use fxprof_processed_profile::{
     CategoryColor, CategoryPairHandle, CpuDelta, Frame, FrameFlags, FrameInfo, ReferenceTimestamp, SamplingInterval, Timestamp, WeightType,
 };
-use hpm_collectors::arcflow::Profile;
+use hpm_model::arcflow::Profile;
 
 use super::{for_each_context, split_consumer, ExportOptions, DEEPER};
 
@@ -99,7 +99,7 @@ pub fn write(profile: &Profile, opts: &ExportOptions, out: &mut dyn Write) -> io
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hpm_collectors::arcflow::{Bindings, Metric, Tree};
+    use hpm_model::arcflow::{Bindings, Metric, Tree};
     use serde_json::Value;
 
     #[test]

@@ -17,7 +17,7 @@ pub mod firefox;
 pub mod pprof;
 pub mod speedscope;
 
-use hpm_collectors::arcflow::{Metric, NodeId, Profile};
+use hpm_model::arcflow::{Metric, NodeId, Profile};
 
 /// What an export shows besides the profile's threads (chosen before the export is called).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -71,7 +71,7 @@ pub fn standard_unit(metric: &Metric) -> Option<&'static str> {
 /// node last), calling `visit(node, path, deeper)`. With a `max_depth` (> 0) a longer path is cut to
 /// its first `max_depth` nodes and `deeper` is true: the exporter adds a [`DEEPER`] frame. Memory
 /// is proportional to the depth.
-pub fn for_each_context(tree: &hpm_collectors::arcflow::Tree, max_depth: usize, mut visit: impl FnMut(NodeId, &[NodeId], bool)) {
+pub fn for_each_context(tree: &hpm_model::arcflow::Tree, max_depth: usize, mut visit: impl FnMut(NodeId, &[NodeId], bool)) {
     let cap = if max_depth == 0 { usize::MAX } else { max_depth };
     let mut path: Vec<NodeId> = Vec::new();
     for n in tree.preorder() {
@@ -85,7 +85,7 @@ pub fn for_each_context(tree: &hpm_collectors::arcflow::Tree, max_depth: usize, 
 }
 
 /// True when a context has anything to show: calls or a nonzero base value.
-pub fn has_cost(tree: &hpm_collectors::arcflow::Tree, n: NodeId) -> bool {
+pub fn has_cost(tree: &hpm_model::arcflow::Tree, n: NodeId) -> bool {
     tree.calls(n) > 0 || tree.base(n).iter().any(|&v| v > 0)
 }
 

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::io::{self, Write};
 
 use flate2::write::GzEncoder;
-use hpm_collectors::arcflow::{ConsumerId, Profile};
+use hpm_model::arcflow::{ConsumerId, Profile};
 use prost::Message;
 
 use super::{for_each_context, has_cost, split_consumer, split_line, standard_unit, ExportOptions, DEEPER};
@@ -216,7 +216,7 @@ pub fn write(profile: &Profile, opts: &ExportOptions, out: &mut dyn Write) -> io
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hpm_collectors::arcflow::{Bindings, Metric, Tree};
+    use hpm_model::arcflow::{Bindings, Metric, Tree};
 
     #[test]
     fn samples_carry_every_metric_and_the_calls() {

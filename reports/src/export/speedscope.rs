@@ -12,7 +12,7 @@
 
 use std::io::{self, Write};
 
-use hpm_collectors::arcflow::Profile;
+use hpm_model::arcflow::Profile;
 use serde::Serialize;
 
 use super::{for_each_context, split_consumer, split_line, standard_unit, ExportOptions, DEEPER};
@@ -137,7 +137,7 @@ pub fn write(profile: &Profile, opts: &ExportOptions, out: &mut dyn Write) -> io
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hpm_collectors::arcflow::{Bindings, Metric, Tree};
+    use hpm_model::arcflow::{Bindings, Metric, Tree};
     use serde_json::json;
 
     #[test]

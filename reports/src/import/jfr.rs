@@ -19,8 +19,8 @@
 use std::collections::HashMap;
 use std::io::{Read, Seek};
 
-use hpm_collectors::arcflow::{Bindings, ConsumerId, Metric, MetricMode, Profile, SampleBuilder, Tree};
-use hpm_collectors::recorder::naming::{class_name_from_signature, method_consumer_name};
+use hpm_model::arcflow::{Bindings, ConsumerId, Metric, MetricMode, Profile, SampleBuilder, Tree};
+use hpm_model::snapshot::naming::{class_name_from_signature, method_consumer_name};
 use jfrs::reader::event::Accessor;
 use jfrs::reader::value_descriptor::{Primitive, ValueDescriptor};
 use jfrs::reader::JfrReader;

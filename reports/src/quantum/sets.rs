@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use hpm_collectors::quantum::{QuantumRecord, ThreadKind, Trace};
+use hpm_model::quantum::{QuantumRecord, ThreadKind, Trace};
 use serde_json::{json, Value};
 
 /// An arithmetic expression over a record's slots (slot 0 is its duration, slot k ≥ 1 its delta

@@ -128,11 +128,11 @@ pub fn read_file(path: &Path) -> io::Result<Vec<u8>> {
 /// The reader reads each up to its size; trace files are streamed, so they have no limit here.
 pub fn check_trace_dir(dir: &Path) -> io::Result<()> {
     check_dir(dir)?;
-    let meta = dir.join(hpm_collectors::quantum::META_FILE);
+    let meta = dir.join(hpm_model::quantum::META_FILE);
     if fs::symlink_metadata(&meta).is_ok() {
         check_file(&meta)?;
     }
-    for f in hpm_collectors::quantum::trace_files(dir)? {
+    for f in hpm_model::quantum::trace_files(dir)? {
         regular(&f, &metadata(&f)?, u64::MAX)?;
     }
     Ok(())

@@ -16,9 +16,9 @@ use std::borrow::Cow;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use hpm_collectors::arcflow::Profile;
-use hpm_collectors::recorder::Snapshot;
-use hpm_collectors::vmcost::CostRow;
+use hpm_model::arcflow::Profile;
+use hpm_model::snapshot::Snapshot;
+use hpm_model::vmcost::CostRow;
 
 pub use crate::json::ReadError;
 use crate::vm::marks::Mark;
@@ -351,7 +351,7 @@ pub fn trace_left_out_note(bytes: u64, page_dir: &Path, trace_from: &Path) -> St
 
 fn trace_over(trace_from: &Path, limit: u64) -> Option<u64> {
     let dir = crate::explore::trace_dir(trace_from)?;
-    let files = hpm_collectors::quantum::trace_files(&dir).ok()?;
+    let files = hpm_model::quantum::trace_files(&dir).ok()?;
     let bytes: u64 = files.iter().filter_map(|f| std::fs::metadata(f).ok()).map(|m| m.len()).sum();
     (bytes > limit).then_some(bytes)
 }

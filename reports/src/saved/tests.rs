@@ -2,10 +2,10 @@
 //! from it), version dispatch, and malformed files (one-line errors, never a panic).
 
 use super::*;
-use hpm_collectors::arcflow::{Bindings, Metric, MetricMode, NodeId, Tree};
-use hpm_collectors::recorder::{ClassFilter, CodeEntry, CompileRow, Compensation, Form, FormRow, GcRecord, Glob, ProbeRequest, ProbeWindow, RecorderConfig, SampleTimeline, ThreadSummary};
-use hpm_collectors::sampling::Tier;
-use hpm_collectors::vmcost::PerKind;
+use hpm_model::arcflow::{Bindings, Metric, MetricMode, NodeId, Tree};
+use hpm_model::snapshot::{ClassFilter, CodeEntry, CompileRow, Compensation, Form, FormRow, GcRecord, Glob, ProbeRequest, ProbeWindow, RecorderConfig, SampleTimeline, ThreadSummary};
+use hpm_model::sampling::Tier;
+use hpm_model::vmcost::PerKind;
 use proptest::prelude::*;
 
 #[path = "../../tests/support/files.rs"]
@@ -329,7 +329,8 @@ fn small() -> String {
 /// leaves a larger one out (without reading it) rather than load it into the process at exit.
 #[test]
 fn the_page_leaves_out_a_trace_over_the_limit() {
-    use hpm_collectors::quantum::{Meta, Quantum, QuantumWriter};
+    use hpm_collectors::quantum::files::{MetaFile, RunToDir};
+    use hpm_model::quantum::{Meta, Quantum, QuantumWriter};
     let d = tempfile::tempdir().unwrap();
     let (mut w, sink) = QuantumWriter::new(0, 1);
     let dir = d.path().to_path_buf();
@@ -361,7 +362,8 @@ fn the_page_leaves_out_a_trace_over_the_limit() {
 /// it leaves that trace out instead of blocking (or filling memory) there.
 #[test]
 fn the_page_leaves_out_a_trace_of_special_files_without_blocking() {
-    use hpm_collectors::quantum::Meta;
+    use hpm_collectors::quantum::files::MetaFile;
+    use hpm_model::quantum::Meta;
     let d = tempfile::tempdir().unwrap();
     Meta { counters: vec!["real-time".into()], ..Meta::default() }.write(d.path()).unwrap();
     assert!(std::process::Command::new("mkfifo").arg(d.path().join("quantum.vp0.trace")).status().expect("mkfifo").success());

@@ -18,10 +18,10 @@ use serde::de::{self, DeserializeSeed, SeqAccess, Visitor};
 use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use hpm_collectors::arcflow::{Bindings, ConsumerId, ConsumerTable, Metric, MetricMode, NodeId, Profile, ThreadProfile, Tree, NO_NODE};
-use hpm_collectors::recorder::{ClassFilter, CodeEntry, CompileRow, Compensation, Form, FormRow, GcRecord, Glob, ProbeRequest, ProbeWindow, RecorderConfig, SampleTimeline, Snapshot, ThreadSummary};
-use hpm_collectors::sampling::Tier;
-use hpm_collectors::vmcost::{CostRow, PerKind};
+use hpm_model::arcflow::{Bindings, ConsumerId, ConsumerTable, Metric, MetricMode, NodeId, Profile, ThreadProfile, Tree, NO_NODE};
+use hpm_model::snapshot::{ClassFilter, CodeEntry, CompileRow, Compensation, Form, FormRow, GcRecord, Glob, ProbeRequest, ProbeWindow, RecorderConfig, SampleTimeline, Snapshot, ThreadSummary};
+use hpm_model::sampling::Tier;
+use hpm_model::vmcost::{CostRow, PerKind};
 
 use super::{ReadError, SavedRun, VmCostData};
 use crate::vm::marks::Mark;
@@ -259,7 +259,7 @@ struct CostRowF {
     marker: Option<String>,
 }
 
-/// One value per kind of thread, named (`hpm_collectors::vmcost::ThreadKind`).
+/// One value per kind of thread, named (`hpm_model::vmcost::ThreadKind`).
 #[derive(Serialize, Deserialize)]
 struct PerKindF {
     application: u64,

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use hpm_collectors::vmcost::{CostRow, PerKind, ThreadKind};
+use hpm_model::vmcost::{CostRow, PerKind, ThreadKind};
 
 /// One phase: rows from `first` to `last` (inclusive), named after the marker that opened it.
 struct Phase {

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use hpm_collectors::recorder::{Form, FormRow};
+use hpm_model::snapshot::{Form, FormRow};
 
 /// Methods listed, most samples first.
 const LIMIT: usize = 200;

@@ -3,9 +3,9 @@
 
 use std::fmt::Write;
 
-use hpm_collectors::recorder::compiles::NO_TASK;
-use hpm_collectors::recorder::CompileRow;
-use hpm_collectors::sampling::Tier;
+use hpm_model::snapshot::NO_TASK;
+use hpm_model::snapshot::CompileRow;
+use hpm_model::sampling::Tier;
 
 /// Rows listed, most time first.
 const LIMIT: usize = 200;

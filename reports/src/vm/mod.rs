@@ -32,8 +32,8 @@ pub mod states;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use hpm_collectors::arcflow::{Profile, Tree};
-use hpm_collectors::recorder::{CodeEntry, Snapshot, PARK_NODE, PARK_TIMED_NODE};
+use hpm_model::arcflow::{Profile, Tree};
+use hpm_model::snapshot::{CodeEntry, Snapshot, PARK_NODE, PARK_TIMED_NODE};
 
 fn ms(ns: u64) -> String {
     format!("{:.3}", ns as f64 / 1e6)
@@ -495,8 +495,9 @@ pub fn code(snap: &Snapshot) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hpm_collectors::metrics::{Metric, MetricSet, ThreadMetrics};
-    use hpm_collectors::recorder::{ClassFilter, MethodResolver, Recorder, RecorderConfig, ThreadInfo};
+    use hpm_model::metrics::{Metric, MetricSet, ThreadMetrics};
+    use hpm_model::snapshot::{ClassFilter, RecorderConfig};
+    use hpm_collectors::recorder::{MethodResolver, Recorder, ThreadInfo};
     use std::sync::atomic::{AtomicU64, Ordering};
     use std::sync::Arc;
 
@@ -559,7 +560,7 @@ mod tests {
             r.method_exit(&a, 1, false, &mut Names);
             // 10 child calls of m1 x 60 ns = 600 of 2000 ns: 30% removed.
             let metrics = r.bindings().metrics.clone();
-            r.set_compensation(hpm_collectors::recorder::Compensation::from_call_cost(&metrics, ns_per_call, 0.0, 1000, "test".into()));
+            r.set_compensation(hpm_model::snapshot::Compensation::from_call_cost(&metrics, ns_per_call, 0.0, 1000, "test".into()));
             let text = compensation(&r.snapshot());
             let row = text.lines().find(|l| l.starts_with("task-clock")).unwrap_or_else(|| panic!("{text}"));
             let removed: f64 = row.split_whitespace().last().unwrap().parse().unwrap();

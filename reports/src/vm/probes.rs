@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use hpm_collectors::recorder::Snapshot;
+use hpm_model::snapshot::Snapshot;
 
 /// The text of `probes.txt`; empty when no probe was requested.
 pub fn probes(snap: &Snapshot) -> String {

@@ -3,15 +3,15 @@
 //! charged, from the state-split sampled trees ([`Snapshot::sample_states`]): each sample's
 //! context there ends in a node naming its state ([`state_node_name`]).
 //!
-//! [`Snapshot::sample_states`]: hpm_collectors::recorder::Snapshot::sample_states
-//! [`state_node_name`]: hpm_collectors::recorder::state_node_name
+//! [`Snapshot::sample_states`]: hpm_model::snapshot::Snapshot::sample_states
+//! [`state_node_name`]: hpm_model::snapshot::state_node_name
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use hpm_collectors::arcflow::{Profile, Tree};
-use hpm_collectors::recorder::state_of_node;
-use hpm_collectors::sampling::SampleState;
+use hpm_model::arcflow::{Profile, Tree};
+use hpm_model::snapshot::state_of_node;
+use hpm_model::sampling::SampleState;
 
 use super::ms;
 

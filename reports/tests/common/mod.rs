@@ -4,9 +4,10 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use hpm_collectors::arcflow::Profile;
-use hpm_collectors::quantum::{MarkerKind, Quantum, QuantumWriter};
-use hpm_collectors::text_trace::read_text_trace;
+use hpm_model::arcflow::Profile;
+use hpm_collectors::quantum::files::RunToDir;
+use hpm_model::quantum::{MarkerKind, Quantum, QuantumWriter};
+use hpm_model::text_trace::read_text_trace;
 
 /// The paper's Figure 2 trace (`examples/figure2.trace`: the figure's records, with comment lines).
 pub const FIGURE_2: &str = include_str!("../../../examples/figure2.trace");

@@ -5,7 +5,7 @@
 //! per node or less.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use hpm_collectors::arcflow::{CursorBuilder, Tree};
+use hpm_model::arcflow::{CursorBuilder, Tree};
 use std::hint::black_box;
 
 #[derive(Clone, Copy)]

@@ -47,3 +47,20 @@ pub trait MetricSet: Send + Sync {
         None
     }
 }
+
+/// A shared set is a set too (so a counter set can sit in a combination of sets, such as
+/// `hpm_collectors::counters::Metrics`, and stay reachable for its stats).
+impl<T: MetricSet + ?Sized> MetricSet for std::sync::Arc<T> {
+    fn metrics(&self) -> Vec<Metric> {
+        (**self).metrics()
+    }
+    fn open_current_thread(&self) -> Box<dyn ThreadMetrics> {
+        (**self).open_current_thread()
+    }
+    fn open_current_thread_remote(&self) -> Option<Box<dyn ThreadMetrics>> {
+        (**self).open_current_thread_remote()
+    }
+    fn open_thread_remote(&self, tid: i32) -> Option<Box<dyn ThreadMetrics>> {
+        (**self).open_thread_remote(tid)
+    }
+}
