@@ -535,12 +535,12 @@ pub fn say_quantum_traces(dir: &Path, files: &[PathBuf], errors: &[String]) {
 }
 
 /// One warning, the first time a page is written without the run's quantum trace because it is
-/// too large to read back in this process (`hpm_reports::saved::PAGE_TRACE_LIMIT`).
+/// too large to read back in this process (`hpm_reports::explore::PAGE_TRACE_LIMIT`).
 fn say_trace_left_out(dir: &Path) {
     static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-    if let Some(bytes) = hpm_reports::saved::trace_left_out_of_page(dir) {
+    if let Some(bytes) = hpm_reports::explore::trace_left_out_of_page(dir) {
         if !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
-            log::warn(&hpm_reports::saved::trace_left_out_note(bytes, dir, dir));
+            log::warn(&hpm_reports::explore::trace_left_out_note(bytes, dir, dir));
         }
     }
 }
@@ -568,7 +568,7 @@ fn write_saved_without_page(saved: &SavedRun, dir: &Path) -> io::Result<Vec<Path
 /// The explorer page of a saved run (with the quantum trace in `dir`, if any); a failure is one
 /// error line.
 fn write_page(saved: &SavedRun, dir: &Path) -> Option<PathBuf> {
-    match hpm_reports::saved::write_explorer(saved, dir, dir) {
+    match hpm_reports::explore::write_explorer(saved, dir, dir) {
         Ok(p) => {
             say_trace_left_out(dir);
             Some(p)

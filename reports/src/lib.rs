@@ -41,8 +41,6 @@ use std::path::{Path, PathBuf};
 
 use hpm_model::arcflow::Profile;
 
-pub use saved::write_all;
-
 /// The consumer that stands for the children dropped by pruning.
 pub const PRUNED: &str = "(pruned)";
 
@@ -440,6 +438,35 @@ fn file_safe(name: &str) -> String {
         format!("_{s}")
     } else {
         s
+    }
+}
+
+/// Writes every report of `run` into `dir` and returns the files written: the arcflow reports of
+/// the call trees (compensated, when calibrated; per thread under `threads/` with
+/// `opts.per_thread`), `arcflow.json` (version 2: the whole run), `arcflow-raw.json` (the raw call
+/// trees, version 1, when compensated), the sampled trees in `sampled/` with `forms.txt` and
+/// `jit.txt` and `states.txt`, the sampled trees split by thread state in `sampled-states/`, the
+/// allocation samples in `sampled-alloc/`, the lock and wait trees in `locks/` and
+/// `waits/`, `threads.txt`, `threads.json`, `gc.txt`, `locks.txt`, `waits.txt`, `alloc.txt`,
+/// `code.txt`, `compensation.txt`, `marks.txt` and `vm-cost.txt` (each where the run has it).
+///
+/// `opts` shapes the call-tree reports (metric, prune, formats, absolute, depth); its threads
+/// select the threads of every file. The other trees are rendered with the default options
+/// (and `opts.per_thread` for the sampled ones), as the agent writes them.
+pub fn write_all(run: &saved::SavedRun, dir: &Path, opts: &ReportOptions) -> io::Result<Vec<PathBuf>> {
+    let mut files = saved::write_reports_of_run(run, dir, opts)?;
+    if opts.formats.contains(&Format::Json) {
+        files.push(explore::write_explorer(&selected_threads(run, opts), dir, dir)?);
+    }
+    Ok(files)
+}
+
+/// The run with the threads `opts` selects (all when it names none).
+fn selected_threads<'a>(run: &'a saved::SavedRun, opts: &ReportOptions) -> Cow<'a, saved::SavedRun> {
+    if opts.threads.is_empty() {
+        Cow::Borrowed(run)
+    } else {
+        Cow::Owned(run.select_threads(&opts.threads))
     }
 }
 

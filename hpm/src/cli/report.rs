@@ -6,7 +6,7 @@ use clap::{ArgGroup, Args};
 use hpm_model::arcflow::Profile;
 use hpm_model::text_trace::{excerpt, read_text_trace};
 use hpm_reports::saved::{self, Saved};
-use hpm_reports::{suggest, write_all, write_reports, Format, ReportOptions};
+use hpm_reports::{explore, suggest, write_all, write_reports, Format, ReportOptions};
 
 use super::out::{errln, outln};
 use super::progress;
@@ -149,7 +149,7 @@ pub(crate) fn run(args: ReportArgs) -> Result<(), Failure> {
             write_all(run, &args.out, &opts).and_then(|files| {
                 // The page of a run directory that holds a quantum trace shows it, as the agent's.
                 match args.input.as_deref().filter(|i| opts.threads.is_empty() && i.is_dir() && hpm_reports::explore::trace_dir(i).is_some()) {
-                    Some(input) if !same_dir(input, &args.out) => saved::write_explorer(run, &args.out, input).map(|_| files),
+                    Some(input) if !same_dir(input, &args.out) => explore::write_explorer(run, &args.out, input).map(|_| files),
                     _ => Ok(files),
                 }
             })
@@ -171,8 +171,8 @@ pub(crate) fn run(args: ReportArgs) -> Result<(), Failure> {
     spinner.finish_and_clear();
     let written = written?;
     let trace_from = args.input.as_deref().filter(|i| i.is_dir() && matches!(saved, Saved::Run(_)) && args.formats.is_empty());
-    if let Some(bytes) = trace_from.and_then(saved::trace_left_out_of_page) {
-        errln!("hpm: note: {}", saved::trace_left_out_note(bytes, &args.out, trace_from.unwrap_or(&args.out)));
+    if let Some(bytes) = trace_from.and_then(explore::trace_left_out_of_page) {
+        errln!("hpm: note: {}", explore::trace_left_out_note(bytes, &args.out, trace_from.unwrap_or(&args.out)));
     }
     for p in written {
         outln!("{}", p.display());

@@ -255,6 +255,65 @@ fn class_of_frame(name: &str) -> Option<&str> {
     method.rsplit_once('.').map(|(class, _)| class)
 }
 
+/// The largest quantum trace (bytes of its trace files) that the page written with the reports
+/// shows. Reading a trace back for the page takes about four times its size in memory, and the
+/// agent does it in the profiled process at exit: a long traced run must not cost the host VM
+/// gigabytes at its end. Above it the page has the call trees alone; `hpm explore DIR` writes a
+/// page with any trace.
+pub const PAGE_TRACE_LIMIT: u64 = 64 << 20;
+
+/// The size of the quantum trace in `trace_from` (see [`write_explorer`]) when it is over
+/// [`PAGE_TRACE_LIMIT`], so that the page written with the reports leaves it out.
+pub fn trace_left_out_of_page(trace_from: &Path) -> Option<u64> {
+    trace_over(trace_from, PAGE_TRACE_LIMIT)
+}
+
+/// What to tell the user when the page in `page_dir` leaves out the trace of run directory
+/// `trace_from`, of `bytes` bytes.
+pub fn trace_left_out_note(bytes: u64, page_dir: &Path, trace_from: &Path) -> String {
+    format!(
+        "the quantum trace ({} MiB) is not in {}: the page written with the reports shows traces up to {} MiB; `hpm explore {}` writes a page with it",
+        bytes >> 20,
+        page_dir.join(PAGE_FILE).display(),
+        PAGE_TRACE_LIMIT >> 20,
+        trace_from.display()
+    )
+}
+
+fn trace_over(trace_from: &Path, limit: u64) -> Option<u64> {
+    let dir = trace_dir(trace_from)?;
+    let files = hpm_model::quantum::trace_files(&dir).ok()?;
+    let bytes: u64 = files.iter().filter_map(|f| std::fs::metadata(f).ok()).map(|m| m.len()).sum();
+    (bytes > limit).then_some(bytes)
+}
+
+/// Writes `dir/explore.html`: the explorer page of `run`'s call trees (as the reports show them),
+/// with the quantum trace of the run directory `trace_from` (its own, or its `vthreads/`) when it
+/// holds one that reads and is at most [`PAGE_TRACE_LIMIT`] bytes. Named by the run, not by a
+/// directory, so that `hpm report` writes the same bytes as the agent. An unreadable trace leaves
+/// the page without it (`hpm trace` says why).
+pub fn write_explorer(run: &SavedRun, dir: &Path, trace_from: &Path) -> io::Result<PathBuf> {
+    write_explorer_up_to(run, dir, trace_from, PAGE_TRACE_LIMIT)
+}
+
+pub(crate) fn write_explorer_up_to(run: &SavedRun, dir: &Path, trace_from: &Path, limit: u64) -> io::Result<PathBuf> {
+    let label = match &run.run {
+        Some(id) if !id.main.is_empty() => format!("{} (pid {})", id.main, id.pid),
+        Some(id) => format!("pid {}", id.pid),
+        None => "saved run".to_string(),
+    };
+    let mut page = Run::of_saved(label.clone(), run);
+    if trace_over(trace_from, limit).is_none() {
+        // Never a FIFO or a device under a trace file's name: the agent writes this page at the
+        // VM's exit, which must not block or fill memory.
+        let trace = trace_dir(trace_from).filter(|d| crate::saved::input::check_trace_dir(d).is_ok());
+        page.trace = trace.and_then(|d| PageTrace::read(&label, &d).ok());
+    }
+    let p = dir.join(PAGE_FILE);
+    write_html(&p, &page, None)?;
+    Ok(p)
+}
+
 /// The quantum-trace directory inside `dir`, if any: `dir` itself when it holds `quantum.meta` or a
 /// `quantum.vp<N>.trace` (or a run's temporary trace files), else `dir/vthreads` (virtual threads).
 pub fn trace_dir(dir: &Path) -> Option<PathBuf> {

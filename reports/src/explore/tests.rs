@@ -1,4 +1,5 @@
 use super::*;
+use crate::saved::tests::sample_run;
 use hpm_model::arcflow::{Bindings, Metric};
 use hpm_model::snapshot::{ClassFilter, SampleTimeline};
 use hpm_model::quantum::{Meta, QuantumRecord, ThreadInfo, ThreadKind, VpTrace};
@@ -243,4 +244,55 @@ fn a_version_1_directory_brings_its_other_trees() {
     }
     std::fs::write(d.path().join("sampled-alloc/arcflow.json"), "{").unwrap();
     assert!(load_run(d.path()).unwrap_err().contains("sampled-alloc/arcflow.json"), "a broken tree beside it is an error naming it");
+}
+
+/// The page written with the reports shows the run's quantum trace up to the size limit, and
+/// leaves a larger one out (without reading it) rather than load it into the process at exit.
+#[test]
+fn the_page_leaves_out_a_trace_over_the_limit() {
+    use hpm_collectors::quantum::files::{MetaFile, RunToDir};
+    use hpm_model::quantum::{Meta, Quantum, QuantumWriter};
+    let d = tempfile::tempdir().unwrap();
+    let (mut w, sink) = QuantumWriter::new(0, 1);
+    let dir = d.path().to_path_buf();
+    let writer = std::thread::spawn(move || sink.run_to_dir(&dir).unwrap());
+    // (fewer than two buffers hold: the writer here is not woken as the agent's is)
+    for i in 0..50u64 {
+        let q = Quantum { thread: 1, local_tid: 1, yielded: false, thread_switch: true, start: i * 10, end: i * 10 + 10, callee: 0, caller: 0 };
+        assert!(w.record(&q, &[7]));
+    }
+    w.finish(10_000, 0);
+    writer.join().unwrap();
+    Meta { counters: vec!["real-time".into(), "cpu-time".into()], ..Meta::default() }.write(d.path()).unwrap();
+    let size = std::fs::metadata(d.path().join("quantum.vp0.trace")).unwrap().len();
+    let run = sample_run();
+    let trace_of_page = |limit: u64| {
+        let page = write_explorer_up_to(&run, d.path(), d.path(), limit).unwrap();
+        let html = std::fs::read_to_string(page).unwrap();
+        let start = html.find(r#"<script type="application/json" id="hpm-data">"#).unwrap() + 46;
+        let data: serde_json::Value = serde_json::from_str(&html[start..start + html[start..].find("</script>").unwrap()]).unwrap();
+        data["trace"].clone()
+    };
+    assert_eq!(trace_of_page(size).get("start").map(|s| s.is_string()), Some(true), "a trace at the limit is shown");
+    assert!(trace_of_page(size - 1).is_null(), "a trace over the limit is left out");
+    assert_eq!((trace_over(d.path(), size - 1), trace_over(d.path(), size)), (Some(size), None));
+    assert_eq!(trace_left_out_of_page(d.path()), None);
+}
+
+/// The page written at the VM's exit never opens a FIFO or a device under a trace file's name:
+/// it leaves that trace out instead of blocking (or filling memory) there.
+#[test]
+fn the_page_leaves_out_a_trace_of_special_files_without_blocking() {
+    use hpm_collectors::quantum::files::MetaFile;
+    use hpm_model::quantum::Meta;
+    let d = tempfile::tempdir().unwrap();
+    Meta { counters: vec!["real-time".into()], ..Meta::default() }.write(d.path()).unwrap();
+    assert!(std::process::Command::new("mkfifo").arg(d.path().join("quantum.vp0.trace")).status().expect("mkfifo").success());
+    std::os::unix::fs::symlink("/dev/zero", d.path().join("quantum.vp1.trace")).unwrap();
+    let run = sample_run();
+    let dir = d.path().to_path_buf();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || tx.send(write_explorer(&run, &dir, &dir).map(|p| std::fs::read_to_string(p).unwrap())));
+    let html = rx.recv_timeout(std::time::Duration::from_secs(10)).expect("writing the page blocked on a FIFO").unwrap();
+    assert!(html.contains(r#""trace":null"#), "the trace is left out");
 }

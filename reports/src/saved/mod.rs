@@ -4,9 +4,9 @@
 //! Version 2 (written by the agent at every dump, module [`v2`]) holds everything a run keeps: the
 //! recorder's [`Snapshot`] (call, lock, wait, sampled and allocation trees, thread summaries, GC,
 //! code, compiles, forms, compensation, configuration) and what the agent adds at the dump (which
-//! run it was, the VM-cost timeline, the markers). [`write_all`] renders every report of a run
-//! from it; the agent calls it at each dump and `hpm report DIR` calls it on the loaded file, so
-//! both write the same files, byte for byte. Version 1 (module [`crate::json`]) holds only call
+//! run it was, the VM-cost timeline, the markers). [`crate::write_all`] renders every report of a
+//! run from it; the agent calls it at each dump and `hpm report DIR` calls it on the loaded file,
+//! so both write the same files, byte for byte. Version 1 (module [`crate::json`]) holds only call
 //! trees; [`load`] and [`read`] read both.
 
 pub mod input;
@@ -180,35 +180,6 @@ pub fn run_options(run: &SavedRun) -> ReportOptions {
     ReportOptions { per_thread: run.snapshot.calls.threads.len() <= MAX_PER_THREAD_VIEWS, ..ReportOptions::default() }
 }
 
-/// Writes every report of `run` into `dir` and returns the files written: the arcflow reports of
-/// the call trees (compensated, when calibrated; per thread under `threads/` with
-/// `opts.per_thread`), `arcflow.json` (version 2: the whole run), `arcflow-raw.json` (the raw call
-/// trees, version 1, when compensated), the sampled trees in `sampled/` with `forms.txt` and
-/// `jit.txt` and `states.txt`, the sampled trees split by thread state in `sampled-states/`, the
-/// allocation samples in `sampled-alloc/`, the lock and wait trees in `locks/` and
-/// `waits/`, `threads.txt`, `threads.json`, `gc.txt`, `locks.txt`, `waits.txt`, `alloc.txt`,
-/// `code.txt`, `compensation.txt`, `marks.txt` and `vm-cost.txt` (each where the run has it).
-///
-/// `opts` shapes the call-tree reports (metric, prune, formats, absolute, depth); its threads
-/// select the threads of every file. The other trees are rendered with the default options
-/// (and `opts.per_thread` for the sampled ones), as the agent writes them.
-pub fn write_all(run: &SavedRun, dir: &Path, opts: &ReportOptions) -> io::Result<Vec<PathBuf>> {
-    let mut files = write_reports_of_run(run, dir, opts)?;
-    if opts.formats.contains(&Format::Json) {
-        files.push(write_explorer(&selected_threads(run, opts), dir, dir)?);
-    }
-    Ok(files)
-}
-
-/// The run with the threads `opts` selects (all when it names none).
-fn selected_threads<'a>(run: &'a SavedRun, opts: &ReportOptions) -> Cow<'a, SavedRun> {
-    if opts.threads.is_empty() {
-        Cow::Borrowed(run)
-    } else {
-        Cow::Owned(run.select_threads(&opts.threads))
-    }
-}
-
 /// The saved run alone, `dir/arcflow.json` (written atomically): every other report is rendered
 /// from it (`hpm report DIR`).
 pub fn write_run(run: &SavedRun, dir: &Path) -> io::Result<PathBuf> {
@@ -218,7 +189,7 @@ pub fn write_run(run: &SavedRun, dir: &Path) -> io::Result<PathBuf> {
     Ok(p)
 }
 
-/// [`write_all`] but the explorer page, for a caller that writes the page on its own terms (the
+/// [`crate::write_all`] but the explorer page, for a caller that writes the page on its own terms (the
 /// agent: a page that cannot be written must not fail the dump of every other report).
 pub fn write_reports_of_run(run: &SavedRun, dir: &Path, opts: &ReportOptions) -> io::Result<Vec<PathBuf>> {
     check_options(&run.snapshot.calls, opts)?;
@@ -324,64 +295,5 @@ fn write_the_rest(run: &SavedRun, dir: &Path, opts: &ReportOptions, files: &mut 
     Ok(())
 }
 
-/// The largest quantum trace (bytes of its trace files) that the page written with the reports
-/// shows. Reading a trace back for the page takes about four times its size in memory, and the
-/// agent does it in the profiled process at exit: a long traced run must not cost the host VM
-/// gigabytes at its end. Above it the page has the call trees alone; `hpm explore DIR` writes a
-/// page with any trace.
-pub const PAGE_TRACE_LIMIT: u64 = 64 << 20;
-
-/// The size of the quantum trace in `trace_from` (see [`write_explorer`]) when it is over
-/// [`PAGE_TRACE_LIMIT`], so that the page written with the reports leaves it out.
-pub fn trace_left_out_of_page(trace_from: &Path) -> Option<u64> {
-    trace_over(trace_from, PAGE_TRACE_LIMIT)
-}
-
-/// What to tell the user when the page in `page_dir` leaves out the trace of run directory
-/// `trace_from`, of `bytes` bytes.
-pub fn trace_left_out_note(bytes: u64, page_dir: &Path, trace_from: &Path) -> String {
-    format!(
-        "the quantum trace ({} MiB) is not in {}: the page written with the reports shows traces up to {} MiB; `hpm explore {}` writes a page with it",
-        bytes >> 20,
-        page_dir.join(crate::explore::PAGE_FILE).display(),
-        PAGE_TRACE_LIMIT >> 20,
-        trace_from.display()
-    )
-}
-
-fn trace_over(trace_from: &Path, limit: u64) -> Option<u64> {
-    let dir = crate::explore::trace_dir(trace_from)?;
-    let files = hpm_model::quantum::trace_files(&dir).ok()?;
-    let bytes: u64 = files.iter().filter_map(|f| std::fs::metadata(f).ok()).map(|m| m.len()).sum();
-    (bytes > limit).then_some(bytes)
-}
-
-/// Writes `dir/explore.html`: the explorer page of `run`'s call trees (as the reports show them),
-/// with the quantum trace of the run directory `trace_from` (its own, or its `vthreads/`) when it
-/// holds one that reads and is at most [`PAGE_TRACE_LIMIT`] bytes. Named by the run, not by a
-/// directory, so that `hpm report` writes the same bytes as the agent. An unreadable trace leaves
-/// the page without it (`hpm trace` says why).
-pub fn write_explorer(run: &SavedRun, dir: &Path, trace_from: &Path) -> io::Result<PathBuf> {
-    write_explorer_up_to(run, dir, trace_from, PAGE_TRACE_LIMIT)
-}
-
-fn write_explorer_up_to(run: &SavedRun, dir: &Path, trace_from: &Path, limit: u64) -> io::Result<PathBuf> {
-    let label = match &run.run {
-        Some(id) if !id.main.is_empty() => format!("{} (pid {})", id.main, id.pid),
-        Some(id) => format!("pid {}", id.pid),
-        None => "saved run".to_string(),
-    };
-    let mut page = crate::explore::Run::of_saved(label.clone(), run);
-    if trace_over(trace_from, limit).is_none() {
-        // Never a FIFO or a device under a trace file's name: the agent writes this page at the
-        // VM's exit, which must not block or fill memory.
-        let trace = crate::explore::trace_dir(trace_from).filter(|d| input::check_trace_dir(d).is_ok());
-        page.trace = trace.and_then(|d| crate::explore::PageTrace::read(&label, &d).ok());
-    }
-    let p = dir.join(crate::explore::PAGE_FILE);
-    crate::explore::write_html(&p, &page, None)?;
-    Ok(p)
-}
-
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
