@@ -19,7 +19,7 @@ use crate::options::Socket;
 use crate::{AgentState, Vm};
 
 /// A marker put into the data with `mark TEXT` (`marks.txt`, rendered by `hpm_reports::vm::marks`).
-pub use hpm_reports::vm::marks::Mark;
+pub use hpm_model::saved::Mark;
 
 /// Markers, in the order they were set. Written to `marks.txt` with every dump.
 static MARKS: Mutex<Vec<Mark>> = Mutex::new(Vec::new());

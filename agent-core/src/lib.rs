@@ -28,7 +28,7 @@ use hpm_model::metrics::{MetricSet, ThreadMetrics};
 use hpm_model::snapshot::{ClassFilter, RecorderConfig};
 use hpm_collectors::recorder::{Recorder, Status};
 
-use hpm_reports::saved::SavedRun;
+use hpm_model::saved::SavedRun;
 use options::{MetricModeOption, SampleMode};
 
 pub use options::Options;

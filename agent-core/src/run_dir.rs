@@ -1,5 +1,5 @@
 //! The `out=` directory: checked at load, owned by each dump, and marked with the run it belongs to
-//! (rendered by `hpm_reports::vm::run`).
+//! (rendered by `hpm_model::saved::run`).
 //!
 //! A dump owns the report files in its directory: report files an earlier run left there that this
 //! dump did not write (a per-thread view of a thread this run never had, `alloc.txt` from a run with
@@ -11,7 +11,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use hpm_reports::vm::run::{unix_ms, RunIdentity};
+use hpm_model::saved::run::{unix_ms, RunIdentity};
 use hpm_reports::Format;
 use hpm_support::{files, log};
 

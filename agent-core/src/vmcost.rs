@@ -10,7 +10,7 @@ use std::time::Duration;
 use hpm_collectors::recorder::{Recorder, ThreadInfo};
 use hpm_collectors::counters::CounterSetSpec;
 use hpm_model::metrics::ThreadMetrics;
-use hpm_reports::saved::VmCostData;
+use hpm_model::saved::VmCostData;
 use hpm_support::lock;
 use hpm_model::vmcost::ThreadKind;
 use hpm_collectors::vmcost::{hotspot_native_thread_kind, CostTimeline, CounterOpener, ThreadClassifier};

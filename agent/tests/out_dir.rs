@@ -161,7 +161,7 @@ fn a_nearly_full_out_dir_is_said_at_load_and_a_full_one_keeps_arcflow_json() {
     assert!(String::from_utf8_lossy(&o.stdout).contains("straight"), "the program runs on");
     // At exit: arcflow.json is there and whole, and the one error line says so.
     let saved = hpm_reports::saved::load(&out).unwrap_or_else(|e| panic!("{e}: {stderr}"));
-    assert!(matches!(saved, hpm_reports::saved::Saved::Run(_)));
+    assert!(matches!(saved, hpm_model::saved::Saved::Run(_)));
     let errors: Vec<&str> = stderr.lines().filter(|l| l.starts_with("hpmagent: error: ")).collect();
     assert_eq!(errors.len(), 1, "{stderr}");
     let e = errors[0];

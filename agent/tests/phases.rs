@@ -11,7 +11,7 @@ use std::process::Command;
 
 use common::*;
 use hpm_model::arcflow::Profile;
-use hpm_reports::saved::Saved;
+use hpm_model::saved::Saved;
 
 /// Calls per method (all threads) of a phase.
 fn calls_by_method(p: &Profile) -> BTreeMap<String, u64> {

@@ -88,7 +88,7 @@ fn sampled_trees_and_compensation_regenerate_byte_for_byte() {
         ],
     );
     // The reports show the compensated trees; arcflow.json keeps the raw ones and the probe cost.
-    let hpm_reports::saved::Saved::Run(run) = hpm_reports::saved::load(&r.out).unwrap() else { panic!("version 1") };
+    let hpm_model::saved::Saved::Run(run) = hpm_reports::saved::load(&r.out).unwrap() else { panic!("version 1") };
     assert!(run.snapshot.compensation.is_some());
     assert!(run.snapshot.samples.is_some() && run.snapshot.alloc_samples.is_some());
     let raw = read_profile(&r.out.join("arcflow-raw.json"));

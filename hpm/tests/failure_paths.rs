@@ -296,7 +296,7 @@ fn deep_chain_json(dir: &Path) -> PathBuf {
         t.add_base(n, &[(d % EVERY == 0) as u64]);
     }
     let path = dir.join("deep.json");
-    std::fs::write(&path, hpm_reports::json::to_vec(&p)).unwrap();
+    std::fs::write(&path, hpm_model::saved::v1::to_vec(&p)).unwrap();
     path
 }
 

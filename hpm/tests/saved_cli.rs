@@ -15,9 +15,10 @@ use files_under::files;
 use hpm_model::metrics::{Metric, MetricSet, ThreadMetrics};
 use hpm_model::snapshot::{ClassFilter, CodeEntry, RecorderConfig};
 use hpm_collectors::recorder::{MethodResolver, Recorder, ThreadInfo};
-use hpm_reports::saved::{self, Saved, SavedRun};
-use hpm_reports::vm::marks::Mark;
-use hpm_reports::vm::run::RunIdentity;
+use hpm_model::saved::{Saved, SavedRun};
+use hpm_reports::saved;
+use hpm_model::saved::Mark;
+use hpm_model::saved::run::RunIdentity;
 
 /// CPU time and wall time that the test advances by hand.
 struct Clock(Arc<AtomicU64>);

@@ -10,6 +10,7 @@
 //! - [`sampling`]: what a stack sample says about its frames and thread (forms, tiers, states).
 //! - [`quantum`]: the quantum trace's record format, its writer into buffers and its reader.
 //! - [`vmcost`]: the VM-cost timeline's tables (CPU time per kind of thread and interval).
+//! - [`saved`]: a saved run (`arcflow.json`, versions 1 and 2): what it holds, writing and reading it.
 //!
 //! Nothing in this crate opens a counter, installs a signal handler or talks to a VM.
 
@@ -17,6 +18,7 @@ pub mod arcflow;
 pub mod metrics;
 pub mod quantum;
 pub mod sampling;
+pub mod saved;
 pub mod snapshot;
 pub mod text_trace;
 pub mod vmcost;

@@ -115,3 +115,12 @@ impl SampleState {
         }
     }
 }
+
+/// A tier as the reports and the saved run name it: `c1`, `c2`, `-` (not known).
+pub fn tier_name(t: Tier) -> &'static str {
+    match t {
+        Tier::C1 => "c1",
+        Tier::C2 => "c2",
+        Tier::Unknown => "-",
+    }
+}

@@ -9,7 +9,7 @@ use std::time::Instant;
 use criterion::Criterion;
 use hpm_model::arcflow::{Bindings, Metric, Profile};
 use hpm_model::snapshot::{RecorderConfig, Snapshot, ThreadSummary};
-use hpm_reports::saved::{self, v2, SavedRun};
+use hpm_model::saved::{self, v2, SavedRun};
 
 mod tree;
 
@@ -74,11 +74,11 @@ fn main() {
     println!("version 2: read {:.3} s", t.elapsed().as_secs_f64());
     assert_eq!(back.calls().threads.iter().map(|t| t.tree.len()).sum::<usize>(), nodes);
     let t = Instant::now();
-    let v1 = hpm_reports::json::to_vec(&run.snapshot.calls);
+    let v1 = hpm_model::saved::v1::to_vec(&run.snapshot.calls);
     println!("version 1 (call trees only): write {:.3} s, {:.1} MB", t.elapsed().as_secs_f64(), v1.len() as f64 / 1e6);
     let v1 = String::from_utf8(v1).expect("UTF-8");
     let t = Instant::now();
-    hpm_reports::json::read(&v1).expect("reading version 1");
+    hpm_model::saved::v1::read(&v1).expect("reading version 1");
     println!("version 1: read {:.3} s", t.elapsed().as_secs_f64());
 
     let mut c = Criterion::default().sample_size(10).configure_from_args();

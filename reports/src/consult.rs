@@ -16,7 +16,7 @@ use hpm_model::arcflow::{NodeId, Profile, Tree};
 use hpm_model::snapshot::Form;
 use hpm_model::vmcost::ThreadKind;
 
-use crate::saved::SavedRun;
+use hpm_model::saved::SavedRun;
 
 /// The program is CPU-bound when its threads' CPU time is at least this share of the run's
 /// time (the Performance Consultant's default threshold), and a thread is a place of it when it

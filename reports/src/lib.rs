@@ -5,7 +5,7 @@
 //! | `xtree.txt` | [`xtree`] | every calling context as a tree (the paper's Figure 5) |
 //! | `xarc.txt` | [`xarc`] | per consumer: its parents, itself, its children (Figure 4) |
 //! | `xprof.txt` | [`xprof`] | flat profile, one row per consumer (Figure 6) |
-//! | `arcflow.json` | [`json`], [`saved`] | version 1: the call trees ([`json`]); version 2: everything a run keeps ([`saved::v2`]); [`saved::load`] reads both |
+//! | `arcflow.json` | `hpm_model::saved`, [`saved`] | version 1: the call trees (`hpm_model::saved::v1`); version 2: everything a run keeps (`hpm_model::saved::v2`); [`saved::load`] reads both; [`saved`] writes every report of a saved run |
 //! | `collapsed.txt` | [`collapsed`] | folded stacks, one line per context |
 //! | `flame.svg` | [`flame`] | flame graph (inferno) |
 //! | `explore.html` | [`explore`] | one self-contained page to explore call trees and quantum traces |
@@ -24,7 +24,6 @@ pub mod explore;
 pub mod export;
 pub mod flame;
 pub mod import;
-pub mod json;
 pub mod phases;
 pub mod quantum;
 pub mod saved;
@@ -40,6 +39,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use hpm_model::arcflow::Profile;
+use hpm_model::saved::{thread_matches, v1, SavedRun};
 
 /// The consumer that stands for the children dropped by pruning.
 pub const PRUNED: &str = "(pruned)";
@@ -207,12 +207,6 @@ fn check_sums(profile: &Profile, overflow: &Overflow, opts: &ReportOptions) -> i
     Ok(())
 }
 
-/// A thread selector matches the thread's name, or its name without the `_pidtid` suffix that text
-/// traces add.
-pub(crate) fn thread_matches(thread: &str, wanted: &str) -> bool {
-    thread == wanted || thread.strip_suffix("_pidtid") == Some(wanted)
-}
-
 /// The threads chosen by `opts.threads` (all when empty).
 pub fn select<'a>(profile: &'a Profile, opts: &ReportOptions) -> Cow<'a, Profile> {
     if opts.threads.is_empty() {
@@ -265,7 +259,7 @@ pub fn render(profile: &Profile, format: Format, opts: &ReportOptions) -> io::Re
         Format::Xtree => xtree::render(profile, opts).into_bytes(),
         Format::Xarc => xarc::render(profile, opts).into_bytes(),
         Format::Xprof => xprof::render(profile, opts).into_bytes(),
-        Format::Json => json::to_vec(profile),
+        Format::Json => v1::to_vec(profile),
         Format::Collapsed => collapsed::render(profile, opts).into_bytes(),
         Format::Flame => flame::render(profile, opts)?,
     })
@@ -310,7 +304,7 @@ pub fn write_reports(profile: &Profile, dir: &Path, opts: &ReportOptions) -> io:
     // arcflow.json first, alone: it re-renders every other file (`hpm report DIR`), so when the
     // disk fills up later the run is still kept; when it cannot be written, nothing else is.
     let json_written = match formats.contains(&Format::Json) {
-        true => Some(streamed(Format::Json, &|mut w| json::write(&selected, &mut w))),
+        true => Some(streamed(Format::Json, &|mut w| v1::write(&selected, &mut w))),
         false => None,
     };
     if let Some((_, Err(e))) = json_written {
@@ -453,7 +447,7 @@ fn file_safe(name: &str) -> String {
 /// `opts` shapes the call-tree reports (metric, prune, formats, absolute, depth); its threads
 /// select the threads of every file. The other trees are rendered with the default options
 /// (and `opts.per_thread` for the sampled ones), as the agent writes them.
-pub fn write_all(run: &saved::SavedRun, dir: &Path, opts: &ReportOptions) -> io::Result<Vec<PathBuf>> {
+pub fn write_all(run: &SavedRun, dir: &Path, opts: &ReportOptions) -> io::Result<Vec<PathBuf>> {
     let mut files = saved::write_reports_of_run(run, dir, opts)?;
     if opts.formats.contains(&Format::Json) {
         files.push(explore::write_explorer(&selected_threads(run, opts), dir, dir)?);
@@ -462,7 +456,7 @@ pub fn write_all(run: &saved::SavedRun, dir: &Path, opts: &ReportOptions) -> io:
 }
 
 /// The run with the threads `opts` selects (all when it names none).
-fn selected_threads<'a>(run: &'a saved::SavedRun, opts: &ReportOptions) -> Cow<'a, saved::SavedRun> {
+fn selected_threads<'a>(run: &'a SavedRun, opts: &ReportOptions) -> Cow<'a, SavedRun> {
     if opts.threads.is_empty() {
         Cow::Borrowed(run)
     } else {

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use hpm_model::arcflow::{ConsumerId, Profile};
 
-use crate::vm::marks::Mark;
+use hpm_model::saved::Mark;
 use crate::{write_reports, Format, ReportOptions};
 
 /// Methods listed per phase in `phases.txt`.

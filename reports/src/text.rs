@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use hpm_model::arcflow::{MetricMode, Profile};
+use hpm_model::saved::v1::u64_ascii;
 
 /// How values of the chosen metric are shown: percentages of a total, or absolute integers.
 #[derive(Debug, Clone, Copy)]
@@ -63,20 +64,6 @@ pub(crate) fn push_u64(out: &mut String, v: u64, width: usize) {
     out.push_str(std::str::from_utf8(s).unwrap_or("?"));
 }
 
-/// The decimal digits of `v`, written at the end of `buf`.
-#[inline]
-pub(crate) fn u64_ascii(mut v: u64, buf: &mut [u8; 20]) -> &[u8] {
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    &buf[i..]
-}
 
 #[inline]
 pub(crate) fn pad(out: &mut String, n: usize) {

@@ -3,7 +3,8 @@
 //! implementation over 100,000 levels would crash here.
 
 use hpm_model::arcflow::{Bindings, Metric, NodeId, Profile, Tree};
-use hpm_reports::{json, write_reports, ReportOptions};
+use hpm_model::saved::v1;
+use hpm_reports::{write_reports, ReportOptions};
 
 const DEPTH: usize = 100_000;
 
@@ -25,8 +26,8 @@ fn chain() -> Profile {
 #[test]
 fn a_100k_deep_chain_round_trips_through_json() {
     let p = chain();
-    let bytes = json::to_vec(&p);
-    let q = json::read(std::str::from_utf8(&bytes).unwrap()).expect("reading the deep chain");
+    let bytes = v1::to_vec(&p);
+    let q = v1::read(std::str::from_utf8(&bytes).unwrap()).expect("reading the deep chain");
     let (a, b) = (&p.threads[0].tree, &q.threads[0].tree);
     assert_eq!(b.len(), DEPTH + 1);
     assert_eq!(b.depth(b.len() as NodeId - 1), DEPTH);
@@ -35,7 +36,7 @@ fn a_100k_deep_chain_round_trips_through_json() {
         assert_eq!(a.parent(n), b.parent(n));
         assert_eq!((a.calls(n), a.base(n)), (b.calls(n), b.base(n)));
     }
-    assert_eq!(json::to_vec(&q), bytes);
+    assert_eq!(v1::to_vec(&q), bytes);
 }
 
 #[test]

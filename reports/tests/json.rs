@@ -4,15 +4,15 @@
 mod common;
 
 use hpm_model::arcflow::{Bindings, Metric, Profile, Tree};
-use hpm_reports::json;
+use hpm_model::saved::v1;
 
 #[test]
 fn the_paper_example_round_trips_and_matches_the_documentation() {
     let p = common::paper_profile();
-    let text = String::from_utf8(json::to_vec(&p)).unwrap();
+    let text = String::from_utf8(v1::to_vec(&p)).unwrap();
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/arcflow-json.md")).unwrap();
     assert!(doc.contains(text.trim_end()), "docs/arcflow-json.md shows another JSON for the paper example:\n{text}");
-    let q = json::read(&text).unwrap();
+    let q = v1::read(&text).unwrap();
     assert_eq!(common::named_contexts(&p), common::named_contexts(&q));
 }
 
@@ -21,24 +21,24 @@ fn every_json_block_of_the_documentation_is_readable() {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/arcflow-json.md")).unwrap();
     let blocks: Vec<&str> = doc.split("```json\n").skip(1).map(|b| b.split("```").next().unwrap()).collect();
     assert_eq!(blocks.len(), 3);
-    json::read(blocks[0]).unwrap();
+    v1::read(blocks[0]).unwrap();
     let wrapped = format!(
         r#"{{"format":"hpm-arcflow","version":1,"metrics":[{{"name":"a","unit":"ns"}},{{"name":"b","unit":""}}],"threads":[{}]}}"#,
         blocks[1]
     );
-    let p = json::read(&wrapped).unwrap();
+    let p = v1::read(&wrapped).unwrap();
     assert_eq!(p.threads[0].kind.as_deref(), Some("application"));
     assert_eq!(p.threads[0].os_tid, Some(4711));
     // The version 2 example is what the writer writes for a small run.
-    let written = String::from_utf8(hpm_reports::saved::v2::to_vec(&small_run())).unwrap();
+    let written = String::from_utf8(hpm_model::saved::v2::to_vec(&small_run())).unwrap();
     assert_eq!(blocks[2], written, "docs/arcflow-json.md shows another version 2 file than the writer writes");
-    let Ok(hpm_reports::saved::Saved::Run(back)) = hpm_reports::saved::read(blocks[2]) else { panic!("the version 2 example does not read") };
+    let Ok(hpm_model::saved::Saved::Run(back)) = hpm_model::saved::read(blocks[2]) else { panic!("the version 2 example does not read") };
     assert_eq!(common::named_contexts(&back.snapshot.calls), common::named_contexts(&common::paper_profile()));
 }
 
 /// The paper's example as a saved run: its call trees, empty lock and wait trees, one collection,
 /// the run's identity and a marker.
-fn small_run() -> hpm_reports::saved::SavedRun {
+fn small_run() -> hpm_model::saved::SavedRun {
     use hpm_model::snapshot::{GcRecord, RecorderConfig, Snapshot, ThreadSummary};
     let calls = common::paper_profile();
     let empty = |label: &str, count: &str, metrics: Vec<Metric>| {
@@ -50,7 +50,7 @@ fn small_run() -> hpm_reports::saved::SavedRun {
     let locks = empty("methods and monitor classes", "contended entries", vec![Metric::new("contended-time", "ns")]);
     let waits = empty("methods and monitor classes", "waits", vec![Metric::new("wait-time", "ns"), Metric::new("timed-out", "waits")]);
     let summary = ThreadSummary { name: "AC_test_pidtid".into(), method_events: 26, end_ns: Some(10_000_000_000), ..ThreadSummary::default() };
-    hpm_reports::saved::SavedRun {
+    hpm_model::saved::SavedRun {
         snapshot: Snapshot {
             calls,
             locks,
@@ -79,9 +79,9 @@ fn small_run() -> hpm_reports::saved::SavedRun {
             probe_requests: Vec::new(),
             probe_windows: Vec::new(),
         },
-        run: Some(hpm_reports::vm::run::RunIdentity { pid: 4711, main: "Main".into(), started_unix_ms: Some(1_778_311_763_000), dumped_unix_ms: 1_778_311_773_000 }),
+        run: Some(hpm_model::saved::run::RunIdentity { pid: 4711, main: "Main".into(), started_unix_ms: Some(1_778_311_763_000), dumped_unix_ms: 1_778_311_773_000 }),
         vm_cost: None,
-        marks: Some(vec![hpm_reports::vm::marks::Mark { at_ns: 5_000_000_000, method_events: 13, text: "phase 2".into() }]),
+        marks: Some(vec![hpm_model::saved::Mark { at_ns: 5_000_000_000, method_events: 13, text: "phase 2".into() }]),
     }
 }
 
@@ -99,8 +99,8 @@ fn names_with_escapes_and_unicode_survive() {
         t.add_calls(n, i as u64 + 1);
         t.add_base(n, &[u64::MAX - i as u64]);
     }
-    let text = String::from_utf8(json::to_vec(&p)).unwrap();
-    let q = json::read(&text).unwrap();
+    let text = String::from_utf8(v1::to_vec(&p)).unwrap();
+    let q = v1::read(&text).unwrap();
     assert_eq!(q.bindings, p.bindings);
     assert_eq!(q.threads[0].name, "thr/ø");
     assert_eq!(q.threads[0].kind.as_deref(), Some("daemon"));
@@ -113,7 +113,7 @@ fn key_order_is_free_and_unknown_keys_are_skipped() {
     let text = r#" {"threads":[{"root":{"children":[{"base":[5],"extra":{"deep":[[1,{"x":null}]]},"calls":2,"name":"B"}],
         "calls":1,"name":"T","base":[1]},"future":true,"name":"T"}],
         "version":"1.3","metrics":[{"unit":"ns","name":"t","scale":1.5}],"format":"hpm-arcflow"} "#;
-    let p = json::read(text).unwrap();
+    let p = v1::read(text).unwrap();
     let t = &p.threads[0].tree;
     assert_eq!(t.len(), 2);
     assert_eq!((t.calls(1), t.base(1)), (2, &[5u64][..]));
@@ -153,21 +153,21 @@ fn errors_say_where_and_what() {
         (r#"{"format":"hpm-arcflow","version":1,"metrics":[],"threads":[{"name":"T","root":{"name":"T","calls":1,"base":[],"children":[{"#, "expected an object key"),
     ];
     for (text, want) in cases {
-        let e = json::read(text).expect_err(text).to_string();
+        let e = v1::read(text).expect_err(text).to_string();
         assert!(e.contains(want), "{text}\n  gave: {e}\n  want: {want}");
     }
     // Line and column are counted from 1.
-    let e = json::read("{\n  \"format\": 5}").unwrap_err().to_string();
+    let e = v1::read("{\n  \"format\": 5}").unwrap_err().to_string();
     assert!(e.starts_with("line 2, column 13:"), "{e}");
 }
 
 #[test]
 fn truncated_documents_never_panic() {
     let p = common::paper_profile();
-    let text = String::from_utf8(json::to_vec(&p)).unwrap();
+    let text = String::from_utf8(v1::to_vec(&p)).unwrap();
     for cut in 0..text.trim_end().len() {
         if text.is_char_boundary(cut) {
-            assert!(json::read(&text[..cut]).is_err(), "a prefix of {cut} bytes was accepted");
+            assert!(v1::read(&text[..cut]).is_err(), "a prefix of {cut} bytes was accepted");
         }
     }
 }
@@ -181,18 +181,18 @@ mod fuzz {
 
         #[test]
         fn arbitrary_text_never_panics(s in "\\PC*") {
-            let _ = json::read(&s);
+            let _ = v1::read(&s);
         }
 
         #[test]
         fn damaged_documents_never_panic(edits in prop::collection::vec((0usize..800, prop::sample::select(vec!['{', '}', '[', ']', ',', ':', '"', '\\', '1', '-', 'x', ' ', 'é'])), 1..6)) {
-            let mut text: Vec<char> = String::from_utf8(json::to_vec(&common::paper_profile())).unwrap().chars().collect();
+            let mut text: Vec<char> = String::from_utf8(v1::to_vec(&common::paper_profile())).unwrap().chars().collect();
             for (at, c) in edits {
                 let i = at % text.len();
                 text[i] = c;
             }
             let s: String = text.into_iter().collect();
-            if let Ok(p) = json::read(&s) {
+            if let Ok(p) = v1::read(&s) {
                 // Whatever was accepted is a consistent model.
                 for th in &p.threads {
                     prop_assert!(th.tree.check().is_ok());

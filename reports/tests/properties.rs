@@ -6,7 +6,8 @@ mod common;
 
 use hpm_model::arcflow::{Bindings, ConsumerId, CursorBuilder, Metric, NodeId, Profile, Tree};
 use hpm_reports::aggregate::Aggregate;
-use hpm_reports::{json, prune, render, Format, ReportOptions, PRUNED};
+use hpm_model::saved::v1;
+use hpm_reports::{prune, render, Format, ReportOptions, PRUNED};
 use proptest::prelude::*;
 
 #[derive(Debug, Clone)]
@@ -178,9 +179,9 @@ proptest! {
     #[test]
     fn json_round_trips(s in streams()) {
         let p = build(&s);
-        let bytes = json::to_vec(&p);
+        let bytes = v1::to_vec(&p);
         let text = std::str::from_utf8(&bytes).unwrap();
-        let q = json::read(text).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let q = v1::read(text).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(&q.bindings, &p.bindings);
         prop_assert_eq!(q.threads.len(), p.threads.len());
         for (a, b) in p.threads.iter().zip(&q.threads) {
@@ -197,7 +198,7 @@ proptest! {
         }
         prop_assert_eq!(common::named_contexts(&p), common::named_contexts(&q));
         // Writing the read model again gives the same bytes.
-        prop_assert_eq!(json::to_vec(&q), bytes);
+        prop_assert_eq!(v1::to_vec(&q), bytes);
     }
 
     #[test]

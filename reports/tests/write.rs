@@ -81,7 +81,7 @@ fn thread_selection_per_thread_views_and_formats() {
     assert_eq!(rel, ["xtree.txt", "xprof.txt", "arcflow.json", "threads/000-T2_pidtid/xtree.txt", "threads/000-T2_pidtid/xprof.txt"]);
     let xt = std::fs::read_to_string(dir.path().join("xtree.txt")).unwrap();
     assert!(!xt.contains("T1_pidtid") && xt.contains("T2_pidtid"), "{xt}");
-    let j = hpm_reports::json::read(&std::fs::read_to_string(dir.path().join("arcflow.json")).unwrap()).unwrap();
+    let j = hpm_model::saved::v1::read(&std::fs::read_to_string(dir.path().join("arcflow.json")).unwrap()).unwrap();
     assert_eq!(j.threads.len(), 1);
 
     let bad = ReportOptions { threads: vec!["T3".into()], ..ReportOptions::default() };
@@ -103,7 +103,7 @@ fn pruned_reports_show_the_pruned_consumer_and_json_stays_complete() {
     let xt = std::fs::read_to_string(dir.path().join("xtree.txt")).unwrap();
     assert!(xt.contains("(pruned)"), "{xt}");
     assert!(!xt.contains(" E\n"), "{xt}");
-    let j = hpm_reports::json::read(&std::fs::read_to_string(dir.path().join("arcflow.json")).unwrap()).unwrap();
+    let j = hpm_model::saved::v1::read(&std::fs::read_to_string(dir.path().join("arcflow.json")).unwrap()).unwrap();
     assert_eq!(common::named_contexts(&j), common::named_contexts(&p));
 }
 

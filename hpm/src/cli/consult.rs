@@ -11,7 +11,7 @@ use clap::Args;
 use hpm_model::arcflow::{NodeId, Profile, Tree};
 use hpm_control::{Client, Command};
 use hpm_reports::consult::Consultation;
-use hpm_reports::saved::{Saved, SavedRun};
+use hpm_model::saved::{Saved, SavedRun};
 
 use super::out::outln;
 use super::report::load_json;

@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 use clap::{ArgGroup, Args};
 use hpm_model::arcflow::Profile;
 use hpm_model::text_trace::{excerpt, read_text_trace};
-use hpm_reports::saved::{self, Saved};
+use hpm_model::saved::Saved;
+use hpm_reports::saved;
 use hpm_reports::{explore, suggest, write_all, write_reports, Format, ReportOptions};
 
 use super::out::{errln, outln};
@@ -217,7 +218,7 @@ pub(crate) fn load_json(input: &Path) -> Result<Saved, Failure> {
     let text = String::from_utf8(bytes)
         .map_err(|_| Failure(format!("{} is not UTF-8 text, so not an arcflow.json; pass an arcflow.json or use --trace for a raw trace", path.display())))?;
     let spinner = progress::spinner(&format!("parsing {}", path.display()));
-    let saved = saved::read(&text).map_err(|e| Failure(format!("{} is not a valid arcflow.json: {e}", path.display())));
+    let saved = hpm_model::saved::read(&text).map_err(|e| Failure(format!("{} is not a valid arcflow.json: {e}", path.display())));
     spinner.finish_and_clear();
     saved
 }

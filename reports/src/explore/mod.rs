@@ -16,7 +16,7 @@ use hpm_model::snapshot::{ClassFilter, SampleTimeline};
 use serde_json::{json, Value};
 
 use crate::quantum::GcIntervals;
-use crate::saved::{Saved, SavedRun};
+use hpm_model::saved::{Saved, SavedRun};
 
 const PAGE: &str = include_str!("page.html");
 const CSS: &str = include_str!("explorer.css");

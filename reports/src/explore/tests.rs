@@ -236,8 +236,8 @@ fn a_version_1_directory_brings_its_other_trees() {
         p.threads[th].tree.add_base(n, &[5]);
     }
     std::fs::create_dir(d.path().join("sampled-alloc")).unwrap();
-    crate::json::write(&samples, &mut std::fs::File::create(d.path().join("arcflow.json")).unwrap()).unwrap();
-    crate::json::write(&alloc, &mut std::fs::File::create(d.path().join("sampled-alloc/arcflow.json")).unwrap()).unwrap();
+    hpm_model::saved::v1::write(&samples, &mut std::fs::File::create(d.path().join("arcflow.json")).unwrap()).unwrap();
+    hpm_model::saved::v1::write(&alloc, &mut std::fs::File::create(d.path().join("sampled-alloc/arcflow.json")).unwrap()).unwrap();
     for input in [d.path().to_path_buf(), d.path().join("arcflow.json")] {
         let run = load_run(&input).unwrap();
         assert_eq!(run.trees.iter().map(|t| t.kind).collect::<Vec<_>>(), [TreeKind::Sampled, TreeKind::SampledAlloc]);

@@ -1,161 +1,16 @@
-//! A saved profile: what an `arcflow.json` holds, loading it, and writing every report of a run
-//! from it.
-//!
-//! Version 2 (written by the agent at every dump, module [`v2`]) holds everything a run keeps: the
-//! recorder's [`Snapshot`] (call, lock, wait, sampled and allocation trees, thread summaries, GC,
-//! code, compiles, forms, compensation, configuration) and what the agent adds at the dump (which
-//! run it was, the VM-cost timeline, the markers). [`crate::write_all`] renders every report of a
-//! run from it; the agent calls it at each dump and `hpm report DIR` calls it on the loaded file,
-//! so both write the same files, byte for byte. Version 1 (module [`crate::json`]) holds only call
-//! trees; [`load`] and [`read`] read both.
+//! Every report of a saved run (`hpm_model::saved`), written from it: [`crate::write_all`]
+//! renders them all; the agent calls it at each dump and `hpm report DIR` calls it on the loaded
+//! file, so both write the same files, byte for byte. [`load`] reads a saved run from a file (never
+//! a FIFO or a device: [`input`]).
 
 pub mod input;
-pub mod v2;
 
-use std::borrow::Cow;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use hpm_model::arcflow::Profile;
-use hpm_model::snapshot::Snapshot;
-use hpm_model::vmcost::CostRow;
+use hpm_model::saved::{read, v1, v2, ReadError, Saved, SavedRun};
 
-pub use crate::json::ReadError;
-use crate::vm::marks::Mark;
-use crate::vm::run::RunIdentity;
-use crate::{check_options, json, thread_matches, vm, write_atomic, write_atomic_with, write_reports, Format, ReportOptions};
-
-/// The VM-cost timeline as `vm-cost.txt` shows it (`hpm_collectors::vmcost::CostTimeline`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct VmCostData {
-    /// The counters of each row's `counters`, in order.
-    pub counters: Vec<String>,
-    pub rows: Vec<CostRow>,
-    /// Threads whose last interval is missing (they ended unseen).
-    pub lost_threads: u64,
-}
-
-/// Everything a run keeps: the recorder's snapshot and what the agent adds at a dump.
-#[derive(Debug, Clone)]
-pub struct SavedRun {
-    pub snapshot: Snapshot,
-    /// Which run this is (the `Run:` line of `threads.txt`); `None`: not known, no line.
-    pub run: Option<RunIdentity>,
-    /// The VM-cost timeline (`vm-cost.txt`, HotSpot only).
-    pub vm_cost: Option<VmCostData>,
-    /// The markers (`marks.txt`).
-    pub marks: Option<Vec<Mark>>,
-}
-
-/// What an `arcflow.json` holds.
-#[derive(Debug, Clone)]
-pub enum Saved {
-    /// Version 1: call trees only.
-    Trees(Profile),
-    /// Version 2: a whole run.
-    Run(Box<SavedRun>),
-}
-
-impl Saved {
-    /// The call trees the reports show: with overhead compensation, the compensated ones.
-    pub fn calls(&self) -> Cow<'_, Profile> {
-        match self {
-            Saved::Trees(p) => Cow::Borrowed(p),
-            Saved::Run(r) => r.calls_shown(),
-        }
-    }
-
-    /// The file format's major version.
-    pub fn version(&self) -> u64 {
-        match self {
-            Saved::Trees(_) => json::VERSION,
-            Saved::Run(_) => v2::VERSION,
-        }
-    }
-}
-
-/// Whether any thread of `p` has a context below its root.
-fn records_calls(p: &Profile) -> bool {
-    p.threads.iter().any(|t| t.tree.len() > 1)
-}
-
-impl SavedRun {
-    /// The call trees the reports show: compensated where the probe cost was calibrated (the
-    /// snapshot keeps the raw values, also written as `arcflow-raw.json`). A run that recorded no
-    /// exact call (`calls=none`, sampling alone) shows its sampled trees instead, so that the
-    /// top-level reports and the page hold what the run recorded, not thread roots alone
-    /// (`sampled/` has them too).
-    pub fn calls_shown(&self) -> Cow<'_, Profile> {
-        if !records_calls(&self.snapshot.calls) {
-            if let Some(samples) = self.snapshot.samples.as_ref().filter(|s| records_calls(s)) {
-                return Cow::Borrowed(samples);
-            }
-        }
-        match self.snapshot.compensation {
-            Some(_) => Cow::Owned(self.snapshot.compensated_calls()),
-            None => Cow::Borrowed(&self.snapshot.calls),
-        }
-    }
-
-    /// The run with only the threads `names` selects (a name, or a text trace's name without
-    /// `_pidtid`) in every tree and in the thread summaries; what belongs to no thread (GC, code,
-    /// forms, compiles, VM cost, markers) stays whole.
-    pub fn select_threads(&self, names: &[String]) -> SavedRun {
-        let keep = |name: &str| names.iter().any(|w| thread_matches(name, w));
-        let pick = |p: &Profile| p.select_threads(|t| keep(&t.name));
-        let s = &self.snapshot;
-        SavedRun {
-            snapshot: Snapshot {
-                calls: pick(&s.calls),
-                locks: pick(&s.locks),
-                waits: pick(&s.waits),
-                samples: s.samples.as_ref().map(pick),
-                sample_timelines: s.sample_timelines.as_ref().zip(s.samples.as_ref()).map(|(ts, p)| {
-                    ts.iter().zip(&p.threads).filter(|(_, t)| keep(&t.name)).map(|(tl, _)| tl.clone()).collect()
-                }),
-                alloc_samples: s.alloc_samples.as_ref().map(pick),
-                sample_states: s.sample_states.as_ref().map(pick),
-                sample_forms: s.sample_forms.clone(),
-                stack_forms: s.stack_forms.clone(),
-                compiles: s.compiles.clone(),
-                threads: s.threads.iter().filter(|t| keep(&t.name)).cloned().collect(),
-                gc: s.gc.clone(),
-                gc_dropped: s.gc_dropped,
-                gc_count: s.gc_count,
-                gc_total_ns: s.gc_total_ns,
-                code: s.code.clone(),
-                code_loads: s.code_loads,
-                code_unloads: s.code_unloads,
-                classes_loaded: s.classes_loaded,
-                classes_prepared: s.classes_prepared,
-                uptime_ns: s.uptime_ns,
-                config: s.config.clone(),
-                compensation: s.compensation.clone(),
-                phase_calls: s.phase_calls.iter().map(pick).collect(),
-                probe_requests: s.probe_requests.clone(),
-                probe_windows: s.probe_windows.clone(),
-            },
-            run: self.run.clone(),
-            vm_cost: self.vm_cost.clone(),
-            marks: self.marks.clone(),
-        }
-    }
-}
-
-/// Reads an arcflow.json document of either version.
-pub fn read(text: &str) -> Result<Saved, ReadError> {
-    match json::version(text)? {
-        json::VERSION => json::read(text).map(Saved::Trees),
-        v2::VERSION => v2::read(text).map(|r| Saved::Run(Box::new(r))),
-        v => Err(ReadError {
-            message: format!(
-                "unsupported arcflow.json version {v}: this hpm reads versions {} and {}; use the hpm that wrote the file, or a newer one",
-                json::VERSION,
-                v2::VERSION
-            ),
-        }),
-    }
-}
+use crate::{check_options, vm, write_atomic, write_atomic_with, write_reports, Format, ReportOptions};
 
 /// Loads an arcflow.json, or the one in directory `path` (a directory written by the agent or by
 /// `hpm report`). Errors are one line naming the file.
@@ -236,7 +91,7 @@ fn write_the_rest(run: &SavedRun, dir: &Path, opts: &ReportOptions, files: &mut 
     files.splice(0..0, trees_written);
     if s.compensation.is_some() {
         let p = dir.join("arcflow-raw.json");
-        write_atomic_with(&p, |mut w| json::write(&s.calls, &mut w))?;
+        write_atomic_with(&p, |mut w| v1::write(&s.calls, &mut w))?;
         files.push(p);
     }
     let sampled = ReportOptions { per_thread: opts.per_thread, ..ReportOptions::default() };

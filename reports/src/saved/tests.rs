@@ -3,10 +3,14 @@
 
 use super::*;
 use crate::write_all;
-use hpm_model::arcflow::{Bindings, Metric, MetricMode, NodeId, Tree};
-use hpm_model::snapshot::{ClassFilter, CodeEntry, CompileRow, Compensation, Form, FormRow, GcRecord, Glob, ProbeRequest, ProbeWindow, RecorderConfig, SampleTimeline, ThreadSummary};
+use hpm_model::arcflow::{Bindings, Metric, MetricMode, NodeId, Profile, Tree};
 use hpm_model::sampling::Tier;
-use hpm_model::vmcost::PerKind;
+use hpm_model::saved::{Mark, RunIdentity, VmCostData};
+use hpm_model::snapshot::{
+    ClassFilter, CodeEntry, CompileRow, Compensation, Form, FormRow, GcRecord, Glob, ProbeRequest, ProbeWindow, RecorderConfig, SampleTimeline, Snapshot,
+    ThreadSummary,
+};
+use hpm_model::vmcost::{CostRow, PerKind};
 use proptest::prelude::*;
 
 #[path = "../../tests/support/files.rs"]
@@ -277,7 +281,7 @@ fn every_report_regenerated_from_the_file_is_the_same_bytes() {
     let threads = String::from_utf8(fa[Path::new("threads.txt")].clone()).unwrap();
     assert!(threads.starts_with("Run: pid 4242 (com.acme.Main), started 2026-05-09T07:29:33Z, dumped 2026-05-09T07:29:43Z\n"), "{threads}");
     // The reports show the compensated trees, arcflow-raw.json the raw ones.
-    let raw = crate::json::read(std::str::from_utf8(&fa[Path::new("arcflow-raw.json")]).unwrap()).unwrap();
+    let raw = hpm_model::saved::v1::read(std::str::from_utf8(&fa[Path::new("arcflow-raw.json")]).unwrap()).unwrap();
     assert_eq!(preorder(&raw), preorder(&run.snapshot.calls));
     assert_eq!(nodes(&Saved::Run(back).calls()), nodes(&run.snapshot.compensated_calls()));
 }
@@ -301,7 +305,7 @@ fn thread_selection_applies_to_every_tree_and_the_summaries() {
 #[test]
 fn version_1_files_give_the_call_trees() {
     let run = sample_run();
-    let v1 = crate::json::to_vec(&run.snapshot.calls);
+    let v1 = hpm_model::saved::v1::to_vec(&run.snapshot.calls);
     let saved = read(std::str::from_utf8(&v1).unwrap()).unwrap();
     assert_eq!(saved.version(), 1);
     assert_eq!(preorder(&saved.calls()), preorder(&run.snapshot.calls));

@@ -3,20 +3,11 @@
 
 use std::fmt::Write;
 
-use hpm_model::snapshot::NO_TASK;
-use hpm_model::snapshot::CompileRow;
-use hpm_model::sampling::Tier;
+use hpm_model::sampling::{tier_name, Tier};
+use hpm_model::snapshot::{CompileRow, NO_TASK};
 
 /// Rows listed, most time first.
 const LIMIT: usize = 200;
-
-pub fn tier_name(t: Tier) -> &'static str {
-    match t {
-        Tier::C1 => "c1",
-        Tier::C2 => "c2",
-        Tier::Unknown => "-",
-    }
-}
 
 /// The report.
 pub fn jit(rows: &[CompileRow]) -> String {

@@ -1,14 +1,6 @@
 //! `marks.txt`: the markers set during a run (`hpm ctl PID mark TEXT`, `hpmagent.Trace`).
 
-/// A marker put into the data.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Mark {
-    /// Nanoseconds since the agent started.
-    pub at_ns: u64,
-    /// Method events recorded so far (all threads), to place the marker in the event stream.
-    pub method_events: u64,
-    pub text: String,
-}
+use hpm_model::saved::Mark;
 
 /// The markers in the order they were set, as `marks.txt` lists them.
 pub fn marks(marks: &[Mark]) -> String {

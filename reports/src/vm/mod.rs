@@ -26,7 +26,6 @@ pub mod forms;
 pub mod jit;
 pub mod marks;
 pub mod probes;
-pub mod run;
 pub mod states;
 
 use std::collections::BTreeMap;

@@ -1,5 +1,5 @@
 //! `arcflow.json` version 1: the call trees of a profile, nested (schema in `docs/arcflow-json.md`).
-//! Version 2, everything a run keeps, is [`crate::saved`]; [`version`] tells them apart.
+//! Version 2, everything a run keeps, is [`super::v2`]; [`version`] tells them apart.
 //!
 //! ```json
 //! {"format":"hpm-arcflow","version":1,"consumer_label":"methods","count_label":"calls",
@@ -23,8 +23,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::io::Write;
 
-use crate::text;
-use hpm_model::arcflow::{Bindings, ConsumerTable, Metric, MetricMode, NodeId, Profile, ThreadProfile, Tree};
+use crate::arcflow::{Bindings, ConsumerTable, Metric, MetricMode, NodeId, Profile, ThreadProfile, Tree};
 
 /// The value of the `format` field.
 pub const FORMAT: &str = "hpm-arcflow";
@@ -84,13 +83,13 @@ pub fn write(profile: &Profile, w: &mut impl Write) -> std::io::Result<()> {
             w.write_all(b"{\"name\":")?;
             w.write_all(names[t.consumer(n) as usize].as_bytes())?;
             w.write_all(b",\"calls\":")?;
-            w.write_all(text::u64_ascii(t.calls(n), &mut digits))?;
+            w.write_all(u64_ascii(t.calls(n), &mut digits))?;
             w.write_all(b",\"base\":[")?;
             for (i, &b) in t.base(n).iter().enumerate() {
                 if i > 0 {
                     w.write_all(b",")?;
                 }
-                w.write_all(text::u64_ascii(b, &mut digits))?;
+                w.write_all(u64_ascii(b, &mut digits))?;
             }
             w.write_all(b"],\"children\":[")?;
             path.push((n, false));
@@ -110,6 +109,22 @@ pub fn to_vec(profile: &Profile) -> Vec<u8> {
     // Writing into a Vec cannot fail.
     let _ = write(profile, &mut v);
     v
+}
+
+/// The decimal digits of `v`, written at the end of `buf` (the writer's numbers, and the
+/// reports' text columns).
+#[inline]
+pub fn u64_ascii(mut v: u64, buf: &mut [u8; 20]) -> &[u8] {
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    &buf[i..]
 }
 
 /// Why an arcflow.json could not be read.

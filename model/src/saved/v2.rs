@@ -18,14 +18,13 @@ use serde::de::{self, DeserializeSeed, SeqAccess, Visitor};
 use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use hpm_model::arcflow::{Bindings, ConsumerId, ConsumerTable, Metric, MetricMode, NodeId, Profile, ThreadProfile, Tree, NO_NODE};
-use hpm_model::snapshot::{ClassFilter, CodeEntry, CompileRow, Compensation, Form, FormRow, GcRecord, Glob, ProbeRequest, ProbeWindow, RecorderConfig, SampleTimeline, Snapshot, ThreadSummary};
-use hpm_model::sampling::Tier;
-use hpm_model::vmcost::{CostRow, PerKind};
+use crate::arcflow::{Bindings, ConsumerId, ConsumerTable, Metric, MetricMode, NodeId, Profile, ThreadProfile, Tree, NO_NODE};
+use crate::snapshot::{ClassFilter, CodeEntry, CompileRow, Compensation, Form, FormRow, GcRecord, Glob, ProbeRequest, ProbeWindow, RecorderConfig, SampleTimeline, Snapshot, ThreadSummary};
+use crate::sampling::{tier_name, Tier};
+use crate::vmcost::{CostRow, PerKind};
 
-use super::{ReadError, SavedRun, VmCostData};
-use crate::vm::marks::Mark;
-use crate::vm::run::RunIdentity;
+use super::run::RunIdentity;
+use super::{v1, Mark, ReadError, SavedRun, VmCostData};
 
 /// The version this module writes and reads.
 pub const VERSION: u64 = 2;
@@ -34,7 +33,7 @@ pub const VERSION: u64 = 2;
 #[derive(Serialize, Deserialize)]
 struct Doc<N> {
     format: String,
-    /// Checked before this struct is read (`json::version`), so that any major version is
+    /// Checked before this struct is read (`v1::version`), so that any major version is
     /// refused by the same message.
     #[serde(skip_deserializing)]
     version: u64,
@@ -259,7 +258,7 @@ struct CostRowF {
     marker: Option<String>,
 }
 
-/// One value per kind of thread, named (`hpm_model::vmcost::ThreadKind`).
+/// One value per kind of thread, named (`crate::vmcost::ThreadKind`).
 #[derive(Serialize, Deserialize)]
 struct PerKindF {
     application: u64,
@@ -532,7 +531,7 @@ pub fn write(run: &SavedRun, w: &mut dyn Write) -> io::Result<()> {
     };
     let c = &s.config;
     let doc = Doc {
-        format: crate::json::FORMAT.into(),
+        format: v1::FORMAT.into(),
         version: VERSION,
         consumers: (0..table.len() as ConsumerId).map(|c| table.name(c).to_string()).collect(),
         calls: profile_f(&s.calls, None),
@@ -573,7 +572,7 @@ pub fn write(run: &SavedRun, w: &mut dyn Write) -> io::Result<()> {
             .iter()
             .map(|r| CompileRowF {
                 method: r.method.clone(),
-                tier: crate::vm::jit::tier_name(r.tier).into(),
+                tier: tier_name(r.tier).into(),
                 cpu_ns: r.cpu_ns,
                 looks: r.looks,
                 compilations: r.compilations,
@@ -724,8 +723,8 @@ fn timelines(ts: Vec<TimelineF>, samples: Option<&Profile>) -> Result<Vec<Sample
 /// Reads a version 2 document (its version already checked).
 pub fn read(text: &str) -> Result<SavedRun, ReadError> {
     let doc: Doc<NodeTable> = serde_json::from_str(text).map_err(|e| error(e.to_string()))?;
-    if doc.format != crate::json::FORMAT {
-        return Err(error(format!("`format` is {:?}, not {:?}: this is not an arcflow.json file", doc.format, crate::json::FORMAT)));
+    if doc.format != v1::FORMAT {
+        return Err(error(format!("`format` is {:?}, not {:?}: this is not an arcflow.json file", doc.format, v1::FORMAT)));
     }
     let mut consumers = ConsumerTable::new();
     for (i, name) in doc.consumers.iter().enumerate() {
@@ -777,8 +776,8 @@ pub fn read(text: &str) -> Result<SavedRun, ReadError> {
         .compiles
         .into_iter()
         .map(|r| {
-            let tier = [Tier::Unknown, Tier::C1, Tier::C2].into_iter().find(|&t| crate::vm::jit::tier_name(t) == r.tier);
-            let tier = tier.ok_or_else(|| error(format!("`compiles`: unknown tier {:?} (known: {}, {}, {})", r.tier, crate::vm::jit::tier_name(Tier::Unknown), crate::vm::jit::tier_name(Tier::C1), crate::vm::jit::tier_name(Tier::C2))))?;
+            let tier = [Tier::Unknown, Tier::C1, Tier::C2].into_iter().find(|&t| tier_name(t) == r.tier);
+            let tier = tier.ok_or_else(|| error(format!("`compiles`: unknown tier {:?} (known: {}, {}, {})", r.tier, tier_name(Tier::Unknown), tier_name(Tier::C1), tier_name(Tier::C2))))?;
             Ok(CompileRow { method: r.method, tier, cpu_ns: r.cpu_ns, looks: r.looks, compilations: r.compilations, osr_compilations: r.osr_compilations })
         })
         .collect::<Result<Vec<_>, ReadError>>()?;
