@@ -8,10 +8,10 @@ use std::sync::Arc;
 
 use perf_event::events::{Raw, Software};
 use perf_event::{Builder, Counter, ReadFormat, Sampler};
+use hpm_model::metrics::{Metric, MetricSet, ThreadMetrics};
 
 use super::events::{parse_event, EventSpec, PERF_TYPE_SOFTWARE, PERF_TYPE_TRACEPOINT};
 use super::refusal::{perf_event_paranoid, Refusal, RefusalReason};
-use hpm_model::metrics::{Metric, MetricSet, ThreadMetrics};
 
 /// Whether kernel-mode execution is counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

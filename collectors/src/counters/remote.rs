@@ -12,10 +12,10 @@
 //! [`MetricSet::open_current_thread_remote`]: hpm_model::metrics::MetricSet::open_current_thread_remote
 
 use std::sync::atomic::Ordering;
+use hpm_model::metrics::ThreadMetrics;
 
 use super::clock::{clock_ns, current_tid, tid_cpu_clock};
 use super::group::{CounterGroup, CounterOptions, CounterSetSpec, KernelMode, ReadMode, Target};
-use hpm_model::metrics::ThreadMetrics;
 
 /// `cpu-time` of one thread, read through its kernel CPU clock id from any thread. A failed read
 /// (the thread has ended) repeats the last value, so differences are never negative.

@@ -28,13 +28,13 @@ use std::sync::{Arc, Mutex, OnceLock};
 use libc::{c_int, c_long, c_void};
 use perf_event::events::Software;
 use perf_event::{Builder, Counter, SampleFlag, Sampler};
+use hpm_model::metrics::ThreadMetrics;
 
 use super::clock::{clock_ns, current_tid, monotonic_ns, tid_cpu_clock};
 use super::credits::CreditTable;
 use super::refusal::perf_event_paranoid;
 use super::stacks::{CodeAt, RawFrame, SampleRing, SampleSink, Site, StackWalker};
 use crate::lines::{LineBuf, OwnLines};
-use hpm_model::metrics::ThreadMetrics;
 
 /// The signal every source delivers. HotSpot does not use SIGPROF.
 pub const SAMPLE_SIGNAL: c_int = libc::SIGPROF;

@@ -26,9 +26,9 @@ use std::io;
 
 use perf_event::events::Software;
 use perf_event::{Builder, Clock, SampleFlag, Sampler};
+use hpm_model::metrics::ThreadMetrics;
 
 use super::clock::{monotonic_ns, thread_cpu_ns};
-use hpm_model::metrics::ThreadMetrics;
 
 /// `perf_event_header.type` of the records read here (`linux/perf_event.h`).
 const RECORD_LOST: u32 = 2;

@@ -25,11 +25,11 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use hpm_support::{lock, log};
+use hpm_model::metrics::{MetricSet, ThreadMetrics};
+use hpm_model::quantum::{MarkerKind, Meta, Quantum, QuantumWriter, ThreadInfo, ThreadKind, MAX_COUNTERS};
 
 use crate::counters::monotonic_ns;
-use hpm_model::metrics::{MetricSet, ThreadMetrics};
 use crate::quantum::files::{MetaFile, SinkFile};
-use hpm_model::quantum::{MarkerKind, Meta, Quantum, QuantumWriter, ThreadInfo, ThreadKind, MAX_COUNTERS};
 
 /// The trace of the virtual threads of one run.
 pub struct MountTracer {

@@ -24,12 +24,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use hpm_support::{lock, log};
+use hpm_model::quantum::{MarkerKind, Meta, Quantum, QuantumWriter, ThreadInfo, ThreadKind};
 
 use crate::counters::events::EventSpec;
 use crate::counters::monotonic_ns;
 use crate::counters::switches::{current_cpu, OsQuantum, SwitchSource};
 use crate::quantum::files::{MetaFile, SinkFile};
-use hpm_model::quantum::{MarkerKind, Meta, Quantum, QuantumWriter, ThreadInfo, ThreadKind};
 
 /// How old a record must be before it is written: a switch the kernel is still writing into a
 /// ring when the writer drains it is newer than this.

@@ -30,11 +30,11 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use hpm_support::{lock, log};
+use hpm_model::metrics::Metric;
+use hpm_model::quantum::{reason, trace_file_name, MarkerKind, Meta, MethodInfo, Quantum, QuantumWriter, ThreadInfo, WriterStats, MAX_COUNTERS};
 
 use crate::counters::monotonic_ns;
-use hpm_model::metrics::Metric;
 use crate::quantum::files::{MetaFile, SinkFile};
-use hpm_model::quantum::{reason, trace_file_name, MarkerKind, Meta, MethodInfo, Quantum, QuantumWriter, ThreadInfo, WriterStats, MAX_COUNTERS};
 use crate::quantum::Switch;
 
 

@@ -14,9 +14,9 @@ use hpm_model::arcflow::{Profile, Tree};
 use hpm_model::quantum::{self, Entry, Issue, Marker, Meta, QuantumRecord, Scan, Trace};
 use hpm_model::snapshot::{ClassFilter, SampleTimeline};
 use serde_json::{json, Value};
+use hpm_model::saved::{Saved, SavedRun};
 
 use crate::quantum::GcIntervals;
-use hpm_model::saved::{Saved, SavedRun};
 
 const PAGE: &str = include_str!("page.html");
 const CSS: &str = include_str!("explorer.css");
