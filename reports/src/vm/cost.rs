@@ -1,5 +1,5 @@
 //! `vm-cost.txt`: the process's CPU time split by what each thread works for, per phase (between
-//! markers) and per timeline interval; see `hpm_collectors::vmcost`.
+//! markers) and per timeline interval; see `hpm_model::vmcost` (the tables) and `hpm_collectors::vmcost` (the timeline).
 
 use std::fmt::Write;
 
