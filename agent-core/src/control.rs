@@ -9,14 +9,13 @@
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use hotspot_backend::AgentThread;
 use hpm_control::paths::{default_socket_dir, prepare_socket_dir, socket_path};
 use hpm_control::{Command, Handler, Server, ServerConfig};
 use hpm_support::log;
 use serde_json::{json, Value};
 
 use crate::options::Socket;
-use crate::{AgentState, Vm};
+use crate::AgentState;
 
 /// A marker put into the data with `mark TEXT` (`marks.txt`, rendered by `hpm_reports::vm::marks`).
 pub use hpm_model::saved::Mark;
@@ -111,15 +110,11 @@ struct AgentControl {
 }
 
 impl AgentControl {
-    /// Runs `f` on this thread attached to the VM (JVMTI refuses unattached threads); on rvm just
-    /// runs `f`.
+    /// Runs `f` on this thread attached to the VM (JVMTI refuses unattached threads; on rvm
+    /// nothing needs attaching).
     fn attached<T>(&self, f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
-        if matches!(self.state.vm, Vm::Rvm { .. }) {
-            return f();
-        }
-        // SAFETY: java_vm() is the JavaVM of Agent_OnLoad (or null, which attach refuses); the guard is
-        // dropped on this thread at the end of this function.
-        let _thread = unsafe { AgentThread::attach(self.state.java_vm(), "hpm-control") }?;
+        // Dropped on this thread at the end of this function.
+        let _thread = self.state.vm.attach_thread("hpm-control")?;
         f()
     }
 

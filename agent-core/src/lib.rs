@@ -6,9 +6,12 @@
 //!
 //! On HotSpot, [`load`] (called by `Agent_OnLoad` and `Agent_OnAttach`) parses the options, creates
 //! the [`Recorder`] and hands it to the HotSpot backend. At VM death (normal exit, `System.exit` or
-//! SIGTERM) the agent writes its reports into the `out=` directory. [`Vm`] is the part that
-//! differs between the two VMs.
+//! SIGTERM) the agent writes its reports into the `out=` directory. The part that differs between
+//! the two VMs is behind the [`Backend`] trait, which each VM's side implements.
 
+#![forbid(unsafe_code)]
+
+pub mod backend;
 pub mod control;
 pub mod options;
 pub mod run_dir;
@@ -19,8 +22,6 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use hotspot_backend::sys::jvmti::JavaVM;
-use hotspot_backend::Control;
 use hpm_support::log;
 use hpm_model::arcflow::MetricMode;
 use hpm_collectors::counters::{CounterOptions, CounterSetSpec, Metrics, ThreadCpuClock, WallClock};
@@ -31,118 +32,8 @@ use hpm_collectors::recorder::{Recorder, Status};
 use hpm_model::saved::SavedRun;
 use options::{MetricModeOption, SampleMode};
 
+pub use backend::{AttachedThread, Backend, Features, ProbeChange};
 pub use options::Options;
-
-/// The VM-specific part of the agent: what pause/resume, `status` and dumps need from the VM.
-pub enum Vm {
-    /// HotSpot through JVMTI: the backend's control handle (set at load and again at VMInit) and
-    /// the `JavaVM*` of Agent_OnLoad, as an address.
-    HotSpot { control: OnceLock<Control>, java_vm: OnceLock<usize> },
-    /// The research VM: its state lives in its adapter (`hpm-rvm-agent`), which gives the live
-    /// threads (the adapter's own table) through `threads` and takes its part in the control
-    /// operations through `control`.
-    Rvm { threads: fn() -> Vec<(String, String)>, control: RvmControl },
-}
-
-/// The research VM adapter's part in the control operations: with sampled metrics, what its
-/// sampler credited goes into the recorder before recording stops and before every snapshot,
-/// and a window that opens (or a reset) starts the sampling anew.
-#[derive(Clone, Copy)]
-pub struct RvmControl {
-    /// Before recording stops (the recorder still records): credits up to now go in.
-    pub stopping: fn(),
-    /// After recording started again.
-    pub started: fn(),
-    /// Drops everything recorded: calls `reset` (the recorder's) at the right moment.
-    pub reset: fn(reset: &dyn Fn()),
-    /// Before a snapshot (dumps, `status`): credits up to now go in.
-    pub sync: fn(),
-}
-
-impl Vm {
-    pub fn hotspot() -> Vm {
-        Vm::HotSpot { control: OnceLock::new(), java_vm: OnceLock::new() }
-    }
-
-    /// `"hotspot"` or `"rvm"` (the control socket's `status` says which).
-    pub fn name(&self) -> &'static str {
-        match self {
-            Vm::HotSpot { .. } => "hotspot",
-            Vm::Rvm { .. } => "rvm",
-        }
-    }
-
-    fn control(&self) -> Option<&Control> {
-        match self {
-            Vm::HotSpot { control, .. } => control.get(),
-            Vm::Rvm { .. } => None,
-        }
-    }
-
-    fn rvm_control(&self) -> Option<&RvmControl> {
-        match self {
-            Vm::HotSpot { .. } => None,
-            Vm::Rvm { control, .. } => Some(control),
-        }
-    }
-
-    /// Turns method events on or off in the VM. On rvm the callbacks stay installed (they cost a
-    /// branch in the paused recorder): only the recorder pauses.
-    fn set_method_events(&self, on: bool) -> Result<(), String> {
-        match self.control() {
-            Some(c) => c.set_method_events(on),
-            None => Ok(()),
-        }
-    }
-
-    /// The VM's live threads as (name, kind).
-    fn threads(&self) -> Result<Vec<(String, String)>, String> {
-        match self {
-            Vm::HotSpot { control, .. } => control.get().ok_or("the VM is not initialised yet")?.vm_threads(),
-            Vm::Rvm { threads, .. } => Ok(threads()),
-        }
-    }
-
-    /// What this VM could not give the agent, one line each.
-    pub fn missing_capabilities(&self) -> Vec<String> {
-        match self {
-            Vm::HotSpot { .. } => hotspot_backend::missing_capabilities(),
-            Vm::Rvm { .. } => Vec::new(),
-        }
-    }
-
-    /// Probes into or out of the methods `pattern` matches, now (HotSpot with bytecode probes).
-    pub fn request_probes(&self, add: bool, patterns: &[String]) -> Result<hotspot_backend::ProbeChange, String> {
-        match self {
-            Vm::HotSpot { .. } => hotspot_backend::request_probes(add, patterns),
-            Vm::Rvm { .. } => Err("the research VM counts every call already (its interpreter reports each entry and exit): there are no probes to put in or take out".into()),
-        }
-    }
-
-    /// The probe requests in force and how many methods have probes by them.
-    pub fn requested_probes(&self) -> Option<(Vec<String>, usize)> {
-        match self {
-            Vm::HotSpot { .. } => hotspot_backend::requested_probes(),
-            Vm::Rvm { .. } => None,
-        }
-    }
-
-    /// With bytecode probes on HotSpot, how many classes carry probes now.
-    pub fn probed_classes(&self) -> Option<usize> {
-        match self {
-            Vm::HotSpot { .. } => hotspot_backend::probed_classes(),
-            Vm::Rvm { .. } => None,
-        }
-    }
-
-    /// The `JavaVM*` (null on rvm and before Agent_OnLoad).
-    fn java_vm(&self) -> *mut JavaVM {
-        match self {
-            Vm::HotSpot { java_vm, .. } => java_vm.get().map_or(std::ptr::null_mut(), |&p| p as *mut JavaVM),
-            Vm::Rvm { .. } => std::ptr::null_mut(),
-        }
-    }
-}
 
 /// How the bytecode probes' contexts get time and counters: read at every change of context
 /// (exact) or sampled, and why (`metric-mode=`).
@@ -220,7 +111,10 @@ pub struct AgentState {
     pub probe_metrics: Option<ProbeMetrics>,
     /// Write `/tmp/perf-<pid>.map` with every dump (`perf-map=`, HotSpot with `collect=code`).
     perf_map: bool,
-    pub vm: Vm,
+    /// The VM's side of the agent.
+    pub vm: Box<dyn Backend>,
+    /// What the VM gives the agent with these options.
+    features: Features,
     /// Serialises dumps (VMDeath and the control socket may ask at the same time).
     dumping: Mutex<()>,
     /// One line per requested `event=` that could not be opened (for the control socket's `events`).
@@ -245,7 +139,8 @@ pub fn set_agent(state: Arc<AgentState>) {
 impl AgentState {
     /// Builds the recorder for `options` (metrics: `cpu-time`, `wall-time`, the `event=` counters
     /// this machine can count, then the allocation metrics with `collect=alloc`).
-    pub fn new(options: Options, vm: Vm) -> AgentState {
+    pub fn new(options: Options, vm: Box<dyn Backend>) -> AgentState {
+        let features = vm.features(&options);
         let mut metrics = Metrics::new().with(ThreadCpuClock).with(WallClock);
         let mut refused_events = Vec::new();
         let mut events_read = None;
@@ -272,8 +167,8 @@ impl AgentState {
         // On the research VM the choice holds for every green thread's metrics, calls or not: in
         // sampled mode a sampler of the processors credits them, in exact mode each switch and
         // event reads them.
-        let probes = options.calls && options.calls_via.probes() && matches!(vm, Vm::HotSpot { .. });
-        let rvm = matches!(vm, Vm::Rvm { .. });
+        let probes = options.calls && features.call_probes;
+        let rvm = features.green_threads;
         let mut processor = rvm.then(|| {
             let (reader, refused) = hpm_collectors::counters::switch_clock::processor_reader(&metrics);
             ProcessorReader { reader, switch_records: refused.is_none() }
@@ -290,8 +185,8 @@ impl AgentState {
             // On rvm exact mode is the recorder's own reads (of the green-thread metrics).
             metrics_from_sampler: probe_metrics.as_ref().map(|p| p.mode).filter(|&m| !rvm || m == MetricMode::Sampled),
             // Stack samples carry every metric the threads' sampler reads (not allocation).
-            stack_samples: (options.sample != SampleMode::Off && matches!(vm, Vm::HotSpot { .. })).then(|| metrics.metrics()),
-            alloc_samples: options.sample_alloc.filter(|_| matches!(vm, Vm::HotSpot { .. })),
+            stack_samples: (options.sample != SampleMode::Off && features.samples).then(|| metrics.metrics()),
+            alloc_samples: options.sample_alloc.filter(|_| features.samples),
             sample_lines: options.sample_lines,
             sample_native: options.sample_native,
             ..RecorderConfig::default()
@@ -302,8 +197,7 @@ impl AgentState {
         // This calibration measures the JVMTI path's probe (a native call per event). The bytecode
         // probes are calibrated by their runtime at the first dump, once their code is compiled
         // (hotspot-backend's `ProbeRuntime::calibrate_once`).
-        let jvmti_calls = options.calls_via == hotspot_backend::CallsVia::Jvmti || matches!(vm, Vm::Rvm { .. });
-        if options.compensate && options.calls && jvmti_calls {
+        if options.compensate && options.calls && !features.call_probes {
             // Overhead compensation: the probe cost, measured once here (~10k dummy calls). On
             // rvm in exact mode the threads' reads go through their processors' reader, which
             // reads `cpu-time` from switch records rather than by a system call: calibrated with
@@ -323,8 +217,8 @@ impl AgentState {
             log::debug(&format!("probe cost per call: callee {:?}, caller {:?} ({:?})", c.callee, c.caller, c.metrics));
         }
         // Decided once: `auto` asks whether the JVM's parent is `perf record`.
-        let perf_map = matches!(vm, Vm::HotSpot { .. }) && options.code && options.perf_map.wanted();
-        let vm_cost = matches!(vm, Vm::HotSpot { .. }).then(|| Arc::new(vmcost::VmCost::new(recorder.clone(), vm_counters)));
+        let perf_map = features.perf_map && options.code && options.perf_map.wanted();
+        let vm_cost = features.vm_cost.then(|| Arc::new(vmcost::VmCost::new(recorder.clone(), vm_counters)));
         AgentState {
             options,
             out,
@@ -333,6 +227,7 @@ impl AgentState {
             probe_metrics,
             perf_map,
             vm,
+            features,
             dumping: Mutex::new(()),
             refused_events,
             server: Mutex::new(None),
@@ -345,21 +240,8 @@ impl AgentState {
         &self.metric_set
     }
 
-    pub fn set_control(&self, control: &Control) {
-        if let Vm::HotSpot { control: c, .. } = &self.vm {
-            let _ = c.set(control.clone());
-        }
-    }
-
     pub fn recorder(&self) -> &Arc<Recorder> {
         &self.recorder
-    }
-
-    /// The VM's `JavaVM*` (null before Agent_OnLoad). A thread of the agent's own (the control socket)
-    /// must attach itself with it (`AttachCurrentThreadAsDaemon`) before [`AgentState::pause`] or
-    /// [`AgentState::resume`]: HotSpot refuses JVMTI calls from unattached threads.
-    pub fn java_vm(&self) -> *mut JavaVM {
-        self.vm.java_vm()
     }
 
     /// Stops recording method events: they are turned off in the VM, which goes back to compiled
@@ -369,21 +251,14 @@ impl AgentState {
             return Ok(false);
         }
         // Stack samples up to now are kept: drained while the recorder still records.
-        if let Some(c) = self.vm.control() {
-            c.stop_sampling();
-        }
-        if let Some(c) = self.vm.rvm_control() {
-            (c.stopping)();
-        }
+        self.vm.stopping();
         if !self.recorder.pause() {
             return Ok(false);
         }
         if self.options.calls {
             if let Err(e) = self.vm.set_method_events(false) {
                 self.recorder.resume();
-                if let Some(c) = self.vm.control() {
-                    c.start_sampling();
-                }
+                self.vm.started();
                 return Err(format!("{e}; still collecting"));
             }
         }
@@ -402,35 +277,19 @@ impl AgentState {
                 return Err(format!("{e}; still paused"));
             }
         }
-        if let Some(c) = self.vm.control() {
-            c.start_sampling();
-        }
-        if let Some(c) = self.vm.rvm_control() {
-            (c.started)();
-        }
+        self.vm.started();
         Ok(true)
     }
 
     /// Drops everything recorded so far.
     pub fn reset(&self) {
-        match self.vm.rvm_control() {
-            Some(c) => (c.reset)(&|| self.recorder.reset()),
-            None => self.recorder.reset(),
-        }
-        if let Some(c) = self.vm.control() {
-            c.reset_calls();
-        }
+        self.vm.reset(&|| self.recorder.reset());
     }
 
     /// Copies call trees that the VM keeps (bytecode probes) into the recorder; on HotSpot the
     /// calling thread must be attached to the VM.
     pub fn sync_calls(&self) {
-        if let Some(c) = self.vm.control() {
-            c.sync_calls();
-        }
-        if let Some(c) = self.vm.rvm_control() {
-            (c.sync)();
-        }
+        self.vm.sync();
     }
 
     /// The VM's live threads (name, kind); on HotSpot the calling thread must be attached to the VM.
@@ -463,10 +322,7 @@ impl AgentState {
         // The trees first: the dump is of this moment, not of the end of the calibration (which
         // takes 10-200 ms the first time, while the threads run on).
         self.sync_calls();
-        if let Some(c) = self.vm.control() {
-            c.calibrate_calls();
-            c.sync_code_map();
-        }
+        self.vm.prepare_dump();
         // The snapshot and what the agent adds (which run, the VM-cost timeline, the markers) are
         // the saved run that arcflow.json holds; every report is rendered from it, as `hpm report
         // DIR` renders them from the file.
@@ -609,7 +465,7 @@ impl AgentState {
     /// on HotSpot with `quantum`, whose tracers finish after the final dump, so that the page
     /// (which reads the whole trace back) is written once, with the complete traces.
     fn page_after_traces(&self) -> bool {
-        self.options.quantum != options::QuantumMode::Off && matches!(self.vm, Vm::HotSpot { .. })
+        self.options.quantum != options::QuantumMode::Off && self.features.traces_after_final_dump
     }
 
     /// The explorer page of the final dump's `run`, with the quantum traces, once they are
@@ -621,7 +477,7 @@ impl AgentState {
     /// The dump at VM death, with its one line on stderr. Returns the dump's run when its explorer
     /// page is left for [`AgentState::write_explorer_with_traces`] (HotSpot with `quantum`).
     pub fn final_dump(&self) -> Option<SavedRun> {
-        if let Some(line) = hotspot_backend::stack_sampling_summary() {
+        if let Some(line) = self.vm.stack_sampling_summary() {
             log::info(&line);
         }
         let page = if self.page_after_traces() { Page::Later } else { Page::Write };

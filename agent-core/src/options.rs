@@ -108,6 +108,27 @@ fn parse_duration_ns(v: &str) -> Option<u64> {
 
 pub const COLLECT_ITEMS: &[&str] = &["calls", "gc", "locks", "waits", "alloc", "code"];
 
+/// `calls=`: how call trees are recorded on HotSpot (the research VM's interpreter reports every
+/// entry and exit, whatever this says).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CallsVia {
+    /// Probes inserted into the bytecode at class load (hotspot-backend's `probes.rs`).
+    #[default]
+    Probes,
+    /// JVMTI MethodEntry/MethodExit events.
+    Jvmti,
+    /// Bytecode probes, but only in the methods asked for while the program runs
+    /// ([`crate::Backend::request_probes`]); no class gets them at start.
+    Requested,
+}
+
+impl CallsVia {
+    /// Whether calls are counted by bytecode probes.
+    pub fn probes(self) -> bool {
+        matches!(self, CallsVia::Probes | CallsVia::Requested)
+    }
+}
+
 /// `metric-mode=`: how the bytecode probes' contexts get their time and counters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MetricModeOption {
@@ -122,7 +143,7 @@ pub struct Options {
     pub out: Option<PathBuf>,
     pub calls: bool,
     /// How call trees are recorded on HotSpot.
-    pub calls_via: hotspot_backend::CallsVia,
+    pub calls_via: CallsVia,
     pub gc: bool,
     pub locks: bool,
     pub waits: bool,
@@ -164,7 +185,7 @@ impl Default for Options {
         Options {
             out: None,
             calls: true,
-            calls_via: hotspot_backend::CallsVia::Probes,
+            calls_via: CallsVia::Probes,
             gc: true,
             locks: true,
             waits: true,
@@ -343,9 +364,9 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
                 }
             }
             "calls" => match need(value)?.as_str() {
-                "probes" => o.calls_via = hotspot_backend::CallsVia::Probes,
-                "jvmti" => o.calls_via = hotspot_backend::CallsVia::Jvmti,
-                "requested" => o.calls_via = hotspot_backend::CallsVia::Requested,
+                "probes" => o.calls_via = CallsVia::Probes,
+                "jvmti" => o.calls_via = CallsVia::Jvmti,
+                "requested" => o.calls_via = CallsVia::Requested,
                 "none" => calls_none = true,
                 v => return Err(format!("bad value '{}' for option 'calls' (valid: probes, requested, jvmti, none)", shown(v))),
             },
@@ -464,7 +485,7 @@ mod tests {
         assert!(!parse(Some("thread-field=off")).unwrap().thread_field);
         assert!(parse(Some("thread-field=yes")).unwrap_err().contains("bad value 'yes' for option 'thread-field' (valid: on, off)"));
         assert_eq!(parse(None).unwrap().quantum, QuantumMode::Off);
-        assert_eq!(parse(None).unwrap().calls_via, hotspot_backend::CallsVia::Probes);
+        assert_eq!(parse(None).unwrap().calls_via, CallsVia::Probes);
         assert_eq!(parse(None).unwrap().metric_mode, MetricModeOption::Auto);
         assert_eq!(parse(Some("metric-mode=exact")).unwrap().metric_mode, MetricModeOption::Exact);
         let o = parse(Some("calls=none,sample=cpu,sample-interval=1ms")).unwrap();
@@ -500,9 +521,9 @@ mod tests {
         assert!(parse(Some("calls=all")).unwrap_err().contains("(valid: probes, requested, jvmti, none)"));
         assert_eq!(parse(Some("metric-mode=sampled")).unwrap().metric_mode, MetricModeOption::Sampled);
         assert!(parse(Some("metric-mode=fast")).unwrap_err().contains("(valid: auto, exact, sampled)"));
-        assert_eq!(parse(Some("calls=jvmti")).unwrap().calls_via, hotspot_backend::CallsVia::Jvmti);
+        assert_eq!(parse(Some("calls=jvmti")).unwrap().calls_via, CallsVia::Jvmti);
         let o = parse(Some("calls=requested,sample=cpu")).unwrap();
-        assert!(o.calls && o.calls_via == hotspot_backend::CallsVia::Requested && o.sample == SampleMode::Cpu);
+        assert!(o.calls && o.calls_via == CallsVia::Requested && o.sample == SampleMode::Cpu);
         assert_eq!(parse(Some("quantum")).unwrap().quantum, QuantumMode::Switch);
         assert_eq!(parse(Some("quantum=switch")).unwrap().quantum, QuantumMode::Switch);
         assert_eq!(parse(Some("quantum=tick")).unwrap().quantum, QuantumMode::Tick);

@@ -6,9 +6,9 @@ use std::ffi::{c_char, CStr};
 use std::sync::Arc;
 
 use hotspot_backend::sys::jvmti::JavaVM;
-use hotspot_backend::{BackendConfig, Control, Hooks};
+use hotspot_backend::{BackendConfig, Control, HotSpot, Hooks};
 use hpm_agent_core::options::{self, SampleMode};
-use hpm_agent_core::{quiet_panics, run_dir, set_agent, AgentState, Vm};
+use hpm_agent_core::{quiet_panics, run_dir, set_agent, AgentState};
 use hpm_model::arcflow::MetricMode;
 use hpm_collectors::sampling::{ContextSampler, SamplerConfig, SignalSource, StackConfig, StackTrigger};
 use hpm_support::log;
@@ -16,8 +16,7 @@ use hpm_support::log;
 struct AgentHooks(Arc<AgentState>);
 
 impl Hooks for AgentHooks {
-    fn vm_init(&self, control: &Control) {
-        self.0.set_control(control);
+    fn vm_init(&self, _control: &Control) {
         crate::quanta::vm_init();
         if let Some(v) = &self.0.vm_cost {
             v.start();
@@ -52,16 +51,14 @@ impl Hooks for AgentHooks {
         crate::quanta::vthread_unmounted(id);
     }
 
-    fn data_dump_request(&self, control: &Control) {
-        self.0.set_control(control);
+    fn data_dump_request(&self, _control: &Control) {
         match self.0.dump(None) {
             Ok(_) => log::line(&format!("hpmagent: reports written to {} (dump on request)", self.0.out.display())),
             Err(e) => log::line(&format!("hpmagent: error: cannot write reports to {}: {e}", self.0.out.display())),
         }
     }
 
-    fn vm_death(&self, control: &Control) {
-        self.0.set_control(control);
+    fn vm_death(&self, _control: &Control) {
         if let Some(v) = &self.0.vm_cost {
             v.stop();
         }
@@ -105,7 +102,7 @@ pub unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Resul
     log::set_level(opts.log);
     quiet_panics();
     crate::quanta::setup(opts.quantum, &opts.out_dir(), &opts.events, late);
-    let state = Arc::new(AgentState::new(opts, Vm::hotspot()));
+    let state = Arc::new(AgentState::new(opts, Box::new(HotSpot)));
     let bcfg = BackendConfig {
         start_paused: state.options.start_paused,
         // One heap sampler: allocation samples' interval, or collect=alloc's (options refuse both).
@@ -118,19 +115,14 @@ pub unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Resul
             o.calls || o.locks || o.waits || o.alloc || o.quantum != options::QuantumMode::Off
         },
     };
-    // Set before the backend goes live: after a late attach the control socket starts at once.
-    if let Vm::HotSpot { java_vm, .. } = &state.vm {
-        let _ = java_vm.set(vm as usize);
-    }
     start_samplers(&state);
     let hooks = Box::new(AgentHooks(state.clone()));
     // SAFETY: vm is the JavaVM of Agent_OnLoad/Agent_OnAttach (our caller's contract).
-    let control = if late {
-        unsafe { hotspot_backend::init_live(vm, state.recorder().clone(), bcfg, hooks) }?
+    if late {
+        unsafe { hotspot_backend::init_live(vm, state.recorder().clone(), bcfg, hooks) }?;
     } else {
-        unsafe { hotspot_backend::init(vm, state.recorder().clone(), bcfg, hooks) }?
-    };
-    state.set_control(&control);
+        unsafe { hotspot_backend::init(vm, state.recorder().clone(), bcfg, hooks) }?;
+    }
     set_agent(state);
     Ok(())
 }

@@ -21,6 +21,7 @@ mod vthreads;
 mod park;
 mod states;
 mod symbols;
+mod vm;
 
 pub use stacks::{faults_caught as stack_walk_faults, AsgctWalker};
 #[allow(clippy::all)]
@@ -45,7 +46,9 @@ use hpm_support::log;
 use hpm_support::lock;
 
 pub use errors::jvmti_error_text;
+use hpm_agent_core::options::CallsVia;
 pub use names::Resolver;
+pub use vm::HotSpot;
 
 /// What the backend turns on, beyond the recorder's own configuration.
 #[derive(Debug, Clone)]
@@ -66,26 +69,6 @@ pub struct BackendConfig {
     /// With probes, loaded at start-up: give `java.lang.Thread` a field for each thread's call
     /// tree (the early class-load hook, which turns class data sharing off).
     pub thread_field: bool,
-}
-
-/// How call trees are recorded on HotSpot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum CallsVia {
-    /// Probes inserted into the bytecode at class load ([`probes`]).
-    #[default]
-    Probes,
-    /// JVMTI MethodEntry/MethodExit events.
-    Jvmti,
-    /// Bytecode probes, but only in the methods asked for while the program runs
-    /// ([`request_probes`]); no class gets them at start.
-    Requested,
-}
-
-impl CallsVia {
-    /// Whether calls are counted by bytecode probes.
-    pub fn probes(self) -> bool {
-        matches!(self, CallsVia::Probes | CallsVia::Requested)
-    }
 }
 
 impl Default for BackendConfig {
@@ -133,35 +116,6 @@ struct Backend {
     missing: Vec<String>,
 }
 
-/// With bytecode probes (`calls=probes`), how many classes carry probes now (none while recording
-/// is stopped: they are retransformed without them); `None` in the JVMTI mode.
-pub fn probed_classes() -> Option<usize> {
-    probes::runtime().map(|rt| rt.probed_class_count())
-}
-
-pub use probes::ProbeChange;
-
-/// `hpm ctl PID probe add|remove PATTERN...` (`CLASS_GLOB` or `CLASS_GLOB::METHOD_GLOB`): bytecode
-/// probes into, or out of, the matching methods while the program runs, in one retransformation.
-/// Call on a thread attached to the VM.
-pub fn request_probes(add: bool, patterns: &[String]) -> Result<ProbeChange, String> {
-    match probes::runtime() {
-        Some(rt) => rt.request(add, patterns),
-        None => Err("this run counts no calls with bytecode probes (calls=none or calls=jvmti): start the agent with calls=requested (probes only where asked) or calls=probes".into()),
-    }
-}
-
-/// The probe requests in force, in order (`+pattern`, `-pattern`), and how many methods have
-/// probes by them now; `None` without bytecode probes.
-pub fn requested_probes() -> Option<(Vec<String>, usize)> {
-    probes::runtime().map(|rt| rt.requested())
-}
-
-/// What the VM could not give this agent: one line per kind of data, naming it and the fix.
-pub fn missing_capabilities() -> Vec<String> {
-    BACKEND.get().map(|b| b.missing.clone()).unwrap_or_default()
-}
-
 static BACKEND: OnceLock<Backend> = OnceLock::new();
 
 /// The code events are on ([`Control::refresh_code_map`]).
@@ -185,11 +139,6 @@ pub fn use_sampler(sampler: Arc<hpm_collectors::sampling::ContextSampler>, exact
 pub fn use_stack_sampler(sampler: Arc<hpm_collectors::sampling::ContextSampler>, probes_start_threads: bool) {
     vmstructs::prepare_for_sampling();
     stacks::install(sampler, !probes_start_threads);
-}
-
-/// One line on stack sampling so far (walks stored, failed, faulted), if it is on.
-pub fn stack_sampling_summary() -> Option<String> {
-    stacks::runtime().map(|rt| rt.summary())
 }
 
 thread_local! {

@@ -27,6 +27,7 @@ use hpm_model::snapshot::naming::is_jdk_class;
 use hpm_model::snapshot::{ClassFilter, Glob, ProbeRequest};
 use hpm_collectors::recorder::{Recorder, ThreadRecorder};
 use hpm_collectors::sampling::{ContextSampler, SampledThread};
+use hpm_agent_core::ProbeChange;
 use hpm_instrument::{instrument, MethodInfo, Probes};
 
 use crate::probe_requests::{Decision, Pattern, ProbeRequests};
@@ -302,20 +303,6 @@ fn drain_into(st: &SampledThread, own: &Mutex<Bases>, mounted: Option<(u32, &Mut
             }
         }
     }
-}
-
-/// What a probe request did ([`ProbeRuntime::request`]).
-#[derive(Debug, Clone)]
-pub struct ProbeChange {
-    /// Loaded classes retransformed, and those the VM refused.
-    pub classes: usize,
-    pub failed: usize,
-    /// Recording was on: the change is in the code now (else at the next start).
-    pub recording: bool,
-    /// Methods with requested probes in, after the request.
-    pub methods_in: usize,
-    /// The rules now, in order (`+pattern`, `-pattern`).
-    pub rules: Vec<String>,
 }
 
 pub(crate) struct ProbeRuntime {

@@ -51,7 +51,7 @@ use rvm_abi::{method_part, thread_kind, AgentCtx, RvmCallbacks, RvmVm, SwitchInf
 
 use hpm_agent_core::options::{self, QuantumMode};
 use hpm_collectors::quantum::tracer::{RecordAt, Tracer};
-use hpm_agent_core::{control, AgentState, RvmControl, Vm};
+use hpm_agent_core::{control, AgentState, Backend, Features, ProbeChange};
 
 /// The VM's queries and services, copied out of the [`RvmVm`] at load (valid until `vm_death`
 /// returns; the handle is kept as an address so the table can be shared between threads).
@@ -599,7 +599,48 @@ fn ctl_sync() {
     r.drain(s, keep);
 }
 
-const RVM_CONTROL: RvmControl = RvmControl { stopping: ctl_stopping, started: ctl_started, reset: ctl_reset, sync: ctl_sync };
+/// The research VM as the agent's core sees it. Its state lives here, in the adapter: the live
+/// threads are the adapter's own table, and with sampled metrics what the sampler credited goes
+/// into the recorder before recording stops and before every snapshot, and a window that opens
+/// (or a reset) starts the sampling anew. Method events need no switching: the callbacks stay
+/// installed (a branch in the paused recorder), and no thread needs attaching.
+struct RvmBackend;
+
+impl Backend for RvmBackend {
+    fn name(&self) -> &'static str {
+        "rvm"
+    }
+
+    fn features(&self, _options: &options::Options) -> Features {
+        // Its interpreter reports each call; no samples, no code map, no VM-cost timeline, and
+        // its quantum traces are written before the final dump.
+        Features { green_threads: true, ..Features::default() }
+    }
+
+    fn threads(&self) -> Result<Vec<(String, String)>, String> {
+        Ok(vm_threads())
+    }
+
+    fn stopping(&self) {
+        ctl_stopping()
+    }
+
+    fn started(&self) {
+        ctl_started()
+    }
+
+    fn reset(&self, reset: &dyn Fn()) {
+        ctl_reset(reset)
+    }
+
+    fn sync(&self) {
+        ctl_sync()
+    }
+
+    fn request_probes(&self, _add: bool, _patterns: &[String]) -> Result<ProbeChange, String> {
+        Err("the research VM counts every call already (its interpreter reports each entry and exit): there are no probes to put in or take out".into())
+    }
+}
 
 /// The body of processor `arg`'s trace-writer thread.
 extern "C" fn cb_trace_writer(arg: *mut c_void) {
@@ -981,7 +1022,7 @@ fn load(vm: &RvmVm, options: Option<String>, cb: &mut RvmCallbacks) -> Result<()
     if opts.sample != options::SampleMode::Off || opts.sample_alloc.is_some() {
         log::warn("stack and allocation sampling (sample=, sample-alloc=) need HotSpot; ignored on the research VM");
     }
-    let state = Arc::new(AgentState::new(opts, Vm::Rvm { threads: vm_threads, control: RVM_CONTROL }));
+    let state = Arc::new(AgentState::new(opts, Box::new(RvmBackend)));
     let metrics = state.metric_set().metrics();
     let sampling = match &state.probe_metrics {
         Some(p) if p.mode == MetricMode::Sampled => {
