@@ -18,7 +18,8 @@ use hpm_model::snapshot::CompilerActivity;
 use hpm_collectors::recorder::Recorder;
 use hpm_model::sampling::Tier;
 
-use crate::vmstructs::{guarded_read, tier_of_level, VmStructs};
+use crate::guard::guarded_read;
+use crate::vmstructs::{tier_of_level, VmStructs};
 
 /// Offsets of the fields a look reads.
 pub(crate) struct CompilerLayout {

@@ -22,7 +22,7 @@ pub struct Resolver {
     env: *mut jvmtiEnv,
     jni: *mut JNIEnv,
     /// Method ids read from sampled stacks: only those the VM gave the agent reach JVMTI
-    /// ([`crate::stacks::is_known_method_id`]); others are left unnamed (their frame is left out).
+    /// ([`crate::method_ids::is_known_method_id`]); others are left unnamed (their frame is left out).
     only_known: bool,
 }
 
@@ -165,12 +165,21 @@ pub unsafe fn inlined_methods(info: *const c_void, top: jmethodID) -> Vec<jmetho
     out
 }
 
+/// Virtual threads are recorded apart (the VM granted what it takes): set at load by
+/// `vthreads::install`, read by [`say_virtual_threads_nest`].
+static VIRTUAL_THREADS_APART: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Virtual threads are recorded apart from now (`vthreads::install`).
+pub(crate) fn virtual_threads_recorded_apart() {
+    VIRTUAL_THREADS_APART.store(true, std::sync::atomic::Ordering::Release);
+}
+
 /// Says once that virtual threads are recorded on their carriers. Called when a method of
 /// `java.lang.VirtualThread` is first resolved: every virtual thread runs them (JDK 21+), whether
 /// or not the filter records JDK classes.
 fn say_virtual_threads_nest() {
     static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-    if crate::vthreads::supported() {
+    if VIRTUAL_THREADS_APART.load(std::sync::atomic::Ordering::Acquire) {
         return; // recorded apart (the warning is for VMs that did not grant it)
     }
     if !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
@@ -205,7 +214,7 @@ fn line_table(env: *mut jvmtiEnv, method: jmethodID) -> Vec<(i64, u32)> {
 
 impl MethodResolver for Resolver {
     fn line_of(&mut self, method: u64, pos: i32) -> Option<u32> {
-        if self.only_known && !crate::stacks::is_known_method_id(method) {
+        if self.only_known && !crate::method_ids::is_known_method_id(method) {
             return None;
         }
         let mut tables = LINE_TABLES.lock().unwrap_or_else(|e| e.into_inner());
@@ -214,7 +223,7 @@ impl MethodResolver for Resolver {
     }
 
     fn resolve(&mut self, method: u64, filter: &ClassFilter, out: &mut Vec<(u64, Option<String>)>) {
-        if self.only_known && !crate::stacks::is_known_method_id(method) {
+        if self.only_known && !crate::method_ids::is_known_method_id(method) {
             out.push((method, None));
             return;
         }
@@ -270,7 +279,7 @@ impl MethodResolver for Resolver {
     }
 
     fn walk_failure(&self, code: i32) -> String {
-        crate::stacks::walk_failure_name(code)
+        crate::guard::walk_failure_name(code)
     }
 
     fn native_code(&mut self, pc: u64) -> String {

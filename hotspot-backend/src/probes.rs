@@ -928,20 +928,22 @@ impl ProbeRuntime {
 
     /// A virtual thread starts (on its carrier, before its first mount): its context cell and
     /// credits, which its carriers' samplers fill while they run it.
-    pub(crate) fn vthread_started(&self, jni: *mut JNIEnv, thread: jthread, v: &crate::vthreads::VThread) {
+    /// `id`: the agent's id for it; `slot`: where the virtual thread keeps its probes' part.
+    pub(crate) fn vthread_started(&self, jni: *mut JNIEnv, thread: jthread, id: u32, recorder: &Arc<ThreadRecorder>, slot: &OnceLock<Local>) {
         let local = Local::new_virtual(new_parking_cell());
-        lock(&self.owners).insert(v.id, local.bases.clone());
-        let _ = v.probes.set(local.clone());
+        lock(&self.owners).insert(id, local.bases.clone());
+        let _ = slot.set(local.clone());
         let stack = ThreadStack::new(self.env(), jni, thread);
-        let mut t = ProbeThread::new(&v.recorder, stack, local);
+        let mut t = ProbeThread::new(recorder, stack, local);
         t.started_at = Some(self.state.load(Ordering::Acquire));
-        lock(&self.threads).virtual_threads.insert(v.id, t);
+        lock(&self.threads).virtual_threads.insert(id, t);
     }
 
-    /// The calling carrier mounts `v`: its probes and its sampler's credits are `v`'s from now,
-    /// its context in the carrier's mount cell ([`VirtualCells`]).
-    pub(crate) fn mount(&self, v: &crate::vthreads::VThread) {
-        let Some(local) = v.probes.get() else { return };
+    /// The calling carrier mounts virtual thread `id` (its probes' part in `slot`): its probes
+    /// and its sampler's credits are the virtual thread's from now, its context in the carrier's
+    /// mount cell ([`VirtualCells`]).
+    pub(crate) fn mount(&self, id: u32, slot: &OnceLock<Local>) {
+        let Some(local) = slot.get() else { return };
         let Some(cells) = &local.virtual_cells else { return };
         let mount_cell = MOUNT_CELL.with(|c| match c.get() {
             Some(cell) => cell,
@@ -952,15 +954,16 @@ impl ProbeRuntime {
             }
         });
         cells.move_to(mount_cell);
-        MOUNTED.with(|m| *m.borrow_mut() = Some((v.id, Local { cell: mount_cell, ..local.clone() })));
+        MOUNTED.with(|m| *m.borrow_mut() = Some((id, Local { cell: mount_cell, ..local.clone() })));
         if let Some(st) = LOCAL.with(|l| l.borrow().as_ref().and_then(|l| l.sampled.clone())) {
-            st.retarget(mount_cell, v.id, self.exact);
+            st.retarget(mount_cell, id, self.exact);
         }
     }
 
-    /// The calling carrier unmounts `v`: its sampler works for it again, and what it credited
-    /// to `v` goes to `v`'s bases now (so no carrier holds credits of a thread that ended).
-    pub(crate) fn unmount(&self, v: &crate::vthreads::VThread) {
+    /// The calling carrier unmounts virtual thread `id` (its probes' part in `slot`): its
+    /// sampler works for it again, and what it credited to the virtual thread goes to its bases
+    /// now (so no carrier holds credits of a thread that ended).
+    pub(crate) fn unmount(&self, id: u32, slot: &OnceLock<Local>) {
         let mounted = MOUNTED.with(|m| m.borrow_mut().take());
         let own = LOCAL.with(|l| l.borrow().clone());
         let sampled = own.as_ref().and_then(|o| Some((o.cell, o.sampled.clone()?)));
@@ -968,25 +971,25 @@ impl ProbeRuntime {
             // First, while the mount cell still holds the thread's context (exact mode credits it).
             st.retarget(own_cell, 0, self.exact);
         }
-        if let (Some(_), Some(local)) = (mounted, v.probes.get()) {
+        if let (Some(_), Some(local)) = (mounted, slot.get()) {
             if let Some(cells) = &local.virtual_cells {
                 cells.move_to(local.cell);
             }
         }
         let (Some(own), Some((_, st))) = (own, sampled) else { return };
         let keep = self.state.load(Ordering::Acquire) & 1 == 1;
-        let mounted = v.probes.get().map(|l| (v.id, &*l.bases));
+        let mounted = slot.get().map(|l| (id, &*l.bases));
         drain_into(&st, &own.bases, mounted, keep, &self.owners);
     }
 
     /// A virtual thread ended (on its carrier, after its last unmount): its final tree goes to
     /// the recorder now, and the agent lets go of it.
-    pub(crate) fn vthread_ended(&self, jni: *mut JNIEnv, v: &crate::vthreads::VThread) {
+    pub(crate) fn vthread_ended(&self, jni: *mut JNIEnv, id: u32) {
         let m = self.sampled_metrics();
         let consumers = lock(&self.ids).consumers.clone();
         let mut threads = lock(&self.threads);
-        lock(&self.owners).remove(&v.id);
-        let Some(mut t) = threads.virtual_threads.remove(&v.id) else { return };
+        lock(&self.owners).remove(&id);
+        let Some(mut t) = threads.virtual_threads.remove(&id) else { return };
         drop(threads);
         self.sync_one(jni, &t, &consumers, m);
         if let Some(cells) = &t.local.virtual_cells {

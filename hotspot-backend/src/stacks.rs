@@ -17,8 +17,7 @@
 //!   SIGPROF handler) also credits time to their exact contexts; each thread is started once, by
 //!   the probes' runtime, and handed over here.
 
-use std::collections::HashSet;
-use std::ffi::{c_int, c_ulong, c_void};
+use std::ffi::{c_int, c_void};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::Duration;
@@ -28,20 +27,14 @@ use hpm_model::sampling::FrameForm;
 use hpm_collectors::sampling::{CodeAt, ContextSampler, RawFrame, SampledThread, StackWalker};
 use hpm_support::{lock, log};
 
+use crate::guard::{faults_caught, hpm_guarded_call, install_fault_guard, AsgctFn, WALK_FAULTED, WALK_UNGUARDED};
+use crate::method_ids::make_method_ids;
 use crate::names::Resolver;
 use crate::sys::jvmti::*;
 use crate::compilers::{CompilerLayout, CompilerWatch};
 use crate::frames::{Anchor, FrameLayout, Regs, THREAD_IN_VM};
 use crate::vmstructs::{self, CodeLayout};
 use crate::{deallocate, jvmti_fn, AgentThread, BACKEND};
-
-extern "C" {
-    fn hpm_guarded_call(f: AsgctFn, trace: *mut c_void, depth: c_int, ucontext: *mut c_void) -> c_int;
-    fn hpm_install_fault_guard() -> c_int;
-    fn hpm_faults_caught() -> c_ulong;
-}
-
-type AsgctFn = unsafe extern "C" fn(trace: *mut c_void, depth: c_int, ucontext: *mut c_void);
 
 /// `ASGCT_CallTrace` of HotSpot's `forte.cpp`: the thread's JNIEnv in, the frame count (or a
 /// negative failure code) out, frames written to `frames` (laid out as [`RawFrame`]).
@@ -50,15 +43,6 @@ struct CallTrace {
     env: *mut JNIEnv,
     num_frames: c_int,
     frames: *mut RawFrame,
-}
-
-/// Runs `f(arg, 0, null)` under the fault guard: 0, or -1 if it faulted and was abandoned.
-///
-/// # Safety
-/// `f` must be safe to abandon at any instruction: it holds no lock and nothing with a destructor.
-pub(crate) unsafe fn guarded(f: AsgctFn, arg: *mut c_void) -> c_int {
-    // SAFETY: the caller's contract; see native/fault_guard.c.
-    unsafe { hpm_guarded_call(f, arg, 0, std::ptr::null_mut()) }
 }
 
 /// HotSpot's code cache as VMStructs describe it, read at VMInit; the walker classifies each
@@ -150,7 +134,7 @@ pub(crate) fn os_thread_of(jni: *mut JNIEnv, thread: jthread) -> Option<(i32, us
     if java_thread == 0 {
         return None; // not started, or ended
     }
-    let tid = vmstructs::guarded_read(&mut || {
+    let tid = crate::guard::guarded_read(&mut || {
         // SAFETY: inside the fault guard; a JavaThread that ends meanwhile faults at worst.
         unsafe {
             let os: usize = std::ptr::read_volatile((java_thread + osthread) as *const usize);
@@ -213,21 +197,6 @@ fn set_registers(context: &mut libc::ucontext_t, regs: Regs) {
 #[cfg(not(target_arch = "x86_64"))]
 fn set_registers(_context: &mut libc::ucontext_t, _regs: Regs) {}
 
-/// The code of a walk abandoned by the fault guard (below AGCT's own codes).
-pub const WALK_FAULTED: i32 = -100;
-/// The code of a sample taken before the fault guard was in place: not walked.
-pub const WALK_UNGUARDED: i32 = -101;
-
-/// The fault guard is installed: walks may run. Threads can be sampled before (the probes start
-/// the initial thread's sampler at VMInit before the guard goes in, and a guard that cannot be
-/// installed never goes in); their samples are not walked.
-static GUARD_READY: AtomicBool = AtomicBool::new(false);
-
-/// Whether guarded calls may run (the fault guard is installed).
-pub(crate) fn guard_ready() -> bool {
-    GUARD_READY.load(Ordering::Acquire)
-}
-
 /// A frame whose method has no jmethodID (AGCT writes null): a key no method has, so the
 /// resolver leaves it out and its cost goes to its caller.
 const NO_METHOD_ID: u64 = 1;
@@ -254,7 +223,7 @@ impl AsgctWalker {
 
 impl StackWalker for AsgctWalker {
     unsafe fn walk(&self, thread: usize, ucontext: *mut c_void, pc: u64, out: &mut [RawFrame], code: &mut CodeAt) -> i32 {
-        if !GUARD_READY.load(Ordering::Acquire) {
+        if !crate::guard::guard_ready() {
             return WALK_UNGUARDED;
         }
         /// One guarded call does both the walk and the code lookup (each guarded call saves the
@@ -445,44 +414,6 @@ impl StackWalker for AsgctWalker {
             n
         }
     }
-}
-
-/// Installs the fault guard's SIGSEGV/SIGBUS handler in front of HotSpot's: after VMInit, when
-/// HotSpot's own handlers are in place.
-pub(crate) fn install_fault_guard() -> Result<(), String> {
-    // SAFETY: installs a handler with sigaction; see native/fault_guard.c.
-    if unsafe { hpm_install_fault_guard() } != 0 {
-        return Err(format!("cannot install the stack walks' fault handler: {}", std::io::Error::last_os_error()));
-    }
-    GUARD_READY.store(true, Ordering::Release);
-    Ok(())
-}
-
-/// Walks abandoned because they faulted.
-pub fn faults_caught() -> u64 {
-    // SAFETY: reads a counter.
-    unsafe { hpm_faults_caught() as u64 }
-}
-
-/// The name of a failed walk's pseudo-frame: AGCT's codes (`forte.cpp`), and the guard's.
-pub(crate) fn walk_failure_name(code: i32) -> String {
-    let what = match code {
-        0 => "no Java frame",
-        -1 => "no class load",
-        -2 => "GC active",
-        -3 => "unknown, not Java",
-        -4 => "not walkable, not Java",
-        -5 => "unknown Java",
-        -6 => "not walkable Java",
-        -7 => "unknown thread state",
-        -8 => "thread exit",
-        -9 => "deoptimisation",
-        -10 => "safepoint",
-        WALK_FAULTED => "walk faulted",
-        WALK_UNGUARDED => "not walked: no fault guard",
-        _ => return format!("(stack not walked: code {code})"),
-    };
-    format!("({what})")
 }
 
 /// The sampler's threads and the recorder's, paired; drained together.
@@ -704,34 +635,6 @@ pub(crate) fn alloc_sample(env: *mut jvmtiEnv, jni: *mut JNIEnv, t: &ThreadRecor
     b.recorder.add_alloc_sample(t, &raw, &class, bytes, &mut r);
 }
 
-/// The jmethodIDs the VM gave the agent through JVMTI (`GetClassMethods` at ClassPrepare and for
-/// the classes loaded before sampling started). A method id read from a sampled stack reaches
-/// JVMTI only if it is here: HotSpot dereferences a jmethodID without checking it, so a bad one
-/// (AGCT writes null for a method without an id, or a misread frame) would crash the JVM, while
-/// one of these stays a valid slot for the life of the VM (after its class is unloaded JVMTI
-/// answers INVALID_METHODID).
-static KNOWN_METHOD_IDS: Mutex<Option<HashSet<u64>>> = Mutex::new(None);
-
-/// Whether `method` is a jmethodID the VM gave the agent ([`KNOWN_METHOD_IDS`]).
-pub(crate) fn is_known_method_id(method: u64) -> bool {
-    lock(&KNOWN_METHOD_IDS).as_ref().is_some_and(|k| k.contains(&method))
-}
-
-/// Makes the jmethodIDs of `klass`'s methods (GetClassMethods makes them), so that AGCT, which
-/// cannot make one in a signal handler, finds them; and keeps them as known.
-pub(crate) fn make_method_ids(env: *mut jvmtiEnv, klass: jclass) {
-    let mut count: jint = 0;
-    let mut methods: *mut jmethodID = std::ptr::null_mut();
-    // SAFETY: env valid; klass a live reference given by the caller; out-pointers valid.
-    let err = unsafe { jvmti_fn!(env, GetClassMethods)(env, klass, &mut count, &mut methods) };
-    if err == JVMTI_ERROR_NONE && !methods.is_null() {
-        // SAFETY: GetClassMethods returned `count` method ids at `methods`.
-        let ids = unsafe { std::slice::from_raw_parts(methods, count.max(0) as usize) };
-        lock(&KNOWN_METHOD_IDS).get_or_insert_with(HashSet::new).extend(ids.iter().map(|&m| m as u64));
-        deallocate(env, methods as *mut u8);
-    }
-}
-
 fn make_method_ids_of_loaded_classes(env: *mut jvmtiEnv, jni: *mut JNIEnv) {
     let mut count: jint = 0;
     let mut classes: *mut jclass = std::ptr::null_mut();
@@ -906,11 +809,4 @@ mod tests {
         unsafe { libc::munmap(page, 4096) };
     }
 
-    #[test]
-    fn failed_walks_are_named() {
-        assert_eq!(walk_failure_name(-2), "(GC active)");
-        assert_eq!(walk_failure_name(WALK_FAULTED), "(walk faulted)");
-        assert_eq!(walk_failure_name(WALK_UNGUARDED), "(not walked: no fault guard)");
-        assert_eq!(walk_failure_name(-42), "(stack not walked: code -42)");
-    }
 }

@@ -14,7 +14,7 @@
 //! needs it unavailable, with one line naming what is missing, never a wrong read.
 
 use std::collections::HashMap;
-use std::ffi::{c_char, c_int, c_void, CStr};
+use std::ffi::{c_char, c_int, CStr};
 
 use hpm_model::sampling::Tier;
 use hpm_collectors::sampling::{CodeAt, RawFrame};
@@ -586,31 +586,6 @@ pub(crate) fn tier_of_level(level: i32) -> Tier {
         4 => Tier::C2,
         _ => Tier::Unknown,
     }
-}
-
-/// Runs `f` under the fault guard: its value, or None if a read faulted (the fault guard must
-/// be installed: see `stacks::guard_ready`). `f` must not allocate, lock or own anything with a
-/// destructor: a fault jumps out of it at any instruction.
-pub(crate) fn guarded_read<T: Copy>(f: &mut dyn FnMut() -> T) -> Option<T> {
-    if !crate::stacks::guard_ready() {
-        return None;
-    }
-    struct Call<'a, T> {
-        f: &'a mut dyn FnMut() -> T,
-        out: Option<T>,
-    }
-    unsafe extern "C" fn run<T: Copy>(arg: *mut c_void, _depth: c_int, _ucontext: *mut c_void) {
-        // SAFETY: `arg` is the `Call` below, alive for the guarded call.
-        let c = unsafe { &mut *(arg as *mut Call<T>) };
-        c.out = Some((c.f)());
-    }
-    let mut call = Call { f, out: None };
-    // SAFETY: `run` calls `f`, which the caller keeps free of destructors, locks and allocation.
-    let rc = unsafe { crate::stacks::guarded(run::<T>, &mut call as *mut Call<T> as *mut c_void) };
-    if rc != 0 {
-        return None;
-    }
-    call.out
 }
 
 

@@ -36,7 +36,7 @@ use hpm_collectors::recorder::{ThreadInfo, ThreadRecorder};
 use hpm_support::{guard, log};
 
 use crate::sys::jvmti::*;
-use crate::{jni_fn, jvmti_fn, probes, take_string, Backend, ThreadStack, BACKEND, CURRENT};
+use crate::{jni_fn, jvmti_fn, names, probes, take_string, Backend, ThreadStack, BACKEND, CURRENT};
 
 /// HotSpot's extension events for mounts, by id.
 const MOUNT_EVENT: &str = "com.sun.hotspot.events.VirtualThreadMount";
@@ -83,6 +83,7 @@ pub(crate) fn supported() -> bool {
 /// follow virtual threads (`green`: with JVMTI method events, read per event).
 pub(crate) fn install(green: Option<GreenConfig>) {
     let _ = SUPPORT.set(Support { green });
+    names::virtual_threads_recorded_apart();
 }
 
 /// In the live phase: turns on VirtualThreadStart/End and the mount extension events. Without
@@ -332,7 +333,7 @@ fn started(b: &Backend, env: *mut jvmtiEnv, jni: *mut JNIEnv, thread: jthread) -
     }
     let v = Arc::new(VThread { id, recorder, account, probes: OnceLock::new() });
     if let Some(rt) = probes::runtime() {
-        rt.vthread_started(jni, thread, &v);
+        rt.vthread_started(jni, thread, v.id, &v.recorder, &v.probes);
     }
     b.hooks.vthread_started(id, &info);
     let raw = Arc::into_raw(v.clone()) as *const c_void;
@@ -362,7 +363,7 @@ fn mount(b: &Backend, v: Arc<VThread>) {
     let Some(own) = own else { return };
     MOUNTED.with(|m| *m.borrow_mut() = Some((v.clone(), own)));
     if let Some(rt) = probes::runtime() {
-        rt.mount(&v);
+        rt.mount(v.id, &v.probes);
     }
     if v.account.is_some() {
         switch_account(v.account.clone());
@@ -375,7 +376,7 @@ fn unmount(b: &Backend) -> Option<Arc<VThread>> {
     let (v, own) = MOUNTED.with(|m| m.borrow_mut().take())?;
     b.hooks.vthread_unmounted(v.id);
     if let Some(rt) = probes::runtime() {
-        rt.unmount(&v);
+        rt.unmount(v.id, &v.probes);
     }
     if v.account.is_some() {
         switch_account(None);
@@ -427,7 +428,7 @@ pub(crate) unsafe extern "C" fn on_end(env: *mut jvmtiEnv, jni: *mut JNIEnv, thr
             return;
         }
         if let Some(rt) = probes::runtime() {
-            rt.vthread_ended(jni, &v);
+            rt.vthread_ended(jni, v.id);
         }
         b.recorder.end_thread(&v.recorder);
     })
