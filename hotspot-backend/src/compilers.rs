@@ -18,7 +18,7 @@ use hpm_model::snapshot::CompilerActivity;
 use hpm_collectors::recorder::Recorder;
 use hpm_model::sampling::Tier;
 
-use crate::guard::guarded_read;
+use crate::fault_guard::guarded_read;
 use crate::vmstructs::{tier_of_level, VmStructs};
 
 /// Offsets of the fields a look reads.

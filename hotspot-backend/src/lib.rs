@@ -2,7 +2,8 @@
 //!
 //! All HotSpot `unsafe` FFI lives in this crate. The recorder ([`hpm_collectors::recorder`]) sees only
 //! opaque method keys (a `jmethodID` as `u64`), thread handles and names: this crate is the seam
-//! between HotSpot and the recorder, as the research VM's backend will be for its VM.
+//! between HotSpot and the recorder, as the research VM's backend will be for its VM. The agent's
+//! core (`hpm-agent-core`) asks HotSpot through [`HotSpot`] (`vm.rs`), its `Backend`.
 //!
 //! Every callback runs inside [`guard`], which catches panics (logged once) so that a bug in the agent
 //! never unwinds into the JVM.
@@ -10,7 +11,7 @@
 #![allow(clippy::missing_safety_doc)]
 
 mod errors;
-mod guard;
+mod fault_guard;
 mod method_ids;
 mod names;
 mod probe_requests;
@@ -25,7 +26,7 @@ mod states;
 mod symbols;
 mod vm;
 
-pub use guard::faults_caught as stack_walk_faults;
+pub use fault_guard::faults_caught as stack_walk_faults;
 pub use stacks::AsgctWalker;
 #[allow(clippy::all)]
 pub mod sys {

@@ -279,7 +279,7 @@ impl MethodResolver for Resolver {
     }
 
     fn walk_failure(&self, code: i32) -> String {
-        crate::guard::walk_failure_name(code)
+        crate::fault_guard::walk_failure_name(code)
     }
 
     fn native_code(&mut self, pc: u64) -> String {

@@ -27,7 +27,7 @@ use hpm_model::sampling::FrameForm;
 use hpm_collectors::sampling::{CodeAt, ContextSampler, RawFrame, SampledThread, StackWalker};
 use hpm_support::{lock, log};
 
-use crate::guard::{faults_caught, hpm_guarded_call, install_fault_guard, AsgctFn, WALK_FAULTED, WALK_UNGUARDED};
+use crate::fault_guard::{faults_caught, hpm_guarded_call, install_fault_guard, AsgctFn, WALK_FAULTED, WALK_UNGUARDED};
 use crate::method_ids::make_method_ids;
 use crate::names::Resolver;
 use crate::sys::jvmti::*;
@@ -134,7 +134,7 @@ pub(crate) fn os_thread_of(jni: *mut JNIEnv, thread: jthread) -> Option<(i32, us
     if java_thread == 0 {
         return None; // not started, or ended
     }
-    let tid = crate::guard::guarded_read(&mut || {
+    let tid = crate::fault_guard::guarded_read(&mut || {
         // SAFETY: inside the fault guard; a JavaThread that ends meanwhile faults at worst.
         unsafe {
             let os: usize = std::ptr::read_volatile((java_thread + osthread) as *const usize);
@@ -223,7 +223,7 @@ impl AsgctWalker {
 
 impl StackWalker for AsgctWalker {
     unsafe fn walk(&self, thread: usize, ucontext: *mut c_void, pc: u64, out: &mut [RawFrame], code: &mut CodeAt) -> i32 {
-        if !crate::guard::guard_ready() {
+        if !crate::fault_guard::guard_ready() {
             return WALK_UNGUARDED;
         }
         /// One guarded call does both the walk and the code lookup (each guarded call saves the

@@ -15,6 +15,13 @@ impl HotSpot {
     fn control(&self) -> Option<Control> {
         BACKEND.get().map(|b| Control { env: b.env })
     }
+
+    /// Runs `f` with the control handle; before the backend is set up, nothing.
+    fn with_control(&self, f: impl FnOnce(&Control)) {
+        if let Some(c) = self.control() {
+            f(&c);
+        }
+    }
 }
 
 impl hpm_agent_core::Backend for HotSpot {
@@ -56,35 +63,27 @@ impl hpm_agent_core::Backend for HotSpot {
     }
 
     fn stopping(&self) {
-        if let Some(c) = self.control() {
-            c.stop_sampling();
-        }
+        self.with_control(Control::stop_sampling);
     }
 
     fn started(&self) {
-        if let Some(c) = self.control() {
-            c.start_sampling();
-        }
+        self.with_control(Control::start_sampling);
     }
 
     fn reset(&self, reset: &dyn Fn()) {
         reset();
-        if let Some(c) = self.control() {
-            c.reset_calls();
-        }
+        self.with_control(Control::reset_calls);
     }
 
     fn sync(&self) {
-        if let Some(c) = self.control() {
-            c.sync_calls();
-        }
+        self.with_control(Control::sync_calls);
     }
 
     fn prepare_dump(&self) {
-        if let Some(c) = self.control() {
+        self.with_control(|c| {
             c.calibrate_calls();
             c.sync_code_map();
-        }
+        });
     }
 
     /// What the VM could not give this agent: one line per kind of data, naming it and the fix.

@@ -1,8 +1,8 @@
-//! The fault guard that reads of HotSpot's memory run under (`native/fault_guard.c`): stack
-//! walks (`stacks.rs`) and the reads of VMStructs-described fields (`vmstructs.rs`, `frames.rs`,
-//! `compilers.rs`), which can fault on a frame or a thread caught in a change. A SIGSEGV or SIGBUS
-//! inside a guarded call abandons it; every other fault goes to HotSpot's own handler. Below the
-//! modules that read: it names none of them.
+//! The fault guard that reads of HotSpot's memory run under (`native/fault_guard.c`): stack walks
+//! (`stacks.rs`, with the frames under a sample, `frames.rs`) and single reads of fields that
+//! VMStructs describe ([`guarded_read`]: `stacks.rs`, `compilers.rs`), which can fault on a frame
+//! or a thread caught in a change. A SIGSEGV or SIGBUS inside a guarded call abandons it; every
+//! other fault goes to HotSpot's own handler. Below the modules that read: it names none of them.
 
 use std::ffi::{c_int, c_ulong, c_void};
 use std::sync::atomic::{AtomicBool, Ordering};
