@@ -134,7 +134,7 @@ pub fn list(args: ListArgs) -> Result<(), Failure> {
 /// `/tmp/hpmagent-<uid>`): where an agent that `hpm attach` (maybe as root) loaded into another
 /// user's JVM made it. None when there is none.
 pub(crate) fn agent_socket_of(pid: u32) -> Option<PathBuf> {
-    let uid = super::launch::process_euid(pid)?;
+    let uid = process_euid(pid)?;
     [PathBuf::from(format!("/run/user/{uid}/hpmagent")), PathBuf::from(format!("/tmp/hpmagent-{uid}"))]
         .into_iter()
         .map(|d| socket_path(&d, pid))
@@ -260,4 +260,10 @@ fn scalar(v: &Value) -> String {
         Value::Array(items) => items.iter().map(scalar).collect::<Vec<_>>().join(", "),
         other => other.to_string(),
     }
+}
+
+/// The effective uid of process `pid` (`Uid:` in `/proc/PID/status`: real, effective, saved, fs).
+pub(crate) fn process_euid(pid: u32) -> Option<u32> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status.lines().find_map(|l| l.strip_prefix("Uid:"))?.split_whitespace().nth(1)?.parse().ok()
 }

@@ -238,19 +238,13 @@ fn attach_socket(pid: u32, timeout: Duration) -> Result<PathBuf, Failure> {
     result
 }
 
-/// The effective uid of process `pid` (`Uid:` in `/proc/PID/status`: real, effective, saved, fs).
-pub(crate) fn process_euid(pid: u32) -> Option<u32> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    status.lines().find_map(|l| l.strip_prefix("Uid:"))?.split_whitespace().nth(1)?.parse().ok()
-}
-
 /// Checks the attach listener's socket as the JDK's attach does before trusting it: a socket
 /// (not a link), owned by the JVM's effective user, open to that user alone (HotSpot makes it
 /// 0600). A listener of another user under that name in `/tmp` would otherwise receive the agent
 /// library and its options, and `hpm` would say the agent was loaded.
 fn check_attach_socket(socket: &Path, pid: u32) -> Result<u32, Failure> {
     let meta = std::fs::symlink_metadata(socket).map_err(|e| Failure(format!("cannot inspect {}: {e}", socket.display())))?;
-    let jvm = process_euid(pid).ok_or_else(|| Failure(format!("no process {pid}")))?;
+    let jvm = super::ctl::process_euid(pid).ok_or_else(|| Failure(format!("no process {pid}")))?;
     let refuse = |why: String| Err(Failure(format!("refusing {}: {why}; remove it if it is stale", socket.display())));
     if !meta.file_type().is_socket() {
         let what = if meta.file_type().is_symlink() { "a symbolic link" } else { "not a socket" };
