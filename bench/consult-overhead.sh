@@ -7,8 +7,9 @@
 # The figure is the program's own work time (main, timed inside the JVM by bench.Phases), as the
 # median of RUNS interleaved runs of each.
 #
-#   bench/consult-overhead.sh [RUNS] [TRANSACTIONS] [SAMPLE_FOR] [PROBE_FOR] [METHODS]
-#       (default 5 runs, 2 threads x 40000, consult --sample-for 3 --probe-for 3 --methods 1)
+#   bench/consult-overhead.sh [RUNS] [TRANSACTIONS] [SAMPLE_FOR] [PROBE_FOR] [METHODS] [SUBTREES]
+#       (default 5 runs, 2 threads x 40000, consult --sample-for 3 --probe-for 3 --methods 1
+#       --subtrees 3; SUBTREES 0 runs the search without probes, to separate what the probes cost)
 #
 # Environment: JAVA_HOME (default JDK 17), BENCH_OUT (report directory base; default /dev/shm).
 set -euo pipefail
@@ -17,6 +18,7 @@ TX="${2:-40000}"
 SAMPLE_FOR="${3:-3}"
 PROBE_FOR="${4:-3}"
 METHODS="${5:-1}"
+SUBTREES="${6:-3}"
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
 . "$ROOT/bench/jvm-bench.sh"
@@ -46,7 +48,7 @@ run() {
     i=0
     while [ ! -S "$sock" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
     # The search starts with the program's work (its agent is up), as a user's would.
-    "$HPM" consult "$pid" --sample-for "$SAMPLE_FOR" --probe-for "$PROBE_FOR" --methods "$METHODS" --keep "$OUT/consult" -o "$WORK/consult.txt" \
+    "$HPM" consult "$pid" --sample-for "$SAMPLE_FOR" --probe-for "$PROBE_FOR" --methods "$METHODS" --subtrees "$SUBTREES" --keep "$OUT/consult" -o "$WORK/consult.txt" \
       >/dev/null 2>"$WORK/consult.err" || { cat "$WORK/consult.err" >&2; kill "$pid"; exit 1; }
   fi
   wait "$timer" || { cat "$WORK/err" >&2; exit 1; }
@@ -57,7 +59,7 @@ run() {
 
 echo "JDK: $("$JAVA_HOME/bin/java" -version 2>&1 | head -1); H2 driver 2 x $TX; $RUNS runs per configuration (interleaved)"
 echo "cpu: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "sampled: calls=none,sample=cpu; consult: calls=requested,sample=cpu and hpm consult PID --sample-for $SAMPLE_FOR --probe-for $PROBE_FOR --methods $METHODS during the work"
+echo "sampled: calls=none,sample=cpu; consult: calls=requested,sample=cpu and hpm consult PID --sample-for $SAMPLE_FOR --probe-for $PROBE_FOR --methods $METHODS --subtrees $SUBTREES during the work"
 for _ in $(seq "$RUNS"); do
   run sampled
   run consult
