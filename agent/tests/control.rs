@@ -40,6 +40,11 @@ impl Drop for Jvm {
 
 impl Jvm {
     fn start(jdk: &Jdk, extra: &str) -> Jvm {
+        Jvm::start_to(jdk, extra, Stdio::inherit())
+    }
+
+    /// As [`Jvm::start`], with the JVM's standard error (the agent's log) going to `stderr`.
+    fn start_to(jdk: &Jdk, extra: &str, stderr: Stdio) -> Jvm {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("out");
         let socket = tmp.path().join("agent.sock");
@@ -47,10 +52,14 @@ impl Jvm {
         if !extra.is_empty() {
             opts = format!("{opts},{extra}");
         }
-        Jvm::spawn(jdk, &opts, socket, out, tmp)
+        Jvm::spawn_to(jdk, &opts, socket, out, tmp, stderr)
     }
 
     fn spawn(jdk: &Jdk, opts: &str, socket: PathBuf, out: PathBuf, tmp: tempfile::TempDir) -> Jvm {
+        Jvm::spawn_to(jdk, opts, socket, out, tmp, Stdio::inherit())
+    }
+
+    fn spawn_to(jdk: &Jdk, opts: &str, socket: PathBuf, out: PathBuf, tmp: tempfile::TempDir, stderr: Stdio) -> Jvm {
         let mut child = Process::new(jdk.java())
             .arg(format!("-agentpath:{}={opts}", common::agent_lib().display()))
             .arg("-cp")
@@ -58,7 +67,7 @@ impl Jvm {
             .arg("Phases")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .unwrap();
         let stdin = child.stdin.take().unwrap();
@@ -243,6 +252,38 @@ fn probes_requested_while_running_count_exactly_from_their_request() {
         assert!(!r.ok && r.error.as_deref().unwrap_or("").contains("every class"), "{r:?}");
         assert!(jvm.quit().success());
     }
+}
+
+/// Stopping retransforms only the classes whose code carries probes then, starting only those that
+/// get probes, and the VM's exit none: a class whose requested probes were taken out is not
+/// retransformed again (that would only send the compiled code of its callers back to the
+/// interpreter), and at VMDeath every probe is already a load and a branch, so the exit does not
+/// wait for the classes to be rewritten.
+#[test]
+fn stop_and_exit_retransform_only_classes_that_carry_probes() {
+    let jdk = java_tests::jdk().unwrap();
+    let log = tempfile::NamedTempFile::new().unwrap();
+    let mut jvm = Jvm::start_to(&jdk, "calls=requested,log=debug", Stdio::from(log.reopen().unwrap()));
+    let request = |jvm: &Jvm, add: bool, pattern: &str| jvm.ctl(Command::Probe { add, patterns: vec![pattern.into()] });
+    request(&jvm, true, "Phases::workA");
+    jvm.phase("A");
+    request(&jvm, false, "Phases::workA");
+    assert_eq!(jvm.ctl(Command::Stop)["changed"], true);
+    assert_eq!(jvm.ctl(Command::Start)["changed"], true);
+    request(&jvm, true, "Phases::leaf");
+    jvm.phase("A");
+    assert_eq!(jvm.ctl(Command::Stop)["changed"], true);
+    assert_eq!(jvm.ctl(Command::Start)["changed"], true);
+    jvm.phase("A");
+    assert!(jvm.quit().success());
+    let text = std::fs::read_to_string(log.path()).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| l.contains(": retransformed ")).collect();
+    let said = |what: &str| lines.iter().filter(|l| l.contains(what)).count();
+    // Taking workA's probes out retransformed its class; the stop and the start after it had no
+    // class to retransform. The stop with leaf's probes in took them out, the start put them
+    // back, and the exit left them.
+    let counts = ["probe add: retransformed 1 ", "probe remove: retransformed 1 ", "stop: ", "stop: retransformed 1 ", "start: ", "start: retransformed 1 "].map(said);
+    assert_eq!(counts, [2, 1, 1, 1, 1, 1], "{lines:#?}");
 }
 
 #[test]

@@ -122,6 +122,11 @@ struct Backend {
 
 static BACKEND: OnceLock<Backend> = OnceLock::new();
 
+/// Whether VMDeath has begun: the VM is about to exit, so nothing it runs later needs new code.
+pub(crate) fn vm_dying() -> bool {
+    BACKEND.get().is_some_and(|b| b.dead.load(Ordering::Acquire))
+}
+
 /// The code events are on ([`Control::refresh_code_map`]).
 static CODE_EVENTS: AtomicBool = AtomicBool::new(false);
 

@@ -811,13 +811,23 @@ impl ProbeRuntime {
             if !self.requested_only {
                 self.ever_probed.store(true, Ordering::Release);
             }
-            // The probes go back into the code first; the window opens when they are there.
-            retransform_loaded(self, "start");
+            // The probes go back into the code first; the window opens when they are there. Only
+            // into classes that get some: one a request reached, whose probes were taken out, is
+            // left as it is.
+            retransform_where(self, "start", |class| {
+                let requests = lock(&self.requests);
+                !self.vetoed(class) && (self.filter_selects(class) || requests.may_add_to(class))
+            });
         }
         let result = self.switch_state(jni, on);
-        if !on && self.probing.swap(false, Ordering::AcqRel) {
-            // The window is closed: the probes leave the code.
-            retransform_loaded(self, "stop");
+        if !on && self.probing.swap(false, Ordering::AcqRel) && !crate::vm_dying() {
+            // The window is closed: the probes leave the code of the classes that carry them now
+            // (a class a request reached, whose probes were taken out, is left alone: retransformed
+            // again it would only send the JIT's code of its callers back to the interpreter).
+            // At VMDeath they stay: the state already makes each probe a load and a branch, and
+            // retransforming every probed class (thousands with calls=probes) would only delay
+            // the exit and the final dump.
+            retransform_where(self, "stop", |class| lock(&self.probed_classes).contains(&class.replace('.', "/")));
         }
         result
     }
