@@ -154,6 +154,11 @@ fn start_samplers(state: &AgentState) {
         if wall {
             config.source = SignalSource::None;
         }
+    } else if opts.calls_via == options::CallsVia::Requested && opts.sample == SampleMode::Cpu {
+        // Probes only where asked, for a while: most of the time no context has probes, so a
+        // signal per stack sample also credits them (ten times fewer signals than the 1 ms period
+        // of calls=probes; a 5 s window of a busy thread still gets 500 samples).
+        config.cpu_period_ns = opts.sample_interval_ns;
     }
     let stacks = walker.map(|w| StackConfig {
         walker: w,

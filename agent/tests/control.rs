@@ -258,12 +258,13 @@ fn probes_requested_while_running_count_exactly_from_their_request() {
 /// get probes, and the VM's exit none: a class whose requested probes were taken out is not
 /// retransformed again (that would only send the compiled code of its callers back to the
 /// interpreter), and at VMDeath every probe is already a load and a branch, so the exit does not
-/// wait for the classes to be rewritten.
+/// wait for the classes to be rewritten. And the probed contexts' time is sampled at the stack
+/// samples' signal, not with a signal of its own every 1 ms.
 #[test]
-fn stop_and_exit_retransform_only_classes_that_carry_probes() {
+fn requested_probes_cost_only_where_and_while_asked() {
     let jdk = java_tests::jdk().unwrap();
     let log = tempfile::NamedTempFile::new().unwrap();
-    let mut jvm = Jvm::start_to(&jdk, "calls=requested,log=debug", Stdio::from(log.reopen().unwrap()));
+    let mut jvm = Jvm::start_to(&jdk, "calls=requested,sample=cpu,log=debug", Stdio::from(log.reopen().unwrap()));
     let request = |jvm: &Jvm, add: bool, pattern: &str| jvm.ctl(Command::Probe { add, patterns: vec![pattern.into()] });
     request(&jvm, true, "Phases::workA");
     jvm.phase("A");
@@ -284,6 +285,8 @@ fn stop_and_exit_retransform_only_classes_that_carry_probes() {
     // back, and the exit left them.
     let counts = ["probe add: retransformed 1 ", "probe remove: retransformed 1 ", "stop: ", "stop: retransformed 1 ", "start: ", "start: retransformed 1 "].map(said);
     assert_eq!(counts, [2, 1, 1, 1, 1, 1], "{lines:#?}");
+    let signals = text.lines().find(|l| l.contains("(SIGPROF) every")).unwrap_or("no signal line");
+    assert!(signals.contains("every 10 ms of each thread's CPU time"), "{signals}");
 }
 
 #[test]
