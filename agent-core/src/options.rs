@@ -8,7 +8,7 @@ use hpm_model::snapshot::Glob;
 /// Every option, with its syntax and meaning, as `help` prints them.
 pub const OPTIONS: &[(&str, &str)] = &[
     ("out=DIR", "report directory (default hpm-<pid> in the working directory)"),
-    ("collect=LIST", "what to record, '+'-separated: calls, gc, locks, waits, alloc, code, or all/none (default calls+gc+locks+waits+code; with calls=none, gc+locks+waits)"),
+    ("collect=LIST", "what to record, '+'-separated: calls, gc, locks, waits, alloc, code, or all/none (default calls+gc+locks+waits+code; with calls=none, gc+locks+waits; with calls=requested, calls+gc+locks+waits)"),
     ("calls=probes|requested|jvmti|none", "HotSpot: record exact call trees with bytecode probes inserted at class load (default: compiled code keeps running; time and counters sampled) or with JVMTI method events (the reference mode: every thread interpreted, 10-130x slower; metrics exact); requested: probes only in the methods asked for while the program runs (`hpm ctl PID probe add PATTERN`), none at start; none: no exact call trees (e.g. with sample=cpu alone)"),
     ("sample=cpu|wall|off", "HotSpot: also sample stacks into sampled trees (reports in sampled/; counts are samples, each carrying the thread's cpu-time, wall-time and event= deltas since its previous sample): cpu, each thread every sample-interval of its CPU time (where threads compute); wall, every thread every sample-interval of wall time, running or blocked (where threads wait too); default off"),
     ("sample-alloc=SIZE", "HotSpot: also sample allocations (JVMTI's heap sampler) about every SIZE bytes a thread allocates, e.g. 512k, 1m: the allocating stacks and classes go to sampled-alloc/ with the bytes and objects each sample stands for; alone or beside the other modes, but not with collect=alloc (one heap sampler per JVM)"),
@@ -447,12 +447,14 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
     }
     if calls_none {
         o.calls = false;
-        // The code map's JVMTI events cost HotSpot work at every compilation; without exact
-        // trees it only feeds code.txt and the perf map (sampling finds forms in the code cache),
-        // so it stays only where a perf map is wanted.
-        if !collect_given && !o.perf_map.wanted() {
-            o.code = false;
-        }
+    }
+    // The code map's JVMTI events cost HotSpot work at every compilation (an inlining record and
+    // an address map per compiled method, and every recompilation after a retransformation
+    // again); it feeds only code.txt and the perf map (sampling finds forms in the code cache).
+    // Without exact trees, or with probes only where asked (calls=requested, the cheap way to
+    // run a real server), it stays only where collect= or a perf map asks for it.
+    if (calls_none || o.calls_via == CallsVia::Requested) && !collect_given && !o.perf_map.wanted() {
+        o.code = false;
     }
     if o.perf_map == PerfMap::On && !o.code {
         return Err("option 'perf-map=on' needs the code map, which collect= leaves out: add code to it (e.g. collect=gc+code)".into());
@@ -501,6 +503,9 @@ mod tests {
         assert!(parse(Some("collect=calls+alloc,sample-alloc=1m")).unwrap_err().contains("one heap sampler"));
         assert!(parse(Some("calls=none,collect=gc+code")).unwrap().code, "unless collect= asks for it");
         assert!(parse(Some("calls=none,perf-map=on")).unwrap().code, "or a perf map is wanted");
+        assert!(!parse(Some("calls=requested,sample=cpu")).unwrap().code, "calls=requested leaves the code map out too");
+        assert!(parse(Some("calls=requested,collect=calls+code")).unwrap().code, "unless collect= asks for it");
+        assert!(parse(Some("calls=probes")).unwrap().code, "exact trees everywhere keep it");
         let long = format!("sample={}", "x".repeat(200_000));
         let e = parse(Some(&long)).unwrap_err();
         assert!(e.len() < 200 && e.contains("xxxx… (200000 bytes)"), "{e}");
