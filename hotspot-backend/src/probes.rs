@@ -547,7 +547,13 @@ impl ProbeRuntime {
     /// Whether some methods of the class with dotted name `class` may get probes, or had requested
     /// ones: its class file goes through [`ProbeRuntime::transform`].
     fn selects(&self, class: &str, requests: &ProbeRequests) -> bool {
-        !self.vetoed(class) && (self.filter_selects(class) || requests.may_add_to(class) || requests.reached(class))
+        self.gets_probes(class, requests) || (!self.vetoed(class) && requests.reached(class))
+    }
+
+    /// Whether some methods of the class with dotted name `class` get probes now, by the start-up
+    /// filter or a request.
+    fn gets_probes(&self, class: &str, requests: &ProbeRequests) -> bool {
+        !self.vetoed(class) && (self.filter_selects(class) || requests.may_add_to(class))
     }
 
     /// How many classes carry entry and exit probes now.
@@ -814,10 +820,7 @@ impl ProbeRuntime {
             // The probes go back into the code first; the window opens when they are there. Only
             // into classes that get some: one a request reached, whose probes were taken out, is
             // left as it is.
-            retransform_where(self, "start", |class| {
-                let requests = lock(&self.requests);
-                !self.vetoed(class) && (self.filter_selects(class) || requests.may_add_to(class))
-            });
+            retransform_loaded(self, "start");
         }
         let result = self.switch_state(jni, on);
         if !on && self.probing.swap(false, Ordering::AcqRel) && !crate::vm_dying() {
@@ -1341,13 +1344,14 @@ fn native(name: &str, sig: &str, f: *mut c_void) -> (CString, CString, *mut c_vo
     (CString::new(name).unwrap(), CString::new(sig).unwrap(), f)
 }
 
-/// Retransforms the loaded classes the filter or a request selects (JDK classes with `include=`,
-/// every selected class after a late attach), so that their code matches `probing`: with probes,
-/// or without them while recording is stopped (`why`: for the log).
+/// Retransforms the loaded classes that get probes by the filter or a request (JDK classes with
+/// `include=`, every selected class after a late attach, all of them at `start`), so that their
+/// code matches `probing` (`why`: for the log). A stop retransforms the classes that carry
+/// probes instead ([`ProbeRuntime::set_recording`]).
 fn retransform_loaded(rt: &ProbeRuntime, why: &str) {
     retransform_where(rt, why, |class| {
         let requests = lock(&rt.requests);
-        rt.selects(class, &requests)
+        rt.gets_probes(class, &requests)
     });
 }
 
