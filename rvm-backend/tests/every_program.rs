@@ -169,7 +169,7 @@ fn specs(class: &str, tmp: &Path) -> Vec<Spec> {
             vec![spec(&[names.to_str().unwrap()])]
         }
         "CpuRatio" => vec![spec(&["400"])],
-        "bench.H2Driver" => vec![spec(&["2", "100"])],
+        "bench.H2Driver" => vec![spec(&["2", "100"]), spec(&["2", "100", "separate"])],
         "bench.H2Scaling" => vec![spec(&["1", "100"]).vary(&[2])],
         // "phases START END": the wall-clock times around H2Driver's main
         "bench.Phases" => vec![spec(&["bench.H2Driver", "1", "50"]).vary(&[1, 2])],
