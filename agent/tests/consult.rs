@@ -139,3 +139,63 @@ fn consult_on_a_running_jvm_probes_only_the_hot_subtrees_and_removes_them() {
         assert!(report.contains("Refinement: exact probes") && report.contains("consult.Bottlenecks.hot"), "{report}");
     }
 }
+
+/// `hpm consult PID` on a program that ends before the search is done (a batch job shorter than
+/// its --sample-for): the search notices the end instead of sleeping on, and searches the run the
+/// agent wrote at the exit (its `out=`, relative to the VM's working directory here), without the
+/// refinement, which needs the running VM. No empty --keep directory is left behind.
+#[test]
+fn consult_on_a_jvm_that_ends_searches_the_run_written_at_its_exit() {
+    let classes = java_tests::compile("workloads").expect("compiling java-tests/workloads");
+    for jdk in jdks() {
+        let tmp = tempfile::tempdir().unwrap();
+        let runtime = tmp.path().join("run");
+        std::fs::create_dir(&runtime).unwrap();
+        let sockets = runtime.join("hpmagent");
+        let mut child = Command::new(jdk.java())
+            .current_dir(tmp.path())
+            .env("XDG_RUNTIME_DIR", &runtime)
+            .arg("-Xmx64m")
+            .arg(format!("-agentpath:{}=out=out,perf-map=off,calls=requested,sample=cpu,sample-interval=1ms", agent_lib().display()))
+            .arg("-cp")
+            .arg(&classes)
+            .args(["consult.Bottlenecks", "700", "1"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("running java");
+        let pid = child.id().to_string();
+        let socket = sockets.join(format!("{pid}.sock"));
+        let start = std::time::Instant::now();
+        while !socket.exists() && start.elapsed() < std::time::Duration::from_secs(30) {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let keep = tmp.path().join("consult");
+        let started = std::time::Instant::now();
+        let c = Command::new(hpm_binary())
+            .args(["consult", &pid, "--sample-for", "300", "--socket-dir"])
+            .arg(&sockets)
+            .arg("--keep")
+            .arg(&keep)
+            .arg("-o")
+            .arg(tmp.path().join("consult.txt"))
+            .output()
+            .unwrap();
+        let took = started.elapsed();
+        kill_if_running(&mut child);
+        let text = String::from_utf8_lossy(&c.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&c.stderr);
+        assert!(c.status.success(), "{stderr}\n{text}");
+        // The program runs about 2 s: the search saw it end rather than sleep out its 300 s.
+        assert!(took < std::time::Duration::from_secs(120), "took {took:?}");
+        let exit_dir = tmp.path().join("out");
+        assert!(stderr.contains(&format!("pid {pid} ended during the search (while it was sampled)")) && stderr.contains(&exit_dir.display().to_string()), "{stderr}");
+        assert!(text.contains(&format!("Searched after pid {pid} ended: the run its agent wrote at the exit ({})", exit_dir.display())), "{text}");
+        let at = text.find("CPU-bound").unwrap_or_else(|| panic!("{text}"));
+        let cpu = &text[at..at + text[at..].find("\n\n").unwrap_or(text.len() - at)];
+        assert!(cpu.contains("HOLDS") && cpu.contains("consult.Bottlenecks.hot holds"), "{cpu}");
+        assert!(!text.contains("Refinement: exact probes"), "{text}");
+        assert_eq!(std::fs::read_to_string(tmp.path().join("consult.txt")).unwrap().trim_end(), text.trim_end());
+        assert!(!keep.exists(), "the empty --keep directory was left behind");
+    }
+}

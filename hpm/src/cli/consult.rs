@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 use hpm_model::arcflow::{NodeId, Profile, Tree};
@@ -57,13 +57,13 @@ const METHOD_SHARE: f64 = 0.02;
 pub fn run(args: ConsultArgs) -> Result<(), Failure> {
     let path = Path::new(&args.target);
     let text = match args.target.parse::<u32>() {
-        Ok(pid) if !path.exists() => live(pid, &args).map_err(|Failure(e)| {
-            if Path::new(&format!("/proc/{pid}")).exists() {
-                Failure(e)
-            } else {
-                Failure(format!("pid {pid} ended during the search ({e}); what was saved is in its --keep directory"))
+        Ok(pid) if !path.exists() => {
+            let mut progress = Progress::default();
+            match live(pid, &args, &mut progress) {
+                Ok(text) => text,
+                Err(Failure(e)) => after_exit(pid, e, &progress)?,
             }
-        })?,
+        }
         _ => hpm_reports::consult::consult(&load_run(path)?).text(),
     };
     if let Some(out) = &args.out {
@@ -73,6 +73,78 @@ pub fn run(args: ConsultArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// What a live search learnt before it failed, for `after_exit`.
+#[derive(Default)]
+struct Progress {
+    /// The agent's report directory (its `out=`, made absolute), where it writes the run at the exit.
+    exit_dir: Option<PathBuf>,
+    /// The --keep directory, when this search created it.
+    created_keep: Option<PathBuf>,
+}
+
+/// Whether the process runs (a zombie has ended: its agent wrote all it will write).
+fn running(pid: u32) -> bool {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return false;
+    };
+    // "pid (comm) S ...": the state follows the last ')', as comm may hold anything.
+    !matches!(stat.rsplit_once(')').and_then(|(_, rest)| rest.trim_start().chars().next()), Some('Z' | 'X') | None)
+}
+
+/// Waits `d`, or less if the process ends meanwhile (then the error `what`: when it ended).
+fn wait_running(pid: u32, d: Duration, what: &str) -> Result<(), Failure> {
+    let end = Instant::now() + d;
+    loop {
+        if !running(pid) {
+            return Err(Failure(what.to_string()));
+        }
+        let left = end.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Ok(());
+        }
+        std::thread::sleep(left.min(Duration::from_millis(100)));
+    }
+}
+
+/// A live search that failed. If its JVM ended meanwhile (a batch job shorter than the search),
+/// the search runs over the run the agent wrote at the exit instead, without the refinement (probes
+/// need the running VM); otherwise the error stands.
+fn after_exit(pid: u32, e: String, progress: &Progress) -> Result<String, Failure> {
+    // The agent closes its socket when the VM dies and writes its reports before the process ends:
+    // after a lost connection, a while for that.
+    if e.starts_with(NO_REPLY) {
+        let start = Instant::now();
+        while running(pid) && start.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    if running(pid) {
+        return Err(Failure(e));
+    }
+    // An empty --keep directory this search made is not left behind (remove_dir removes only that).
+    let kept = match &progress.created_keep {
+        Some(dir) => std::fs::remove_dir(dir).is_err().then_some(dir),
+        None => None,
+    };
+    let kept = kept.map_or(String::new(), |d| format!("; what this search saved is in {}", d.display()));
+    let Some(dir) = progress.exit_dir.as_ref().filter(|d| d.join("arcflow.json").is_file()) else {
+        let why = match &progress.exit_dir {
+            Some(d) => format!("no arcflow.json in its agent's report directory {}", d.display()),
+            None => "its agent's report directory is not known".into(),
+        };
+        return Err(Failure(format!("pid {pid} ended during the search ({e}), and {why}{kept}")));
+    };
+    let run = load_run(&dir.join("arcflow.json"))?;
+    eprintln!("hpm consult: pid {pid} ended during the search ({e}): searching the run its agent wrote at the exit, {}{kept}", dir.display());
+    let mut text = hpm_reports::consult::consult(&run).text();
+    let _ = writeln!(
+        text,
+        "\nSearched after pid {pid} ended: the run its agent wrote at the exit ({}), not refined with exact probes (they need the running VM).",
+        dir.display()
+    );
+    Ok(text)
+}
+
 fn load_run(path: &Path) -> Result<SavedRun, Failure> {
     match load_json(path)? {
         Saved::Run(run) => Ok(*run),
@@ -80,9 +152,12 @@ fn load_run(path: &Path) -> Result<SavedRun, Failure> {
     }
 }
 
+/// How a lost connection to the agent starts its error (its VM may be ending).
+const NO_REPLY: &str = "no reply from the agent";
+
 /// Asks the agent; a refusal is one line naming the command.
 fn ask(client: &mut Client, command: &Command) -> Result<serde_json::Value, Failure> {
-    let reply = client.send(command).map_err(|e| Failure(format!("no reply from the agent to `{}`: {e}", command.name())))?;
+    let reply = client.send(command).map_err(|e| Failure(format!("{NO_REPLY} to `{}`: {e}", command.name())))?;
     if !reply.ok {
         return Err(Failure(format!("the agent refused `{}`: {}", command.name(), reply.error.unwrap_or_default())));
     }
@@ -100,6 +175,7 @@ fn dump(client: &mut Client, dir: &Path) -> Result<SavedRun, Failure> {
 struct Requested<'a> {
     client: &'a mut Client,
     patterns: Vec<String>,
+    pid: u32,
 }
 
 impl Requested<'_> {
@@ -115,20 +191,29 @@ impl Requested<'_> {
 
 impl Drop for Requested<'_> {
     fn drop(&mut self) {
-        if let Some(e) = self.remove_all() {
+        // A VM that ended took its probes with it.
+        if let Some(e) = self.remove_all().filter(|_| running(self.pid)) {
             eprintln!("hpm consult: could not take a probe out again ({e}); `hpm ctl PID probe remove PATTERN` does");
         }
     }
 }
 
-fn live(pid: u32, args: &ConsultArgs) -> Result<String, Failure> {
+fn live(pid: u32, args: &ConsultArgs, progress: &mut Progress) -> Result<String, Failure> {
     let socket = super::ctl::find_socket(pid, &args.socket_dir)?;
     let mut client = Client::connect(&socket, Duration::from_secs(120)).map_err(|e| Failure(format!("cannot connect to {}: {e}", socket.display())))?;
     let status = ask(&mut client, &Command::Status)?;
     if status["state"] == "paused" {
         return Err(Failure(format!("the agent in pid {pid} is paused: `hpm ctl {pid} start` first")));
     }
+    // Where the agent writes the run at the exit; `out=` is relative to the VM's working directory.
+    progress.exit_dir = status["out"].as_str().map(PathBuf::from).and_then(|out| match out.is_absolute() {
+        true => Some(out),
+        false => std::fs::read_link(format!("/proc/{pid}/cwd")).ok().map(|cwd| cwd.join(out)),
+    });
     let keep = args.keep.clone().unwrap_or_else(|| PathBuf::from(format!("consult-{pid}")));
+    if !keep.exists() {
+        progress.created_keep = Some(keep.clone());
+    }
     std::fs::create_dir_all(&keep).map_err(|e| Failure(format!("cannot create {}: {e}", keep.display())))?;
     let seconds = |s: f64, what: &str| {
         if s.is_finite() && s > 0.0 && s <= 86_400.0 {
@@ -140,7 +225,7 @@ fn live(pid: u32, args: &ConsultArgs) -> Result<String, Failure> {
     let (sample_for, probe_for) = (seconds(args.sample_for, "sample-for")?, seconds(args.probe_for, "probe-for")?);
 
     eprintln!("hpm consult: sampling pid {pid} for {:.1} s", sample_for.as_secs_f64());
-    std::thread::sleep(sample_for);
+    wait_running(pid, sample_for, "while it was sampled")?;
     let sampled = dump(&mut client, &keep.join("sampling"))?;
     if sampled.snapshot.samples.is_none() {
         eprintln!("hpm consult: the agent records no stack samples (start it with sample=cpu): the CPU hypothesis uses its exact trees");
@@ -156,7 +241,7 @@ fn live(pid: u32, args: &ConsultArgs) -> Result<String, Failure> {
     } else if plan.is_empty() {
         let _ = writeln!(text, "\nRefinement skipped: no hot subtree of Java methods to probe.");
     } else {
-        text.push_str(&refine(&mut client, &plan, probe_for, &keep)?);
+        text.push_str(&refine(&mut client, pid, &plan, probe_for, &keep)?);
     }
     hpm_reports::write_atomic(&keep.join(hpm_reports::explore::CONSULT_REPORT), text.as_bytes())
         .map_err(|e| Failure(format!("cannot write {}: {e}", keep.join(hpm_reports::explore::CONSULT_REPORT).display())))?;
@@ -255,16 +340,16 @@ fn method_totals(p: &Profile) -> BTreeMap<String, (u64, u64)> {
     by
 }
 
-fn refine(client: &mut Client, plan: &[Subtree], probe_for: Duration, keep: &Path) -> Result<String, Failure> {
+fn refine(client: &mut Client, pid: u32, plan: &[Subtree], probe_for: Duration, keep: &Path) -> Result<String, Failure> {
     let mut text = String::new();
     let patterns: BTreeSet<String> = plan.iter().flat_map(|s| s.methods.iter().filter_map(|m| pattern_of(m))).collect();
     eprintln!("hpm consult: exact probes in {} methods of {} hot subtree(s) for {:.1} s", patterns.len(), plan.len(), probe_for.as_secs_f64());
     // One request: the classes of all the subtrees are retransformed once, in one go.
     let patterns: Vec<String> = patterns.into_iter().collect();
     ask(client, &Command::Probe { add: true, patterns: patterns.clone() })?;
-    let mut requested = Requested { client, patterns };
+    let mut requested = Requested { client, patterns, pid };
     let before = dump(requested.client, &keep.join("probes-in"))?;
-    std::thread::sleep(probe_for);
+    wait_running(pid, probe_for, "while its probes were in")?;
     let failed = requested.remove_all();
     let client = &mut *requested.client;
     let after = dump(client, keep)?;
