@@ -34,7 +34,7 @@ fn export_errors_are_one_line() {
     let prof = tmp.path().join("prof");
     fig2_profile(&prof);
     let p = s(&prof);
-    one_error_line(&hpm(&["export", "pprof", p, "--metric", "cpu-secs"]), 1, "unknown metric `cpu-secs`; the profile's metrics are [cpu-seconds]");
+    one_error_line(&hpm(&["export", "pprof", p, "--metric", "cpu-secs"]), 1, "unknown metric `cpu-secs`; the profile's metrics are [0: cpu-seconds]");
     one_error_line(&hpm(&["export", "speedscope", p, "--thread", "nosuch"]), 1, "no thread named `nosuch`");
     one_error_line(&hpm(&["export", "callgrind", s(&tmp.path().join("missing"))]), 1, "check the path");
     one_error_line(&hpm(&["export", "firefox", s(tmp.path())]), 1, "no readable arcflow.json in directory");

@@ -5,9 +5,8 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use hpm_model::arcflow::Profile;
-use hpm_model::text_trace::excerpt;
 use hpm_reports::export::{self, ExportOptions};
-use hpm_reports::{suggest, ReportOptions};
+use hpm_reports::ReportOptions;
 
 use super::out::{errln, outln};
 use super::Failure;
@@ -89,7 +88,7 @@ pub(crate) fn run(args: ExportArgs) -> Result<(), Failure> {
     let profile = load_profile(&args.input)?;
     let metric = match &args.metric {
         None => 0,
-        Some(m) => resolve_metric(&profile, m)?,
+        Some(m) => super::report::resolve_metric(&profile, m)?,
     };
     let select = ReportOptions { metric, threads: args.threads.clone(), ..ReportOptions::default() };
     hpm_reports::check_options(&profile, &select).map_err(|e| Failure(e.to_string()))?;
@@ -182,15 +181,3 @@ pub(crate) fn load_profile(input: &Path) -> Result<Profile, Failure> {
     super::report::load_json(input).map(|s| s.calls().into_owned())
 }
 
-fn resolve_metric(profile: &Profile, m: &str) -> Result<usize, Failure> {
-    if let Some(i) = profile.bindings.metric_index(m) {
-        return Ok(i);
-    }
-    if let Ok(i) = m.parse::<usize>() {
-        if i < profile.metric_count() {
-            return Ok(i);
-        }
-    }
-    let hint = suggest::did_you_mean(m, export::metric_names(profile));
-    Err(Failure(format!("unknown metric `{}`{hint}; the profile's metrics are [{}]", excerpt(m), export::metric_names(profile).join(", "))))
-}

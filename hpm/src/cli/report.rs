@@ -223,7 +223,8 @@ pub(crate) fn load_json(input: &Path) -> Result<Saved, Failure> {
     saved
 }
 
-fn resolve_metric(profile: &Profile, m: &str) -> Result<usize, Failure> {
+/// A metric given by name or index (`--metric`), for `hpm report` and `hpm export`.
+pub(super) fn resolve_metric(profile: &Profile, m: &str) -> Result<usize, Failure> {
     if let Some(i) = profile.bindings.metric_index(m) {
         return Ok(i);
     }

@@ -1,5 +1,5 @@
 //! Exports of the arcflow model (and of quantum traces) to the formats of viewers people already
-//! use, one module per format. Each is a pure function of a [`Profile`] (or a quantum `Trace`) that
+//! use, one module per format. Each is a pure function of a [`Profile`](hpm_model::arcflow::Profile) (or a quantum `Trace`) that
 //! writes bytes; `hpm export` (`hpm/src/cli/export.rs`) chooses the threads and the file. See
 //! `docs/exports.md` for what maps to what and what is lost.
 //!
@@ -17,7 +17,7 @@ pub mod firefox;
 pub mod pprof;
 pub mod speedscope;
 
-use hpm_model::arcflow::{Metric, NodeId, Profile};
+use hpm_model::arcflow::{Metric, NodeId};
 
 /// What an export shows besides the profile's threads (chosen before the export is called).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -87,11 +87,6 @@ pub fn for_each_context(tree: &hpm_model::arcflow::Tree, max_depth: usize, mut v
 /// True when a context has anything to show: calls or a nonzero base value.
 pub fn has_cost(tree: &hpm_model::arcflow::Tree, n: NodeId) -> bool {
     tree.calls(n) > 0 || tree.base(n).iter().any(|&v| v > 0)
-}
-
-/// The profile's metric names, for error messages.
-pub fn metric_names(profile: &Profile) -> Vec<&str> {
-    profile.bindings.metrics.iter().map(|m| m.name.as_str()).collect()
 }
 
 #[cfg(test)]
