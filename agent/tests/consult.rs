@@ -147,6 +147,9 @@ fn consult_on_a_running_jvm_probes_only_the_hot_subtrees_and_removes_them() {
 #[test]
 fn consult_on_a_jvm_that_ends_searches_the_run_written_at_its_exit() {
     let classes = java_tests::compile("workloads").expect("compiling java-tests/workloads");
+    // Built (if need be) before the program starts: a fresh checkout builds hpm here, for longer
+    // than the program runs.
+    let hpm = hpm_binary();
     for jdk in jdks() {
         let tmp = tempfile::tempdir().unwrap();
         let runtime = tmp.path().join("run");
@@ -159,7 +162,7 @@ fn consult_on_a_jvm_that_ends_searches_the_run_written_at_its_exit() {
             .arg(format!("-agentpath:{}=out=out,perf-map=off,calls=requested,sample=cpu,sample-interval=1ms", agent_lib().display()))
             .arg("-cp")
             .arg(&classes)
-            .args(["consult.Bottlenecks", "700", "1"])
+            .args(["consult.Bottlenecks", "1000", "1"])
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()
@@ -170,9 +173,10 @@ fn consult_on_a_jvm_that_ends_searches_the_run_written_at_its_exit() {
         while !socket.exists() && start.elapsed() < std::time::Duration::from_secs(30) {
             std::thread::sleep(std::time::Duration::from_millis(50));
         }
+        assert!(socket.exists(), "no agent socket {} within 30 s", socket.display());
         let keep = tmp.path().join("consult");
         let started = std::time::Instant::now();
-        let c = Command::new(hpm_binary())
+        let c = Command::new(&hpm)
             .args(["consult", &pid, "--sample-for", "300", "--socket-dir"])
             .arg(&sockets)
             .arg("--keep")
@@ -186,7 +190,7 @@ fn consult_on_a_jvm_that_ends_searches_the_run_written_at_its_exit() {
         let text = String::from_utf8_lossy(&c.stdout).into_owned();
         let stderr = String::from_utf8_lossy(&c.stderr);
         assert!(c.status.success(), "{stderr}\n{text}");
-        // The program runs about 2 s: the search saw it end rather than sleep out its 300 s.
+        // The program runs about 3 s: the search saw it end rather than sleep out its 300 s.
         assert!(took < std::time::Duration::from_secs(120), "took {took:?}");
         let exit_dir = tmp.path().join("out");
         assert!(stderr.contains(&format!("pid {pid} ended during the search (while it was sampled)")) && stderr.contains(&exit_dir.display().to_string()), "{stderr}");
