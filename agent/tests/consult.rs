@@ -5,9 +5,39 @@
 
 mod common;
 
-use std::process::Command;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command};
 
 use common::*;
+
+/// Starts `consult.Bottlenecks MS ROUNDS` in `dir` with `calls=requested,sample=cpu` and the
+/// agent's default socket in a runtime directory of the test's own (`dir/run`), and waits for the
+/// socket: the VM, its pid, and the socket directory. `out` may be relative to `dir`.
+fn start_bottlenecks(jdk: &java_tests::Jdk, classes: &Path, dir: &Path, out: &Path, ms: &str, rounds: &str) -> (Child, String, PathBuf) {
+    let runtime = dir.join("run");
+    std::fs::create_dir(&runtime).unwrap();
+    let sockets = runtime.join("hpmagent");
+    let child = Command::new(jdk.java())
+        .current_dir(dir)
+        .env("XDG_RUNTIME_DIR", &runtime)
+        .arg("-Xmx64m")
+        .arg(format!("-agentpath:{}=out={},perf-map=off,calls=requested,sample=cpu,sample-interval=1ms", agent_lib().display(), out.display()))
+        .arg("-cp")
+        .arg(classes)
+        .args(["consult.Bottlenecks", ms, rounds])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("running java");
+    let pid = child.id().to_string();
+    let socket = sockets.join(format!("{pid}.sock"));
+    let start = std::time::Instant::now();
+    while !socket.exists() && start.elapsed() < std::time::Duration::from_secs(30) {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(socket.exists(), "no agent socket {} within 30 s", socket.display());
+    (child, pid, sockets)
+}
 
 #[test]
 fn consult_names_the_planted_bottlenecks() {
@@ -65,31 +95,7 @@ fn consult_on_a_running_jvm_probes_only_the_hot_subtrees_and_removes_them() {
     let classes = java_tests::compile("workloads").expect("compiling java-tests/workloads");
     for jdk in jdks() {
         let tmp = tempfile::tempdir().unwrap();
-        // The agent's default socket, in a runtime directory of the test's own.
-        let runtime = tmp.path().join("run");
-        std::fs::create_dir(&runtime).unwrap();
-        let sockets = runtime.join("hpmagent");
-        let mut child = Command::new(jdk.java())
-            .env("XDG_RUNTIME_DIR", &runtime)
-            .arg("-Xmx64m")
-            .arg(format!(
-                "-agentpath:{}=out={},perf-map=off,calls=requested,sample=cpu,sample-interval=1ms",
-                agent_lib().display(),
-                tmp.path().join("out").display()
-            ))
-            .arg("-cp")
-            .arg(&classes)
-            .args(["consult.Bottlenecks", "700", "0"])
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .expect("running java");
-        let pid = child.id().to_string();
-        let socket = sockets.join(format!("{pid}.sock"));
-        let start = std::time::Instant::now();
-        while !socket.exists() && start.elapsed() < std::time::Duration::from_secs(30) {
-            std::thread::sleep(std::time::Duration::from_millis(50));
-        }
+        let (mut child, pid, sockets) = start_bottlenecks(&jdk, &classes, tmp.path(), &tmp.path().join("out"), "700", "0");
         let keep = tmp.path().join("consult");
         let c = Command::new(hpm_binary())
             .args(["consult", &pid, "--sample-for", "3.5", "--probe-for", "3", "--socket-dir"])
@@ -152,28 +158,7 @@ fn consult_on_a_jvm_that_ends_searches_the_run_written_at_its_exit() {
     let hpm = hpm_binary();
     for jdk in jdks() {
         let tmp = tempfile::tempdir().unwrap();
-        let runtime = tmp.path().join("run");
-        std::fs::create_dir(&runtime).unwrap();
-        let sockets = runtime.join("hpmagent");
-        let mut child = Command::new(jdk.java())
-            .current_dir(tmp.path())
-            .env("XDG_RUNTIME_DIR", &runtime)
-            .arg("-Xmx64m")
-            .arg(format!("-agentpath:{}=out=out,perf-map=off,calls=requested,sample=cpu,sample-interval=1ms", agent_lib().display()))
-            .arg("-cp")
-            .arg(&classes)
-            .args(["consult.Bottlenecks", "1000", "1"])
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("running java");
-        let pid = child.id().to_string();
-        let socket = sockets.join(format!("{pid}.sock"));
-        let start = std::time::Instant::now();
-        while !socket.exists() && start.elapsed() < std::time::Duration::from_secs(30) {
-            std::thread::sleep(std::time::Duration::from_millis(50));
-        }
-        assert!(socket.exists(), "no agent socket {} within 30 s", socket.display());
+        let (mut child, pid, sockets) = start_bottlenecks(&jdk, &classes, tmp.path(), Path::new("out"), "1000", "1");
         let keep = tmp.path().join("consult");
         let started = std::time::Instant::now();
         let c = Command::new(&hpm)

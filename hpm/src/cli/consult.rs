@@ -113,10 +113,7 @@ fn after_exit(pid: u32, e: String, progress: &Progress) -> Result<String, Failur
     // The agent closes its socket when the VM dies and writes its reports before the process ends:
     // after a lost connection, a while for that.
     if e.starts_with(NO_REPLY) {
-        let start = Instant::now();
-        while running(pid) && start.elapsed() < Duration::from_secs(10) {
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        let _ = wait_running(pid, Duration::from_secs(10), "");
     }
     if running(pid) {
         return Err(Failure(e));

@@ -1,7 +1,8 @@
 //! Exports of the arcflow model (and of quantum traces) to the formats of viewers people already
-//! use, one module per format. Each is a pure function of a [`Profile`](hpm_model::arcflow::Profile) (or a quantum `Trace`) that
-//! writes bytes; `hpm export` (`hpm/src/cli/export.rs`) chooses the threads and the file. See
-//! `docs/exports.md` for what maps to what and what is lost.
+//! use, one module per format. Each is a pure function of a
+//! [`Profile`](hpm_model::arcflow::Profile) (or a quantum `Trace`) that writes bytes; `hpm export`
+//! (`hpm/src/cli/export.rs`) chooses the threads and the file. See `docs/exports.md` for what maps
+//! to what and what is lost.
 //!
 //! | format | module | opened with |
 //! |---|---|---|
