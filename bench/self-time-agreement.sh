@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Does the default mode (exact probes, sampled time, the probes' calibrated cost compensated) say
+# Does the default mode (exact probes, sampled time, the probes' own code credited to no context) say
 # where the time goes as sampling without probes does? For each program, one run with the default
 # options and one with `calls=none,sample=cpu,sample-interval=1ms`; for the ten methods with the
 # most self time in the sampled run, each method's self-time share (% of cpu-time, xprof.txt's
@@ -46,7 +46,7 @@ for prog in $PROGRAMS; do
   shares "$WORK/$prog-default/xprof.txt" | sort >"$WORK/d"
   shares "$WORK/$prog-sampled/sampled/xprof.txt" | sort >"$WORK/s"
   echo
-  echo "$prog: $(grep -h "removed%" -A3 "$WORK/$prog-default/compensation.txt" | awk '$1 == "cpu-time" {print "compensation removed " $NF "% of the recorded cpu-time"}')"
+  echo "$prog: $(grep -h "removed%" -A3 "$WORK/$prog-default/compensation.txt" | awk '$1 == "cpu-time" {print "the probes took " $NF "% of the recorded cpu-time (compensation.txt)"}')"
   printf '%-60s %9s %9s %7s\n' method sampled% default% diff
   join -a1 -e 0 -o 0,1.2,2.2 "$WORK/s" "$WORK/d" | sort -k2,2 -gr | head -10 |
     awk '{d = $3 - $2; if (d < 0) d = -d; if (d > m) m = d; printf "%-60s %9.2f %9.2f %7.2f\n", substr($1, 1, 60), $2, $3, $3 - $2}

@@ -87,14 +87,18 @@ fn sampled_trees_and_compensation_regenerate_byte_for_byte() {
             "sampled-alloc/xtree.txt", "threads.txt", "vm-cost.txt",
         ],
     );
-    // The reports show the compensated trees; arcflow.json keeps the raw ones and the probe cost.
+    // arcflow.json keeps the trees and the probes' cost, measured in their own code: nothing is
+    // subtracted per call, so the reports' trees are the raw ones.
     let hpm_model::saved::Saved::Run(run) = hpm_reports::saved::load(&r.out).unwrap() else { panic!("version 1") };
     assert!(run.snapshot.compensation.is_some());
     assert!(run.snapshot.samples.is_some() && run.snapshot.alloc_samples.is_some());
     let raw = read_profile(&r.out.join("arcflow-raw.json"));
     let total = |p: &hpm_model::arcflow::Profile| p.total()[p.bindings.metric_index("cpu-time").unwrap()];
     assert_eq!(total(&raw), total(&run.snapshot.calls));
-    assert!(total(&r.calls()) < total(&raw), "compensated {} raw {}", total(&r.calls()), total(&raw));
+    assert_eq!(total(&r.calls()), total(&raw));
+    let c = run.snapshot.compensation.as_ref().unwrap();
+    let k = c.metrics.iter().position(|m| m == "cpu-time").unwrap();
+    assert!(c.measured[k] > 0 && !c.applied[k], "the probes' cost is measured, not subtracted: {:?} {:?}", c.measured, c.applied);
     assert!(files.keys().any(|p| p.starts_with("sampled/threads/")));
 }
 

@@ -39,7 +39,7 @@ use crate::counters::sampler::{
     ThreadState,
 };
 use crate::counters::stacks::SampleRing;
-pub use crate::counters::stacks::{CodeAt, RawFrame, SampleSink, Site, StackWalker};
+pub use crate::counters::stacks::{CodeAt, ProbeCode, RawFrame, SampleSink, Site, StackWalker, PROBE_CODE_OWNER};
 pub use crate::counters::sampler::ThreadStats;
 use hpm_model::metrics::{Metric, MetricSet, ThreadMetrics};
 
@@ -175,6 +175,8 @@ pub struct ContextSampler {
     /// Threads that could not be sampled at all, and why the first could not.
     failures: AtomicU64,
     first_failure: OnceLock<String>,
+    /// The probes' code ([`ContextSampler::set_probe_code`]), shared with every thread's state.
+    probe_code: Arc<OnceLock<Arc<dyn ProbeCode>>>,
 }
 
 impl ContextSampler {
@@ -252,6 +254,7 @@ impl ContextSampler {
             first_kernel_refusal: OnceLock::new(),
             failures: AtomicU64::new(0),
             first_failure: OnceLock::new(),
+            probe_code: Arc::default(),
         });
         if config.wall_period_ns > 0 {
             let w = WallSampler::start(registry.clone(), Duration::from_nanos(config.wall_period_ns), WallAction::Settle)
@@ -270,6 +273,13 @@ impl ContextSampler {
     /// measuring what a read costs).
     pub fn open_reader(&self) -> Option<Box<dyn ThreadMetrics>> {
         self.set.open_current_thread_remote()
+    }
+
+    /// From now on a signal whose program counter is in `code` credits what it samples under
+    /// [`PROBE_CODE_OWNER`] instead of the thread's current context (every thread, started or
+    /// not). Set once; a second call changes nothing and returns false.
+    pub fn set_probe_code(&self, code: Arc<dyn ProbeCode>) -> bool {
+        self.probe_code.set(code).is_ok()
     }
 
     /// The metrics credited, in the order of the deltas given to [`SampledThread::drain`].
@@ -401,6 +411,7 @@ impl ContextSampler {
                 };
                 (sampling, c.max_depth)
             }),
+            self.probe_code.clone(),
         );
         if other.is_none() {
             unblock_signal_on_current_thread()?;
@@ -531,7 +542,7 @@ impl SampledThread {
     /// The wall sampler's settle: a thread found to have ended without `stop` is stopped here (its
     /// fds closed, removed from the list); what it used after its last credit is lost with it.
     fn settle_or_reap(&self) {
-        if !self.state.settle() {
+        if !self.state.settle_from_wall() {
             self.stop();
         }
     }

@@ -9,13 +9,13 @@
 mod spin;
 use spin::{spin_cpu, MS};
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{mpsc, Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use hpm_collectors::counters::{probe, thread_cpu_ns, CounterOptions, Metrics, ThreadCpuClock, WallClock};
 use hpm_model::metrics::MetricSet;
-use hpm_collectors::sampling::{ContextSampler, SampledThread, SamplerConfig, SignalSource};
+use hpm_collectors::sampling::{ContextSampler, ProbeCode, SampledThread, SamplerConfig, SignalSource, PROBE_CODE_OWNER};
 
 const CPU: usize = 0;
 const WALL: usize = 1;
@@ -183,6 +183,47 @@ fn a_blocked_thread_gets_wall_time_from_the_wall_sampler() {
     assert!(credits.get(6, CPU) >= 45 * MS, "cpu-time of the spinning context: {} ns", credits.get(6, CPU));
     // A sleeping thread costs the wall sampler one clock read per settle.
     assert!(st.idle_settles >= 15, "{st:?}");
+}
+
+/// "Probe code" for the test: whatever the thread runs while the flag is up.
+struct Flagged(&'static AtomicBool);
+
+impl ProbeCode for Flagged {
+    unsafe fn contains(&self, _pc: u64) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// With the probes' code known, a CPU-time signal that interrupts it credits the interval under
+/// PROBE_CODE_OWNER and no context gets it; the wall sampler credits a running thread's wall time
+/// only, so the probes' CPU time reaches no context through it either.
+#[test]
+fn samples_in_the_probes_code_are_credited_to_no_context() {
+    let _one = one_at_a_time();
+    static IN_PROBES: AtomicBool = AtomicBool::new(false);
+    let s = sampler(SamplerConfig::default());
+    assert!(s.set_probe_code(Arc::new(Flagged(&IN_PROBES))));
+    assert!(!s.set_probe_code(Arc::new(Flagged(&IN_PROBES))), "set once");
+    let Run { thread: t, credits, cpu_used } = sampled_run(&s, 1, |c, _| {
+        // 10 rounds: 30 ms "in the probes" in context 1, then 30 ms of the program's own in 2.
+        for _ in 0..10 {
+            c.store(1, Ordering::Relaxed);
+            IN_PROBES.store(true, Ordering::Relaxed);
+            spin_cpu(30);
+            IN_PROBES.store(false, Ordering::Relaxed);
+            c.store(2, Ordering::Relaxed);
+            spin_cpu(30);
+        }
+    });
+    let st = t.stats();
+    let probes = credits.owned(PROBE_CODE_OWNER, 0, CPU);
+    // Each of the 20 changes can move less than one 1 ms period either way.
+    assert_close("cpu-time in the probes' code", probes, cpu_used / 2, 0.1);
+    assert_close("cpu-time of context 2", credits.get(2, CPU), cpu_used / 2, 0.1);
+    assert!(credits.get(1, CPU) < 2 * MS, "context 1 ran only 'probe code': {} ns of cpu-time credited", credits.get(1, CPU));
+    assert_close("total cpu-time", credits.total(CPU), cpu_used, 0.02);
+    assert!(st.in_probe_code >= 200, "about 300 of the samples interrupted the 'probes': {st:?}");
+    assert!(st.running_settles > 0 && credits.get(1, WALL) > 0, "the wall sampler credits a running thread's wall time: {st:?}");
 }
 
 #[test]

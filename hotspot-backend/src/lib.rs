@@ -14,6 +14,7 @@ mod errors;
 mod fault_guard;
 mod method_ids;
 mod names;
+mod probe_code;
 mod probe_requests;
 mod probes;
 mod stacks;

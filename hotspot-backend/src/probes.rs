@@ -26,7 +26,7 @@ use hpm_model::snapshot::naming::{class_name_from_signature, method_consumer_nam
 use hpm_model::snapshot::naming::is_jdk_class;
 use hpm_model::snapshot::{ClassFilter, Glob, ProbeRequest};
 use hpm_collectors::recorder::{Recorder, ThreadRecorder};
-use hpm_collectors::sampling::{ContextSampler, SampledThread};
+use hpm_collectors::sampling::{ContextSampler, SampledThread, PROBE_CODE_OWNER};
 use hpm_agent_core::ProbeChange;
 use hpm_instrument::{instrument, MethodInfo, Probes};
 
@@ -202,6 +202,23 @@ fn new_parking_cell() -> &'static AtomicU32 {
     cell
 }
 
+/// Samples in the probes' own code are credited to no context (set at VMInit, sampled metrics).
+static PROBE_CODE_MEASURED: AtomicBool = AtomicBool::new(false);
+
+/// What samples found in the probes' own code since the last reset, per sampled metric, all
+/// threads together ([`PROBE_CODE_OWNER`]): no context's.
+static PROBE_CODE: Mutex<Vec<u64>> = Mutex::new(Vec::new());
+
+fn add_probe_code(deltas: &[u64]) {
+    let mut total = lock(&PROBE_CODE);
+    if total.len() < deltas.len() {
+        total.resize(deltas.len(), 0);
+    }
+    for (t, d) in total.iter_mut().zip(deltas) {
+        *t = t.saturating_add(*d);
+    }
+}
+
 /// A context cell value with this bit set names one of the agent's own contexts of the thread
 /// ([`ProbeThread::synced`]), not a node of its Java tree (whose ids are non-negative ints).
 const AGENT_CONTEXT: u32 = 1 << 31;
@@ -288,6 +305,7 @@ fn drain_into(st: &SampledThread, own: &Mutex<Bases>, mounted: Option<(u32, &Mut
             return;
         }
         match (owner, mounted) {
+            (PROBE_CODE_OWNER, _) => add_probe_code(deltas),
             (0, _) => own.add(node, deltas),
             (o, Some((id, bases))) if o == id => lock(bases).add(node, deltas),
             (o, _) => others.push((o, node, deltas.to_vec())),
@@ -462,6 +480,27 @@ pub(crate) fn install(
 impl ProbeRuntime {
     fn env(&self) -> *mut jvmtiEnv {
         self.env as *mut jvmtiEnv
+    }
+
+    /// Sampled metrics: samples whose signal interrupted the compiled code of the probe
+    /// runtime's `classes` are credited to no context ([`crate::probe_code`]). Needs HotSpot's
+    /// code cache layout and the fault guard; without them the compensation alone removes the
+    /// probes' cost, as the log says.
+    fn measure_probe_code(&self, classes: &[jclass]) {
+        // compensate=off: the raw values, probes' cost included.
+        let Some(sampler) = self.sampler.as_ref().filter(|_| !self.exact && self.compensate) else { return };
+        let layout = crate::vmstructs::tables().ok_or_else(|| "HotSpot's VMStructs cannot be read".to_string()).and_then(crate::stacks::read_code_cache);
+        let ready = layout.and_then(|_| crate::fault_guard::install_fault_guard());
+        let methods = crate::probe_code::ProbeMethods::of(self.env(), classes);
+        match (ready, methods) {
+            (Ok(()), Some(m)) => {
+                sampler.set_probe_code(Arc::new(m));
+                PROBE_CODE_MEASURED.store(true, Ordering::Release);
+                log::info("samples in the probes' own compiled code are credited to no context: their cost is measured where it lands");
+            }
+            (Err(e), _) => log::info(&format!("{e}: the probes' cost is only estimated per call (compensation)")),
+            (_, None) => log::info("the probe runtime's methods cannot be listed: the probes' cost is only estimated per call (compensation)"),
+        }
     }
 
     /// Closes the windows of `class`'s methods reached by requests whose probes are not in the
@@ -1066,6 +1105,16 @@ impl ProbeRuntime {
     /// tree) and gives the recorder the compensation it implies. At the first snapshot: the
     /// measurement costs a few tens of ms, which the run itself then does not pay.
     fn calibrate(&self, jni: *mut JNIEnv) {
+        if PROBE_CODE_MEASURED.load(Ordering::Acquire) {
+            // Nothing to estimate: what ran in the probes' code was credited to no context.
+            let metrics = &self.recorder.bindings().metrics;
+            let how = "bytecode probes: measured where it lands, not estimated per call: a sample whose signal interrupted the probes' \
+                       compiled code is credited to no context (in-probes below); the calls themselves and what the probes cost the code \
+                       around them stay in the contexts"
+                .to_string();
+            self.recorder.set_compensation(hpm_model::snapshot::Compensation::from_call_cost(metrics, 0.0, 0.0, 0, how).measured_only());
+            return;
+        }
         // Exact probes read the metrics twice per call (a system call each, here): fewer calls.
         let (rounds, pairs): (i32, i32) = if self.exact { (20, 5_000) } else { (30, 100_000) };
         let (Some(&class), Some(&method)) = (self.probe_class.get(), self.calibrate_method.get()) else { return };
@@ -1123,6 +1172,9 @@ impl ProbeRuntime {
         for t in threads.iter() {
             self.sync_one(jni, t, &consumers, m);
         }
+        if PROBE_CODE_MEASURED.load(Ordering::Acquire) {
+            self.recorder.set_probe_code(lock(&PROBE_CODE).clone());
+        }
     }
 
     /// Copies one thread's tree, with what was credited to it, into the recorder.
@@ -1141,6 +1193,7 @@ impl ProbeRuntime {
         for t in threads.iter_mut() {
             t.collect(false, &self.owners);
         }
+        lock(&PROBE_CODE).clear();
         for t in threads.iter_mut() {
             *lock(&t.local.bases) = Bases::default();
             lock(&t.local.alloc).clear();
@@ -1270,6 +1323,7 @@ struct Synced<'a> {
 pub(crate) fn define_runtime(jni: *mut JNIEnv) -> Result<(), String> {
     let rt = RUNTIME.get().ok_or("probe runtime not installed")?;
     let mut probe: jclass = ptr::null_mut();
+    let mut defined = Vec::new();
     for (name, bytes) in PROBE_CLASSES {
         let cname = CString::new(*name).map_err(|_| "bad class name")?;
         // SAFETY: jni is the calling thread's env; a null loader defines in the boot loader; the
@@ -1286,6 +1340,7 @@ pub(crate) fn define_runtime(jni: *mut JNIEnv) -> Result<(), String> {
         if *name == PROBE_CLASS {
             probe = k;
         }
+        defined.push(k);
     }
     if probe.is_null() {
         return Err("the probe runtime has no Probe class".into());
@@ -1332,6 +1387,7 @@ pub(crate) fn define_runtime(jni: *mut JNIEnv) -> Result<(), String> {
     let _ = rt.state_field.set(field as usize);
     let _ = rt.export_method.set(export as usize);
     let _ = rt.calibrate_method.set(calibrate as usize);
+    rt.measure_probe_code(&defined);
     rt.set_state(jni, rt.state.load(Ordering::Acquire))?;
     rt.ready.store(true, Ordering::Release);
     if rt.probing.load(Ordering::Acquire) {

@@ -62,14 +62,9 @@ static JNI_ENV_OFFSET: AtomicUsize = AtomicUsize::new(0);
 /// finds the `JNIEnv`'s place in `JavaThread` from the initial thread (`jni`).
 pub(crate) fn read_code_layout(env: *mut jvmtiEnv, jni: *mut JNIEnv) {
     let Some(vs) = vmstructs::tables() else { return };
-    match CodeLayout::read(vs) {
-        Ok(l) => {
-            let _ = CODE_LAYOUT.set(l);
-        }
-        Err(e) => {
-            log::info(&format!("{e}: execution forms come from the code map (collect=code) only"));
-            return;
-        }
+    if let Err(e) = read_code_cache(vs) {
+        log::info(&format!("{e}: execution forms come from the code map (collect=code) only"));
+        return;
     }
     match FrameLayout::read(vs) {
         Ok(l) => {
@@ -81,6 +76,20 @@ pub(crate) fn read_code_layout(env: *mut jvmtiEnv, jni: *mut JNIEnv) {
         Ok(off) => JNI_ENV_OFFSET.store(off, Ordering::Release),
         Err(e) => log::info(&format!("{e}: samples in native or VM code get no forms for their Java frames")),
     }
+}
+
+/// Reads the code cache's layout once (VMInit or later, once the code cache exists).
+pub(crate) fn read_code_cache(vs: &vmstructs::VmStructs) -> Result<&'static CodeLayout, String> {
+    if let Some(l) = CODE_LAYOUT.get() {
+        return Ok(l);
+    }
+    let l = CodeLayout::read(vs)?;
+    Ok(CODE_LAYOUT.get_or_init(|| l))
+}
+
+/// The code cache's layout, once read.
+pub(crate) fn code_layout() -> Option<&'static CodeLayout> {
+    CODE_LAYOUT.get()
 }
 
 /// The offset of `JavaThread::_jni_environment` (not in HotSpot's tables): the calling thread's

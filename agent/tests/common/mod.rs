@@ -100,6 +100,14 @@ pub fn read_profile(p: &Path) -> Profile {
     hpm_reports::saved::load(p).unwrap_or_else(|e| panic!("{e}")).calls().into_owned()
 }
 
+/// What the sampler found running in the probes' own code, all threads together, for `metric`
+/// (compensation.txt's in-probes): 0 where it was not measured.
+pub fn in_probes(dir: &Path, metric: &str) -> u64 {
+    let hpm_model::saved::Saved::Run(run) = hpm_reports::saved::load(dir).unwrap_or_else(|e| panic!("{e}")) else { panic!("a version 1 file") };
+    let Some(c) = run.snapshot.compensation else { return 0 };
+    c.metrics.iter().position(|m| m == metric).and_then(|k| c.measured.get(k).copied()).unwrap_or(0)
+}
+
 /// A fresh output directory for a test, under cargo's temporary directory for integration tests
 /// (`target/tmp`), never in `/tmp`.
 pub fn out_dir(test: &str, jdk: &Jdk) -> PathBuf {

@@ -33,7 +33,7 @@ use hpm_model::metrics::ThreadMetrics;
 use super::clock::{clock_ns, current_tid, monotonic_ns, tid_cpu_clock};
 use super::credits::CreditTable;
 use super::refusal::perf_event_paranoid;
-use super::stacks::{CodeAt, RawFrame, SampleRing, SampleSink, Site, StackWalker};
+use super::stacks::{CodeAt, ProbeCode, RawFrame, SampleRing, SampleSink, Site, StackWalker, PROBE_CODE_OWNER};
 use crate::lines::{LineBuf, OwnLines};
 
 /// The signal every source delivers. HotSpot does not use SIGPROF.
@@ -182,6 +182,12 @@ pub struct ThreadStats {
     /// Stack samples not stored because the thread's ring was full; their weights went to the
     /// thread's next stack sample.
     pub stacks_full: u64,
+    /// Samples whose signal interrupted the probes' code ([`ProbeCode`]): credited under
+    /// [`PROBE_CODE_OWNER`], to no context.
+    pub in_probe_code: u64,
+    /// Of the settles, wall-sampler settles of a running thread that credited its wall time only
+    /// ([`ThreadState::settle_from_wall`]).
+    pub running_settles: u64,
 }
 
 #[derive(Default)]
@@ -194,6 +200,8 @@ struct AtomicStats {
     idle_settles: AtomicU64,
     switches: AtomicU64,
     walk_failures: AtomicU64,
+    in_probe_code: AtomicU64,
+    running_settles: AtomicU64,
 }
 
 fn bump(a: &AtomicU64) {
@@ -247,6 +255,8 @@ struct Inner {
     /// settles and credits in between).
     frames: LineBuf<RawFrame>,
     stack_last: LineBuf<u64>,
+    /// The thread's CPU clock when the wall sampler last looked ([`ThreadState::settle_from_wall`]).
+    seen_cpu: u64,
     /// CPU signals until the next stack sample ([`StackSampling::every`]).
     stack_countdown: u32,
     /// With kernel frames ([`StackSampling::kernel`]): the thread's task-clock event and its
@@ -286,6 +296,11 @@ impl Inner {
     /// the table instead.
     fn credit(&mut self, stats: &AtomicStats, may_grow: bool) {
         let context = self.target.key();
+        self.credit_to(context, stats, may_grow);
+    }
+
+    /// [`Inner::credit`] to the credit key `context` (owner in the high half).
+    fn credit_to(&mut self, context: u64, stats: &AtomicStats, may_grow: bool) {
         let mut any = false;
         for ((d, c), l) in self.delta.iter_mut().zip(&self.cur).zip(&self.last) {
             *d = c.saturating_sub(*l);
@@ -304,6 +319,24 @@ impl Inner {
             self.lagging = false;
         } else {
             self.lagging = true;
+            bump(&stats.deferred);
+        }
+    }
+
+    /// Credits only the wall time since the last credit (`wall-time` read now) to the current
+    /// context; every other metric waits for the next credit. No-op without `wall-time`.
+    fn credit_wall(&mut self, stats: &AtomicStats) {
+        let Some(wi) = self.wall else { return };
+        let now = self.last[wi].max(monotonic_ns());
+        self.delta.fill(0);
+        self.delta[wi] = now - self.last[wi];
+        if self.delta[wi] == 0 {
+            return;
+        }
+        let context = self.target.key();
+        if self.table.add(context, &self.delta) {
+            self.last[wi] = now;
+        } else {
             bump(&stats.deferred);
         }
     }
@@ -410,6 +443,9 @@ pub struct ThreadState {
     cell: &'static AtomicU32,
     inner: SpinLock<Inner>,
     stacks: Option<StackSampling>,
+    /// The probes' code, once the VM has it: a signal that interrupts it credits under
+    /// [`PROBE_CODE_OWNER`] (shared by every thread of one sampler).
+    probe_code: Arc<OnceLock<Arc<dyn ProbeCode>>>,
     /// The second credit table, swapped with the live one by `drain` so that the caller's callback
     /// runs outside the spin lock. A plain mutex: the handler never touches it.
     spare: Mutex<CreditTable>,
@@ -434,6 +470,7 @@ impl ThreadState {
         wall: Option<usize>,
         contexts: usize,
         stacks: Option<(StackSampling, usize)>,
+        probe_code: Arc<OnceLock<Arc<dyn ProbeCode>>>,
     ) -> Arc<ThreadState> {
         let mut last = vec![0; metrics];
         reader.read(&mut last);
@@ -451,6 +488,7 @@ impl ThreadState {
             lagging: false,
             frames: LineBuf::new(max_depth, RawFrame::default()),
             stack_countdown: stacks.as_ref().map_or(1, |(s, _)| s.every.max(1)),
+            seen_cpu: 0,
             kernel: None,
         };
         Arc::new(ThreadState {
@@ -458,6 +496,7 @@ impl ThreadState {
             cell,
             inner: SpinLock::new(inner),
             stacks: stacks.map(|(s, _)| s),
+            probe_code,
             spare: Mutex::new(CreditTable::new(metrics, contexts)),
             stats: AtomicStats::default(),
             held: AtomicBool::new(false),
@@ -499,7 +538,13 @@ impl ThreadState {
                 g.sample_stack(stacks, ucontext, &self.stats, !queued);
             }
         }
-        g.credit(&self.stats, false);
+        // SAFETY: in the handler on the interrupted thread (the trait's contract).
+        if self.probe_code.get().is_some_and(|c| unsafe { c.contains(program_counter(ucontext)) }) {
+            g.credit_to((PROBE_CODE_OWNER as u64) << 32, &self.stats, false);
+            bump(&self.stats.in_probe_code);
+        } else {
+            g.credit(&self.stats, false);
+        }
         bump(&self.stats.samples);
     }
 
@@ -541,6 +586,33 @@ impl ThreadState {
         g.credit(&self.stats, false);
         bump(&self.stats.settles);
         r != Reading::Ended
+    }
+
+    /// The wall sampler's settle. With the probes' code measured ([`ProbeCode`]), a thread that
+    /// has run since the wall sampler last looked gets only its wall time credited here: its CPU
+    /// time and counters wait for its next CPU-time signal, which sees whether the probes' code
+    /// or the program's was running (a credit from here cannot tell, and gave the probes' time
+    /// of about one interval in twenty to the contexts they run in). A thread that has not run
+    /// since is settled as by [`ThreadState::settle`]. Returns false if the thread has ended.
+    pub fn settle_from_wall(&self) -> bool {
+        if self.probe_code.get().is_none() {
+            return self.settle();
+        }
+        let mut g = self.inner.lock();
+        let Some(cpu) = clock_ns(tid_cpu_clock(self.tid)) else {
+            drop(g);
+            return self.settle();
+        };
+        let ran = cpu > g.seen_cpu;
+        g.seen_cpu = cpu;
+        if !ran || g.lagging || g.reader.is_none() {
+            drop(g);
+            return self.settle();
+        }
+        g.credit_wall(&self.stats);
+        bump(&self.stats.settles);
+        bump(&self.stats.running_settles);
+        true
     }
 
     /// A window opens now: forgets what the thread used since its last credit and every credit
@@ -610,6 +682,8 @@ impl ThreadState {
             switches: l(&s.switches),
             stacks: self.stacks.as_ref().map_or(0, |st| st.ring.stats().pushed),
             walk_failures: l(&s.walk_failures),
+            in_probe_code: l(&s.in_probe_code),
+            running_settles: l(&s.running_settles),
             stacks_full: self.stacks.as_ref().map_or(0, |st| st.ring.stats().full),
         }
     }
@@ -1345,7 +1419,7 @@ mod tests {
     #[test]
     fn two_threads_states_share_no_line() {
         let states: Vec<Arc<ThreadState>> = (0..8)
-            .map(|i| ThreadState::new(1000 + i, crate::lines::new_cell(), Box::new(Zeros), 3, Some(0), None, 16, None))
+            .map(|i| ThreadState::new(1000 + i, crate::lines::new_cell(), Box::new(Zeros), 3, Some(0), None, 16, None, Arc::default()))
             .collect();
         let mut regions: Vec<(usize, usize)> = Vec::new();
         for s in &states {

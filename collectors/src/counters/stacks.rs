@@ -150,6 +150,23 @@ pub trait StackWalker: Send + Sync {
     unsafe fn walk(&self, thread: usize, ucontext: *mut std::ffi::c_void, pc: u64, out: &mut [RawFrame], code: &mut CodeAt) -> i32;
 }
 
+/// Code whose running time is the profiler's own, not the program's: the bytecode probes'
+/// compiled methods. A CPU-time signal that interrupts it credits the thread's interval to no
+/// context: the drain gives it under [`PROBE_CODE_OWNER`], so that the probes' cost is measured
+/// where it lands instead of estimated per call.
+pub trait ProbeCode: Send + Sync {
+    /// Whether `pc`, the program counter a signal interrupted, is in that code.
+    ///
+    /// # Safety
+    /// Called only in a signal handler on the interrupted thread: it must be async-signal-safe
+    /// (no lock, no allocation) and recover from reading memory that changes under it.
+    unsafe fn contains(&self, pc: u64) -> bool;
+}
+
+/// The owner under which [`crate::sampling::SampledThread::drain`] gives what signals sampled
+/// inside [`ProbeCode`] (context 0): no logical thread has it.
+pub const PROBE_CODE_OWNER: u32 = u32::MAX;
+
 /// What a drain calls for each sample: `(weights, site, frames)`.
 pub type SampleSink<'a> = dyn FnMut(&[u64], Site, &[RawFrame]) + 'a;
 

@@ -90,6 +90,7 @@ impl Recorder {
             caller: caller.iter_mut().map(|v| median(v)).collect(),
             calls_measured: (batches.max(1) * calls) as u64,
             how: format!("the recorder's entry/exit path (lock, method lookup, counter read by {read_by}) on a dummy thread, at start-up; the VM's event dispatch is not included"),
+            measured: Vec::new(),
         };
         *lock(&self.compensation) = Some(comp.clone());
         comp

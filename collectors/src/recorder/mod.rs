@@ -304,6 +304,8 @@ pub struct Recorder {
     compiles: compiles::CompileTracker,
     vm: VmCounters,
     compensation: Mutex<Option<Compensation>>,
+    /// What samples found in the probes' own code ([`Recorder::set_probe_code`]).
+    probe_code: Mutex<Vec<u64>>,
     phases: Mutex<phases::PhaseSplits>,
     probe_log: Mutex<probe_log::ProbeLog>,
 }
@@ -339,6 +341,7 @@ impl Recorder {
             code: Mutex::new(CodeMap::default()),
             vm: VmCounters::default(),
             compensation: Mutex::new(None),
+            probe_code: Mutex::new(Vec::new()),
             phases: Mutex::new(phases::PhaseSplits::default()),
             probe_log: Mutex::new(probe_log::ProbeLog::default()),
         }
@@ -522,6 +525,13 @@ impl Recorder {
     /// Sets the probe cost that reports subtract (for backends that calibrate their own probes).
     pub fn set_compensation(&self, c: Compensation) {
         *lock(&self.compensation) = Some(c);
+    }
+
+    /// What the sampler found running in the probes' own code so far, per metric (the first
+    /// metrics of the call trees; the rest count 0): credited to no context. Snapshots carry it
+    /// in their compensation ([`Compensation::measured`]).
+    pub fn set_probe_code(&self, measured: Vec<u64>) {
+        *lock(&self.probe_code) = measured;
     }
 
     /// The consumer named `name` (interned once): how a backend that names methods itself (the
@@ -1207,7 +1217,13 @@ impl Recorder {
             classes_prepared: self.vm.classes_prepared.load(Ordering::Relaxed),
             uptime_ns: self.wall_ns(),
             config: self.config.clone(),
-            compensation: lock(&self.compensation).clone(),
+            compensation: lock(&self.compensation).clone().map(|mut c| {
+                let measured = lock(&self.probe_code);
+                if !measured.is_empty() {
+                    c.measured = (0..c.metrics.len()).map(|k| measured.get(k).copied().unwrap_or(0)).collect();
+                }
+                c
+            }),
             phase_calls,
             probe_requests,
             probe_windows,

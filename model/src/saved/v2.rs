@@ -233,6 +233,9 @@ struct CompensationF {
     applied: Vec<bool>,
     calls_measured: u64,
     how: String,
+    /// Absent where not measured (and in files from before it was).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    measured: Vec<u64>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -628,6 +631,7 @@ pub fn write(run: &SavedRun, w: &mut dyn Write) -> io::Result<()> {
             applied: c.applied.clone(),
             calls_measured: c.calls_measured,
             how: c.how.clone(),
+            measured: c.measured.clone(),
         }),
         run: run.run.as_ref().map(|r| RunF { pid: r.pid, main: r.main.clone(), started_unix_ms: r.started_unix_ms, dumped_unix_ms: r.dumped_unix_ms }),
         vm_cost: run.vm_cost.as_ref().map(|v| VmCostF {
@@ -806,7 +810,7 @@ pub fn read(text: &str) -> Result<SavedRun, ReadError> {
                     c.applied.len()
                 )));
             }
-            Some(Compensation { metrics: c.metrics, callee: c.callee, caller: c.caller, applied: c.applied, calls_measured: c.calls_measured, how: c.how })
+            Some(Compensation { metrics: c.metrics, callee: c.callee, caller: c.caller, applied: c.applied, calls_measured: c.calls_measured, how: c.how, measured: c.measured })
         }
     };
     let c = doc.config;

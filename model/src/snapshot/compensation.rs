@@ -41,6 +41,10 @@ pub struct Compensation {
     pub calls_measured: u64,
     /// How and when it was measured, one line for compensation.txt.
     pub how: String,
+    /// Per metric, what the sampler found running in the probes' own compiled code (a signal
+    /// whose program counter was there): credited to no context, so not in the trees at all.
+    /// Empty where it was not measured (exact mode, rvm, a VM whose code cache is not read).
+    pub measured: Vec<u64>,
 }
 
 /// Whether compensation applies to a metric: time in ns, instructions and cycle counts. Counts of
@@ -68,7 +72,17 @@ impl Compensation {
             applied,
             calls_measured,
             how,
+            measured: Vec::new(),
         }
+    }
+
+    /// The same with no per-call correction subtracted from any metric: the probes' cost is
+    /// measured where it lands instead ([`Compensation::measured`]).
+    pub fn measured_only(mut self) -> Compensation {
+        self.applied.iter_mut().for_each(|a| *a = false);
+        self.callee.iter_mut().for_each(|c| *c = 0.0);
+        self.caller.iter_mut().for_each(|c| *c = 0.0);
+        self
     }
 
     /// The correction for a context with `calls` calls whose children had `child_calls` calls.

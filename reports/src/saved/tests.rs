@@ -124,6 +124,7 @@ pub(crate) fn sample_run() -> SavedRun {
             applied: vec![true, true, false],
             calls_measured: 10_000,
             how: "measured on a dummy thread".into(),
+            measured: vec![123_456, 7, 0],
         }),
         phase_calls: Vec::new(),
         probe_requests: vec![

@@ -83,6 +83,10 @@ pub fn threads(snap: &Snapshot) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "Threads: {} ({} still running at the dump)", p.threads.len(), snap.threads.iter().filter(|t| t.alive).count());
     let _ = writeln!(s, "CPU time is the thread's CPU time while recorded, in ms; share is of all threads' CPU time.");
+    let in_probes = snap.compensation.as_ref().zip(cpu).and_then(|(c, i)| c.measured.get(i).copied()).filter(|&n| n > 0);
+    if let Some(n) = in_probes {
+        let _ = writeln!(s, "The probes' own code is in no thread's figures: {} cpu-ms in all threads (compensation.txt, in-probes).", ms(n));
+    }
     let _ = writeln!(s);
     let _ = writeln!(
         s,
@@ -237,7 +241,9 @@ pub fn threads_json(snap: &Snapshot) -> String {
     out
 }
 
-/// `compensation.txt`: the calibrated probe cost and how much it removed from each metric.
+/// `compensation.txt`: the probes' cost per metric, measured in their own code (what the sampler
+/// credited to no context) and estimated per call (the calibration), and how much of each metric
+/// the two took out.
 pub fn compensation(snap: &Snapshot) -> String {
     let mut s = String::new();
     let Some(c) = &snap.compensation else {
@@ -245,25 +251,39 @@ pub fn compensation(snap: &Snapshot) -> String {
     };
     let raw = snap.calls.total();
     let comp = snap.compensated_calls().total();
-    let _ = writeln!(s, "Overhead compensation (Golm et al. 2002, section 2): probe cost calibrated over {} calls", c.calls_measured);
+    let measured = |k: usize| c.measured.get(k).copied().unwrap_or(0);
+    if c.measured.is_empty() {
+        let _ = writeln!(s, "Overhead compensation (Golm et al. 2002, section 2): probe cost calibrated over {} calls", c.calls_measured);
+    } else {
+        let _ = writeln!(s, "Overhead compensation: the probes' cost measured where it lands");
+    }
     let _ = writeln!(s, "measured: {}", c.how);
+    if !c.measured.is_empty() {
+        let _ = writeln!(s, "in-probes = sampled while the probes' own compiled code ran: credited to no context, so in no report.");
+    }
     let _ = writeln!(s, "callee = per call, charged to the called method; caller = per child call, charged to the caller.");
     let _ = writeln!(s, "Reports show base - calls x callee - child calls x caller (at least 0) for the applied metrics;");
-    let _ = writeln!(s, "threads.txt and arcflow-raw.json keep the raw values.");
+    let _ = writeln!(s, "threads.txt and arcflow-raw.json keep the raw values. removed% = (in-probes + raw - compensated) / (in-probes + raw).");
     let _ = writeln!(s);
-    let _ = writeln!(s, "{:<24} {:>12} {:>12} {:>8} {:>16} {:>16} {:>9}", "metric", "callee", "caller", "applied", "raw-total", "compensated", "removed%");
+    let _ = writeln!(
+        s,
+        "{:<24} {:>12} {:>12} {:>8} {:>16} {:>16} {:>16} {:>9}",
+        "metric", "callee", "caller", "applied", "in-probes", "raw-total", "compensated", "removed%"
+    );
     for (k, name) in c.metrics.iter().enumerate() {
-        let (r, m) = (raw.get(k).copied().unwrap_or(0), comp.get(k).copied().unwrap_or(0));
+        let (r, m, p) = (raw.get(k).copied().unwrap_or(0), comp.get(k).copied().unwrap_or(0), measured(k));
+        let whole = r.saturating_add(p);
         let _ = writeln!(
             s,
-            "{:<24} {:>12.1} {:>12.1} {:>8} {:>16} {:>16} {:>9}",
+            "{:<24} {:>12.1} {:>12.1} {:>8} {:>16} {:>16} {:>16} {:>9}",
             name,
             c.callee[k],
             c.caller[k],
             if c.applied[k] { "yes" } else { "no" },
+            p,
             r,
             m,
-            if r == 0 { "-".to_string() } else { format!("{:.1}", 100.0 * r.saturating_sub(m) as f64 / r as f64) }
+            if whole == 0 { "-".to_string() } else { format!("{:.1}", 100.0 * (whole - m.min(whole)) as f64 / whole as f64) }
         );
     }
     if let Some(note) = compensation_note(snap) {
@@ -273,32 +293,43 @@ pub fn compensation(snap: &Snapshot) -> String {
     s
 }
 
-/// Above this share of a time metric removed by the compensation, the reports say so: most of
+/// Above this share of a time metric taken out for the probes' cost, the reports say so: most of
 /// what was measured was the probes, and the exact tree's time shares are estimates.
 const COMPENSATION_NOTE_PERCENT: f64 = 25.0;
 
-/// One line when the compensation removed more than [`COMPENSATION_NOTE_PERCENT`] of the
-/// recorded `cpu-time` (or the first time metric): how much, and what measures the run without the
-/// probes' cost. `compensation.txt` ends with it, and the agent prints it at exit.
+/// One line when the probes' cost (measured in their code, or calibrated per call) is more than
+/// [`COMPENSATION_NOTE_PERCENT`] of the recorded `cpu-time` (or the first time metric): how much,
+/// and what measures the run without the probes. `compensation.txt` ends with it, and the agent
+/// prints it at exit.
 pub fn compensation_note(snap: &Snapshot) -> Option<String> {
     let c = snap.compensation.as_ref()?;
-    let k = c.metrics.iter().position(|m| m == "cpu-time").or_else(|| c.applied.iter().position(|&a| a))?;
-    if !c.applied.get(k).copied().unwrap_or(false) {
+    let measured_at = |i: usize| c.measured.get(i).copied().unwrap_or(0);
+    let k = c.metrics.iter().position(|m| m == "cpu-time").or_else(|| (0..c.metrics.len()).find(|&i| c.applied[i] || measured_at(i) > 0))?;
+    let measured = measured_at(k);
+    if !c.applied.get(k).copied().unwrap_or(false) && measured == 0 {
         return None;
     }
     let raw = snap.calls.total().get(k).copied().unwrap_or(0);
     let comp = snap.compensated_calls().total().get(k).copied().unwrap_or(0);
-    if raw == 0 {
+    let whole = raw.saturating_add(measured);
+    if whole == 0 {
         return None;
     }
-    let removed = 100.0 * raw.saturating_sub(comp) as f64 / raw as f64;
+    let removed = 100.0 * (whole - comp.min(whole)) as f64 / whole as f64;
+    let name = &c.metrics[k];
     (removed > COMPENSATION_NOTE_PERCENT).then(|| {
-        format!(
-            "note: the probes' calibrated cost ({:.1} ns per call) is {removed:.0}% of the recorded {}; it is removed from the reports, \
-             but where calls are this dense the time shares of small methods are estimates: calls=none,sample=cpu measures them without probes",
-            c.callee[k] + c.caller[k],
-            c.metrics[k]
-        )
+        if measured > 0 {
+            format!(
+                "note: the probes' own code took {removed:.0}% of the recorded {name}; it is in no report, \
+                 but where calls are this dense the probes also slow the code around them: calls=none,sample=cpu measures without probes"
+            )
+        } else {
+            format!(
+                "note: the probes' calibrated cost ({:.1} ns per call) is {removed:.0}% of the recorded {name}; it is removed from the reports, \
+                 but where calls are this dense the time shares of small methods are estimates: calls=none,sample=cpu measures them without probes",
+                c.callee[k] + c.caller[k],
+            )
+        }
     })
 }
 
@@ -566,6 +597,33 @@ mod tests {
             assert!((removed - ns_per_call * 10.0 / 20.0).abs() < 0.11, "{row}");
             assert_eq!(text.contains(&format!("note: the probes' calibrated cost ({ns_per_call:.1} ns per call) is 30% of the recorded task-clock")), note, "{text}");
         }
+    }
+
+    /// Measured in the probes' own code: compensation.txt gives it as in-probes, removes nothing
+    /// per call, counts it in removed%, and the note and threads.txt say so.
+    #[test]
+    fn the_probes_cost_measured_in_their_code_is_reported_not_subtracted() {
+        let v: Arc<[AtomicU64; 4]> = Arc::new(Default::default());
+        let r = Recorder::new(RecorderConfig::default(), Box::new(Fake(v.clone())));
+        let a = r.register_current_thread(ThreadInfo { name: "a".into(), kind: None, os_tid: Some(42) });
+        r.method_entry(&a, 1, &mut Names);
+        v[2].store(1000, Ordering::Relaxed);
+        r.method_exit(&a, 1, false, &mut Names);
+        let metrics = r.bindings().metrics.clone();
+        let k = metrics.iter().position(|m| m.name == "task-clock").unwrap();
+        r.set_compensation(hpm_model::snapshot::Compensation::from_call_cost(&metrics, 60.0, 0.0, 0, "measured".into()).measured_only());
+        let mut measured = vec![0; metrics.len()];
+        measured[k] = 3000;
+        r.set_probe_code(measured);
+        let snap = r.snapshot();
+        let text = compensation(&snap);
+        let row = text.lines().find(|l| l.starts_with("task-clock")).unwrap_or_else(|| panic!("{text}"));
+        let cols: Vec<&str> = row.split_whitespace().collect();
+        // callee, caller, applied, in-probes, raw, compensated, removed%: 3000 of 4000 ns.
+        assert_eq!(cols[1..], ["0.0", "0.0", "no", "3000", "1000", "1000", "75.0"], "{text}");
+        assert_eq!(snap.compensated_calls().total(), snap.calls.total());
+        let note = compensation_note(&snap).unwrap_or_default();
+        assert!(note.starts_with("note: the probes' own code took 75% of the recorded task-clock"), "{note}");
     }
 
     #[test]
