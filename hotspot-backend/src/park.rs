@@ -225,11 +225,11 @@ fn define_natives(jni: *mut JNIEnv) -> Result<(), String> {
     Ok(())
 }
 
-/// A park begins on the calling thread: `blocker` may be null, `timeout_ns` for a timed one.
+/// A park begins on the calling thread: `blocker` may be null, `limit` its time limit if timed.
 /// Wrapped methods may nest (JDK 25's `parkUntil(Object, long)` calls `parkUntil(long)` with its
 /// blocker set): the inner entry starts the park again, finds the outer's blocker through
 /// `parkBlocker`, and its exit ends the park; the outer exit then finds none and records nothing.
-fn enter(jni: *mut JNIEnv, blocker: jobject, timeout_ns: Option<u64>) {
+fn enter(jni: *mut JNIEnv, blocker: jobject, limit: Limit) {
     let Some(b) = BACKEND.get() else { return };
     if b.recorder.is_paused() {
         return;
@@ -249,7 +249,32 @@ fn enter(jni: *mut JNIEnv, blocker: jobject, timeout_ns: Option<u64>) {
             None => b.recorder.consumer(NO_BLOCKER),
         }
     };
-    with_thread(b, ptr::null_mut(), |t| b.recorder.park_of(t, class, timeout_ns));
+    with_thread(b, ptr::null_mut(), |t| b.recorder.park_of(t, class, limit.left_ns()));
+}
+
+/// A park's time limit.
+#[derive(Clone, Copy)]
+enum Limit {
+    None,
+    Nanos(u64),
+    /// `parkUntil`'s deadline, in ms since the epoch.
+    UntilMs(i64),
+}
+
+impl Limit {
+    /// The timeout to record, in ns: a deadline's is what is left of it now, read just before the
+    /// park's start is (after the blocker's class is looked up, which can take a while on a busy
+    /// machine: a park that lasted to its deadline must not look shorter than its timeout).
+    fn left_ns(self) -> Option<u64> {
+        match self {
+            Limit::None => None,
+            Limit::Nanos(n) => Some(n),
+            Limit::UntilMs(deadline_ms) => {
+                let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as i128);
+                Some((i128::from(deadline_ms) * 1_000_000 - now).clamp(0, i128::from(u64::MAX)) as u64)
+            }
+        }
+    }
 }
 
 thread_local! {
@@ -321,25 +346,21 @@ fn current_blocker(env: *mut jvmtiEnv, jni: *mut JNIEnv) -> Option<jobject> {
 
 /// `Park.untimed(Object, long)`: `park()`, `park(Object)`.
 unsafe extern "C" fn park_untimed(jni: *mut JNIEnv, _class: jclass, blocker: jobject, _time: jlong) {
-    guard("Park.untimed", || enter(jni, blocker, None));
+    guard("Park.untimed", || enter(jni, blocker, Limit::None));
 }
 
 /// `Park.nanos(Object, long)`: `parkNanos`; one of at most 0 ns returns at once and is no park.
 unsafe extern "C" fn park_nanos(jni: *mut JNIEnv, _class: jclass, blocker: jobject, nanos: jlong) {
     guard("Park.nanos", || {
         if nanos > 0 {
-            enter(jni, blocker, Some(nanos as u64))
+            enter(jni, blocker, Limit::Nanos(nanos as u64))
         }
     });
 }
 
 /// `Park.until(Object, long)`: `parkUntil`, the deadline in ms since the epoch.
 unsafe extern "C" fn park_until(jni: *mut JNIEnv, _class: jclass, blocker: jobject, deadline_ms: jlong) {
-    guard("Park.until", || {
-        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as i128);
-        let left = (i128::from(deadline_ms) * 1_000_000 - now).clamp(0, i128::from(u64::MAX)) as u64;
-        enter(jni, blocker, Some(left))
-    });
+    guard("Park.until", || enter(jni, blocker, Limit::UntilMs(deadline_ms)));
 }
 
 /// `Park.exit(int)`: the wrapped method returns (or throws). The park's context: the probes'
