@@ -56,9 +56,17 @@ fn task_clock_per_thread_agrees_with_proc() {
     task_clock_agrees_with_proc("calls=probes,compensate=off", "150000");
 }
 
+/// With probes and compensation on (the default), what samples found in the probes' own code is
+/// in no context, and threads.json gives it per thread: each spinner's total and its time in the
+/// probes' code make up its CPU time from /proc, within 5%.
+#[test]
+fn the_probes_own_code_and_the_threads_totals_make_up_their_cpu_time() {
+    task_clock_agrees_with_proc("calls=probes", "150000");
+}
+
 fn task_clock_agrees_with_proc(mode: &str, steps: &str) {
     let jdk = java_tests::jdk().unwrap();
-    let out = out_dir(&format!("counters-proc-{}", mode[6..].split(',').next().unwrap_or("")), &jdk);
+    let out = out_dir(&format!("counters-proc-{}", mode[6..].replace([',', '='], "-")), &jdk);
     let opts = format!("out={},perf-map=off,socket=off,event=task-clock,{mode}", out.display());
     let steal0 = steal_ns();
     let mut child = command(&jdk, "counters.Spinners", &opts, &[], &[steps])
@@ -97,7 +105,8 @@ fn task_clock_agrees_with_proc(mode: &str, steps: &str) {
         let t = thread(&v, &format!("spinner-{i}"));
         let tid = t["os_tid"].as_u64().expect("os_tid in threads.json");
         let proc_ns = schedstat_ns(pid, tid);
-        let tc = total(t, "task-clock");
+        // With the probes' code measured, the thread's total leaves it out: it is given apart.
+        let tc = total(t, "task-clock") + t["in_probes"]["task-clock"].as_u64().unwrap_or(0);
         rows.push((i, tid, tc, proc_ns));
     }
     child.stdin.take().unwrap().write_all(b"\n").unwrap();
@@ -116,6 +125,12 @@ fn task_clock_agrees_with_proc(mode: &str, steps: &str) {
     let cpus = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
     let allowance = if steal > 0 { steal as f64 + cpus * 10e6 } else { 0.0 };
     eprintln!("steal during the run: {steal} ns");
+    if !mode.contains("compensate=off") && mode.contains("calls=probes") {
+        let probes = in_probes(&out, "task-clock");
+        let each: u64 = (0..4).map(|i| thread(&v, &format!("spinner-{i}"))["in_probes"]["task-clock"].as_u64().unwrap_or(0)).sum();
+        eprintln!("in the probes' code: {probes} ns in all, {each} ns in the spinners");
+        assert!(each > 0 && probes >= each, "{mode}: the probes' own code is measured per thread and in all: {each} of {probes} ns");
+    }
     for (i, _, tc, p) in &rows {
         assert!(*p > 20_000_000, "{mode}: spinner-{i} burnt at least 20 ms: {p}");
         let (tc, p) = (*tc as f64, *p as f64);

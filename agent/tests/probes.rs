@@ -388,7 +388,12 @@ fn the_exit_says_when_the_probes_cost_is_most_of_the_measured_time() {
     let line = line.unwrap_or_else(|| panic!("no note at exit: {}", r.stderr()));
     assert!(line.contains("% of the recorded cpu-time") && line.contains("calls=none,sample=cpu") && line.ends_with("(compensation.txt)"), "{line}");
     assert!(r.file("compensation.txt").contains("note: the probes' own code took"));
-    assert!(r.file("threads.txt").contains("The probes' own code is in no thread's figures"), "{}", r.file("threads.txt"));
+    // Per thread too: fib's thread spent more in the probes' code than in all its contexts.
+    assert!(r.file("threads.txt").contains("probes-ms is the CPU time the probes' own code took"), "{}", r.file("threads.txt"));
+    let v: serde_json::Value = serde_json::from_str(&r.file("threads.json")).unwrap();
+    let main = v["threads"].as_array().unwrap().iter().find(|t| t["name"] == "main").expect("main in threads.json");
+    let (probes, cpu) = (main["in_probes"]["cpu-time"].as_u64().unwrap_or(0), main["totals"]["cpu-time"].as_u64().unwrap_or(0));
+    assert!(probes > cpu && cpu > 0, "main: {probes} ns in the probes' code, {cpu} ns in its contexts");
 }
 
 /// A thread whose thread locals the JDK erases between tasks (a Cleaner's InnocuousThread) goes on

@@ -83,9 +83,21 @@ type AllocByNode = Mutex<HashMap<u32, (u64, u64)>>;
 struct Bases {
     java: Vec<u64>,
     agent: Vec<u64>,
+    /// What samples found in the probes' own code on this thread ([`PROBE_CODE_OWNER`]): no
+    /// context's. A carrier's includes the virtual threads' it ran.
+    in_probes: Vec<u64>,
 }
 
 impl Bases {
+    fn add_in_probes(&mut self, deltas: &[u64]) {
+        if self.in_probes.len() < deltas.len() {
+            self.in_probes.resize(deltas.len(), 0);
+        }
+        for (b, d) in self.in_probes.iter_mut().zip(deltas) {
+            *b = b.saturating_add(*d);
+        }
+    }
+
     /// Adds `deltas` to the context in a cell value `node` (a probe node or an agent context).
     fn add(&mut self, node: u32, deltas: &[u64]) {
         let metrics = deltas.len();
@@ -205,20 +217,6 @@ fn new_parking_cell() -> &'static AtomicU32 {
 /// Samples in the probes' own code are credited to no context (set at VMInit, sampled metrics).
 static PROBE_CODE_MEASURED: AtomicBool = AtomicBool::new(false);
 
-/// What samples found in the probes' own code since the last reset, per sampled metric, all
-/// threads together ([`PROBE_CODE_OWNER`]): no context's.
-static PROBE_CODE: Mutex<Vec<u64>> = Mutex::new(Vec::new());
-
-fn add_probe_code(deltas: &[u64]) {
-    let mut total = lock(&PROBE_CODE);
-    if total.len() < deltas.len() {
-        total.resize(deltas.len(), 0);
-    }
-    for (t, d) in total.iter_mut().zip(deltas) {
-        *t = t.saturating_add(*d);
-    }
-}
-
 /// A context cell value with this bit set names one of the agent's own contexts of the thread
 /// ([`ProbeThread::synced`]), not a node of its Java tree (whose ids are non-negative ints).
 const AGENT_CONTEXT: u32 = 1 << 31;
@@ -305,7 +303,7 @@ fn drain_into(st: &SampledThread, own: &Mutex<Bases>, mounted: Option<(u32, &Mut
             return;
         }
         match (owner, mounted) {
-            (PROBE_CODE_OWNER, _) => add_probe_code(deltas),
+            (PROBE_CODE_OWNER, _) => own.add_in_probes(deltas),
             (0, _) => own.add(node, deltas),
             (o, Some((id, bases))) if o == id => lock(bases).add(node, deltas),
             (o, _) => others.push((o, node, deltas.to_vec())),
@@ -1172,9 +1170,6 @@ impl ProbeRuntime {
         for t in threads.iter() {
             self.sync_one(jni, t, &consumers, m);
         }
-        if PROBE_CODE_MEASURED.load(Ordering::Acquire) {
-            self.recorder.set_probe_code(lock(&PROBE_CODE).clone());
-        }
     }
 
     /// Copies one thread's tree, with what was credited to it, into the recorder.
@@ -1185,6 +1180,9 @@ impl ProbeRuntime {
         let synced = Synced { paths: &t.synced, base: &bases.agent };
         let tree = |root, metrics| build_tree(root, metrics, &nodes, consumers, &t.baseline, &bases.java, &synced, m, &alloc);
         self.recorder.replace_calls_tree(&t.recorder, thrown.saturating_sub(t.baseline_thrown), tree);
+        if PROBE_CODE_MEASURED.load(Ordering::Acquire) {
+            self.recorder.set_in_probes(&t.recorder, bases.in_probes.clone());
+        }
     }
 
     /// Forgets the calls counted so far (reset): each thread's current counts become its baseline.
@@ -1193,7 +1191,6 @@ impl ProbeRuntime {
         for t in threads.iter_mut() {
             t.collect(false, &self.owners);
         }
-        lock(&PROBE_CODE).clear();
         for t in threads.iter_mut() {
             *lock(&t.local.bases) = Bases::default();
             lock(&t.local.alloc).clear();

@@ -171,6 +171,8 @@ struct ThreadState {
     outside: Option<OutsideRead>,
     method_events: u64,
     exception_exits: u64,
+    /// What samples found in the probes' own code on this thread ([`Recorder::set_in_probes`]).
+    in_probes: Vec<u64>,
     ended: bool,
     start_wall: u64,
     end_wall: Option<u64>,
@@ -304,8 +306,6 @@ pub struct Recorder {
     compiles: compiles::CompileTracker,
     vm: VmCounters,
     compensation: Mutex<Option<Compensation>>,
-    /// What samples found in the probes' own code ([`Recorder::set_probe_code`]).
-    probe_code: Mutex<Vec<u64>>,
     phases: Mutex<phases::PhaseSplits>,
     probe_log: Mutex<probe_log::ProbeLog>,
 }
@@ -341,7 +341,6 @@ impl Recorder {
             code: Mutex::new(CodeMap::default()),
             vm: VmCounters::default(),
             compensation: Mutex::new(None),
-            probe_code: Mutex::new(Vec::new()),
             phases: Mutex::new(phases::PhaseSplits::default()),
             probe_log: Mutex::new(probe_log::ProbeLog::default()),
         }
@@ -491,6 +490,7 @@ impl Recorder {
                 cell: None,
                 outside: None,
                 method_events: 0,
+                in_probes: Vec::new(),
                 exception_exits: 0,
                 ended: false,
                 start_wall: self.wall_ns(),
@@ -527,11 +527,12 @@ impl Recorder {
         *lock(&self.compensation) = Some(c);
     }
 
-    /// What the sampler found running in the probes' own code so far, per metric (the first
-    /// metrics of the call trees; the rest count 0): credited to no context. Snapshots carry it
-    /// in their compensation ([`Compensation::measured`]).
-    pub fn set_probe_code(&self, measured: Vec<u64>) {
-        *lock(&self.probe_code) = measured;
+    /// What the sampler found running in the probes' own code on thread `t` since the last reset,
+    /// per metric (the first metrics of the call trees; the rest count 0): credited to none of
+    /// its contexts. Snapshots carry it per thread (`ThreadSummary::in_probes`) and all threads'
+    /// together in their compensation ([`Compensation::measured`]).
+    pub fn set_in_probes(&self, t: &ThreadRecorder, measured: Vec<u64>) {
+        lock(&t.state).in_probes = measured;
     }
 
     /// The consumer named `name` (interned once): how a backend that names methods itself (the
@@ -951,6 +952,7 @@ impl Recorder {
             }
             s.method_events = 0;
             s.exception_exits = 0;
+            s.in_probes.clear();
             s.vm_alloc_bytes = 0;
             s.vm_alloc_objects = 0;
         }
@@ -1082,6 +1084,7 @@ impl Recorder {
                             start_ns: s.start_wall,
                             end_ns: s.end_wall,
                             scaled_reads: s.reader.scaled_reads(),
+                            in_probes: s.in_probes.clone(),
                         },
                     }
                 })
@@ -1194,6 +1197,13 @@ impl Recorder {
             (c.live.values().cloned().collect(), c.loads, c.unloads)
         };
         let (probe_requests, probe_windows) = lock(&self.probe_log).copy();
+        // The probes' own code, all threads together (ended ones keep their last measurement).
+        let compensation = lock(&self.compensation).clone().map(|mut c| {
+            if threads.iter().any(|t| !t.in_probes.is_empty()) {
+                c.measured = (0..c.metrics.len()).map(|k| threads.iter().map(|t| t.in_probes.get(k).copied().unwrap_or(0)).sum()).collect();
+            }
+            c
+        });
         Snapshot {
             calls,
             locks,
@@ -1217,13 +1227,7 @@ impl Recorder {
             classes_prepared: self.vm.classes_prepared.load(Ordering::Relaxed),
             uptime_ns: self.wall_ns(),
             config: self.config.clone(),
-            compensation: lock(&self.compensation).clone().map(|mut c| {
-                let measured = lock(&self.probe_code);
-                if !measured.is_empty() {
-                    c.measured = (0..c.metrics.len()).map(|k| measured.get(k).copied().unwrap_or(0)).collect();
-                }
-                c
-            }),
+            compensation,
             phase_calls,
             probe_requests,
             probe_windows,

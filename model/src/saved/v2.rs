@@ -150,6 +150,9 @@ struct ThreadF {
     start_ns: u64,
     end_ns: Option<u64>,
     scaled_reads: u64,
+    /// Absent where not measured (and in files from before it was).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    in_probes: Vec<u64>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -566,6 +569,7 @@ pub fn write(run: &SavedRun, w: &mut dyn Write) -> io::Result<()> {
                 start_ns: t.start_ns,
                 end_ns: t.end_ns,
                 scaled_reads: t.scaled_reads,
+                in_probes: t.in_probes.clone(),
             })
             .collect(),
         sample_forms: forms(&s.sample_forms),
@@ -863,6 +867,7 @@ pub fn read(text: &str) -> Result<SavedRun, ReadError> {
                 start_ns: t.start_ns,
                 end_ns: t.end_ns,
                 scaled_reads: t.scaled_reads,
+                in_probes: t.in_probes,
             })
             .collect(),
         gc: doc

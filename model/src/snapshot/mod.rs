@@ -153,6 +153,9 @@ pub struct ThreadSummary {
     pub end_ns: Option<u64>,
     /// Metric reads in which a perf counter value was scaled for multiplexing (0: exact counts).
     pub scaled_reads: u64,
+    /// Per metric of the call trees, what the sampler found running in the probes' own code on
+    /// this thread: in none of its contexts (see `Compensation::measured`). Empty where not measured.
+    pub in_probes: Vec<u64>,
 }
 
 /// Compiled or generated code in the code map.

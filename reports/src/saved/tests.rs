@@ -94,7 +94,7 @@ pub(crate) fn sample_run() -> SavedRun {
             CompileRow { method: "(idle)".into(), tier: Tier::Unknown, cpu_ns: 1, looks: 1, compilations: 0, osr_compilations: 0 },
         ],
         threads: vec![
-            ThreadSummary { name: "main".into(), kind: Some("application".into()), os_tid: Some(4711), alive: false, method_events: 42, exception_exits: 1, unmatched_exits: 0, vm_alloc_bytes: 0, vm_alloc_objects: 0, start_ns: 10, end_ns: Some(9_000_000_000), scaled_reads: 0 },
+            ThreadSummary { name: "main".into(), kind: Some("application".into()), os_tid: Some(4711), alive: false, method_events: 42, exception_exits: 1, unmatched_exits: 0, vm_alloc_bytes: 0, vm_alloc_objects: 0, start_ns: 10, end_ns: Some(9_000_000_000), scaled_reads: 0, in_probes: vec![5, 0, 0] },
             ThreadSummary { name: "worker-1".into(), alive: true, method_events: 26, scaled_reads: 3, ..ThreadSummary::default() },
         ],
         gc: vec![GcRecord { start_ns: 1_000_000, duration_ns: 2_345_678, threads_stopped: 2 }],

@@ -83,22 +83,31 @@ pub fn threads(snap: &Snapshot) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "Threads: {} ({} still running at the dump)", p.threads.len(), snap.threads.iter().filter(|t| t.alive).count());
     let _ = writeln!(s, "CPU time is the thread's CPU time while recorded, in ms; share is of all threads' CPU time.");
-    let in_probes = snap.compensation.as_ref().zip(cpu).and_then(|(c, i)| c.measured.get(i).copied()).filter(|&n| n > 0);
-    if let Some(n) = in_probes {
-        let _ = writeln!(s, "The probes' own code is in no thread's figures: {} cpu-ms in all threads (compensation.txt, in-probes).", ms(n));
+    // The probes' own code, where it was measured: a column of its own.
+    let in_probes = |i: usize| cpu.and_then(|k| snap.threads.get(i).and_then(|t| t.in_probes.get(k).copied()));
+    let measured = snap.threads.iter().any(|t| !t.in_probes.is_empty());
+    if measured {
+        let all_probes: u64 = (0..p.threads.len()).filter_map(in_probes).sum();
+        let _ = writeln!(
+            s,
+            "probes-ms is the CPU time the probes' own code took on the thread, in no context and in none of its other figures ({} ms in all).",
+            ms(all_probes)
+        );
     }
     let _ = writeln!(s);
+    let probes_header = if measured { format!(" {:>10}", "probes-ms") } else { String::new() };
     let _ = writeln!(
         s,
-        "{:>4} {:<12} {:>12} {:>7} {:>12} {:>12} {:>10} {:>8}  name",
+        "{:>4} {:<12} {:>12} {:>7}{probes_header} {:>12} {:>12} {:>10} {:>8}  name",
         "#", "kind", "cpu-ms", "share%", "wall-ms", "calls", "exc-exits", "state"
     );
     for (i, t) in p.threads.iter().enumerate() {
         let sum = snap.threads.get(i).cloned().unwrap_or_default();
         let w = wall.map_or(0, |k| t.tree.total()[k]);
+        let probes = if measured { format!(" {:>10}", ms(in_probes(i).unwrap_or(0))) } else { String::new() };
         let _ = writeln!(
             s,
-            "{:>4} {:<12} {:>12} {:>7} {:>12} {:>12} {:>10} {:>8}  {}",
+            "{:>4} {:<12} {:>12} {:>7}{probes} {:>12} {:>12} {:>10} {:>8}  {}",
             i,
             t.kind.as_deref().unwrap_or("-"),
             ms(totals[i]),
@@ -213,6 +222,8 @@ pub fn threads_json(snap: &Snapshot) -> String {
             let sum = snap.threads.get(i).cloned().unwrap_or_default();
             let totals: Map<String, Value> =
                 p.bindings.metrics.iter().zip(tot).map(|(m, v)| (m.name.clone(), json!(v))).collect();
+            let in_probes: Option<Map<String, Value>> = (!sum.in_probes.is_empty())
+                .then(|| p.bindings.metrics.iter().zip(&sum.in_probes).map(|(m, v)| (m.name.clone(), json!(v))).collect());
             json!({
                 "index": i,
                 "name": t.name,
@@ -224,6 +235,7 @@ pub fn threads_json(snap: &Snapshot) -> String {
                 "ipc": ipc(&r, tot),
                 "scaled_reads": sum.scaled_reads,
                 "totals": totals,
+                "in_probes": in_probes,
             })
         })
         .collect();
@@ -233,6 +245,7 @@ pub fn threads_json(snap: &Snapshot) -> String {
         "scaled": snap.threads.iter().any(|t| t.scaled_reads > 0),
         "compensation": snap.compensation.as_ref().map(|c| json!({
             "metrics": c.metrics, "callee": c.callee, "caller": c.caller, "applied": c.applied, "calls_measured": c.calls_measured, "how": c.how,
+            "measured": c.measured,
         })),
         "threads": threads,
     });
@@ -614,7 +627,7 @@ mod tests {
         r.set_compensation(hpm_model::snapshot::Compensation::from_call_cost(&metrics, 60.0, 0.0, 0, "measured".into()).measured_only());
         let mut measured = vec![0; metrics.len()];
         measured[k] = 3000;
-        r.set_probe_code(measured);
+        r.set_in_probes(&a, measured);
         let snap = r.snapshot();
         let text = compensation(&snap);
         let row = text.lines().find(|l| l.starts_with("task-clock")).unwrap_or_else(|| panic!("{text}"));
@@ -624,6 +637,10 @@ mod tests {
         assert_eq!(snap.compensated_calls().total(), snap.calls.total());
         let note = compensation_note(&snap).unwrap_or_default();
         assert!(note.starts_with("note: the probes' own code took 75% of the recorded task-clock"), "{note}");
+        // Per thread too, in threads.json.
+        let j: serde_json::Value = serde_json::from_str(&threads_json(&snap)).unwrap();
+        assert_eq!(j["threads"][0]["in_probes"]["task-clock"], 3000, "{j}");
+        assert_eq!(j["compensation"]["measured"][k], 3000, "{j}");
     }
 
     #[test]
