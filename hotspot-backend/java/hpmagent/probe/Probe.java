@@ -351,13 +351,18 @@ public final class Probe {
         int[] parent = new int[16];
         int[] method = new int[16];
         /**
-         * Two hints per node, the children entered from it last and before that (at
-         * {@code 2 * PAD + 2 * node} and the next element, one line): a loop calling one method,
-         * and code alternating between two callees (a recursion and its helper, a comparison and a
-         * descent), find their child without the index. A miss puts the child found first and
-         * moves the first second.
+         * {@link #HINTS} hints per node, at {@code 2 * PAD + HINTS * node}: the child last entered
+         * from it for a method whose id ends in the slot's three bits (direct-mapped; a miss goes
+         * to the index and puts the child found in the slot). Code that calls several methods in
+         * turn from one context finds them all without the index: Sunflow's {@code Ray.transform}
+         * calls six in a row, {@code KDTree.intersect} five; with the two most recent children
+         * as hints (until 2026-11-29) 38% of Sunflow's probed calls went to the index, with these
+         * slots 18% (methods of one class have consecutive ids, so they take different slots):
+         * 7.5% less time on Sunflow, 2.7% on fib and on the H2 driver, for 24 more bytes a node.
          */
-        int[] hints = new int[2 * 16 + 4 * PAD];
+        int[] hints = new int[HINTS * 16 + 4 * PAD];
+        /** Hint slots per node (a power of two). */
+        static final int HINTS = 8;
         /** Calls per node, at {@code PAD + node}. */
         long[] calls = new long[16 + 2 * PAD];
         /** Open-addressing index (parent, method) → node for nodes with several children. */
@@ -370,20 +375,14 @@ public final class Probe {
                 return;
             }
             int c = cur;
-            int[] h = hints;
-            int at = 2 * PAD + 2 * c;
-            int k = h[at];
+            int at = 2 * PAD + HINTS * c + (m & (HINTS - 1));
+            int k = hints[at];
             if (method[k] != m) { // node 0 (the root, method -1) is no method's child
-                k = h[at + 1];
-                if (method[k] != m) {
-                    k = child(c, m);
-                    if (k < 0) {
-                        return;
-                    }
-                    h = hints; // child() may have grown the arrays
-                    h[at + 1] = h[at];
-                    h[at] = k;
+                k = child(c, m);
+                if (k < 0) {
+                    return;
                 }
+                hints[at] = k; // child() may have grown the arrays
             }
             calls[PAD + k]++;
             cur = k;
@@ -545,11 +544,11 @@ public final class Probe {
             // Copies first, then publish: export() may read the arrays at any time.
             int[] p = new int[n];
             int[] me = new int[n];
-            int[] l = new int[2 * n + 4 * PAD];
+            int[] l = new int[HINTS * n + 4 * PAD];
             long[] ca = new long[n + 2 * PAD];
             System.arraycopy(parent, 0, p, 0, parent.length);
             System.arraycopy(method, 0, me, 0, method.length);
-            System.arraycopy(hints, 0, l, 0, 2 * PAD + 2 * parent.length);
+            System.arraycopy(hints, 0, l, 0, 2 * PAD + HINTS * parent.length);
             System.arraycopy(calls, 0, ca, 0, PAD + parent.length);
             parent = p;
             method = me;
