@@ -1181,7 +1181,10 @@ impl ProbeRuntime {
         let tree = |root, metrics| build_tree(root, metrics, &nodes, consumers, &t.baseline, &bases.java, &synced, m, &alloc);
         self.recorder.replace_calls_tree(&t.recorder, thrown.saturating_sub(t.baseline_thrown), tree);
         if PROBE_CODE_MEASURED.load(Ordering::Acquire) {
-            self.recorder.set_in_probes(&t.recorder, bases.in_probes.clone());
+            // Every thread gets a value (0 too), so that a measured run's reports always show it.
+            let mut in_probes = bases.in_probes.clone();
+            in_probes.resize(in_probes.len().max(m), 0);
+            self.recorder.set_in_probes(&t.recorder, in_probes);
         }
     }
 

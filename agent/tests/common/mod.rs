@@ -215,6 +215,11 @@ pub struct ThreadRow {
 }
 
 pub fn thread_rows(text: &str) -> Vec<ThreadRow> {
+    // Columns by their header (probes-ms is there only where the probes' code is measured); the
+    // name, last, may hold spaces.
+    let header: Vec<&str> = text.lines().find(|l| l.trim_start().starts_with('#')).map_or(Vec::new(), |l| l.split_whitespace().collect());
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap_or_else(|| panic!("no column {name} in threads.txt: {text}"));
+    let (kind, cpu, calls, exc, state, name) = (col("kind"), col("cpu-ms"), col("calls"), col("exc-exits"), col("state"), col("name"));
     text.lines()
         .skip_while(|l| !l.trim_start().starts_with('#'))
         .skip(1)
@@ -222,12 +227,12 @@ pub fn thread_rows(text: &str) -> Vec<ThreadRow> {
         .map(|l| {
             let f: Vec<&str> = l.split_whitespace().collect();
             ThreadRow {
-                kind: f[1].into(),
-                cpu_ms: f[2].parse().unwrap(),
-                calls: f[5].parse().unwrap(),
-                exception_exits: f[6].parse().unwrap(),
-                state: f[7].into(),
-                name: f[8..].join(" "),
+                kind: f[kind].into(),
+                cpu_ms: f[cpu].parse().unwrap(),
+                calls: f[calls].parse().unwrap(),
+                exception_exits: f[exc].parse().unwrap(),
+                state: f[state].into(),
+                name: f[name..].join(" "),
             }
         })
         .collect()
