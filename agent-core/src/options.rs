@@ -20,7 +20,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("exclude=PATTERN", "do not record methods of classes matching PATTERN (repeatable; wins over include)"),
     ("event=NAME", "also count a perf_event counter per context (repeatable; perf's names: task-clock, page-faults, cycles, msr/tsc/, ...); events this machine refuses are reported and skipped"),
     ("metric-mode=auto|exact|sampled", "calls=probes, and the research VM: read time and counters at every entry and exit (exact) or sample them into the exact contexts (sampled); auto (default): exact where one read of the metrics costs at most 50 ns on this machine (measured at start-up), sampled otherwise"),
-    ("compensate=on|off", "subtract the calibrated probe cost from each context's time and instruction/cycle metrics (default on; see compensation.txt)"),
+    ("compensate=on|off", "take the probes' own cost out of each context: with sampled metrics their code is measured apart, else a calibrated cost per call is subtracted (default on; see compensation.txt)"),
     ("thread-field=on|off", "calls=probes, HotSpot, loaded at start-up: the probes find each thread's call tree in a field the agent adds to java.lang.Thread (on, default: about 4 ns less per probed call; the JVM then runs without class data sharing, some 20-30 ms more start-up) or through a ThreadLocal (off)"),
     ("start=running|paused", "start recording at once (default) or paused, waiting for the control socket"),
     ("alloc-interval=BYTES", "heap sampling interval for collect=alloc (default 0: every object, exact)"),
