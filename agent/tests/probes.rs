@@ -149,6 +149,19 @@ fn sampled_cpu_time_lands_in_the_probed_contexts() {
     }
 }
 
+/// Probes that run interpreted (here all of them: -Xint) are told apart too: the interpreter's
+/// frame names the probe method. Their time is in no context, and fib's contexts keep some.
+#[test]
+fn interpreted_probes_code_is_measured_too() {
+    let jdk = java_tests::jdk().unwrap();
+    let r = run("probes-interpreted", &jdk, "Bench", "", &["-Xint"], &["22", "3"]);
+    r.assert_ok();
+    let probes = in_probes(&r.out, "cpu-time");
+    let p = read_profile(&r.out.join("arcflow-raw.json"));
+    let cpu = p.threads.iter().find(|t| t.name == "main").expect("main").tree.total()[0];
+    assert!(probes > 0 && cpu > 0, "interpreted: {probes} ns in the probes' code, {cpu} ns in main's contexts");
+}
+
 /// `metric-mode=exact`: the probes read the metrics at every entry and exit, so a context whose
 /// every visit is far shorter than the sampling period still gets exactly what it used.
 /// `calls.counters.Visits` measures each of its calls from the caller (300 µs of CPU in spin(), a

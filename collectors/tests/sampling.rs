@@ -189,7 +189,7 @@ fn a_blocked_thread_gets_wall_time_from_the_wall_sampler() {
 struct Flagged(&'static AtomicBool);
 
 impl ProbeCode for Flagged {
-    unsafe fn contains(&self, _pc: u64) -> bool {
+    unsafe fn contains(&self, _ucontext: *mut std::ffi::c_void, _pc: u64) -> bool {
         self.0.load(Ordering::Relaxed)
     }
 }

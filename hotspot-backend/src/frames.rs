@@ -37,7 +37,7 @@ const MAX_LEAF_STACK: usize = 1 << 20;
 /// x86-64 interpreter frame slots, in words from the frame pointer (`frame_x86.hpp`): the
 /// sender's stack pointer before the callee extended it, and the `Method*`.
 const INTERPRETER_SENDER_SP: isize = -1;
-const INTERPRETER_METHOD: isize = -3;
+pub(crate) const INTERPRETER_METHOD: isize = -3;
 /// The x86-64 (not Windows) entry frame's slot of its `JavaCallWrapper*`, in words from its frame
 /// pointer (`entry_frame_call_wrapper_offset`).
 const ENTRY_FRAME_CALL_WRAPPER: isize = -6;
@@ -570,7 +570,7 @@ unsafe fn frame_pointer_chain(sp: usize, fp: usize, max: usize) -> impl Iterator
 ///
 /// # Safety
 /// Under the fault guard.
-unsafe fn word(at: usize, slot: isize) -> usize {
+pub(crate) unsafe fn word(at: usize, slot: isize) -> usize {
     // SAFETY: the caller's contract.
     unsafe { *((at as isize + slot * WORD as isize) as *const usize) }
 }

@@ -8,9 +8,12 @@
 //! moved several points of self time from small callees to their callers. Measured where it lands,
 //! it leaves each context what ran in the context's own code.
 
+use std::ffi::c_void;
+
 use hpm_collectors::sampling::ProbeCode;
 
 use crate::fault_guard::guarded_read;
+use crate::frames::{word, INTERPRETER_METHOD};
 use crate::stacks::code_layout;
 use crate::sys::jvmti::*;
 use crate::vmstructs::CodeKind;
@@ -56,20 +59,37 @@ impl ProbeMethods {
 }
 
 impl ProbeCode for ProbeMethods {
-    unsafe fn contains(&self, pc: u64) -> bool {
+    unsafe fn contains(&self, ucontext: *mut c_void, pc: u64) -> bool {
         let Some(layout) = code_layout() else { return false };
-        // A compiled method whose `Method*` is a probe's. The interpreter's code is shared by
-        // every interpreted method: a probe that runs interpreted (before it is compiled, a few
-        // thousand calls) is not told apart, and its samples go to the context as before.
+        let fp = frame_pointer(ucontext);
+        // A compiled method whose `Method*` is a probe's, or the interpreter running a probe
+        // (before it is compiled: all of a short run's probes): its frame holds the `Method*`
+        // (read as `frames.rs` reads interpreted frames; from a frame pointer that is not the
+        // interpreter's the word is some other value, or the read faults into the guard).
         guarded_read(&mut || {
-            // SAFETY: under the fault guard (guarded_read), as the stack walker reads the cache.
+            // SAFETY: under the fault guard (guarded_read), as the stack walker reads the cache
+            // and the frames.
             unsafe {
                 match layout.kind_at(pc as usize) {
                     CodeKind::Blob(blob) => layout.is_compiled_method(blob) && self.holds(layout.blob_method(blob)),
+                    CodeKind::Interpreter => fp > 4096 && self.holds(word(fp, INTERPRETER_METHOD)),
                     _ => false,
                 }
             }
         })
         .unwrap_or(false)
     }
+}
+
+/// The interrupted frame pointer of a signal's `ucontext` (0 where unknown: off x86-64, where
+/// `frames.rs`'s interpreter layout does not apply).
+fn frame_pointer(ucontext: *mut c_void) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if !ucontext.is_null() {
+        // SAFETY: a non-null `ucontext` is the `ucontext_t` the kernel passed to this signal's
+        // handler (the trait's contract); reading one register.
+        return unsafe { (*(ucontext as *const libc::ucontext_t)).uc_mcontext.gregs[libc::REG_RBP as usize] as usize };
+    }
+    let _ = ucontext;
+    0
 }

@@ -539,7 +539,7 @@ impl ThreadState {
             }
         }
         // SAFETY: in the handler on the interrupted thread (the trait's contract).
-        if self.probe_code.get().is_some_and(|c| unsafe { c.contains(program_counter(ucontext)) }) {
+        if self.probe_code.get().is_some_and(|c| unsafe { c.contains(ucontext, program_counter(ucontext)) }) {
             g.credit_to((PROBE_CODE_OWNER as u64) << 32, &self.stats, false);
             bump(&self.stats.in_probe_code);
         } else {

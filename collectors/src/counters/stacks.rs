@@ -155,12 +155,14 @@ pub trait StackWalker: Send + Sync {
 /// context: the drain gives it under [`PROBE_CODE_OWNER`], so that the probes' cost is measured
 /// where it lands instead of estimated per call.
 pub trait ProbeCode: Send + Sync {
-    /// Whether `pc`, the program counter a signal interrupted, is in that code.
+    /// Whether `pc`, the program counter a signal interrupted, is in that code; `ucontext` is the
+    /// signal's `ucontext_t` (or null), for code that needs more of the interrupted registers
+    /// (an interpreter's frame pointer).
     ///
     /// # Safety
     /// Called only in a signal handler on the interrupted thread: it must be async-signal-safe
     /// (no lock, no allocation) and recover from reading memory that changes under it.
-    unsafe fn contains(&self, pc: u64) -> bool;
+    unsafe fn contains(&self, ucontext: *mut std::ffi::c_void, pc: u64) -> bool;
 }
 
 /// The owner under which [`crate::sampling::SampledThread::drain`] gives what signals sampled
