@@ -282,6 +282,11 @@ impl ContextSampler {
         self.probe_code.set(code).is_ok()
     }
 
+    /// Whether [`ContextSampler::set_probe_code`] was called.
+    pub fn has_probe_code(&self) -> bool {
+        self.probe_code.get().is_some()
+    }
+
     /// The metrics credited, in the order of the deltas given to [`SampledThread::drain`].
     pub fn metrics(&self) -> &[Metric] {
         &self.metrics

@@ -1,7 +1,8 @@
 //! Where the bytecode probes' own code runs, for the sampler's signal handler: a CPU-time sample
-//! whose program counter is in a compiled method of the probe runtime's classes is the probes'
-//! cost, not the program's, and is credited to no context ([`ProbeCode`]). HotSpot's code cache
-//! is read as the stack walker reads it (`vmstructs.rs`, under the fault guard).
+//! whose program counter is in a compiled method of the probe runtime's classes, or in the
+//! interpreter running one of them, is the probes' cost, not the program's, and is credited to no
+//! context ([`ProbeCode`]). HotSpot's code cache and frames are read as the stack walker reads
+//! them (`vmstructs.rs`, `frames.rs`, under the fault guard).
 //!
 //! Why: the probes' cost per call is not the same everywhere (a large tree misses the cache, a
 //! probed method loses registers), and a calibrated cost per call subtracted from each context
@@ -14,7 +15,7 @@ use hpm_collectors::sampling::ProbeCode;
 
 use crate::fault_guard::guarded_read;
 use crate::frames::{word, INTERPRETER_METHOD};
-use crate::stacks::code_layout;
+use crate::stacks::{code_layout, registers};
 use crate::sys::jvmti::*;
 use crate::vmstructs::CodeKind;
 use crate::{deallocate, jvmti_fn};
@@ -61,7 +62,8 @@ impl ProbeMethods {
 impl ProbeCode for ProbeMethods {
     unsafe fn contains(&self, ucontext: *mut c_void, pc: u64) -> bool {
         let Some(layout) = code_layout() else { return false };
-        let fp = frame_pointer(ucontext);
+        // SAFETY: `ucontext` is this signal's (the trait's contract).
+        let fp = unsafe { registers(ucontext, pc) }.map_or(0, |r| r.fp);
         // A compiled method whose `Method*` is a probe's, or the interpreter running a probe
         // (before it is compiled: all of a short run's probes): its frame holds the `Method*`
         // (read as `frames.rs` reads interpreted frames; from a frame pointer that is not the
@@ -81,15 +83,3 @@ impl ProbeCode for ProbeMethods {
     }
 }
 
-/// The interrupted frame pointer of a signal's `ucontext` (0 where unknown: off x86-64, where
-/// `frames.rs`'s interpreter layout does not apply).
-fn frame_pointer(ucontext: *mut c_void) -> usize {
-    #[cfg(target_arch = "x86_64")]
-    if !ucontext.is_null() {
-        // SAFETY: a non-null `ucontext` is the `ucontext_t` the kernel passed to this signal's
-        // handler (the trait's contract); reading one register.
-        return unsafe { (*(ucontext as *const libc::ucontext_t)).uc_mcontext.gregs[libc::REG_RBP as usize] as usize };
-    }
-    let _ = ucontext;
-    0
-}

@@ -214,9 +214,6 @@ fn new_parking_cell() -> &'static AtomicU32 {
     cell
 }
 
-/// Samples in the probes' own code are credited to no context (set at VMInit, sampled metrics).
-static PROBE_CODE_MEASURED: AtomicBool = AtomicBool::new(false);
-
 /// A context cell value with this bit set names one of the agent's own contexts of the thread
 /// ([`ProbeThread::synced`]), not a node of its Java tree (whose ids are non-negative ints).
 const AGENT_CONTEXT: u32 = 1 << 31;
@@ -480,7 +477,7 @@ impl ProbeRuntime {
         self.env as *mut jvmtiEnv
     }
 
-    /// Sampled metrics: samples whose signal interrupted the compiled code of the probe
+    /// Sampled metrics: samples whose signal interrupted the code of the probe
     /// runtime's `classes` are credited to no context ([`crate::probe_code`]). Needs HotSpot's
     /// code cache layout and the fault guard; without them the compensation alone removes the
     /// probes' cost, as the log says.
@@ -493,12 +490,16 @@ impl ProbeRuntime {
         match (ready, methods) {
             (Ok(()), Some(m)) => {
                 sampler.set_probe_code(Arc::new(m));
-                PROBE_CODE_MEASURED.store(true, Ordering::Release);
-                log::info("samples in the probes' own compiled code are credited to no context: their cost is measured where it lands");
+                log::info("samples in the probes' own code are credited to no context: their cost is measured where it lands");
             }
             (Err(e), _) => log::info(&format!("{e}: the probes' cost is only estimated per call (compensation)")),
             (_, None) => log::info("the probe runtime's methods cannot be listed: the probes' cost is only estimated per call (compensation)"),
         }
+    }
+
+    /// Whether samples in the probes' own code are credited to no context ([`ProbeRuntime::measure_probe_code`]).
+    fn measures_probe_code(&self) -> bool {
+        self.sampler.as_ref().is_some_and(|s| s.has_probe_code())
     }
 
     /// Closes the windows of `class`'s methods reached by requests whose probes are not in the
@@ -1103,11 +1104,11 @@ impl ProbeRuntime {
     /// tree) and gives the recorder the compensation it implies. At the first snapshot: the
     /// measurement costs a few tens of ms, which the run itself then does not pay.
     fn calibrate(&self, jni: *mut JNIEnv) {
-        if PROBE_CODE_MEASURED.load(Ordering::Acquire) {
+        if self.measures_probe_code() {
             // Nothing to estimate: what ran in the probes' code was credited to no context.
             let metrics = &self.recorder.bindings().metrics;
             let how = "bytecode probes: measured where it lands, not estimated per call: a sample whose signal interrupted the probes' \
-                       compiled code is credited to no context (in-probes below); the calls themselves and what the probes cost the code \
+                       code is credited to no context (in-probes below); the calls themselves and what the probes cost the code \
                        around them stay in the contexts"
                 .to_string();
             self.recorder.set_compensation(hpm_model::snapshot::Compensation::from_call_cost(metrics, 0.0, 0.0, 0, how).measured_only());
@@ -1180,7 +1181,7 @@ impl ProbeRuntime {
         let synced = Synced { paths: &t.synced, base: &bases.agent };
         let tree = |root, metrics| build_tree(root, metrics, &nodes, consumers, &t.baseline, &bases.java, &synced, m, &alloc);
         self.recorder.replace_calls_tree(&t.recorder, thrown.saturating_sub(t.baseline_thrown), tree);
-        if PROBE_CODE_MEASURED.load(Ordering::Acquire) {
+        if self.measures_probe_code() {
             // Every thread gets a value (0 too), so that a measured run's reports always show it.
             let mut in_probes = bases.in_probes.clone();
             in_probes.resize(in_probes.len().max(m), 0);

@@ -162,7 +162,7 @@ pub(crate) fn os_thread_of(jni: *mut JNIEnv, thread: jthread) -> Option<(i32, us
 ///
 /// # Safety
 /// `ucontext` is the `ucontext_t` of the signal being handled, or null.
-unsafe fn registers(ucontext: *mut c_void, pc: u64) -> Option<Regs> {
+pub(crate) unsafe fn registers(ucontext: *mut c_void, pc: u64) -> Option<Regs> {
     #[cfg(target_arch = "x86_64")]
     if !ucontext.is_null() {
         // SAFETY: the caller's contract.

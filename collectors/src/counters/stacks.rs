@@ -151,7 +151,7 @@ pub trait StackWalker: Send + Sync {
 }
 
 /// Code whose running time is the profiler's own, not the program's: the bytecode probes'
-/// compiled methods. A CPU-time signal that interrupts it credits the thread's interval to no
+/// methods, compiled or interpreted. A CPU-time signal that interrupts it credits the thread's interval to no
 /// context: the drain gives it under [`PROBE_CODE_OWNER`], so that the probes' cost is measured
 /// where it lands instead of estimated per call.
 pub trait ProbeCode: Send + Sync {
