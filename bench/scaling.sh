@@ -21,7 +21,9 @@
 #               programs, unless CLASSES names a directory with them compiled already
 #   LIB         the agent (default target/release/libhpmagent.so, built with cargo if cargo is here)
 #   THREADS     the thread counts (default "1 2 4 ... nproc")
-#   PROGRAMS    default "work h2"; WORK_ROUNDS (default 400), H2_TRANSACTIONS (default 3000)
+#   PROGRAMS    default "work h2"; WORK_ROUNDS (default 400), H2_TRANSACTIONS (default 3000),
+#               H2_ROUNDS (default 1: the clients' whole time, their warm-up included; above 1,
+#               H2Scaling runs that many rounds and prints the last one's time, the steady state)
 #   H2_JAR      default /usr/share/java/h2.jar
 #   BENCH_OUT   where the agent's reports go (default /dev/shm when writable; removed at exit)
 #   AGENT_OPTS  extra agent options for the probes configuration (e.g. sample=cpu)
@@ -35,6 +37,7 @@ H2_JAR="${H2_JAR:-/usr/share/java/h2.jar}"
 PROGRAMS="${PROGRAMS:-work h2}"
 WORK_ROUNDS="${WORK_ROUNDS:-400}"
 H2_TRANSACTIONS="${H2_TRANSACTIONS:-3000}"
+H2_ROUNDS="${H2_ROUNDS:-1}"
 case " $PROGRAMS " in *" h2 "*) [ -f "$H2_JAR" ] || { echo "scaling: $H2_JAR missing: apt-get install libh2-java, or set H2_JAR, or PROGRAMS=work" >&2; exit 1; } ;; esac
 
 if [ -z "${LIB:-}" ]; then
@@ -69,7 +72,7 @@ one() {
   local dir="$OUT/$prog-$cfg-$n"
   case $prog in
     work) args=(-cp "$CLASSES" calls.Scaling "$n" "$WORK_ROUNDS") ;;
-    h2) args=(-cp "$CLASSES:$H2_JAR" bench.H2Scaling "$n" "$H2_TRANSACTIONS") ;;
+    h2) args=(-cp "$CLASSES:$H2_JAR" bench.H2Scaling "$n" "$H2_TRANSACTIONS" "$H2_ROUNDS") ;;
   esac
   rm -rf "$dir"
   [ "$cfg" = probes ] && agent=("-agentpath:$LIB=out=$dir${AGENT_OPTS:+,$AGENT_OPTS}")

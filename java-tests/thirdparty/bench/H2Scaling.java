@@ -6,6 +6,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
 
 /**
  * The scaling benchmark's H2 program (bench/scaling.sh): THREADS client threads on one in-memory
@@ -17,7 +18,10 @@ import java.util.concurrent.CountDownLatch;
  *
  * Prints {@code h2scaling THREADS MS CHECKSUM}: MS is the clients' own time, from the moment the
  * gate opens to the last client's end (schema, data loading, JVM start-up and exit are not in it).
- * Args: THREADS TRANSACTIONS (default 1 2000).
+ * With ROUNDS above 1 the clients run that many rounds of TRANSACTIONS each, all of them starting
+ * a round together, and MS is the last round's time: the steady state, once the JIT has compiled
+ * what the work runs (the earlier rounds' times go to stderr).
+ * Args: THREADS TRANSACTIONS [ROUNDS] (default 1 2000 1).
  */
 public class H2Scaling {
     static final int ITEMS = 1000; // stock rows per client
@@ -25,6 +29,7 @@ public class H2Scaling {
     public static void main(String[] args) throws Exception {
         int threads = args.length > 0 ? Integer.parseInt(args[0]) : 1;
         int transactions = args.length > 1 ? Integer.parseInt(args[1]) : 2000;
+        int rounds = args.length > 2 ? Math.max(1, Integer.parseInt(args[2])) : 1;
         String url = "jdbc:h2:mem:scaling;DB_CLOSE_DELAY=-1;LOCK_TIMEOUT=10000";
         try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
             s.execute("CREATE TABLE stock(item INT PRIMARY KEY, qty INT, name VARCHAR(40))");
@@ -42,6 +47,10 @@ public class H2Scaling {
             }
         }
         CountDownLatch gate = new CountDownLatch(1);
+        // The time each round starts, and the last one's end: taken when every client is there.
+        long[] marks = new long[rounds + 1];
+        int[] mark = new int[1];
+        CyclicBarrier between = rounds > 1 ? new CyclicBarrier(threads, () -> marks[mark[0]++] = System.nanoTime()) : null;
         long[] sums = new long[threads];
         Throwable[] failed = new Throwable[1];
         Thread[] ts = new Thread[threads];
@@ -50,10 +59,23 @@ public class H2Scaling {
             ts[t] = new Thread(() -> {
                 try (Connection c = DriverManager.getConnection(url)) {
                     gate.await();
-                    sums[w] = work(c, w, transactions);
+                    for (int r = 0; r < rounds; r++) {
+                        if (rounds > 1) {
+                            between.await();
+                        }
+                        sums[w] += work(c, w, transactions);
+                    }
+                    if (rounds > 1) {
+                        between.await();
+                    }
                 } catch (Throwable e) {
                     synchronized (failed) {
-                        failed[0] = e;
+                        if (failed[0] == null) {
+                            failed[0] = e; // the first cause, not the broken barrier it leaves
+                        }
+                    }
+                    if (between != null) {
+                        between.reset(); // the others stop waiting for this client
                     }
                 }
             }, "h2-client-" + t);
@@ -71,6 +93,14 @@ public class H2Scaling {
         if (failed[0] != null) {
             System.err.println("h2scaling: a client failed: " + failed[0]);
             System.exit(1);
+        }
+        if (rounds > 1) {
+            StringBuilder each = new StringBuilder("h2scaling: rounds (ms):");
+            for (int r = 0; r < rounds; r++) {
+                each.append(' ').append((marks[r + 1] - marks[r]) / 1_000_000);
+            }
+            System.err.println(each);
+            ms = (marks[rounds] - marks[rounds - 1]) / 1_000_000;
         }
         System.out.println("h2scaling " + threads + " " + ms + " " + total);
     }
