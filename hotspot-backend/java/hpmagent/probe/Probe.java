@@ -129,7 +129,9 @@ public final class Probe {
      * common path (the state, the Shadow from the Thread field, a hint that hits) with only the
      * rest out of line made fib 36% faster, but the H2 driver 50% and Sunflow 12% slower
      * (2026-11-29, JDK 17); left to C2's heuristics, or forced only into methods of at most 35
-     * bytes, it still cost H2's steady state 14% and 25%.
+     * bytes, H2 still took 14% and 25% longer over a run with its warm-up, though once compiled it
+     * ran 3-8% faster. Inlined, the probes' samples are also no longer told apart from the
+     * program's (they land in the caller's compiled method).
      */
     /**
      * The entry of method {@code m}; returns the thread's Shadow for the method's other probes, or
