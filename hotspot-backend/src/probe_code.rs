@@ -62,19 +62,21 @@ impl ProbeMethods {
 impl ProbeCode for ProbeMethods {
     unsafe fn contains(&self, ucontext: *mut c_void, pc: u64) -> bool {
         let Some(layout) = code_layout() else { return false };
-        // SAFETY: `ucontext` is this signal's (the trait's contract).
-        let fp = unsafe { registers(ucontext, pc) }.map_or(0, |r| r.fp);
         // A compiled method whose `Method*` is a probe's, or the interpreter running a probe
         // (before it is compiled: all of a short run's probes): its frame holds the `Method*`
         // (read as `frames.rs` reads interpreted frames; from a frame pointer that is not the
         // interpreter's the word is some other value, or the read faults into the guard).
         guarded_read(&mut || {
             // SAFETY: under the fault guard (guarded_read), as the stack walker reads the cache
-            // and the frames.
+            // and the frames; `ucontext` is this signal's (the trait's contract).
             unsafe {
                 match layout.kind_at(pc as usize) {
                     CodeKind::Blob(blob) => layout.is_compiled_method(blob) && self.holds(layout.blob_method(blob)),
-                    CodeKind::Interpreter => fp > 4096 && self.holds(word(fp, INTERPRETER_METHOD)),
+                    CodeKind::Interpreter => {
+                        // The frame pointer only here: most samples are in compiled code.
+                        let fp = registers(ucontext, pc).map_or(0, |r| r.fp);
+                        fp > 4096 && self.holds(word(fp, INTERPRETER_METHOD))
+                    }
                     _ => false,
                 }
             }
@@ -82,4 +84,3 @@ impl ProbeCode for ProbeMethods {
         .unwrap_or(false)
     }
 }
-

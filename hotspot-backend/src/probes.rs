@@ -89,26 +89,25 @@ struct Bases {
 }
 
 impl Bases {
+    /// Adds `deltas` to what samples found in the probes' own code.
     fn add_in_probes(&mut self, deltas: &[u64]) {
-        if self.in_probes.len() < deltas.len() {
-            self.in_probes.resize(deltas.len(), 0);
-        }
-        for (b, d) in self.in_probes.iter_mut().zip(deltas) {
-            *b = b.saturating_add(*d);
-        }
+        add_at(&mut self.in_probes, 0, deltas);
     }
 
     /// Adds `deltas` to the context in a cell value `node` (a probe node or an agent context).
     fn add(&mut self, node: u32, deltas: &[u64]) {
-        let metrics = deltas.len();
         let (base, node) = if node & AGENT_CONTEXT != 0 { (&mut self.agent, node & !AGENT_CONTEXT) } else { (&mut self.java, node) };
-        let at = node as usize * metrics;
-        if base.len() < at + metrics {
-            base.resize(at + metrics, 0);
-        }
-        for (b, d) in base[at..at + metrics].iter_mut().zip(deltas) {
-            *b = b.saturating_add(*d);
-        }
+        add_at(base, node as usize * deltas.len(), deltas);
+    }
+}
+
+/// Adds `deltas` to `base[at..]`, growing it as needed.
+fn add_at(base: &mut Vec<u64>, at: usize, deltas: &[u64]) {
+    if base.len() < at + deltas.len() {
+        base.resize(at + deltas.len(), 0);
+    }
+    for (b, d) in base[at..at + deltas.len()].iter_mut().zip(deltas) {
+        *b = b.saturating_add(*d);
     }
 }
 
