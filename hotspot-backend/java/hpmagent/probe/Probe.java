@@ -130,8 +130,12 @@ public final class Probe {
      * rest out of line made fib 36% faster, but the H2 driver 50% and Sunflow 12% slower
      * (2026-11-29, JDK 17); left to C2's heuristics, or forced only into methods of at most 35
      * bytes, H2 still took 14% and 25% longer over a run with its warm-up, though once compiled it
-     * ran 3-8% faster. Inlined, the probes' samples are also no longer told apart from the
-     * program's (they land in the caller's compiled method).
+     * ran 3-8% faster. Inlined, the probes' samples land in the caller's compiled method. Told
+     * apart again there by the frames AsyncGetCallTrace names (with DebugNonSafepoints), the
+     * inlined common path made fib 34% faster, H2's steady state no faster in a second series of
+     * runs, and Sunflow's self times less faithful (WaldTriangle.intersect 8.4% against 16.6%
+     * sampled; out of line 13-14%): the JIT moves the program's code across the inlined stores of
+     * the context cell, and the program changes more around inlined probes (docs/agent.md).
      */
     /**
      * The entry of method {@code m}; returns the thread's Shadow for the method's other probes, or
