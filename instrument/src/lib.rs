@@ -129,6 +129,9 @@
 //!
 //! # What is not instrumented
 //!
+//! * Methods the selection callback declines. [`MethodInfo::trivial`] tells it which methods are
+//!   trivial (`trivial.rs`: at most 35 bytes, no call, loop, allocation, throw or monitor), for a
+//!   caller that leaves those without probes.
 //! * Abstract methods (no code), and native methods unless wrappers are asked for
 //!   ([`Probes::native_prefix`]); the selection callback is not asked about them.
 //! * The probe class itself (it would call itself); its methods are not offered to the callback.
@@ -225,11 +228,13 @@ mod frames;
 mod insn;
 mod natives;
 mod park;
+mod trivial;
 
 use std::fmt;
 
 pub use fields::add_field;
 pub use park::{wrap_park, ParkMethod, ParkWrapped, LOCK_SUPPORT, PARK_NATIVES};
+pub use trivial::{is_trivial_code, TRIVIAL_MAX_BYTES};
 
 /// The probe methods to call and what else to insert: internal names, for example
 /// `Probes::new("hpmagent/Probe", "enter", "exit").with_thrown("thrown").with_caught("caught")`.
@@ -312,6 +317,8 @@ pub struct MethodInfo {
     pub name: String,
     pub descriptor: String,
     pub access: u16,
+    /// Its code is trivial ([`is_trivial`]): a caller may leave such a method without probes.
+    pub trivial: bool,
 }
 
 /// A class with probes added.
@@ -442,7 +449,7 @@ pub fn instrument_outcome(
     let methods: Vec<MethodInfo> = class
         .methods
         .iter()
-        .map(|m| MethodInfo { name: m.name.clone(), descriptor: m.descriptor.clone(), access: m.access })
+        .map(|m| MethodInfo { name: m.name.clone(), descriptor: m.descriptor.clone(), access: m.access, trivial: trivial::is_trivial(class.bytes, m) })
         .collect();
     let mut outcome = Outcome {
         bytes: None,
@@ -527,7 +534,7 @@ pub fn instrument_outcome(
         let m = &class.methods[k];
         let result = match prefix {
             Some(prefix) if m.access & ACC_NATIVE != 0 => natives::wrap(&mut ctx, m, prefix, id).map(|(code, r)| {
-                outcome.wrapped.push(MethodInfo { name: r.name.clone(), descriptor: m.descriptor.clone(), access: r.access });
+                outcome.wrapped.push(MethodInfo { name: r.name.clone(), descriptor: m.descriptor.clone(), access: r.access, trivial: false });
                 renamed.push(r);
                 Edit::Wrap(code)
             }),

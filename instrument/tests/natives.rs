@@ -203,7 +203,7 @@ fn natives_are_offered_and_reported_only_with_a_prefix() {
         .iter()
         .map(|m| {
             let keep = m.access & (0x0008 | 0x0010); // static, final
-            MethodInfo { name: format!("{PREFIX}{}", m.name), descriptor: m.descriptor.clone(), access: 0x1000 | ACC_NATIVE | 0x0002 | keep }
+            MethodInfo { name: format!("{PREFIX}{}", m.name), descriptor: m.descriptor.clone(), access: 0x1000 | ACC_NATIVE | 0x0002 | keep, trivial: false }
         })
         .collect();
     assert_eq!(o.wrapped, renamed);
