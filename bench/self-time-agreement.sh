@@ -19,7 +19,9 @@
 #   h2       java-tests/thirdparty/bench/H2Scaling.java, 2 clients, transactions and range queries
 #
 #   bench/self-time-agreement.sh [RUNS]     (JAVA_HOME: default JDK 17; PROGRAMS="sunflow h2";
-#                                            LIB: the agent, default this checkout's release build)
+#                                            LIB: the agent, default this checkout's release build;
+#                                            AGENT_OPTS: more options for the default run, e.g.
+#                                            trivial=skip)
 # Single runs move by several points (the JIT decides differently from run to run): with RUNS > 1
 # each run prints its table, and a last line per program gives every run's largest differences.
 set -euo pipefail
@@ -61,7 +63,7 @@ for run in $(seq "$RUNS"); do
   for prog in $PROGRAMS; do
     rm -rf "$WORK/$prog-default" "$WORK/$prog-sampled"
     # shellcheck disable=SC2046
-    "$JAVA" "-agentpath:$LIB=out=$WORK/$prog-default,sample=cpu,sample-interval=1ms" $(args "$prog") >/dev/null 2>"$WORK/err" || true
+    "$JAVA" "-agentpath:$LIB=out=$WORK/$prog-default,sample=cpu,sample-interval=1ms${AGENT_OPTS:+,$AGENT_OPTS}" $(args "$prog") >/dev/null 2>"$WORK/err" || true
     # shellcheck disable=SC2046
     "$JAVA" "-agentpath:$LIB=out=$WORK/$prog-sampled,calls=none,sample=cpu,sample-interval=1ms" $(args "$prog") >/dev/null 2>>"$WORK/err" || true
     for f in default/xprof.txt default/sampled/xprof.txt sampled/sampled/xprof.txt; do

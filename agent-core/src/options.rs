@@ -21,6 +21,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("event=NAME", "also count a perf_event counter per context (repeatable; perf's names: task-clock, page-faults, cycles, msr/tsc/, ...); events this machine refuses are reported and skipped"),
     ("metric-mode=auto|exact|sampled", "calls=probes, and the research VM: read time and counters at every entry and exit (exact) or sample them into the exact contexts (sampled); auto (default): exact where one read of the metrics costs at most 50 ns on this machine (measured at start-up), sampled otherwise"),
     ("compensate=on|off", "take the probes' own cost out of each context: with sampled metrics their code is measured apart, else a calibrated cost per call is subtracted (default on; see compensation.txt)"),
+    ("trivial=probe|skip", "calls=probes or requested, HotSpot: probe trivial methods too (probe, default: every call counted) or leave them without probes (skip): methods of at most 35 bytes of bytecode that call nothing and do not loop, allocate, throw or lock (getters, setters, small arithmetic), a third of a database's calls; their calls are then not counted and their few instructions are their callers' time; methods asked for by `hpm ctl PID probe add` are probed all the same"),
     ("thread-field=on|off", "calls=probes, HotSpot, loaded at start-up: the probes find each thread's call tree in a field the agent adds to java.lang.Thread (on, default: about 4 ns less per probed call; the JVM then runs without class data sharing, some 20-30 ms more start-up) or through a ThreadLocal (off)"),
     ("start=running|paused", "start recording at once (default) or paused, waiting for the control socket"),
     ("alloc-interval=BYTES", "heap sampling interval for collect=alloc (default 0: every object, exact)"),
@@ -170,6 +171,8 @@ pub struct Options {
     pub compensate: bool,
     /// With probes: a field added to java.lang.Thread holds each thread's tree (`thread-field=`).
     pub thread_field: bool,
+    /// With probes: trivial methods get none (`trivial=skip`).
+    pub skip_trivial: bool,
     pub start_paused: bool,
     pub alloc_interval: i32,
     pub perf_map: PerfMap,
@@ -203,6 +206,7 @@ impl Default for Options {
             metric_mode: MetricModeOption::Auto,
             compensate: true,
             thread_field: true,
+            skip_trivial: false,
             start_paused: false,
             alloc_interval: 0,
             perf_map: PerfMap::Auto,
@@ -355,6 +359,13 @@ pub fn parse(text: Option<&str>) -> Result<Options, String> {
             "sample-native" => o.sample_native = on_off("sample-native", &need(value)?)?,
             "sample-kernel" => o.sample_kernel = on_off("sample-kernel", &need(value)?)?,
             "thread-field" => o.thread_field = on_off("thread-field", &need(value)?)?,
+            "trivial" => {
+                o.skip_trivial = match need(value)?.as_str() {
+                    "probe" => false,
+                    "skip" => true,
+                    v => return Err(format!("bad value '{}' for option 'trivial' (valid: probe, skip)", shown(v))),
+                }
+            }
             "metric-mode" => {
                 o.metric_mode = match need(value)?.as_str() {
                     "auto" => MetricModeOption::Auto,
@@ -486,6 +497,10 @@ mod tests {
         assert!(!parse(None).unwrap().sample_lines && parse(Some("sample=cpu,sample-lines=on")).unwrap().sample_lines);
         assert!(!parse(Some("thread-field=off")).unwrap().thread_field);
         assert!(parse(Some("thread-field=yes")).unwrap_err().contains("bad value 'yes' for option 'thread-field' (valid: on, off)"));
+        assert!(!parse(None).unwrap().skip_trivial);
+        assert!(parse(Some("trivial=skip")).unwrap().skip_trivial);
+        assert!(!parse(Some("trivial=probe")).unwrap().skip_trivial);
+        assert!(parse(Some("trivial=off")).unwrap_err().contains("bad value 'off' for option 'trivial' (valid: probe, skip)"));
         assert_eq!(parse(None).unwrap().quantum, QuantumMode::Off);
         assert_eq!(parse(None).unwrap().calls_via, CallsVia::Probes);
         assert_eq!(parse(None).unwrap().metric_mode, MetricModeOption::Auto);
@@ -553,7 +568,7 @@ mod tests {
     #[test]
     fn errors_are_one_line_naming_the_choices() {
         let e = parse(Some("out=a,bogus=1")).unwrap_err();
-        assert_eq!(e, "unknown option 'bogus' (valid: out, collect, calls, sample, sample-alloc, sample-native, sample-kernel, sample-lines, sample-interval, include, exclude, event, metric-mode, compensate, thread-field, start, alloc-interval, perf-map, quantum, socket, log, help)");
+        assert_eq!(e, "unknown option 'bogus' (valid: out, collect, calls, sample, sample-alloc, sample-native, sample-kernel, sample-lines, sample-interval, include, exclude, event, metric-mode, compensate, trivial, thread-field, start, alloc-interval, perf-map, quantum, socket, log, help)");
         assert!(parse(Some("collect=calls+cpu")).unwrap_err().contains("bad value 'cpu' for option 'collect'"));
         assert!(parse(Some("start=later")).unwrap_err().contains("(valid: running, paused)"));
         assert!(parse(Some("out=")).unwrap_err().contains("needs a value"));

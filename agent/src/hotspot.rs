@@ -110,6 +110,7 @@ pub unsafe fn load(vm: *mut JavaVM, options: *const c_char, late: bool) -> Resul
         calls_via: state.options.calls_via,
         compensate: state.options.compensate,
         thread_field: state.options.thread_field && !late,
+        skip_trivial: state.options.skip_trivial,
         virtual_threads: {
             let o = &state.options;
             o.calls || o.locks || o.waits || o.alloc || o.quantum != options::QuantumMode::Off

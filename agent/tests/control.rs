@@ -254,6 +254,21 @@ fn probes_requested_while_running_count_exactly_from_their_request() {
     }
 }
 
+/// `trivial=skip` leaves out only what the start-up filter selects: a trivial method asked for by
+/// name (`Phases.leaf`, one static field update) gets its probes and its calls counted.
+#[test]
+fn a_requested_trivial_method_is_probed_with_trivial_skip() {
+    let jdk = java_tests::jdk().unwrap();
+    let mut jvm = Jvm::start(&jdk, "calls=requested,trivial=skip");
+    let tmp = tempfile::tempdir().unwrap();
+    let r = jvm.ctl(Command::Probe { add: true, patterns: vec!["Phases::leaf".into()] });
+    assert_eq!(r["requested_methods"].as_u64(), Some(1), "{r}");
+    jvm.phase("A");
+    let d = jvm.dump(&tmp.path().join("d"));
+    assert_eq!(all_calls(&d, "Phases.leaf"), 10, "leaf's calls from phase A");
+    assert!(jvm.quit().success());
+}
+
 /// Stopping retransforms only the classes whose code carries probes then, starting only those that
 /// get probes, and the VM's exit none: a class whose requested probes were taken out is not
 /// retransformed again (that would only send the compiled code of its callers back to the

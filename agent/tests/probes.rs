@@ -389,6 +389,28 @@ fn calls_after_a_caught_stack_overflow_are_recorded() {
     }
 }
 
+/// `trivial=skip`: a trivial method (`Bench.add`: two loads, an add, a return) gets no probes. It
+/// has no context, its caller's calls are counted as before, and compensation.txt says how many
+/// methods were left out. By default (`trivial=probe`) every call is counted, add's included.
+/// fib(n) makes 2·F(n+1) − 1 calls of fib and F(n+1) − 1 of add: for n = 20, 21891 and 10945.
+#[test]
+fn trivial_methods_get_no_probes_with_trivial_skip() {
+    for jdk in jdks() {
+        let home = jdk.home.display().to_string();
+        for (option, add_calls) in [("trivial=skip", 0), ("trivial=probe", 3 * 10945)] {
+            let r = run(&format!("trivial-{}", &option[8..]), &jdk, "Bench", option, &[], &["20", "3"]);
+            r.assert_ok();
+            let c = contexts(&r.calls(), "main");
+            let calls_of = |m: &str| -> u64 { c.iter().filter(|(k, _)| k.ends_with(m)).map(|(_, v)| v).sum() };
+            assert_eq!(calls_of(";calls.Bench.fib"), 3 * 21891, "{option} on {home}");
+            assert_eq!(calls_of(";calls.Bench.add"), add_calls, "{option} on {home}");
+            let text = r.file("compensation.txt");
+            let said = text.contains("trivial=skip: 1 trivial method(s) had no probes by this dump: their calls are not counted and their time is their callers'");
+            assert_eq!(said, option == "trivial=skip", "{option} on {home}: {text}");
+        }
+    }
+}
+
 /// On call-dense code the probes' own code takes most of the time: the exit says so in one line
 /// (and compensation.txt ends with it), naming how much and what measures without probes. fib
 /// through add() is a probed call every few ns.

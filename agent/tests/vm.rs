@@ -150,9 +150,10 @@ fn threads_ending_during_the_dump() {
 fn bad_options_stop_the_jvm_with_one_line() {
     let jdk = java_tests::jdk().unwrap();
     for (opts, want) in [
-        ("bogus=1", "hpmagent: error: unknown option 'bogus' (valid: out, collect, calls, sample, sample-alloc, sample-native, sample-kernel, sample-lines, sample-interval, include, exclude, event, metric-mode, compensate, thread-field, start, alloc-interval, perf-map, quantum, socket, log, help)"),
+        ("bogus=1", "hpmagent: error: unknown option 'bogus' (valid: out, collect, calls, sample, sample-alloc, sample-native, sample-kernel, sample-lines, sample-interval, include, exclude, event, metric-mode, compensate, trivial, thread-field, start, alloc-interval, perf-map, quantum, socket, log, help)"),
         ("collect=calls+cpu", "hpmagent: error: bad value 'cpu' for option 'collect' (valid: calls, gc, locks, waits, alloc, code, all, none; join with '+')"),
         ("start=later", "hpmagent: error: bad value 'later' for option 'start' (valid: running, paused)"),
+        ("trivial=off", "hpmagent: error: bad value 'off' for option 'trivial' (valid: probe, skip)"),
         ("log=loud", "hpmagent: error: bad value 'loud' for option 'log' (valid: error, warn, info, debug)"),
         ("sample-alloc=lots", "hpmagent: error: bad value 'lots' for option 'sample-alloc' (valid: a size of 1 byte to 2g - 1, e.g. 512k, 1m, 65536)"),
         ("collect=alloc,sample-alloc=1m", "hpmagent: error: options 'sample-alloc' and 'collect=alloc' both need HotSpot's one heap sampler: use one of them"),

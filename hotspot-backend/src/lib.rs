@@ -74,11 +74,14 @@ pub struct BackendConfig {
     /// With probes, loaded at start-up: give `java.lang.Thread` a field for each thread's call
     /// tree (the early class-load hook, which turns class data sharing off).
     pub thread_field: bool,
+    /// With probes: trivial methods (`hpm_instrument::is_trivial_code`) get none, unless asked
+    /// for by a probe request.
+    pub skip_trivial: bool,
 }
 
 impl Default for BackendConfig {
     fn default() -> Self {
-        BackendConfig { start_paused: false, alloc_interval: 0, calls_via: CallsVia::Probes, compensate: true, virtual_threads: true, thread_field: true }
+        BackendConfig { start_paused: false, alloc_interval: 0, calls_via: CallsVia::Probes, compensate: true, virtual_threads: true, thread_field: true, skip_trivial: false }
     }
 }
 

@@ -369,6 +369,10 @@ pub(crate) struct ProbeRuntime {
     classes: AtomicU32,
     methods: AtomicU32,
     skipped: Mutex<Vec<String>>,
+    /// `trivial=skip`: trivial methods the filter selects get no probes.
+    skip_trivial: bool,
+    /// Trivial methods left without probes, per class (internal name), as last instrumented.
+    trivial_left: Mutex<HashMap<String, usize>>,
     /// Classes whose code, as last handed to the VM, has entry and exit probes (not counting
     /// native wrappers): empty while recording is stopped.
     probed_classes: Mutex<std::collections::HashSet<String>>,
@@ -445,6 +449,8 @@ pub(crate) fn install(
         classes: AtomicU32::new(0),
         methods: AtomicU32::new(0),
         skipped: Mutex::new(Vec::new()),
+        skip_trivial: config.skip_trivial,
+        trivial_left: Mutex::new(HashMap::new()),
         probed_classes: Mutex::new(std::collections::HashSet::new()),
         thread_field,
         thread_field_added: AtomicBool::new(false),
@@ -598,6 +604,11 @@ impl ProbeRuntime {
         lock(&self.probed_classes).len()
     }
 
+    /// Trivial methods left without probes (`trivial=skip`), in the classes as last instrumented.
+    fn trivial_left(&self) -> usize {
+        lock(&self.trivial_left).values().sum()
+    }
+
     /// What was instrumented so far, one line (for the log).
     pub(crate) fn summary(&self) -> String {
         let skipped = lock(&self.skipped);
@@ -606,6 +617,9 @@ impl ProbeRuntime {
             self.classes.load(Ordering::Relaxed),
             self.methods.load(Ordering::Relaxed)
         );
+        if self.skip_trivial {
+            s.push_str(&format!("; {} trivial method(s) without probes (trivial=skip)", self.trivial_left()));
+        }
         if !skipped.is_empty() {
             s.push_str(&format!("; {} methods left alone (first: {})", skipped.len(), skipped[0]));
         }
@@ -687,8 +701,13 @@ impl ProbeRuntime {
             return None;
         }
         let mut ids = lock(&self.ids);
+        let mut trivial_left = 0;
         let mut select = |m: &MethodInfo| {
             let wanted = match requests.decide(&dotted, &m.name) {
+                Decision::Filter if probing && by_filter && self.skip_trivial && m.trivial && m.access & ACC_NATIVE == 0 => {
+                    trivial_left += 1;
+                    false
+                }
                 Decision::Filter => by_filter,
                 Decision::Probe => true,
                 Decision::Leave => false,
@@ -706,7 +725,16 @@ impl ProbeRuntime {
             }
             Some(id)
         };
-        let out = match instrument(data, &probes, &mut select) {
+        let instrumented = instrument(data, &probes, &mut select);
+        if self.skip_trivial {
+            let mut left = lock(&self.trivial_left);
+            if trivial_left > 0 {
+                left.insert(internal.clone(), trivial_left);
+            } else {
+                left.remove(&internal);
+            }
+        }
+        let out = match instrumented {
             Ok(Some(out)) => out,
             Ok(None) => {
                 lock(&self.probed_classes).remove(&internal);
@@ -1099,6 +1127,17 @@ impl ProbeRuntime {
         }
     }
 
+    /// With `trivial=skip`, says in compensation.txt's `measured:` line how many methods had no
+    /// probes and what that means for the reports.
+    fn note_trivial(&self, how: &mut String) {
+        if self.skip_trivial {
+            how.push_str(&format!(
+                "; trivial=skip: {} trivial method(s) had no probes by this dump: their calls are not counted and their time is their callers'",
+                self.trivial_left()
+            ));
+        }
+    }
+
     /// Measures the cost of one probed call (`Probe.calibrate`, compiled probe code on a private
     /// tree) and gives the recorder the compensation it implies. At the first snapshot: the
     /// measurement costs a few tens of ms, which the run itself then does not pay.
@@ -1106,10 +1145,11 @@ impl ProbeRuntime {
         if self.measures_probe_code() {
             // Nothing to estimate: what ran in the probes' code was credited to no context.
             let metrics = &self.recorder.bindings().metrics;
-            let how = "bytecode probes: measured where it lands, not estimated per call: a sample whose signal interrupted the probes' \
+            let mut how = "bytecode probes: measured where it lands, not estimated per call: a sample whose signal interrupted the probes' \
                        code is credited to no context (in-probes below); the calls themselves and what the probes cost the code \
                        around them stay in the contexts"
                 .to_string();
+            self.note_trivial(&mut how);
             self.recorder.set_compensation(hpm_model::snapshot::Compensation::from_call_cost(metrics, 0.0, 0.0, 0, how).measured_only());
             return;
         }
@@ -1147,9 +1187,10 @@ impl ProbeRuntime {
             (0.0, "removed from the caller (the entry probe runs in the caller's context; the exit probe overlaps the callee's work)")
         };
         let reads = if self.exact { " (each reading the metrics twice)" } else { "" };
-        let how = format!(
+        let mut how = format!(
             "bytecode probes{reads}: the fastest of {rounds} batches of {pairs} calls through the compiled probes on a private tree, at the first dump: {ns:.1} ns per call, {split}; metrics in ns only"
         );
+        self.note_trivial(&mut how);
         let metrics = &self.recorder.bindings().metrics;
         let c = hpm_model::snapshot::Compensation::from_call_cost(metrics, ns, callee_share, (rounds * pairs) as u64, how);
         self.recorder.set_compensation(c);
