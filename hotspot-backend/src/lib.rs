@@ -74,7 +74,7 @@ pub struct BackendConfig {
     /// With probes, loaded at start-up: give `java.lang.Thread` a field for each thread's call
     /// tree (the early class-load hook, which turns class data sharing off).
     pub thread_field: bool,
-    /// With probes: trivial methods (`hpm_instrument::is_trivial_code`) get none, unless asked
+    /// With probes: trivial methods (`hpm_instrument::MethodInfo::trivial`) get none, unless asked
     /// for by a probe request.
     pub skip_trivial: bool,
 }

@@ -704,7 +704,7 @@ impl ProbeRuntime {
         let mut trivial_left = 0;
         let mut select = |m: &MethodInfo| {
             let wanted = match requests.decide(&dotted, &m.name) {
-                Decision::Filter if probing && by_filter && self.skip_trivial && m.trivial && m.access & ACC_NATIVE == 0 => {
+                Decision::Filter if probing && by_filter && self.skip_trivial && m.trivial => {
                     trivial_left += 1;
                     false
                 }

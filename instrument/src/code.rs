@@ -153,13 +153,13 @@ impl<'c, 'p, 'a> Ctx<'c, 'p, 'a> {
     }
 }
 
-struct CodeAttr<'a> {
+pub(crate) struct CodeAttr<'a> {
     name_index: u16,
     max_stack: u16,
     max_locals: u16,
-    code: &'a [u8],
+    pub(crate) code: &'a [u8],
     /// start, end, handler, catch type (byte offsets, as in the file)
-    exceptions: Vec<[u16; 4]>,
+    pub(crate) exceptions: Vec<[u16; 4]>,
     /// name index, kind, body
     attributes: Vec<(u16, Attr, &'a [u8])>,
 }
@@ -184,7 +184,7 @@ fn attribute_kind(class: &ClassLayout<'_>, name: u16) -> Attr {
     }
 }
 
-fn parse_code<'a>(class: &ClassLayout<'_>, bytes: &'a [u8]) -> Result<CodeAttr<'a>, String> {
+pub(crate) fn parse_code<'a>(class: &ClassLayout<'_>, bytes: &'a [u8]) -> Result<CodeAttr<'a>, String> {
     let end = bytes.len();
     let mut r = Reader::new(bytes, 0);
     let name_index = r.u16("Code")?;

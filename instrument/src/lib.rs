@@ -234,7 +234,6 @@ use std::fmt;
 
 pub use fields::add_field;
 pub use park::{wrap_park, ParkMethod, ParkWrapped, LOCK_SUPPORT, PARK_NATIVES};
-pub use trivial::{is_trivial_code, TRIVIAL_MAX_BYTES};
 
 /// The probe methods to call and what else to insert: internal names, for example
 /// `Probes::new("hpmagent/Probe", "enter", "exit").with_thrown("thrown").with_caught("caught")`.
@@ -317,7 +316,8 @@ pub struct MethodInfo {
     pub name: String,
     pub descriptor: String,
     pub access: u16,
-    /// Its code is trivial ([`is_trivial`]): a caller may leave such a method without probes.
+    /// Its code is trivial (`trivial.rs`: at most 35 bytes of bytecode, no call, loop,
+    /// allocation, throw, monitor or handler): a caller may leave such a method without probes.
     pub trivial: bool,
 }
 
@@ -449,7 +449,7 @@ pub fn instrument_outcome(
     let methods: Vec<MethodInfo> = class
         .methods
         .iter()
-        .map(|m| MethodInfo { name: m.name.clone(), descriptor: m.descriptor.clone(), access: m.access, trivial: trivial::is_trivial(class.bytes, m) })
+        .map(|m| MethodInfo { name: m.name.clone(), descriptor: m.descriptor.clone(), access: m.access, trivial: trivial::is_trivial(&class, m) })
         .collect();
     let mut outcome = Outcome {
         bytes: None,

@@ -8,36 +8,30 @@
 //! loop). Getters, setters, `return CONSTANT`, small arithmetic and comparisons are; anything that
 //! can run for long, or run other code, is not. A method whose code cannot be decoded is not.
 
-use crate::classfile::MethodLayout;
+use crate::classfile::{ClassLayout, MethodLayout};
+use crate::code::parse_code;
 use crate::insn::{decode, NONE};
 use ristretto_classfile::attributes::Instruction as I;
 
 /// At most this many bytes of bytecode: HotSpot's `MaxInlineSize`, below which its JIT compilers
 /// inline a method wherever it is called, however rarely.
-pub const TRIVIAL_MAX_BYTES: usize = 35;
+const TRIVIAL_MAX_BYTES: usize = 35;
 
 const ACC_SYNCHRONIZED: u16 = 0x0020;
 
-/// Whether `m` (a method of the class file `class_bytes`) is trivial.
-pub(crate) fn is_trivial(class_bytes: &[u8], m: &MethodLayout) -> bool {
+/// Whether `m`, a method of `class`, is trivial. A Code attribute the probe pass could not read
+/// is not.
+pub(crate) fn is_trivial(class: &ClassLayout<'_>, m: &MethodLayout) -> bool {
     let Some((start, end)) = m.code else { return false };
-    m.access & ACC_SYNCHRONIZED == 0 && class_bytes.get(start..end).is_some_and(code_attribute_is_trivial)
+    m.access & ACC_SYNCHRONIZED == 0
+        && class.bytes.get(start..end).and_then(|attr| parse_code(class, attr).ok()).is_some_and(|c| c.exceptions.is_empty() && is_trivial_code(c.code))
 }
 
-/// A Code attribute (its header included): name index (2), length (4), max_stack (2),
-/// max_locals (2), code_length (4), the code, then the exception table's length (2).
-fn code_attribute_is_trivial(attr: &[u8]) -> bool {
-    let be32 = |at: usize| attr.get(at..at + 4).map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]) as usize);
-    let Some(len) = be32(10) else { return false };
-    if len > TRIVIAL_MAX_BYTES {
+/// Whether `code` (a method's bytecode) is trivial, leaving aside its handlers and flags.
+fn is_trivial_code(code: &[u8]) -> bool {
+    if code.len() > TRIVIAL_MAX_BYTES {
         return false;
     }
-    let (Some(code), Some(handlers)) = (attr.get(14..14 + len), attr.get(14 + len..16 + len)) else { return false };
-    handlers == [0, 0] && is_trivial_code(code)
-}
-
-/// Whether `code` (a method's bytecode) is trivial, leaving aside its size, handlers and flags.
-pub fn is_trivial_code(code: &[u8]) -> bool {
     let Ok(decoded) = decode(code) else { return false };
     decoded.insns.iter().enumerate().all(|(i, insn)| {
         let forward = |t: u32| t == NONE || t as usize > i;
@@ -103,29 +97,13 @@ mod tests {
         assert!(!is_trivial_code(&[0xa7, 0x00, 0x40]));
     }
 
-    /// A Code attribute around `code`, with `handlers` exception table entries (zeroed).
-    fn attribute(code: &[u8], handlers: u16) -> Vec<u8> {
-        let mut a = vec![0, 1, 0, 0, 0, 0, 0, 2, 0, 2];
-        a.extend_from_slice(&(code.len() as u32).to_be_bytes());
-        a.extend_from_slice(code);
-        a.extend_from_slice(&handlers.to_be_bytes());
-        a.extend(std::iter::repeat_n(0u8, 8 * usize::from(handlers)));
-        a.extend_from_slice(&[0, 0]);
-        a
-    }
-
     #[test]
-    fn size_and_handlers_count_too() {
-        assert!(code_attribute_is_trivial(&attribute(GETTER, 0)));
-        assert!(!code_attribute_is_trivial(&attribute(GETTER, 1)));
-        // 36 bytes of straight code: iconst_0 / pop pairs, then return.
+    fn more_than_35_bytes_is_not() {
+        // 36 bytes of straight code: iconst_0 / pop pairs, then nop, return.
         let mut long = [0x03, 0x57].repeat(17);
         long.extend_from_slice(&[0x00, 0xb1]);
         assert_eq!(long.len(), TRIVIAL_MAX_BYTES + 1);
-        assert!(is_trivial_code(&long));
-        assert!(!code_attribute_is_trivial(&attribute(&long, 0)));
-        assert!(code_attribute_is_trivial(&attribute(&long[2..], 0)));
-        // Cut short: not trivial, no panic.
-        assert!(!code_attribute_is_trivial(&attribute(GETTER, 0)[..12]));
+        assert!(!is_trivial_code(&long));
+        assert!(is_trivial_code(&long[2..]));
     }
 }

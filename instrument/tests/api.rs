@@ -116,3 +116,15 @@ fn a_carried_context_is_a_reference_type() {
         ristretto_classfile::ClassFile::from_bytes(&out.bytes).unwrap();
     }
 }
+
+/// `MethodInfo::trivial` on javac's code: getters, setters, a forward branch and a static field
+/// update are trivial; a synchronized getter, a handler, a loop, a call and an allocation are not,
+/// nor is a constructor (it calls `super()`). A probed method is not trivial afterwards.
+#[test]
+fn trivial_methods_are_the_small_straight_ones() {
+    let o = instrument_outcome(&class("itest/Tiny"), &probes(), &mut |_| Some(1)).unwrap();
+    let trivial: Vec<&str> = o.methods.iter().filter(|m| m.trivial).map(|m| m.name.as_str()).collect();
+    assert_eq!(trivial, ["get", "set", "max", "add"]);
+    let again = instrument_outcome(&o.bytes.unwrap(), &probes(), &mut |_| None).unwrap();
+    assert!(again.methods.iter().all(|m| !m.trivial), "probed methods call their probes");
+}
